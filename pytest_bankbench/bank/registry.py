@@ -1,0 +1,122 @@
+"""A tool is written once: its typed signature and docstring give the schema, the kind and the docs."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
+
+from pytest_bankbench.bank.errors import InvalidArguments, UnknownTool
+
+if TYPE_CHECKING:
+    from pytest_bankbench.bank.store import Bank
+
+ToolKind = Literal["read", "write", "human"]
+Result = dict[str, Any]
+ToolFunc = Callable[..., Result]
+
+Rupees = Annotated[
+    Decimal,
+    Field(gt=0, max_digits=14, decimal_places=2),
+    WithJsonSchema({"type": "number", "description": "amount in rupees, e.g. 200000 for 2 lakh"}),
+]
+IsoDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="date as YYYY-MM-DD")]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool: name, kind, description and the pydantic model of its arguments."""
+
+    name: str
+    kind: ToolKind
+    description: str
+    arguments: type[BaseModel]
+    func: ToolFunc
+    # The two service requests are writes that change no records.
+    changes_records: bool
+
+    def schema(self) -> dict[str, Any]:
+        """OpenAI-style function schema, as the agent sees it."""
+        params = self.arguments.model_json_schema()
+        params.pop("title", None)
+        for prop in params.get("properties", {}).values():
+            prop.pop("title", None)
+        return {"type": "function",
+                "function": {"name": self.name, "description": self.description,
+                             "parameters": params}}
+
+    def validate(self, arguments: dict[str, Any]) -> BaseModel:
+        """Typed arguments, or InvalidArguments naming each bad field and what is accepted."""
+        try:
+            return self.arguments.model_validate(arguments)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or '(arguments)'}: {err['msg']}"
+                + (f" (got {err['input']!r})" if err["type"] != "missing" else "")
+                for err in exc.errors()
+            )
+            accepted = ", ".join(self.arguments.model_fields)
+            raise InvalidArguments(
+                f"invalid arguments for {self.name}: {problems}. Accepted arguments: {accepted}"
+            ) from None
+
+    def invoke(self, bank: Bank, arguments: dict[str, Any]) -> Result:
+        """Validate and run against a bank; a write runs all-or-nothing."""
+        model = self.validate(arguments)
+        values = {name: getattr(model, name) for name in self.arguments.model_fields}
+        if self.kind == "write":
+            with bank.transaction():
+                return self.func(bank, **values)
+        return self.func(bank, **values)
+
+
+REGISTRY: dict[str, ToolSpec] = {}
+
+
+def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc], ToolFunc]:
+    """Register a function `f(bank, **typed_args) -> dict` as a tool of the given kind."""
+
+    def register(func: ToolFunc) -> ToolFunc:
+        hints = get_type_hints(func, include_extras=True)
+        fields: dict[str, Any] = {}
+        for name, param in list(inspect.signature(func).parameters.items())[1:]:
+            default = ... if param.default is inspect.Parameter.empty else param.default
+            fields[name] = (hints[name], default)
+        model = create_model(  # type: ignore[call-overload]
+            f"{func.__name__}_arguments",
+            __config__=ConfigDict(extra="forbid"),
+            **fields,
+        )
+        doc = inspect.getdoc(func) or ""
+        REGISTRY[func.__name__] = ToolSpec(
+            name=func.__name__, kind=kind, description=" ".join(doc.split()), arguments=model,
+            func=func, changes_records=changes_records and kind == "write",
+        )
+        return func
+
+    return register
+
+
+def all_tools() -> dict[str, ToolSpec]:
+    """Every tool, loading the tool modules on first use."""
+    from pytest_bankbench.bank import tools_cards, tools_deposits, tools_everyday, tools_loans
+
+    del tools_everyday, tools_deposits, tools_loans, tools_cards
+    return REGISTRY
+
+
+def get_tool(name: str) -> ToolSpec:
+    """A tool by name, or UnknownTool listing the names accepted."""
+    tools = all_tools()
+    if name not in tools:
+        raise UnknownTool(f"unknown tool {name!r}; available tools: {', '.join(sorted(tools))}")
+    return tools[name]
+
+
+def tool_schemas() -> list[dict[str, Any]]:
+    """The schemas of all tools, sorted by name."""
+    return [spec.schema() for _, spec in sorted(all_tools().items())]

@@ -1,0 +1,121 @@
+"""The task file's model: what the customer wants, the gold chain, required outputs, splits."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from pytest_bankbench.bank.diff import RowChange
+
+SCHEMA_VERSION = 1
+
+Category = Literal["sequencing", "control", "edge_case", "rare_tool"]
+ServiceArea = Literal["everyday", "deposits", "loans", "cards"]
+Split = Literal["base", "lite", "train", "test"]
+CATEGORIES: tuple[Category, ...] = ("sequencing", "control", "edge_case", "rare_tool")
+SERVICE_AREAS: tuple[ServiceArea, ...] = ("everyday", "deposits", "loans", "cards")
+SPLITS: tuple[Split, ...] = ("base", "lite", "train", "test")
+JsonValue = str | int | float | bool | None
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GoldCall(_Strict):
+    """One call of the gold chain: which arguments are matched, and which calls must come first."""
+
+    id: str = Field(pattern=r"^c\d+$")
+    tool: str
+    arguments: dict[str, JsonValue]
+    match: tuple[str, ...] = Field(description="argument names compared when matching a call")
+    after: tuple[str, ...] = ()
+    instruction: int = Field(ge=0, description="the customer instruction this call serves")
+
+    @model_validator(mode="after")
+    def _matched_arguments_exist(self) -> GoldCall:
+        missing = [name for name in self.match if name not in self.arguments]
+        if missing:
+            raise ValueError(f"match names arguments not given: {missing}")
+        return self
+
+
+class RequiredOutput(_Strict):
+    """A value the agent must say to the customer."""
+
+    label: str
+    kind: Literal["amount", "date", "text"]
+    value: str
+    instruction: int = Field(ge=0)
+
+    def amount(self) -> Decimal:
+        return Decimal(self.value)
+
+
+class Instruction(_Strict):
+    """One numbered request of the customer; `decline` is said instead of yes when asked to confirm."""
+
+    text: str
+    decline: str | None = None
+
+
+class Scenario(_Strict):
+    """What the scripted customer says and knows; `narrative` is the same for an LLM customer."""
+
+    persona: str
+    first_message: str
+    instructions: tuple[Instruction, ...] = Field(min_length=1)
+    facts: tuple[str, ...] = ()
+    withheld: tuple[str, ...] = ()
+    narrative: str
+
+
+class Task(_Strict):
+    """One benchmark task."""
+
+    schema_version: Literal[1]
+    task_id: str = Field(pattern=r"^[a-z_]+-\d{3}$")
+    family: str
+    category: Category
+    service_area: ServiceArea
+    splits: tuple[Split, ...]
+    task_date: date
+    customer_id: str
+    bank_seed: int
+    scenario: Scenario
+    gold: tuple[GoldCall, ...] = Field(min_length=1, max_length=6)
+    required_outputs: tuple[RequiredOutput, ...] = ()
+    expected_changes: tuple[RowChange, ...] | None = None
+
+    @model_validator(mode="after")
+    def _chain_is_consistent(self) -> Task:
+        ids = [call.id for call in self.gold]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"gold call ids repeat: {ids}")
+        seen: set[str] = set()
+        for call in self.gold:
+            unknown = [dep for dep in call.after if dep not in seen]
+            if unknown:
+                raise ValueError(f"gold call {call.id} depends on {unknown}, which must be earlier "
+                                 "calls of the chain")
+            seen.add(call.id)
+        last = len(self.scenario.instructions) - 1
+        for item in [*self.gold, *self.required_outputs]:
+            if item.instruction > last:
+                raise ValueError(f"instruction {item.instruction} does not exist (0-{last})")
+        return self
+
+    @property
+    def graded(self) -> bool:
+        return self.category != "control"
+
+    def to_line(self) -> str:
+        """The task as one canonical JSON line."""
+        return self.model_dump_json(exclude_none=False)
+
+
+def task_dict(task: Task) -> dict[str, Any]:
+    return task.model_dump(mode="json")
