@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -47,15 +46,28 @@ def session_seed(task_id: str, trial: int) -> int:
 def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
     verdict, trace = result.verdict, result.trace
     return SessionRecord(
-        task_id=case.task.task_id, trial=case.trial, seed=case.seed, family=case.task.family,
-        category=case.task.category, service_area=case.task.service_area,
-        chain_length=len(case.task.gold), graded=case.task.graded, outcome="scored",
-        passed=verdict.passed, final_state_pass=verdict.final_state_pass,
-        false_pass=verdict.false_pass, failure_type=verdict.failure_type,
-        checks=dict(verdict.checks), evidence={k: v for k, v in verdict.evidence.items() if v},
-        end=trace.end, steps=trace.steps, failed_calls=trace.failed_calls,
-        prompt_tokens=trace.usage.prompt_tokens, completion_tokens=trace.usage.completion_tokens,
-        cost_usd=trace.usage.cost_usd, duration_s=trace.duration_s,
+        task_id=case.task.task_id,
+        trial=case.trial,
+        seed=case.seed,
+        family=case.task.family,
+        category=case.task.category,
+        service_area=case.task.service_area,
+        chain_length=len(case.task.gold),
+        graded=case.task.graded,
+        outcome="scored",
+        passed=verdict.passed,
+        final_state_pass=verdict.final_state_pass,
+        false_pass=verdict.false_pass,
+        failure_type=verdict.failure_type,
+        checks=dict(verdict.checks),
+        evidence={k: v for k, v in verdict.evidence.items() if v},
+        end=trace.end,
+        steps=trace.steps,
+        failed_calls=trace.failed_calls,
+        prompt_tokens=trace.usage.prompt_tokens,
+        completion_tokens=trace.usage.completion_tokens,
+        cost_usd=trace.usage.cost_usd,
+        duration_s=trace.duration_s,
     )
 
 
@@ -73,8 +85,9 @@ class BankBench:
             raise pytest.UsageError(f"--bank-tasks: {exc}") from None
         self.tasks_source = options.tasks_path
         self.tasks = tasks
-        self.cases = [BankCase(t, k, session_seed(t.task_id, k))
-                      for t in tasks for k in range(options.trials)]
+        self.cases = [
+            BankCase(t, k, session_seed(t.task_id, k)) for t in tasks for k in range(options.trials)
+        ]
         self.records: list[SessionRecord] = []
         self.started = time.perf_counter()
         self.is_worker = hasattr(config, "workerinput")
@@ -88,8 +101,9 @@ class BankBench:
 
     # -- collection ----------------------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
-    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
-                                      items: list[pytest.Item]) -> None:
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
         from pytest_bankbench import suite
 
         module = pytest.Module.from_parent(session, path=Path(suite.__file__), nodeid="bankbench")
@@ -99,16 +113,24 @@ class BankBench:
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         if "bank_case" not in metafunc.fixturenames:
             return
-        params = [pytest.param(case, id=case.id,
-                               marks=[getattr(pytest.mark, case.task.category),
-                                      getattr(pytest.mark, case.task.service_area)])
-                  for case in self.cases]
+        params = [
+            pytest.param(
+                case,
+                id=case.id,
+                marks=[
+                    getattr(pytest.mark, case.task.category),
+                    getattr(pytest.mark, case.task.service_area),
+                ],
+            )
+            for case in self.cases
+        ]
         metafunc.parametrize("bank_case", params)
 
     # -- results -------------------------------------------------------------------------------
     @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_makereport(self, item: pytest.Item,
-                                  call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, Any, Any]:
         report = yield
         result = item.stash.get(RESULT_KEY, None)
         if call.when == "call" and result is not None:

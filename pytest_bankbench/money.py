@@ -37,7 +37,7 @@ def indian(paise: int) -> str:
     digits = str(whole)
     if len(digits) > 3:
         head, tail = digits[:-3], digits[-3:]
-        groups = []
+        groups: list[str] = []
         while len(head) > 2:
             groups.insert(0, head[-2:])
             head = head[:-2]

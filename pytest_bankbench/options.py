@@ -15,28 +15,77 @@ BUILTIN_NAMES = ("gold", "reply-only", "lookup-only", "claim-done", "write-every
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("bankbench", "bank benchmark (pytest-bankbench)")
-    group.addoption("--bank-model", dest="bank_model", metavar="MODEL", default=None,
-                    help="agent under test: a litellm model string or a built-in agent "
-                         f"({', '.join(BUILTIN_NAMES)}); without it no benchmark test is collected")
-    group.addoption("--bank-user-model", dest="bank_user_model", metavar="MODEL",
-                    default="scripted",
-                    help="customer simulator: 'scripted' (default, no model) or a litellm model")
-    group.addoption("--bank-split", dest="bank_split", default="base", metavar="NAME",
-                    help=f"task split: {', '.join(SPLIT_NAMES)} (default base)")
-    group.addoption("--bank-tasks", dest="bank_tasks", metavar="PATH", default=None,
-                    help="a JSONL task file to run instead of the shipped tasks")
-    group.addoption("--bank-trials", dest="bank_trials", metavar="K", default="1",
-                    help="run each task K times and report pass^1..pass^K (default 1)")
-    group.addoption("--bank-max-steps", dest="bank_max_steps", metavar="N", default="200",
-                    help="steps before a session ends with error (default 200)")
-    group.addoption("--bank-max-errors", dest="bank_max_errors", metavar="N", default="10",
-                    help="failed tool calls before a session ends with error (default 10)")
-    group.addoption("--bank-report", dest="bank_report", metavar="PATH", default=None,
-                    help="write the JSON report (verdicts, failure types, provenance) here")
-    group.addoption("--bank-traces", dest="bank_traces", metavar="DIR", default=None,
-                    help="write every session's full trace into this folder (traces.jsonl)")
-    group.addoption("--bank-model-args", dest="bank_model_args", metavar="JSON", default="{}",
-                    help="extra model parameters as a JSON object, e.g. '{\"temperature\": 0}'")
+    group.addoption(
+        "--bank-model",
+        dest="bank_model",
+        metavar="MODEL",
+        default=None,
+        help="agent under test: a litellm model string or a built-in agent "
+        f"({', '.join(BUILTIN_NAMES)}); without it no benchmark test is collected",
+    )
+    group.addoption(
+        "--bank-user-model",
+        dest="bank_user_model",
+        metavar="MODEL",
+        default="scripted",
+        help="customer simulator: 'scripted' (default, no model) or a litellm model",
+    )
+    group.addoption(
+        "--bank-split",
+        dest="bank_split",
+        default="base",
+        metavar="NAME",
+        help=f"task split: {', '.join(SPLIT_NAMES)} (default base)",
+    )
+    group.addoption(
+        "--bank-tasks",
+        dest="bank_tasks",
+        metavar="PATH",
+        default=None,
+        help="a JSONL task file to run instead of the shipped tasks",
+    )
+    group.addoption(
+        "--bank-trials",
+        dest="bank_trials",
+        metavar="K",
+        default="1",
+        help="run each task K times and report pass^1..pass^K (default 1)",
+    )
+    group.addoption(
+        "--bank-max-steps",
+        dest="bank_max_steps",
+        metavar="N",
+        default="200",
+        help="steps before a session ends with error (default 200)",
+    )
+    group.addoption(
+        "--bank-max-errors",
+        dest="bank_max_errors",
+        metavar="N",
+        default="10",
+        help="failed tool calls before a session ends with error (default 10)",
+    )
+    group.addoption(
+        "--bank-report",
+        dest="bank_report",
+        metavar="PATH",
+        default=None,
+        help="write the JSON report (verdicts, failure types, provenance) here",
+    )
+    group.addoption(
+        "--bank-traces",
+        dest="bank_traces",
+        metavar="DIR",
+        default=None,
+        help="write every session's full trace into this folder (traces.jsonl)",
+    )
+    group.addoption(
+        "--bank-model-args",
+        dest="bank_model_args",
+        metavar="JSON",
+        default="{}",
+        help="extra model parameters as a JSON object, e.g. '{\"temperature\": 0}'",
+    )
 
 
 @dataclass(frozen=True)
@@ -75,43 +124,60 @@ def read_options(config: pytest.Config) -> BankOptions | None:
     if not opt.bank_model:
         return None
     model = opt.bank_model.strip()
-    if model not in BUILTIN_NAMES and "/" not in model and not model.startswith(("gpt", "claude",
-                                                                                 "gemini", "o")):
+    if (
+        model not in BUILTIN_NAMES
+        and "/" not in model
+        and not model.startswith(("gpt", "claude", "gemini", "o"))
+    ):
         raise pytest.UsageError(
             f"--bank-model {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
-            "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)")
+            "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
+        )
     if model not in BUILTIN_NAMES:
         raise pytest.UsageError(
             f"--bank-model {model!r}: model-backed agents need the litellm model path, which this "
-            f"version does not ship yet; use a built-in agent ({', '.join(BUILTIN_NAMES)})")
+            f"version does not ship yet; use a built-in agent ({', '.join(BUILTIN_NAMES)})"
+        )
     if opt.bank_user_model != "scripted":
         raise pytest.UsageError(
             f"--bank-user-model {opt.bank_user_model!r}: only 'scripted' is available in this "
-            "version")
+            "version"
+        )
     if opt.bank_split not in SPLIT_NAMES:
-        raise pytest.UsageError(f"--bank-split {opt.bank_split!r}: choose one of "
-                                f"{', '.join(SPLIT_NAMES)}")
+        raise pytest.UsageError(
+            f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLIT_NAMES)}"
+        )
     tasks_path = Path(opt.bank_tasks) if opt.bank_tasks else None
     if tasks_path is not None and not tasks_path.is_file():
-        raise pytest.UsageError(f"--bank-tasks {opt.bank_tasks!r}: no such file; give a JSONL "
-                                "task file (one task per line)")
+        raise pytest.UsageError(
+            f"--bank-tasks {opt.bank_tasks!r}: no such file; give a JSONL "
+            "task file (one task per line)"
+        )
     try:
         model_args = json.loads(opt.bank_model_args)
     except json.JSONDecodeError as exc:
-        raise pytest.UsageError(f"--bank-model-args: not valid JSON ({exc.msg}); give an object "
-                                "such as '{\"temperature\": 0}'") from None
+        raise pytest.UsageError(
+            f"--bank-model-args: not valid JSON ({exc.msg}); give an object "
+            "such as '{\"temperature\": 0}'"
+        ) from None
     if not isinstance(model_args, dict):
-        raise pytest.UsageError("--bank-model-args: give a JSON object such as "
-                                "'{\"temperature\": 0}'")
+        raise pytest.UsageError(
+            "--bank-model-args: give a JSON object such as '{\"temperature\": 0}'"
+        )
     traces = Path(opt.bank_traces) if opt.bank_traces else None
     if traces is not None and traces.exists() and not traces.is_dir():
-        raise pytest.UsageError(f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; "
-                                "give a folder path")
+        raise pytest.UsageError(
+            f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; give a folder path"
+        )
     return BankOptions(
-        model=model, user_model=opt.bank_user_model, split=opt.bank_split, tasks_path=tasks_path,
+        model=model,
+        user_model=opt.bank_user_model,
+        split=opt.bank_split,
+        tasks_path=tasks_path,
         trials=_positive("--bank-trials", opt.bank_trials),
         max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),
         max_errors=_positive("--bank-max-errors", opt.bank_max_errors),
-        report=Path(opt.bank_report) if opt.bank_report else None, traces=traces,
+        report=Path(opt.bank_report) if opt.bank_report else None,
+        traces=traces,
         model_args=model_args,
     )

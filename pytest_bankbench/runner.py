@@ -30,12 +30,19 @@ def builtin_agent(name: str, task: Task) -> Agent:
     return BUILTIN_AGENTS[name](task)
 
 
-def run_task(task: Task, agent: Agent, customer: Customer | None = None,
-             limits: Limits = Limits(), trial: int = 0, seed: int = 0) -> SessionResult:
+def run_task(
+    task: Task,
+    agent: Agent,
+    customer: Customer | None = None,
+    limits: Limits = Limits(),
+    trial: int = 0,
+    seed: int = 0,
+) -> SessionResult:
     """Play and score one session of a task."""
     with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
-        trace = run_session(task, agent, customer or ScriptedCustomer(task), bank, limits,
-                            trial=trial, seed=seed)
+        trace = run_session(
+            task, agent, customer or ScriptedCustomer(task), bank, limits, trial=trial, seed=seed
+        )
     return SessionResult(trace, score(task, trace, expected_changes(task)))
 
 

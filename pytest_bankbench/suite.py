@@ -37,12 +37,24 @@ def bank_agent(bank_case: BankCase, request: pytest.FixtureRequest) -> Agent:
     return builtin_agent(options.model, bank_case.task)
 
 
-def test_task(bank_case: BankCase, bank: Bank, bank_customer: Customer, bank_agent: Agent,
-              request: pytest.FixtureRequest) -> None:
+def test_task(
+    bank_case: BankCase,
+    bank: Bank,
+    bank_customer: Customer,
+    bank_agent: Agent,
+    request: pytest.FixtureRequest,
+) -> None:
     plugin = request.config.stash[PLUGIN_KEY]
     task = bank_case.task
-    trace = run_session(task, bank_agent, bank_customer, bank, plugin.limits,
-                        trial=bank_case.trial, seed=bank_case.seed)
+    trace = run_session(
+        task,
+        bank_agent,
+        bank_customer,
+        bank,
+        plugin.limits,
+        trial=bank_case.trial,
+        seed=bank_case.seed,
+    )
     verdict = score(task, trace, expected_changes(task))
     request.node.stash[RESULT_KEY] = SessionResult(trace, verdict)
     raise_for(verdict)

@@ -14,11 +14,14 @@ def owned(bank: Bank, table: str, key: str, value: str, label: str) -> sqlite3.R
     """The row with `key = value`, if it belongs to the session's customer."""
     row = bank.one(f"SELECT * FROM {table} WHERE {key} = ?", value)
     if row is None:
-        raise NotFound(f"no {label} {value!r} exists; use the list tools to see this customer's "
-                       f"{label}s")
+        raise NotFound(
+            f"no {label} {value!r} exists; use the list tools to see this customer's {label}s"
+        )
     if row["customer_id"] != bank.customer_id:
-        raise NotYourRecord(f"{label} {value!r} does not belong to the logged-in customer; "
-                            "you may act only on the customer's own records")
+        raise NotYourRecord(
+            f"{label} {value!r} does not belong to the logged-in customer; "
+            "you may act only on the customer's own records"
+        )
     return row
 
 
@@ -41,24 +44,43 @@ def debit_account(bank: Bank, number: str, amount: int) -> sqlite3.Row:
     """An own account that may be debited `amount` paise now."""
     row = account(bank, number)
     if row["status"] != "active":
-        raise RuleViolation(f"account {number} is {row['status']}: no debits are allowed until it "
-                            "is reactivated with fresh KYC at a branch")
-    available = row["balance"] - row["hold_amount"]
+        raise RuleViolation(
+            f"account {number} is {row['status']}: no debits are allowed until it "
+            "is reactivated with fresh KYC at a branch"
+        )
+    available = int(row["balance"]) - int(row["hold_amount"])
     if amount > available:
-        raise InsufficientFunds(f"account {number} has an available balance of Rs "
-                                f"{available / 100:.2f}; the debit of Rs {amount / 100:.2f} "
-                                "exceeds it")
+        raise InsufficientFunds(
+            f"account {number} has an available balance of Rs "
+            f"{available / 100:.2f}; the debit of Rs {amount / 100:.2f} "
+            "exceeds it"
+        )
     return row
 
 
-def post(bank: Bank, number: str, amount: int, direction: str, channel: str,
-         description: str, counterparty: str | None = None) -> int:
+def post(
+    bank: Bank,
+    number: str,
+    amount: int,
+    direction: str,
+    channel: str,
+    description: str,
+    counterparty: str | None = None,
+) -> int:
     """Debit or credit an account and record the transaction; returns the new balance."""
     row = account(bank, number)
-    balance = row["balance"] + (amount if direction == "credit" else -amount)
+    balance = int(row["balance"]) + (amount if direction == "credit" else -amount)
     bank.execute("UPDATE accounts SET balance = ? WHERE account_number = ?", balance, number)
-    bank.insert("transactions", txn_id=bank.next_id("TXN"), account_number=number,
-                txn_date=bank.today.isoformat(), amount=amount, direction=direction,
-                channel=channel, description=description, counterparty=counterparty,
-                balance_after=balance)
+    bank.insert(
+        "transactions",
+        txn_id=bank.next_id("TXN"),
+        account_number=number,
+        txn_date=bank.today.isoformat(),
+        amount=amount,
+        direction=direction,
+        channel=channel,
+        description=description,
+        counterparty=counterparty,
+        balance_after=balance,
+    )
     return balance

@@ -45,8 +45,9 @@ class RowChange(BaseModel):
         return f"{self.op} {self.table}[{self.key}] {shown}"
 
 
-def row_change(table: str, key: str, before: dict[str, Any] | None,
-               after: dict[str, Any] | None) -> RowChange | None:
+def row_change(
+    table: str, key: str, before: dict[str, Any] | None, after: dict[str, Any] | None
+) -> RowChange | None:
     """Build the change of one row from its before and after images; None when they are equal."""
     if before == after:
         return None
@@ -59,13 +60,17 @@ def row_change(table: str, key: str, before: dict[str, Any] | None,
             key = "<new>"
     elif after is None and before is not None:
         op = "delete"
-        fields = tuple(FieldChange(field=c, before=before[c], after=None)
-                       for c in spec.column_names)
+        fields = tuple(
+            FieldChange(field=c, before=before[c], after=None) for c in spec.column_names
+        )
     else:
         assert before is not None and after is not None
         op = "update"
-        fields = tuple(FieldChange(field=c, before=before[c], after=after[c])
-                       for c in spec.column_names if before[c] != after[c])
+        fields = tuple(
+            FieldChange(field=c, before=before[c], after=after[c])
+            for c in spec.column_names
+            if before[c] != after[c]
+        )
     return RowChange(table=table, key=key, op=op, fields=fields)
 
 
@@ -108,8 +113,8 @@ class StateDiff:
         return not self.unexpected and not self.missing
 
     def describe(self) -> str:
-        lines = [f"  + got      {row.describe()}" for row in self.unexpected]
-        lines += [f"  - expected {row.describe()}" for row in self.missing]
+        lines = [f"+ got      {row.describe()}" for row in self.unexpected]
+        lines += [f"- expected {row.describe()}" for row in self.missing]
         return "\n".join(lines)
 
 

@@ -11,8 +11,42 @@ from functools import cache
 from pytest_bankbench.paths import data_dir
 
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset("a an and are as at be by can do for from how i if in is it my of on or the to "
-                  "what when which will with you your me".split())
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "do",
+        "for",
+        "from",
+        "how",
+        "i",
+        "if",
+        "in",
+        "is",
+        "it",
+        "my",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "what",
+        "when",
+        "which",
+        "will",
+        "with",
+        "you",
+        "your",
+        "me",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -55,8 +89,10 @@ def search(query: str, limit: int = 2) -> list[Document]:
     scored = []
     for position, (doc, count) in enumerate(zip(documents(), counts, strict=True)):
         length = sum(count.values()) or 1
-        score = sum(idf.get(t, 0.0) * count[t] * 2.2 / (count[t] + 1.2 * (0.25 + 0.75 * length / 400))
-                    for t in terms)
+        score = sum(
+            idf.get(t, 0.0) * count[t] * 2.2 / (count[t] + 1.2 * (0.25 + 0.75 * length / 400))
+            for t in terms
+        )
         if score > 0:
             scored.append((-score, position, doc))
     return [doc for _, _, doc in sorted(scored)[:limit]]

@@ -45,9 +45,10 @@ class ToolSpec:
         params.pop("title", None)
         for prop in params.get("properties", {}).values():
             prop.pop("title", None)
-        return {"type": "function",
-                "function": {"name": self.name, "description": self.description,
-                             "parameters": params}}
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": params},
+        }
 
     def validate(self, arguments: dict[str, Any]) -> BaseModel:
         """Typed arguments, or InvalidArguments naming each bad field and what is accepted."""
@@ -86,15 +87,19 @@ def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc]
         for name, param in list(inspect.signature(func).parameters.items())[1:]:
             default = ... if param.default is inspect.Parameter.empty else param.default
             fields[name] = (hints[name], default)
-        model = create_model(  # type: ignore[call-overload]
+        model = create_model(
             f"{func.__name__}_arguments",
             __config__=ConfigDict(extra="forbid"),
             **fields,
         )
         doc = inspect.getdoc(func) or ""
         REGISTRY[func.__name__] = ToolSpec(
-            name=func.__name__, kind=kind, description=" ".join(doc.split()), arguments=model,
-            func=func, changes_records=changes_records and kind == "write",
+            name=func.__name__,
+            kind=kind,
+            description=" ".join(doc.split()),
+            arguments=model,
+            func=func,
+            changes_records=changes_records and kind == "write",
         )
         return func
 

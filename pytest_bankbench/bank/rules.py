@@ -16,7 +16,9 @@ TransferMode = Literal["NEFT", "IMPS", "RTGS"]
 CardChannel = Literal["atm", "pos", "online", "contactless", "international"]
 BlockReason = Literal["lost", "stolen", "damaged", "suspected_fraud"]
 PrepaymentOption = Literal["reduce_emi", "reduce_tenure"]
-MaturityInstruction = Literal["renew_principal_and_interest", "renew_principal", "credit_to_account"]
+MaturityInstruction = Literal[
+    "renew_principal_and_interest", "renew_principal", "credit_to_account"
+]
 StatementDelivery = Literal["email", "post"]
 ChequeBookDelivery = Literal["registered_address", "home_branch"]
 
@@ -60,14 +62,30 @@ PERSONAL_LOCK_IN_EMIS = 12
 
 # Card channel maximums in paise by card product; None = up to the credit limit.
 CARD_PRODUCTS: dict[str, dict[str, int | None]] = {
-    "RuPay Classic Debit": {"atm": 25_000_00, "pos": 50_000_00, "online": 50_000_00,
-                            "contactless": 5_000_00},
-    "Visa Platinum Debit": {"atm": 1_00_000_00, "pos": 2_00_000_00, "online": 2_00_000_00,
-                            "contactless": 5_000_00},
-    "Suvarna Rewards Credit": {"atm": 50_000_00, "pos": None, "online": None,
-                               "contactless": 5_000_00},
-    "Suvarna Secured Credit": {"atm": 50_000_00, "pos": None, "online": None,
-                               "contactless": 5_000_00},
+    "RuPay Classic Debit": {
+        "atm": 25_000_00,
+        "pos": 50_000_00,
+        "online": 50_000_00,
+        "contactless": 5_000_00,
+    },
+    "Visa Platinum Debit": {
+        "atm": 1_00_000_00,
+        "pos": 2_00_000_00,
+        "online": 2_00_000_00,
+        "contactless": 5_000_00,
+    },
+    "Suvarna Rewards Credit": {
+        "atm": 50_000_00,
+        "pos": None,
+        "online": None,
+        "contactless": 5_000_00,
+    },
+    "Suvarna Secured Credit": {
+        "atm": 50_000_00,
+        "pos": None,
+        "online": None,
+        "contactless": 5_000_00,
+    },
 }
 INTERNATIONAL_CAPABLE = frozenset({"Visa Platinum Debit", "Suvarna Rewards Credit"})
 CARD_BILL_MIN_PAYMENT = 100_00

@@ -92,7 +92,9 @@ class Bank:
         """A fresh record id from a per-bank sequence, deterministic for a given call order."""
         row = self.one("SELECT next FROM sequences WHERE name = ?", prefix)
         number = int(row["next"]) if row else 1
-        self.execute("INSERT OR REPLACE INTO sequences(name, next) VALUES (?, ?)", prefix, number + 1)
+        self.execute(
+            "INSERT OR REPLACE INTO sequences(name, next) VALUES (?, ?)", prefix, number + 1
+        )
         return f"{prefix}{900000 + number}"
 
     def insert(self, table: str, **values: Any) -> None:

@@ -25,29 +25,45 @@ def _deposit(bank: Bank, deposit_id: str) -> sqlite3.Row:
 
 def _check_tenure(days: int) -> None:
     if not rules.FD_MIN_DAYS <= days <= rules.FD_MAX_DAYS:
-        raise InvalidArguments(f"tenure_days must be {rules.FD_MIN_DAYS} to {rules.FD_MAX_DAYS}, "
-                               f"not {days}")
+        raise InvalidArguments(
+            f"tenure_days must be {rules.FD_MIN_DAYS} to {rules.FD_MAX_DAYS}, not {days}"
+        )
 
 
 def _projection(bank: Bank, principal: int, days: int) -> dict[str, Any]:
     rate = rules.fd_rate(days, access.is_senior(bank))
     maturity = bank.today + timedelta(days=days)
     interest = rules.fd_interest(principal, rate, bank.today, maturity)
-    return {"principal": plain(principal), "tenure_days": days, "rate_percent": f"{rate:.2f}",
-            "maturity_date": maturity.isoformat(), "interest": plain(interest),
-            "maturity_amount": plain(principal + interest)}
+    return {
+        "principal": plain(principal),
+        "tenure_days": days,
+        "rate_percent": f"{rate:.2f}",
+        "maturity_date": maturity.isoformat(),
+        "interest": plain(interest),
+        "maturity_amount": plain(principal + interest),
+    }
 
 
 @tool("read")
 def get_deposit_rate_card(bank: Bank) -> Result:
     """Today's fixed-deposit rate card by tenure slab, with the senior-citizen rate and the rate that applies to this customer."""
     senior = access.is_senior(bank)
-    slabs = [{"tenure_days": f"{low}-{high}", "general_rate_percent": f"{rate:.2f}",
-              "senior_rate_percent": f"{rate + rules.SENIOR_BONUS:.2f}",
-              "applicable_rate_percent": f"{rate + (rules.SENIOR_BONUS if senior else 0):.2f}"}
-             for low, high, rate in rules.FD_SLABS]
-    return {"as_of": bank.today.isoformat(), "customer_is_senior": senior, "slabs": slabs,
-            "minimum_deposit": plain(rules.FD_MIN), "tax_saver_tenure_days": rules.TAX_SAVER_DAYS}
+    slabs = [
+        {
+            "tenure_days": f"{low}-{high}",
+            "general_rate_percent": f"{rate:.2f}",
+            "senior_rate_percent": f"{rate + rules.SENIOR_BONUS:.2f}",
+            "applicable_rate_percent": f"{rate + (rules.SENIOR_BONUS if senior else 0):.2f}",
+        }
+        for low, high, rate in rules.FD_SLABS
+    ]
+    return {
+        "as_of": bank.today.isoformat(),
+        "customer_is_senior": senior,
+        "slabs": slabs,
+        "minimum_deposit": plain(rules.FD_MIN),
+        "tax_saver_tenure_days": rules.TAX_SAVER_DAYS,
+    }
 
 
 @tool("read")
@@ -60,18 +76,26 @@ def calculate_fd_maturity(bank: Bank, amount: Rupees, tenure_days: TenureDays) -
 def _public(bank: Bank, row: sqlite3.Row) -> dict[str, Any]:
     nominee = bank.one("SELECT name, relation FROM nominees WHERE record_id = ?", row["deposit_id"])
     data: dict[str, Any] = {
-        "deposit_id": row["deposit_id"], "deposit_type": row["deposit_type"],
-        "status": row["status"], "rate_percent": row["rate"], "start_date": row["start_date"],
-        "maturity_date": row["maturity_date"], "linked_account": row["linked_account"],
+        "deposit_id": row["deposit_id"],
+        "deposit_type": row["deposit_type"],
+        "status": row["status"],
+        "rate_percent": row["rate"],
+        "start_date": row["start_date"],
+        "maturity_date": row["maturity_date"],
+        "linked_account": row["linked_account"],
         "under_lien": row["lien_loan_id"] is not None and _lien_active(bank, row),
     }
     if row["deposit_type"] == "rd":
-        data |= {"monthly_instalment": plain(row["instalment"]),
-                 "tenure_months": row["tenure_months"]}
+        data |= {
+            "monthly_instalment": plain(row["instalment"]),
+            "tenure_months": row["tenure_months"],
+        }
     else:
         data |= {"principal": plain(row["principal"]), "tenure_days": row["tenure_days"]}
-    data |= {"maturity_instruction": row["maturity_instruction"],
-             "nominee": dict(nominee) if nominee else None}
+    data |= {
+        "maturity_instruction": row["maturity_instruction"],
+        "nominee": dict(nominee) if nominee else None,
+    }
     return data
 
 
@@ -83,8 +107,10 @@ def _lien_active(bank: Bank, row: sqlite3.Row) -> bool:
 @tool("read")
 def list_deposits(bank: Bank) -> Result:
     """The customer's fixed and recurring deposits with amount, rate, dates, status and lien."""
-    rows = bank.all("SELECT * FROM deposits WHERE customer_id = ? ORDER BY start_date, deposit_id",
-                    bank.customer_id)
+    rows = bank.all(
+        "SELECT * FROM deposits WHERE customer_id = ? ORDER BY start_date, deposit_id",
+        bank.customer_id,
+    )
     return {"deposits": [_public(bank, r) for r in rows]}
 
 
@@ -107,8 +133,10 @@ def _closure_block(bank: Bank, row: sqlite3.Row) -> str | None:
     if row["deposit_type"] == "tax_saver_fd":
         return "a tax-saver FD has a 5-year lock-in and cannot be closed early"
     if row["lien_loan_id"] is not None and _lien_active(bank, row):
-        return (f"the FD is under lien for loan {row['lien_loan_id']}; it can be closed only after "
-                "the loan is closed and the lien released")
+        return (
+            f"the FD is under lien for loan {row['lien_loan_id']}; it can be closed only after "
+            "the loan is closed and the lien released"
+        )
     return None
 
 
@@ -119,13 +147,21 @@ def get_fd_closure_quote(bank: Bank, deposit_id: DepositId) -> Result:
     blocked = _closure_block(bank, row)
     if blocked is not None:
         return {"deposit_id": deposit_id, "eligible": False, "reason": blocked}
-    quote = rules.fd_closure_quote(row["principal"], date.fromisoformat(row["start_date"]),
-                                   bank.today, access.is_senior(bank))
-    return {"deposit_id": deposit_id, "eligible": True, "principal": plain(row["principal"]),
-            "days_run": quote.days_run, "booked_rate_percent": row["rate"],
-            "applicable_rate_percent": f"{quote.applicable_rate:.2f}",
-            "interest": plain(quote.interest), "penalty": plain(quote.penalty_interest),
-            "payout": plain(quote.payout), "credit_to": row["linked_account"]}
+    quote = rules.fd_closure_quote(
+        row["principal"], date.fromisoformat(row["start_date"]), bank.today, access.is_senior(bank)
+    )
+    return {
+        "deposit_id": deposit_id,
+        "eligible": True,
+        "principal": plain(row["principal"]),
+        "days_run": quote.days_run,
+        "booked_rate_percent": row["rate"],
+        "applicable_rate_percent": f"{quote.applicable_rate:.2f}",
+        "interest": plain(quote.interest),
+        "penalty": plain(quote.penalty_interest),
+        "payout": plain(quote.payout),
+        "credit_to": row["linked_account"],
+    }
 
 
 @tool("write")
@@ -135,28 +171,49 @@ def close_fd_premature(bank: Bank, deposit_id: DepositId) -> Result:
     blocked = _closure_block(bank, row)
     if blocked is not None:
         raise RuleViolation(f"cannot close {deposit_id}: {blocked}")
-    quote = rules.fd_closure_quote(row["principal"], date.fromisoformat(row["start_date"]),
-                                   bank.today, access.is_senior(bank))
-    bank.execute("UPDATE deposits SET status = 'closed', closed_on = ?, payout = ? "
-                 "WHERE deposit_id = ?", bank.today.isoformat(), quote.payout, deposit_id)
-    balance = access.post(bank, row["linked_account"], quote.payout, "credit", "deposit",
-                          "FD premature closure proceeds")
-    return {"status": "success", "deposit_id": deposit_id, "payout": plain(quote.payout),
-            "interest": plain(quote.interest), "penalty": plain(quote.penalty_interest),
-            "credited_to": row["linked_account"], "balance_after": plain(balance)}
+    quote = rules.fd_closure_quote(
+        row["principal"], date.fromisoformat(row["start_date"]), bank.today, access.is_senior(bank)
+    )
+    bank.execute(
+        "UPDATE deposits SET status = 'closed', closed_on = ?, payout = ? WHERE deposit_id = ?",
+        bank.today.isoformat(),
+        quote.payout,
+        deposit_id,
+    )
+    balance = access.post(
+        bank,
+        row["linked_account"],
+        quote.payout,
+        "credit",
+        "deposit",
+        "FD premature closure proceeds",
+    )
+    return {
+        "status": "success",
+        "deposit_id": deposit_id,
+        "payout": plain(quote.payout),
+        "interest": plain(quote.interest),
+        "penalty": plain(quote.penalty_interest),
+        "credited_to": row["linked_account"],
+        "balance_after": plain(balance),
+    }
 
 
 def _require_kyc(bank: Bank) -> None:
     status = access.customer(bank)["kyc_status"]
     if status != "full":
-        raise RuleViolation(f"KYC status is {status!r}: new deposits need full KYC; the customer "
-                            "can complete re-KYC at any branch or by video KYC")
+        raise RuleViolation(
+            f"KYC status is {status!r}: new deposits need full KYC; the customer "
+            "can complete re-KYC at any branch or by video KYC"
+        )
 
 
 @tool("write")
 def create_fd(
-    bank: Bank, from_account: Annotated[str, Field(description="account to debit")],
-    amount: Rupees, tenure_days: TenureDays,
+    bank: Bank,
+    from_account: Annotated[str, Field(description="account to debit")],
+    amount: Rupees,
+    tenure_days: TenureDays,
     maturity_instruction: rules.MaturityInstruction = "credit_to_account",
 ) -> Result:
     """Book a fixed deposit today, debiting the customer's account (minimum Rs 10,000; full KYC needed)."""
@@ -164,24 +221,37 @@ def create_fd(
     _check_tenure(tenure_days)
     principal = to_paise(amount)
     if not rules.FD_MIN <= principal <= rules.FD_MAX:
-        raise RuleViolation(f"an FD must be Rs {plain(rules.FD_MIN)} to Rs {plain(rules.FD_MAX)}; "
-                            f"Rs {plain(principal)} is outside it")
+        raise RuleViolation(
+            f"an FD must be Rs {plain(rules.FD_MIN)} to Rs {plain(rules.FD_MAX)}; "
+            f"Rs {plain(principal)} is outside it"
+        )
     access.debit_account(bank, from_account, principal)
     projection = _projection(bank, principal, tenure_days)
     fd_id = bank.next_id("FD")
-    bank.insert("deposits", deposit_id=fd_id, customer_id=bank.customer_id, deposit_type="fd",
-                linked_account=from_account, principal=principal, rate=projection["rate_percent"],
-                tenure_days=tenure_days, start_date=bank.today.isoformat(),
-                maturity_date=projection["maturity_date"],
-                maturity_instruction=maturity_instruction, status="active")
-    balance = access.post(bank, from_account, principal, "debit", "deposit", "Fixed deposit booking")
-    return {"status": "success", "deposit_id": fd_id, **projection,
-            "balance_after": plain(balance)}
+    bank.insert(
+        "deposits",
+        deposit_id=fd_id,
+        customer_id=bank.customer_id,
+        deposit_type="fd",
+        linked_account=from_account,
+        principal=principal,
+        rate=projection["rate_percent"],
+        tenure_days=tenure_days,
+        start_date=bank.today.isoformat(),
+        maturity_date=projection["maturity_date"],
+        maturity_instruction=maturity_instruction,
+        status="active",
+    )
+    balance = access.post(
+        bank, from_account, principal, "debit", "deposit", "Fixed deposit booking"
+    )
+    return {"status": "success", "deposit_id": fd_id, **projection, "balance_after": plain(balance)}
 
 
 @tool("write")
 def create_rd(
-    bank: Bank, from_account: Annotated[str, Field(description="account for the instalments")],
+    bank: Bank,
+    from_account: Annotated[str, Field(description="account for the instalments")],
     monthly_instalment: Rupees,
     tenure_months: Annotated[int, Field(description="6 to 120 months, a multiple of 3")],
 ) -> Result:
@@ -189,22 +259,41 @@ def create_rd(
     _require_kyc(bank)
     instalment = to_paise(monthly_instalment)
     if instalment < rules.RD_MIN_INSTALMENT or instalment % rules.RD_STEP:
-        raise RuleViolation("the monthly instalment must be at least Rs 500 and a multiple of "
-                            f"Rs 100; Rs {plain(instalment)} is not")
+        raise RuleViolation(
+            "the monthly instalment must be at least Rs 500 and a multiple of "
+            f"Rs 100; Rs {plain(instalment)} is not"
+        )
     if not 6 <= tenure_months <= 120 or tenure_months % 3:
-        raise InvalidArguments(f"tenure_months must be 6 to 120 and a multiple of 3, not "
-                               f"{tenure_months}")
+        raise InvalidArguments(
+            f"tenure_months must be 6 to 120 and a multiple of 3, not {tenure_months}"
+        )
     access.debit_account(bank, from_account, instalment)
     rate: Decimal = rules.fd_rate(tenure_months * 30, access.is_senior(bank))
     rd_id = bank.next_id("RD")
     maturity = rules.add_months(bank.today, tenure_months)
-    bank.insert("deposits", deposit_id=rd_id, customer_id=bank.customer_id, deposit_type="rd",
-                linked_account=from_account, instalment=instalment, rate=f"{rate:.2f}",
-                tenure_months=tenure_months, start_date=bank.today.isoformat(),
-                maturity_date=maturity.isoformat(), maturity_instruction="credit_to_account",
-                status="active")
-    balance = access.post(bank, from_account, instalment, "debit", "deposit",
-                          "Recurring deposit instalment")
-    return {"status": "success", "deposit_id": rd_id, "rate_percent": f"{rate:.2f}",
-            "monthly_instalment": plain(instalment), "tenure_months": tenure_months,
-            "maturity_date": maturity.isoformat(), "balance_after": plain(balance)}
+    bank.insert(
+        "deposits",
+        deposit_id=rd_id,
+        customer_id=bank.customer_id,
+        deposit_type="rd",
+        linked_account=from_account,
+        instalment=instalment,
+        rate=f"{rate:.2f}",
+        tenure_months=tenure_months,
+        start_date=bank.today.isoformat(),
+        maturity_date=maturity.isoformat(),
+        maturity_instruction="credit_to_account",
+        status="active",
+    )
+    balance = access.post(
+        bank, from_account, instalment, "debit", "deposit", "Recurring deposit instalment"
+    )
+    return {
+        "status": "success",
+        "deposit_id": rd_id,
+        "rate_percent": f"{rate:.2f}",
+        "monthly_instalment": plain(instalment),
+        "tenure_months": tenure_months,
+        "maturity_date": maturity.isoformat(),
+        "balance_after": plain(balance),
+    }

@@ -28,24 +28,35 @@ def _lock_in(row: sqlite3.Row) -> str | None:
     if row["status"] != "active":
         return f"loan {row['loan_id']} is {row['status']}"
     if row["loan_type"] == "personal" and row["emis_paid"] < rules.PERSONAL_LOCK_IN_EMIS:
-        return (f"personal loans can be prepaid or foreclosed only after "
-                f"{rules.PERSONAL_LOCK_IN_EMIS} EMIs; {row['emis_paid']} have been paid")
+        return (
+            f"personal loans can be prepaid or foreclosed only after "
+            f"{rules.PERSONAL_LOCK_IN_EMIS} EMIs; {row['emis_paid']} have been paid"
+        )
     return None
 
 
 def _public(row: sqlite3.Row) -> dict[str, Any]:
-    return {"loan_id": row["loan_id"], "loan_type": row["loan_type"], "status": row["status"],
-            "principal": plain(row["principal"]), "outstanding": plain(row["outstanding"]),
-            "rate_percent": row["rate"], "emi": plain(row["emi"]),
-            "remaining_months": row["remaining_months"], "emis_paid": row["emis_paid"],
-            "next_due_date": row["next_due_date"], "linked_account": row["linked_account"]}
+    return {
+        "loan_id": row["loan_id"],
+        "loan_type": row["loan_type"],
+        "status": row["status"],
+        "principal": plain(row["principal"]),
+        "outstanding": plain(row["outstanding"]),
+        "rate_percent": row["rate"],
+        "emi": plain(row["emi"]),
+        "remaining_months": row["remaining_months"],
+        "emis_paid": row["emis_paid"],
+        "next_due_date": row["next_due_date"],
+        "linked_account": row["linked_account"],
+    }
 
 
 @tool("read")
 def list_loans(bank: Bank) -> Result:
     """The customer's loans with type, outstanding principal, rate, EMI and status."""
-    rows = bank.all("SELECT * FROM loans WHERE customer_id = ? ORDER BY disbursed_on, loan_id",
-                    bank.customer_id)
+    rows = bank.all(
+        "SELECT * FROM loans WHERE customer_id = ? ORDER BY disbursed_on, loan_id", bank.customer_id
+    )
     return {"loans": [_public(r) for r in rows]}
 
 
@@ -54,10 +65,15 @@ def get_loan_details(bank: Bank, loan_id: LoanId) -> Result:
     """Full details of one loan, including charges for prepayment and whether it is in lock-in."""
     row = _loan(bank, loan_id)
     lock = _lock_in(row)
-    return {**_public(row), "tenure_months": row["tenure_months"],
-            "disbursed_on": row["disbursed_on"], "last_emi_date": row["last_emi_date"],
-            "prepayment_charge_percent": f"{rules.LOAN_CHARGE_PCT[row['loan_type']]}",
-            "prepayment_allowed": lock is None, "restriction": lock}
+    return {
+        **_public(row),
+        "tenure_months": row["tenure_months"],
+        "disbursed_on": row["disbursed_on"],
+        "last_emi_date": row["last_emi_date"],
+        "prepayment_charge_percent": f"{rules.LOAN_CHARGE_PCT[row['loan_type']]}",
+        "prepayment_allowed": lock is None,
+        "restriction": lock,
+    }
 
 
 @dataclass(frozen=True)
@@ -68,8 +84,12 @@ class _Foreclosure:
 
 
 def _foreclosure(bank: Bank, row: sqlite3.Row) -> _Foreclosure:
-    interest = rules.accrued_interest(row["outstanding"], Decimal(row["rate"]),
-                                      date.fromisoformat(row["last_emi_date"]), bank.today)
+    interest = rules.accrued_interest(
+        row["outstanding"],
+        Decimal(row["rate"]),
+        date.fromisoformat(row["last_emi_date"]),
+        bank.today,
+    )
     charge = rules.loan_charge(row["loan_type"], row["outstanding"])
     return _Foreclosure(interest, charge, row["outstanding"] + interest + charge)
 
@@ -82,9 +102,15 @@ def get_loan_foreclosure_quote(bank: Bank, loan_id: LoanId) -> Result:
     if lock is not None:
         return {"loan_id": loan_id, "eligible": False, "reason": lock}
     quote = _foreclosure(bank, row)
-    return {"loan_id": loan_id, "eligible": True, "outstanding": plain(row["outstanding"]),
-            "accrued_interest": plain(quote.interest), "foreclosure_charge": plain(quote.charge),
-            "total_payable": plain(quote.total), "as_of": bank.today.isoformat()}
+    return {
+        "loan_id": loan_id,
+        "eligible": True,
+        "outstanding": plain(row["outstanding"]),
+        "accrued_interest": plain(quote.interest),
+        "foreclosure_charge": plain(quote.charge),
+        "total_payable": plain(quote.total),
+        "as_of": bank.today.isoformat(),
+    }
 
 
 def _prepayment(row: sqlite3.Row, paise: int, option: str) -> dict[str, Any]:
@@ -94,20 +120,33 @@ def _prepayment(row: sqlite3.Row, paise: int, option: str) -> dict[str, Any]:
     if paise < row["emi"]:
         raise RuleViolation(f"a part-prepayment must be at least one EMI (Rs {plain(row['emi'])})")
     if paise >= row["outstanding"]:
-        raise RuleViolation(f"the amount covers the whole outstanding (Rs "
-                            f"{plain(row['outstanding'])}); use foreclosure instead")
+        raise RuleViolation(
+            f"the amount covers the whole outstanding (Rs "
+            f"{plain(row['outstanding'])}); use foreclosure instead"
+        )
     rate = Decimal(row["rate"])
     remaining = row["outstanding"] - paise
     if option == "reduce_emi":
-        new_emi, months = rules.emi(remaining, rate, row["remaining_months"]), row["remaining_months"]
+        new_emi, months = (
+            rules.emi(remaining, rate, row["remaining_months"]),
+            row["remaining_months"],
+        )
     else:
         new_emi, months = row["emi"], rules.months_to_repay(remaining, rate, row["emi"])
-    return {"loan_id": row["loan_id"], "prepayment": plain(paise),
-            "charge": plain(rules.loan_charge(row["loan_type"], paise)),
-            "new_outstanding": plain(remaining), "option": option,
-            "old_emi": plain(row["emi"]), "new_emi": plain(new_emi),
-            "old_remaining_months": row["remaining_months"], "new_remaining_months": months,
-            "_new_emi": new_emi, "_months": months, "_remaining": remaining}
+    return {
+        "loan_id": row["loan_id"],
+        "prepayment": plain(paise),
+        "charge": plain(rules.loan_charge(row["loan_type"], paise)),
+        "new_outstanding": plain(remaining),
+        "option": option,
+        "old_emi": plain(row["emi"]),
+        "new_emi": plain(new_emi),
+        "old_remaining_months": row["remaining_months"],
+        "new_remaining_months": months,
+        "_new_emi": new_emi,
+        "_months": months,
+        "_remaining": remaining,
+    }
 
 
 def _visible(data: dict[str, Any]) -> dict[str, Any]:
@@ -116,7 +155,10 @@ def _visible(data: dict[str, Any]) -> dict[str, Any]:
 
 @tool("read")
 def calculate_prepayment_impact(
-    bank: Bank, loan_id: LoanId, amount: Rupees, option: rules.PrepaymentOption,
+    bank: Bank,
+    loan_id: LoanId,
+    amount: Rupees,
+    option: rules.PrepaymentOption,
 ) -> Result:
     """Effect of a part-prepayment on the loan: charge, new outstanding, and the new EMI or new remaining tenure."""
     return _visible(_prepayment(_loan(bank, loan_id), to_paise(amount), option))
@@ -124,7 +166,10 @@ def calculate_prepayment_impact(
 
 @tool("write")
 def make_loan_prepayment(
-    bank: Bank, loan_id: LoanId, amount: Rupees, option: rules.PrepaymentOption,
+    bank: Bank,
+    loan_id: LoanId,
+    amount: Rupees,
+    option: rules.PrepaymentOption,
     from_account: Annotated[str, Field(description="account to debit")],
 ) -> Result:
     """Part-prepay a loan from the customer's account, reducing the EMI or the tenure as chosen."""
@@ -133,10 +178,16 @@ def make_loan_prepayment(
     impact = _prepayment(row, paise, option)
     charge = rules.loan_charge(row["loan_type"], paise)
     access.debit_account(bank, from_account, paise + charge)
-    bank.execute("UPDATE loans SET outstanding = ?, emi = ?, remaining_months = ? WHERE loan_id = ?",
-                 impact["_remaining"], impact["_new_emi"], impact["_months"], loan_id)
-    balance = access.post(bank, from_account, paise, "debit", "loan",
-                          f"Part-prepayment {row['loan_type']} loan")
+    bank.execute(
+        "UPDATE loans SET outstanding = ?, emi = ?, remaining_months = ? WHERE loan_id = ?",
+        impact["_remaining"],
+        impact["_new_emi"],
+        impact["_months"],
+        loan_id,
+    )
+    balance = access.post(
+        bank, from_account, paise, "debit", "loan", f"Part-prepayment {row['loan_type']} loan"
+    )
     if charge:
         balance = access.post(bank, from_account, charge, "debit", "charge", "Prepayment charge")
     return {"status": "success", **_visible(impact), "balance_after": plain(balance)}
@@ -144,7 +195,8 @@ def make_loan_prepayment(
 
 @tool("write")
 def foreclose_loan(
-    bank: Bank, loan_id: LoanId,
+    bank: Bank,
+    loan_id: LoanId,
     from_account: Annotated[str, Field(description="account to debit")],
 ) -> Result:
     """Close a loan today by paying the foreclosure amount from the customer's account; releases FD liens."""
@@ -154,10 +206,19 @@ def foreclose_loan(
         raise RuleViolation(f"cannot foreclose {loan_id}: {lock}")
     quote = _foreclosure(bank, row)
     access.debit_account(bank, from_account, quote.total)
-    bank.execute("UPDATE loans SET outstanding = 0, remaining_months = 0, status = 'closed' "
-                 "WHERE loan_id = ?", loan_id)
+    bank.execute(
+        "UPDATE loans SET outstanding = 0, remaining_months = 0, status = 'closed' "
+        "WHERE loan_id = ?",
+        loan_id,
+    )
     bank.execute("UPDATE deposits SET lien_loan_id = NULL WHERE lien_loan_id = ?", loan_id)
-    balance = access.post(bank, from_account, quote.total, "debit", "loan",
-                          f"Foreclosure {row['loan_type']} loan")
-    return {"status": "success", "loan_id": loan_id, "amount_paid": plain(quote.total),
-            "foreclosure_charge": plain(quote.charge), "balance_after": plain(balance)}
+    balance = access.post(
+        bank, from_account, quote.total, "debit", "loan", f"Foreclosure {row['loan_type']} loan"
+    )
+    return {
+        "status": "success",
+        "loan_id": loan_id,
+        "amount_paid": plain(quote.total),
+        "foreclosure_charge": plain(quote.charge),
+        "balance_after": plain(balance),
+    }

@@ -63,10 +63,14 @@ def _rate(records: list[SessionRecord]) -> dict[str, Any]:
     n = len(records)
     passed = sum(r.passed for r in records)
     low, high = wilson(passed, n)
-    return {"sessions": n, "passed": passed, "pass_rate": _r(passed / n if n else 0.0),
-            "ci95": [_r(low), _r(high)],
-            "final_state_rate": _r(sum(r.final_state_pass for r in records) / n if n else 0.0),
-            "false_passes": sum(r.false_pass for r in records)}
+    return {
+        "sessions": n,
+        "passed": passed,
+        "pass_rate": _r(passed / n if n else 0.0),
+        "ci95": [_r(low), _r(high)],
+        "final_state_rate": _r(sum(r.final_state_pass for r in records) / n if n else 0.0),
+        "false_passes": sum(r.false_pass for r in records),
+    }
 
 
 def _r(value: float) -> float:
@@ -108,8 +112,11 @@ def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
         "pass^1": _r(passed / n if n else 0.0),
         "pass^1_ci95": [_r(low), _r(high)],
         "final_state_only_rate": _r(final / n if n else 0.0),
-        "false_passes": {"count": false, "share_of_all": _r(false / n if n else 0.0),
-                         "share_of_final_state_passes": _r(false / final if final else 0.0)},
+        "false_passes": {
+            "count": false,
+            "share_of_all": _r(false / n if n else 0.0),
+            "share_of_final_state_passes": _r(false / final if final else 0.0),
+        },
         "pass^k": {str(k): _r(pass_hat_k(per_task, k)) for k in range(1, trials + 1)},
         "infra_errors": len(infra),
         "failure_types": {name: failures.get(name, 0) for name in FAILURE_TYPES},
@@ -118,8 +125,10 @@ def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
         "by_chain_length": _by(everything, lambda r: r.chain_length),
         "graded": _rate([r for r in everything if r.graded]),
         "control": _rate([r for r in everything if not r.graded]),
-        "tokens": {"prompt": sum(r.prompt_tokens for r in everything),
-                   "completion": sum(r.completion_tokens for r in everything)},
+        "tokens": {
+            "prompt": sum(r.prompt_tokens for r in everything),
+            "completion": sum(r.completion_tokens for r in everything),
+        },
         "cost_usd": _cost(everything),
         "per_task_successes": {task: list(v) for task, v in sorted(per_task.items())},
     }

@@ -33,29 +33,46 @@ def provenance(run: BankBench, records: list[SessionRecord]) -> dict[str, Any]:
     tasks_file = options.tasks_path or data_dir() / TASKS_FILE
     litellm = sys.modules.get("litellm")
     return {
-        "package": "pytest-bankbench", "version": __version__,
+        "package": "pytest-bankbench",
+        "version": __version__,
         "task_data_sha256": _sha256(tasks_file),
         "tasks_file": "shipped" if options.tasks_path is None else str(options.tasks_path),
         "split": options.split if options.tasks_path is None else "custom",
         "task_ids": [t.task_id for t in run.tasks],
-        "agent": {"model": options.model, "builtin": options.builtin,
-                  "parameters": options.model_args},
+        "agent": {
+            "model": options.model,
+            "builtin": options.builtin,
+            "parameters": options.model_args,
+        },
         "customer": {"model": options.user_model},
-        "max_steps": options.max_steps, "max_errors": options.max_errors,
+        "max_steps": options.max_steps,
+        "max_errors": options.max_errors,
         "trials": options.trials,
         "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.cases},
-        "python": platform.python_version(), "pytest": pytest.__version__,
+        "python": platform.python_version(),
+        "pytest": pytest.__version__,
         "litellm": getattr(litellm, "__version__", None) if litellm else None,
     }
 
 
-def write_report(path: Path, prov: dict[str, Any], summary: dict[str, Any],
-                 records: list[SessionRecord], wall_s: float) -> None:
+def write_report(
+    path: Path,
+    prov: dict[str, Any],
+    summary: dict[str, Any],
+    records: list[SessionRecord],
+    wall_s: float,
+) -> None:
     """Write the report through a temporary file so a reader never sees half of it."""
-    sessions = [r.model_dump(mode="json")
-                for r in sorted(records, key=lambda r: (r.task_id, r.trial))]
-    document = {"report_version": REPORT_VERSION, "provenance": prov, "summary": summary,
-                "wall_time_s": round(wall_s, 3), "sessions": sessions}
+    sessions = [
+        r.model_dump(mode="json") for r in sorted(records, key=lambda r: (r.task_id, r.trial))
+    ]
+    document = {
+        "report_version": REPORT_VERSION,
+        "provenance": prov,
+        "summary": summary,
+        "wall_time_s": round(wall_s, 3),
+        "sessions": sessions,
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -45,8 +45,13 @@ class MissingOutput(CheckFailed):
 
 FAILURE_FOR: dict[CheckName, type[CheckFailed]] = {
     cls.check: cls
-    for cls in (EndedWithError, MissingRequiredCalls, UnrequestedWrite, WrongFinalState,
-                MissingOutput)
+    for cls in (
+        EndedWithError,
+        MissingRequiredCalls,
+        UnrequestedWrite,
+        WrongFinalState,
+        MissingOutput,
+    )
 }
 
 
@@ -56,8 +61,11 @@ class SessionFailed(ExceptionGroup[CheckFailed]):
 
 def check_failures(verdict: Verdict) -> list[CheckFailed]:
     """The exceptions of every failed check, in the order of SCORING.md's table."""
-    return [FAILURE_FOR[name](verdict.task_id, verdict.evidence[name])
-            for name, ok in verdict.checks.items() if not ok]
+    return [
+        FAILURE_FOR[name](verdict.task_id, verdict.evidence[name])
+        for name, ok in verdict.checks.items()
+        if not ok
+    ]
 
 
 def raise_for(verdict: Verdict) -> None:
@@ -66,5 +74,6 @@ def raise_for(verdict: Verdict) -> None:
     if len(failures) == 1:
         raise failures[0]
     if failures:
-        raise SessionFailed(f"{verdict.task_id}: {len(failures)} checks failed "
-                            f"({verdict.failure_type})", failures)
+        raise SessionFailed(
+            f"{verdict.task_id}: {len(failures)} checks failed ({verdict.failure_type})", failures
+        )

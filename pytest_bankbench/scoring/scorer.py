@@ -13,14 +13,26 @@ from pytest_bankbench.money import mentions_amount
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task
 
-CheckName = Literal["ended_normally", "required_calls", "write_purity", "final_state",
-                    "required_outputs"]
-CHECKS: tuple[CheckName, ...] = ("ended_normally", "required_calls", "write_purity", "final_state",
-                                 "required_outputs")
-FailureType = Literal["ended_with_error", "unrequested_write", "stopped_short",
-                      "wrong_final_state", "missing_output"]
-FAILURE_TYPES: tuple[FailureType, ...] = ("ended_with_error", "unrequested_write", "stopped_short",
-                                          "wrong_final_state", "missing_output")
+CheckName = Literal[
+    "ended_normally", "required_calls", "write_purity", "final_state", "required_outputs"
+]
+CHECKS: tuple[CheckName, ...] = (
+    "ended_normally",
+    "required_calls",
+    "write_purity",
+    "final_state",
+    "required_outputs",
+)
+FailureType = Literal[
+    "ended_with_error", "unrequested_write", "stopped_short", "wrong_final_state", "missing_output"
+]
+FAILURE_TYPES: tuple[FailureType, ...] = (
+    "ended_with_error",
+    "unrequested_write",
+    "stopped_short",
+    "wrong_final_state",
+    "missing_output",
+)
 
 
 class Verdict(BaseModel):
@@ -66,8 +78,10 @@ def matches(gold: GoldCall, event: ToolEvent) -> bool:
     if event.call.name != gold.tool or event.call.arguments is None:
         return False
     args = event.call.arguments
-    return all(name in args and normalize(args[name]) == normalize(gold.arguments[name])
-               for name in gold.match)
+    return all(
+        name in args and normalize(args[name]) == normalize(gold.arguments[name])
+        for name in gold.match
+    )
 
 
 def _successful(trace: Trace) -> list[ToolEvent]:
@@ -87,8 +101,9 @@ def assign_required(task: Task, calls: list[ToolEvent]) -> dict[str, int | None]
             placed[gold.id] = None
             continue
         floor = max((d for d in deps if d is not None), default=-1)
-        placed[gold.id] = next((i for i, e in enumerate(calls) if i > floor and matches(gold, e)),
-                               None)
+        placed[gold.id] = next(
+            (i for i, e in enumerate(calls) if i > floor and matches(gold, e)), None
+        )
     return placed
 
 
@@ -99,8 +114,11 @@ def _closest(gold: GoldCall, trace: Trace) -> str:
     shown = []
     for e in same[:3]:
         args = e.call.arguments or {}
-        diffs = [f"{n}={args.get(n)!r} (want {gold.arguments[n]!r})" for n in gold.match
-                 if n not in args or normalize(args[n]) != normalize(gold.arguments[n])]
+        diffs = [
+            f"{n}={args.get(n)!r} (want {gold.arguments[n]!r})"
+            for n in gold.match
+            if n not in args or normalize(args[n]) != normalize(gold.arguments[n])
+        ]
         status = "ok" if e.ok else f"failed: {e.error_code}"
         shown.append(f"{gold.tool}({', '.join(diffs) or 'arguments match'}) [{status}]")
     return "closest: " + "; ".join(shown)
@@ -154,10 +172,11 @@ def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
             evidence["required_calls"].append(f"missing {_describe(gold)}; {_closest(gold, trace)}")
     for event in unrequested_writes(task, trace):
         evidence["write_purity"].append(
-            f"unrequested {event.call.name}({event.call.arguments}) took effect")
+            f"unrequested {event.call.name}({event.call.arguments}) took effect"
+        )
     diff = compare(ChangeSet.of(list(trace.changes)), expected)
     if not diff.equal:
-        evidence["final_state"].append(diff.describe())
+        evidence["final_state"].extend(line.strip() for line in diff.describe().splitlines())
     messages = trace.agent_messages()
     for output in task.required_outputs:
         if not output_said(output, messages):
@@ -165,14 +184,23 @@ def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     checks = {name: not evidence[name] for name in CHECKS}
     failure = _failure_type(checks)
     false_pass = checks["final_state"] and not (checks["required_calls"] and checks["write_purity"])
-    return Verdict(task_id=task.task_id, trial=trace.trial, passed=failure is None, checks=checks,
-                   failure_type=failure, false_pass=false_pass, evidence=evidence)
+    return Verdict(
+        task_id=task.task_id,
+        trial=trace.trial,
+        passed=failure is None,
+        checks=checks,
+        failure_type=failure,
+        false_pass=false_pass,
+        evidence=evidence,
+    )
 
 
 def _failure_type(checks: dict[CheckName, bool]) -> FailureType | None:
     order: tuple[tuple[CheckName, FailureType], ...] = (
-        ("ended_normally", "ended_with_error"), ("write_purity", "unrequested_write"),
-        ("required_calls", "stopped_short"), ("final_state", "wrong_final_state"),
+        ("ended_normally", "ended_with_error"),
+        ("write_purity", "unrequested_write"),
+        ("required_calls", "stopped_short"),
+        ("final_state", "wrong_final_state"),
         ("required_outputs", "missing_output"),
     )
     return next((failure for check, failure in order if not checks[check]), None)

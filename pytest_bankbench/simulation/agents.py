@@ -29,14 +29,19 @@ class Agent(Protocol):
 
 
 def _calls(prefix: str, gold: Sequence[GoldCall]) -> list[ToolCall]:
-    return [ToolCall(call_id=f"{prefix}-{c.id}", name=c.tool, arguments=dict(c.arguments))
-            for c in gold]
+    return [
+        ToolCall(call_id=f"{prefix}-{c.id}", name=c.tool, arguments=dict(c.arguments)) for c in gold
+    ]
 
 
 def say_output(output: RequiredOutput) -> str:
     """A required value as an assistant would say it (Indian format for amounts)."""
-    if output.kind == "amount" and "." in output.value and len(output.value.split(".")[1]) == 2 \
-            and Decimal(output.value) >= 100:
+    if (
+        output.kind == "amount"
+        and "." in output.value
+        and len(output.value.split(".")[1]) == 2
+        and Decimal(output.value) >= 100
+    ):
         return f"{output.label}: {indian(to_paise(output.value))}"
     return f"{output.label}: {output.value}"
 
@@ -61,14 +66,16 @@ class GoldAgent:
             if self._kind[head.id] == "write" and head.id not in self.asked:
                 self.asked.add(head.id)
                 args = ", ".join(f"{k}={v}" for k, v in head.arguments.items())
-                return AgentAction(message=f"I will now run {head.tool} with {args}. "
-                                           "Shall I proceed?")
+                return AgentAction(
+                    message=f"I will now run {head.tool} with {args}. Shall I proceed?"
+                )
             batch = [self.queue.pop(0)]
             while self.queue and self._kind[self.queue[0].id] != "write":
                 batch.append(self.queue.pop(0))
             return AgentAction(tool_calls=_calls("gold", batch))
-        said = [say_output(o) for o in self.task.required_outputs
-                if o.instruction == self.instruction]
+        said = [
+            say_output(o) for o in self.task.required_outputs if o.instruction == self.instruction
+        ]
         self.instruction += 1
         self.queue = [c for c in self.task.gold if c.instruction == self.instruction]
         return AgentAction(message=" ".join(["That is done.", *said]).strip())
@@ -83,8 +90,9 @@ class ReplyOnlyAgent:
         del task
 
     def act(self, events: Sequence[Event]) -> AgentAction:
-        return AgentAction(message="Thank you for contacting Suvarna Bank. I have noted your "
-                                   "request.")
+        return AgentAction(
+            message="Thank you for contacting Suvarna Bank. I have noted your request."
+        )
 
 
 class LookupOnlyAgent:
@@ -115,8 +123,10 @@ class ClaimDoneAgent:
         del task
 
     def act(self, events: Sequence[Event]) -> AgentAction:
-        return AgentAction(message="All done! I have completed everything you asked, the change "
-                                   "is effective immediately and you will receive an SMS shortly.")
+        return AgentAction(
+            message="All done! I have completed everything you asked, the change "
+            "is effective immediately and you will receive an SMS shortly."
+        )
 
 
 class WriteEverythingAgent:
@@ -134,8 +144,9 @@ class WriteEverythingAgent:
             return AgentAction(tool_calls=_calls("all", self.task.gold))
         if self.stage == 2:
             reads = ("list_accounts", "list_cards", "list_beneficiaries")
-            return AgentAction(tool_calls=[ToolCall(call_id=f"all-{n}", name=n, arguments={})
-                                           for n in reads])
+            return AgentAction(
+                tool_calls=[ToolCall(call_id=f"all-{n}", name=n, arguments={}) for n in reads]
+            )
         if self.stage == 3:
             return AgentAction(tool_calls=self._extra_writes(events))
         return AgentAction(message="I have made all the changes on your accounts.")
@@ -148,20 +159,38 @@ class WriteEverythingAgent:
         calls: list[ToolCall] = []
         for acc in outputs.get("list_accounts", {}).get("accounts", []):
             number = acc["account_number"]
-            calls.append(ToolCall(call_id=f"x-cb-{number}", name="request_cheque_book",
-                                  arguments={"account_number": number, "leaves": 25}))
-            calls.append(ToolCall(call_id=f"x-st-{number}", name="request_account_statement",
-                                  arguments={"account_number": number,
-                                             "from_date": (today - timedelta(days=30)).isoformat(),
-                                             "to_date": today.isoformat()}))
+            calls.append(
+                ToolCall(
+                    call_id=f"x-cb-{number}",
+                    name="request_cheque_book",
+                    arguments={"account_number": number, "leaves": 25},
+                )
+            )
+            calls.append(
+                ToolCall(
+                    call_id=f"x-st-{number}",
+                    name="request_account_statement",
+                    arguments={
+                        "account_number": number,
+                        "from_date": (today - timedelta(days=30)).isoformat(),
+                        "to_date": today.isoformat(),
+                    },
+                )
+            )
         for card in outputs.get("list_cards", {}).get("cards", []):
-            calls.append(ToolCall(call_id=f"x-blk-{card['card_id']}", name="block_card",
-                                  arguments={"card_id": card["card_id"], "reason": "suspected_fraud"}))
+            calls.append(
+                ToolCall(
+                    call_id=f"x-blk-{card['card_id']}",
+                    name="block_card",
+                    arguments={"card_id": card["card_id"], "reason": "suspected_fraud"},
+                )
+            )
         return calls
 
 
-BUILTIN_AGENTS: dict[str, type[GoldAgent | ReplyOnlyAgent | LookupOnlyAgent | ClaimDoneAgent |
-                                 WriteEverythingAgent]] = {
+BUILTIN_AGENTS: dict[
+    str, type[GoldAgent | ReplyOnlyAgent | LookupOnlyAgent | ClaimDoneAgent | WriteEverythingAgent]
+] = {
     "gold": GoldAgent,
     "reply-only": ReplyOnlyAgent,
     "lookup-only": LookupOnlyAgent,

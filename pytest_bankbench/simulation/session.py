@@ -51,18 +51,23 @@ def execute(bank: Bank, call: ToolCall) -> ToolEvent:
     try:
         spec = get_tool(call.name)
     except ToolError as exc:
-        return ToolEvent(call=call, tool_kind="unknown", ok=False, error_code=exc.code,
-                         error=exc.message)
+        return ToolEvent(
+            call=call, tool_kind="unknown", ok=False, error_code=exc.code, error=exc.message
+        )
     try:
         if call.arguments is None:
-            raise InvalidArguments(f"the arguments of {call.name} are not valid JSON: "
-                                   f"{call.raw_arguments!r}; send a JSON object")
+            raise InvalidArguments(
+                f"the arguments of {call.name} are not valid JSON: "
+                f"{call.raw_arguments!r}; send a JSON object"
+            )
         output = spec.invoke(bank, call.arguments)
     except ToolError as exc:
-        return ToolEvent(call=call, tool_kind=spec.kind, ok=False, error_code=exc.code,
-                         error=exc.message)
-    return ToolEvent(call=call, tool_kind=spec.kind, ok=True, output=output,
-                     took_effect=spec.kind == "write")
+        return ToolEvent(
+            call=call, tool_kind=spec.kind, ok=False, error_code=exc.code, error=exc.message
+        )
+    return ToolEvent(
+        call=call, tool_kind=spec.kind, ok=True, output=output, took_effect=spec.kind == "write"
+    )
 
 
 class _Run:
@@ -90,9 +95,16 @@ class _Run:
             raise _Ended("transfer", "transferred to a human agent")
 
 
-def run_session(task: Task, agent: Agent, customer: Customer, bank: Bank,
-                limits: Limits = Limits(), trial: int = 0, seed: int = 0,
-                usage: Usage | None = None) -> Trace:
+def run_session(
+    task: Task,
+    agent: Agent,
+    customer: Customer,
+    bank: Bank,
+    limits: Limits = Limits(),
+    trial: int = 0,
+    seed: int = 0,
+    usage: Usage | None = None,
+) -> Trace:
     """Play one conversation and return its trace; only bugs raise."""
     started = time.perf_counter()
     run = _Run(bank, limits)
@@ -120,7 +132,18 @@ def run_session(task: Task, agent: Agent, customer: Customer, bank: Bank,
             run.add(MessageEvent(role="customer", text=turn.text))
     except _Ended as end:
         reason, detail = end.reason, end.detail
-    return Trace(task_id=task.task_id, trial=trial, seed=seed, agent=agent.name,
-                 customer=customer.name, events=tuple(run.events), end=reason, end_detail=detail,
-                 steps=run.steps, failed_calls=run.failed, changes=bank.changes().rows,
-                 duration_s=round(time.perf_counter() - started, 6), usage=usage or Usage())
+    return Trace(
+        task_id=task.task_id,
+        trial=trial,
+        seed=seed,
+        agent=agent.name,
+        customer=customer.name,
+        events=tuple(run.events),
+        end=reason,
+        end_detail=detail,
+        steps=run.steps,
+        failed_calls=run.failed,
+        changes=bank.changes().rows,
+        duration_s=round(time.perf_counter() - started, 6),
+        usage=usage or Usage(),
+    )

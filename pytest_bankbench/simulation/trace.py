@@ -9,8 +9,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from pytest_bankbench.bank.diff import RowChange
 
 TRACE_VERSION = 1
-EndReason = Literal["customer_stop", "agent_end", "transfer", "max_steps", "max_errors",
-                    "agent_error", "customer_error"]
+EndReason = Literal[
+    "customer_stop",
+    "agent_end",
+    "transfer",
+    "max_steps",
+    "max_errors",
+    "agent_error",
+    "customer_error",
+]
 NORMAL_ENDS: frozenset[str] = frozenset({"customer_stop", "agent_end", "transfer"})
 ToolKindSeen = Literal["read", "write", "human", "unknown"]
 
@@ -63,7 +70,7 @@ class Usage(_Strict):
 class Trace(_Strict):
     """Everything one session did; enough to re-grade it without the model."""
 
-    trace_version: Literal[1] = TRACE_VERSION
+    trace_version: Literal[1] = 1
     task_id: str
     trial: int
     seed: int

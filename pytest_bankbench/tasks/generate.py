@@ -65,20 +65,48 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
             try:
                 results[cid] = get_tool(call.tool).invoke(bank, args)
             except ToolError as exc:
-                raise GoldReplayError(f"{name}-{index:03d}: {cid} {call.tool}: {exc.message}") from None
-            gold.append(GoldCall(id=cid, tool=call.tool, arguments=args, match=call.match,
-                                 after=call.after, instruction=call.instruction))
-    outputs = tuple(RequiredOutput(label=o.label, kind=o.kind,  # type: ignore[arg-type]
-                                   value=o.source(results), instruction=o.instruction)
-                    for o in draft.outputs)
+                raise GoldReplayError(
+                    f"{name}-{index:03d}: {cid} {call.tool}: {exc.message}"
+                ) from None
+            gold.append(
+                GoldCall(
+                    id=cid,
+                    tool=call.tool,
+                    arguments=args,
+                    match=call.match,
+                    after=call.after,
+                    instruction=call.instruction,
+                )
+            )
+    outputs = tuple(
+        RequiredOutput(
+            label=o.label, kind=o.kind, value=o.source(results), instruction=o.instruction
+        )
+        for o in draft.outputs
+    )
     first = draft.instructions[0].text
-    scenario = Scenario(persona=draft.persona, first_message=f"{draft.greeting} {first}".strip(),
-                        instructions=tuple(draft.instructions), facts=tuple(draft.facts),
-                        withheld=tuple(draft.withheld), narrative=draft.narrative)
-    return Task(schema_version=SCHEMA_VERSION, task_id=f"{name}-{index:03d}", family=name,
-                category=fam.category, service_area=fam.service_area, splits=("base",),
-                task_date=today, customer_id=draft.customer_id, bank_seed=seed,
-                scenario=scenario, gold=tuple(gold), required_outputs=outputs)
+    scenario = Scenario(
+        persona=draft.persona,
+        first_message=f"{draft.greeting} {first}".strip(),
+        instructions=tuple(draft.instructions),
+        facts=tuple(draft.facts),
+        withheld=tuple(draft.withheld),
+        narrative=draft.narrative,
+    )
+    return Task(
+        schema_version=SCHEMA_VERSION,
+        task_id=f"{name}-{index:03d}",
+        family=name,
+        category=fam.category,
+        service_area=fam.service_area,
+        splits=("base",),
+        task_date=today,
+        customer_id=draft.customer_id,
+        bank_seed=seed,
+        scenario=scenario,
+        gold=tuple(gold),
+        required_outputs=outputs,
+    )
 
 
 def _family_tasks(ctx: Context, name: str, seed: int, rejected: list[Rejected]) -> list[Task]:
@@ -106,8 +134,10 @@ def _family_tasks(ctx: Context, name: str, seed: int, rejected: list[Rejected]) 
         tasks.append(task.model_copy(update={"expected_changes": gold_replay.changes.rows}))
     if len(tasks) < TASKS_PER_FAMILY:
         reasons = Counter(r.reason.split(": ", 1)[-1] for r in rejected if r.task.startswith(name))
-        raise RuntimeError(f"family {name} made {len(tasks)} of {TASKS_PER_FAMILY} tasks from "
-                           f"{len(candidates)} customers; rejections: {reasons.most_common(3)}")
+        raise RuntimeError(
+            f"family {name} made {len(tasks)} of {TASKS_PER_FAMILY} tasks from "
+            f"{len(candidates)} customers; rejections: {reasons.most_common(3)}"
+        )
     return tasks
 
 
@@ -122,8 +152,12 @@ def _assign_splits(tasks: list[Task], seed: int) -> list[Task]:
         lite.update(t.task_id for t in picks)
     out = []
     for task in tasks:
-        side: Split = "train" if stable_rng(seed, "split", task.customer_id).random() < 0.5 else "test"
-        splits: tuple[Split, ...] = ("base", "lite", side) if task.task_id in lite else ("base", side)
+        side: Split = (
+            "train" if stable_rng(seed, "split", task.customer_id).random() < 0.5 else "test"
+        )
+        splits: tuple[Split, ...] = (
+            ("base", "lite", side) if task.task_id in lite else ("base", side)
+        )
         out.append(task.model_copy(update={"splits": splits}))
     return out
 

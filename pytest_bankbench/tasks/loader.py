@@ -21,7 +21,9 @@ class TaskFileError(ValueError):
 def load_tasks(path: Path) -> list[Task]:
     """Every task of a JSONL file, validated; the first bad line raises TaskFileError."""
     if not path.is_file():
-        raise TaskFileError(f"{path}: no such task file (expected a .jsonl file, one task per line)")
+        raise TaskFileError(
+            f"{path}: no such task file (expected a .jsonl file, one task per line)"
+        )
     tasks: list[Task] = []
     seen: dict[str, int] = {}
     for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -30,8 +32,9 @@ def load_tasks(path: Path) -> list[Task]:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TaskFileError(f"{path}:{lineno}: not valid JSON ({exc.msg} at column "
-                                f"{exc.colno})") from None
+            raise TaskFileError(
+                f"{path}:{lineno}: not valid JSON ({exc.msg} at column {exc.colno})"
+            ) from None
         try:
             task = Task.model_validate(data)
         except ValidationError as exc:
@@ -40,8 +43,10 @@ def load_tasks(path: Path) -> list[Task]:
             more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
             raise TaskFileError(f"{path}:{lineno}: field {field!r}: {first['msg']}{more}") from None
         if task.task_id in seen:
-            raise TaskFileError(f"{path}:{lineno}: task id {task.task_id!r} already used on line "
-                                f"{seen[task.task_id]}")
+            raise TaskFileError(
+                f"{path}:{lineno}: task id {task.task_id!r} already used on line "
+                f"{seen[task.task_id]}"
+            )
         seen[task.task_id] = lineno
         tasks.append(task)
     if not tasks:

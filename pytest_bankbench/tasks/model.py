@@ -99,13 +99,17 @@ class Task(_Strict):
         for call in self.gold:
             unknown = [dep for dep in call.after if dep not in seen]
             if unknown:
-                raise ValueError(f"gold call {call.id} depends on {unknown}, which must be earlier "
-                                 "calls of the chain")
+                raise ValueError(
+                    f"gold call {call.id} depends on {unknown}, which must be earlier "
+                    "calls of the chain"
+                )
             seen.add(call.id)
         last = len(self.scenario.instructions) - 1
-        for item in [*self.gold, *self.required_outputs]:
-            if item.instruction > last:
-                raise ValueError(f"instruction {item.instruction} does not exist (0-{last})")
+        for index in [c.instruction for c in self.gold] + [
+            o.instruction for o in self.required_outputs
+        ]:
+            if index > last:
+                raise ValueError(f"instruction {index} does not exist (0-{last})")
         return self
 
     @property

@@ -34,9 +34,11 @@ def replay(task: Task) -> Replay:
             try:
                 results[call.id] = spec.invoke(bank, dict(call.arguments))
             except ToolError as exc:
-                raise GoldReplayError(f"{task.task_id}: gold call {call.id} {call.tool} failed: "
-                                      f"{exc.message}") from None
+                raise GoldReplayError(
+                    f"{task.task_id}: gold call {call.id} {call.tool} failed: {exc.message}"
+                ) from None
             if before is not None and bank.changes() == before:
-                raise GoldReplayError(f"{task.task_id}: gold write {call.id} {call.tool} changed "
-                                      "no records")
+                raise GoldReplayError(
+                    f"{task.task_id}: gold write {call.id} {call.tool} changed no records"
+                )
         return Replay(results, bank.changes())

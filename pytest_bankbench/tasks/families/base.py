@@ -76,7 +76,9 @@ class Family:
 FAMILIES: dict[str, Family] = {}
 
 
-def family(name: str, category: Category, area: ServiceArea, eligible: str) -> Callable[[Maker], Maker]:
+def family(
+    name: str, category: Category, area: ServiceArea, eligible: str
+) -> Callable[[Maker], Maker]:
     """Register a family: its maker gets a context, a seeded rng and an eligible customer row."""
 
     def register(make: Maker) -> Maker:
@@ -118,8 +120,13 @@ def say(rng: random.Random, *variants: str) -> str:
 
 def spoken(paise: int, rng: random.Random) -> str:
     """An amount the way a customer might say it."""
-    return rng.choice((indian(paise), lakh_words(paise), f"Rs {to_rupees(paise):,.0f}"
-                       if paise % 100 == 0 else indian(paise)))
+    return rng.choice(
+        (
+            indian(paise),
+            lakh_words(paise),
+            f"Rs {to_rupees(paise):,.0f}" if paise % 100 == 0 else indian(paise),
+        )
+    )
 
 
 def rupees_arg(paise: int) -> float | int:
@@ -136,4 +143,6 @@ def field_of(call: str, key: str) -> Callable[[Results], str]:
 def persona(row: sqlite3.Row, today: date) -> str:
     born = date.fromisoformat(row["date_of_birth"])
     age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
-    return f"{row['name']}, {age}, lives in {row['city']}; banks with the {row['home_branch']} branch."
+    return (
+        f"{row['name']}, {age}, lives in {row['city']}; banks with the {row['home_branch']} branch."
+    )

@@ -14,27 +14,42 @@ from pytest_bankbench.tasks.families.base import (
     Context,
     Draft,
     Out,
-    field_of,
     family,
+    field_of,
     rupees_arg,
     say,
     spoken,
 )
 from pytest_bankbench.tasks.model import Instruction
 
-_ACTIVE_FD = ("SELECT DISTINCT d.customer_id FROM deposits d JOIN customers c USING (customer_id) "
-              "WHERE d.deposit_type = 'fd' AND d.status = 'active' AND d.lien_loan_id IS NULL")
-_FULL_KYC = ("SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
-             "WHERE c.kyc_status = 'full' AND a.status = 'active' AND a.balance - a.hold_amount "
-             ">= 6000000 GROUP BY c.customer_id")
-_TENURES = ((365, "1 year (365 days)"), (730, "2 years (730 days)"), (180, "180 days"),
-            (400, "400 days"), (1095, "3 years (1095 days)"), (555, "555 days"),
-            (91, "91 days"), (1825, "5 years (1825 days)"))
+_ACTIVE_FD = (
+    "SELECT DISTINCT d.customer_id FROM deposits d JOIN customers c USING (customer_id) "
+    "WHERE d.deposit_type = 'fd' AND d.status = 'active' AND d.lien_loan_id IS NULL"
+)
+_FULL_KYC = (
+    "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
+    "WHERE c.kyc_status = 'full' AND a.status = 'active' AND a.balance - a.hold_amount "
+    ">= 6000000 GROUP BY c.customer_id"
+)
+_TENURES = (
+    (365, "1 year (365 days)"),
+    (730, "2 years (730 days)"),
+    (180, "180 days"),
+    (400, "400 days"),
+    (1095, "3 years (1095 days)"),
+    (555, "555 days"),
+    (91, "91 days"),
+    (1825, "5 years (1825 days)"),
+)
 
 
 def _rich_account(ctx: Context, cid: str, need: int) -> sqlite3.Row | None:
-    rows = ctx.all("SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' AND "
-                   "balance - hold_amount >= ? ORDER BY account_number", cid, need)
+    rows = ctx.all(
+        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' AND "
+        "balance - hold_amount >= ? ORDER BY account_number",
+        cid,
+        need,
+    )
     return rows[0] if rows else None
 
 
@@ -43,9 +58,13 @@ def _fd_amount(rng: random.Random) -> int:
 
 
 def _closable(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    return ctx.all("SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = 'fd' AND "
-                   "status = 'active' AND lien_loan_id IS NULL AND start_date <= ? "
-                   "ORDER BY start_date, deposit_id", cid, ctx.today.isoformat())
+    return ctx.all(
+        "SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = 'fd' AND "
+        "status = 'active' AND lien_loan_id IS NULL AND start_date <= ? "
+        "ORDER BY start_date, deposit_id",
+        cid,
+        ctx.today.isoformat(),
+    )
 
 
 def _describe_fd(fd: sqlite3.Row) -> str:
@@ -53,15 +72,20 @@ def _describe_fd(fd: sqlite3.Row) -> str:
     return f"the {indian(fd['principal'])} FD I opened in {start:%B %Y}"
 
 
-def _booking(ctx: Context, rng: random.Random, customer: sqlite3.Row, senior_check: bool) -> Draft | None:
+def _booking(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, senior_check: bool
+) -> Draft | None:
     amount = _fd_amount(rng)
     account = _rich_account(ctx, customer["customer_id"], amount)
     if account is None:
         return None
     days, tenure_text = rng.choice(_TENURES)
-    ask = say(rng, f"I want to open a fixed deposit of {spoken(amount, rng)} for {tenure_text}.",
-              f"Please book an FD of {spoken(amount, rng)} for {tenure_text}.",
-              f"I'd like to put {spoken(amount, rng)} in a fixed deposit for {tenure_text}.")
+    ask = say(
+        rng,
+        f"I want to open a fixed deposit of {spoken(amount, rng)} for {tenure_text}.",
+        f"Please book an FD of {spoken(amount, rng)} for {tenure_text}.",
+        f"I'd like to put {spoken(amount, rng)} in a fixed deposit for {tenure_text}.",
+    )
     ask += " Please tell me the interest rate and what I will get at maturity before booking it."
     calls = []
     if senior_check:
@@ -69,26 +93,49 @@ def _booking(ctx: Context, rng: random.Random, customer: sqlite3.Row, senior_che
         calls.append(Call("get_customer_profile", {}))
     calls += [
         Call("get_deposit_rate_card", {}),
-        Call("calculate_fd_maturity", {"amount": rupees_arg(amount), "tenure_days": days},
-             match=("amount", "tenure_days")),
-        Call("get_account_balance", {"account_number": account["account_number"]},
-             match=("account_number",)),
+        Call(
+            "calculate_fd_maturity",
+            {"amount": rupees_arg(amount), "tenure_days": days},
+            match=("amount", "tenure_days"),
+        ),
+        Call(
+            "get_account_balance",
+            {"account_number": account["account_number"]},
+            match=("account_number",),
+        ),
     ]
     n = len(calls)
-    quote_ids = tuple(f"c{i}" for i in range(1, n + 1) if calls[i - 1].tool != "get_account_balance")
-    calls.append(Call("create_fd", {"from_account": account["account_number"],
-                                    "amount": rupees_arg(amount), "tenure_days": days,
-                                    "maturity_instruction": "credit_to_account"},
-                      match=("from_account", "amount", "tenure_days"), after=quote_ids))
+    quote_ids = tuple(
+        f"c{i}" for i in range(1, n + 1) if calls[i - 1].tool != "get_account_balance"
+    )
+    calls.append(
+        Call(
+            "create_fd",
+            {
+                "from_account": account["account_number"],
+                "amount": rupees_arg(amount),
+                "tenure_days": days,
+                "maturity_instruction": "credit_to_account",
+            },
+            match=("from_account", "amount", "tenure_days"),
+            after=quote_ids,
+        )
+    )
     maturity_call = f"c{n - 1}"
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[Instruction(text=ask)],
-        facts=[f"Fund it from my account {account['account_number']}.",
-               "At maturity, credit the money to my account."],
-        narrative=(f"You want a fixed deposit of {indian(amount)} for {days} days funded from "
-                   f"account {account['account_number']}, maturity proceeds credited to the "
-                   "account. You want to hear the rate and the maturity amount first, then agree."),
+        facts=[
+            f"Fund it from my account {account['account_number']}.",
+            "At maturity, credit the money to my account.",
+        ],
+        narrative=(
+            f"You want a fixed deposit of {indian(amount)} for {days} days funded from "
+            f"account {account['account_number']}, maturity proceeds credited to the "
+            "account. You want to hear the rate and the maturity amount first, then agree."
+        ),
         calls=calls,
         outputs=[Out("maturity amount", "amount", field_of(maturity_call, "maturity_amount"))],
     )
@@ -100,8 +147,12 @@ def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     return _booking(ctx, rng, customer, senior_check=False)
 
 
-@family("senior_fd_booking", "sequencing", "deposits",
-        _FULL_KYC.replace("WHERE", "WHERE c.date_of_birth <= '1965-06-30' AND"))
+@family(
+    "senior_fd_booking",
+    "sequencing",
+    "deposits",
+    _FULL_KYC.replace("WHERE", "WHERE c.date_of_birth <= '1965-06-30' AND"),
+)
 def senior_fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A senior citizen's booking: profile, rate card, projection, then the FD."""
     return _booking(ctx, rng, customer, senior_check=True)
@@ -114,33 +165,58 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     if not fds:
         return None
     fd = rng.choice(fds)
-    ask = say(rng, f"I need to break {_describe_fd(fd)}.",
-              f"Please close {_describe_fd(fd)} early, I need the money.",
-              f"I want to prematurely close {_describe_fd(fd)}.")
+    ask = say(
+        rng,
+        f"I need to break {_describe_fd(fd)}.",
+        f"Please close {_describe_fd(fd)} early, I need the money.",
+        f"I want to prematurely close {_describe_fd(fd)}.",
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask + " Tell me the penalty and the payout first, and "
-                                  "after closing tell me my account balance.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=ask + " Tell me the penalty and the payout first, and "
+                "after closing tell me my account balance."
+            )
+        ],
         facts=[f"The deposit id is {fd['deposit_id']}."],
-        narrative=(f"You want to close FD {fd['deposit_id']} ({indian(fd['principal'])}) before "
-                   "maturity. Ask for the penalty and payout first, agree, and ask for your "
-                   "balance afterwards."),
+        narrative=(
+            f"You want to close FD {fd['deposit_id']} ({indian(fd['principal'])}) before "
+            "maturity. Ask for the penalty and payout first, agree, and ask for your "
+            "balance afterwards."
+        ),
         calls=[
             Call("list_deposits", {}),
             Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
             Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call("close_fd_premature", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",),
-                 after=("c3",)),
-            Call("get_account_balance", {"account_number": fd["linked_account"]},
-                 match=("account_number",), after=("c4",)),
+            Call(
+                "close_fd_premature",
+                {"deposit_id": fd["deposit_id"]},
+                match=("deposit_id",),
+                after=("c3",),
+            ),
+            Call(
+                "get_account_balance",
+                {"account_number": fd["linked_account"]},
+                match=("account_number",),
+                after=("c4",),
+            ),
         ],
-        outputs=[Out("payout", "amount", field_of("c4", "payout")),
-                 Out("balance after closure", "amount", field_of("c5", "balance"))],
+        outputs=[
+            Out("payout", "amount", field_of("c4", "payout")),
+            Out("balance after closure", "amount", field_of("c5", "balance")),
+        ],
     )
 
 
-@family("fd_close_and_rebook", "sequencing", "deposits",
-        _ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"))
+@family(
+    "fd_close_and_rebook",
+    "sequencing",
+    "deposits",
+    _ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"),
+)
 def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
     fds = [fd for fd in _closable(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
@@ -150,55 +226,101 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     days, tenure_text = rng.choice(_TENURES[:6])
     amount = fd["principal"]
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[
-            Instruction(text=f"Two things, in this order. First, close {_describe_fd(fd)} - "
-                        "show me the closure payout before you do it."),
-            Instruction(text=f"Second, put {spoken(amount, rng)} back into a new FD for "
-                        f"{tenure_text} from the same account - tell me the new rate and the "
-                        "maturity amount before booking."),
+            Instruction(
+                text=f"Two things, in this order. First, close {_describe_fd(fd)} - "
+                "show me the closure payout before you do it."
+            ),
+            Instruction(
+                text=f"Second, put {spoken(amount, rng)} back into a new FD for "
+                f"{tenure_text} from the same account - tell me the new rate and the "
+                "maturity amount before booking."
+            ),
         ],
-        facts=[f"The old deposit is {fd['deposit_id']}.",
-               "Credit the new deposit's maturity amount to my account."],
-        narrative=(f"First close FD {fd['deposit_id']} after hearing the payout; then book a new "
-                   f"FD of {indian(amount)} for {days} days from account {fd['linked_account']} "
-                   "after hearing the rate and maturity amount."),
+        facts=[
+            f"The old deposit is {fd['deposit_id']}.",
+            "Credit the new deposit's maturity amount to my account.",
+        ],
+        narrative=(
+            f"First close FD {fd['deposit_id']} after hearing the payout; then book a new "
+            f"FD of {indian(amount)} for {days} days from account {fd['linked_account']} "
+            "after hearing the rate and maturity amount."
+        ),
         calls=[
             Call("list_deposits", {}),
             Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call("close_fd_premature", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",),
-                 after=("c2",)),
+            Call(
+                "close_fd_premature",
+                {"deposit_id": fd["deposit_id"]},
+                match=("deposit_id",),
+                after=("c2",),
+            ),
             Call("get_deposit_rate_card", {}, instruction=1),
-            Call("calculate_fd_maturity", {"amount": rupees_arg(amount), "tenure_days": days},
-                 match=("amount", "tenure_days"), instruction=1),
-            Call("create_fd", {"from_account": fd["linked_account"], "amount": rupees_arg(amount),
-                               "tenure_days": days, "maturity_instruction": "credit_to_account"},
-                 match=("from_account", "amount", "tenure_days"), after=("c3", "c4", "c5"),
-                 instruction=1),
+            Call(
+                "calculate_fd_maturity",
+                {"amount": rupees_arg(amount), "tenure_days": days},
+                match=("amount", "tenure_days"),
+                instruction=1,
+            ),
+            Call(
+                "create_fd",
+                {
+                    "from_account": fd["linked_account"],
+                    "amount": rupees_arg(amount),
+                    "tenure_days": days,
+                    "maturity_instruction": "credit_to_account",
+                },
+                match=("from_account", "amount", "tenure_days"),
+                after=("c3", "c4", "c5"),
+                instruction=1,
+            ),
         ],
-        outputs=[Out("closure payout", "amount", field_of("c3", "payout")),
-                 Out("new maturity amount", "amount", field_of("c5", "maturity_amount"), 1)],
+        outputs=[
+            Out("closure payout", "amount", field_of("c3", "payout")),
+            Out("new maturity amount", "amount", field_of("c5", "maturity_amount"), 1),
+        ],
     )
 
 
-@family("fd_lien_refusal", "edge_case", "deposits",
-        "SELECT DISTINCT d.customer_id FROM deposits d JOIN loans l ON l.loan_id = d.lien_loan_id "
-        "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'")
+@family(
+    "fd_lien_refusal",
+    "edge_case",
+    "deposits",
+    "SELECT DISTINCT d.customer_id FROM deposits d JOIN loans l ON l.loan_id = d.lien_loan_id "
+    "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'",
+)
 def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse closing an FD under lien; tell the outstanding of the loan it secures."""
-    fd = rng.choice(ctx.all("SELECT * FROM deposits WHERE customer_id = ? AND lien_loan_id IS NOT "
-                            "NULL AND status = 'active' AND deposit_type = 'fd'",
-                            customer["customer_id"]))
+    fd = rng.choice(
+        ctx.all(
+            "SELECT * FROM deposits WHERE customer_id = ? AND lien_loan_id IS NOT "
+            "NULL AND status = 'active' AND deposit_type = 'fd'",
+            customer["customer_id"],
+        )
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(
-            text=say(rng, f"Close {_describe_fd(fd)} today and credit it to my account.",
-                     f"I want to break {_describe_fd(fd)} immediately.")
-            + " If you can't, tell me why and how much I still owe on the loan it is tied to.",
-            decline="No, leave everything as it is then.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=say(
+                    rng,
+                    f"Close {_describe_fd(fd)} today and credit it to my account.",
+                    f"I want to break {_describe_fd(fd)} immediately.",
+                )
+                + " If you can't, tell me why and how much I still owe on the loan it is tied to.",
+                decline="No, leave everything as it is then.",
+            )
+        ],
         facts=[f"The deposit id is {fd['deposit_id']}."],
-        narrative=(f"You want FD {fd['deposit_id']} closed. It secures a loan; if the bank cannot "
-                   "close it, you want the loan's outstanding amount and then you end."),
+        narrative=(
+            f"You want FD {fd['deposit_id']} closed. It secures a loan; if the bank cannot "
+            "close it, you want the loan's outstanding amount and then you end."
+        ),
         calls=[
             Call("list_deposits", {}),
             Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
@@ -208,8 +330,12 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
 
 
-@family("fd_pick_among_similar", "edge_case", "deposits",
-        _ACTIVE_FD + " GROUP BY d.customer_id HAVING COUNT(*) >= 2")
+@family(
+    "fd_pick_among_similar",
+    "edge_case",
+    "deposits",
+    _ACTIVE_FD + " GROUP BY d.customer_id HAVING COUNT(*) >= 2",
+)
 def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Tell similar deposits apart by maturity date; quote and close only that one."""
     fds = _closable(ctx, customer["customer_id"])
@@ -220,20 +346,34 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if sum(1 for f in fds if f["maturity_date"][:7] == fd["maturity_date"][:7]) > 1:
         return None
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=say(
-            rng, f"I have a few FDs. Close the one that matures in {maturity:%B %Y}; tell me the "
-                 "payout before you do it.",
-            f"Please break my fixed deposit maturing in {maturity:%B %Y} - only that one. What "
-            "will I get?"))],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=say(
+                    rng,
+                    f"I have a few FDs. Close the one that matures in {maturity:%B %Y}; tell me the "
+                    "payout before you do it.",
+                    f"Please break my fixed deposit maturing in {maturity:%B %Y} - only that one. What "
+                    "will I get?",
+                )
+            )
+        ],
         facts=[f"It is the one of {indian(fd['principal'])}."],
-        narrative=(f"Among several FDs you want only the one maturing in {maturity:%B %Y} "
-                   f"({indian(fd['principal'])}) closed early, after hearing its payout."),
+        narrative=(
+            f"Among several FDs you want only the one maturing in {maturity:%B %Y} "
+            f"({indian(fd['principal'])}) closed early, after hearing its payout."
+        ),
         calls=[
             Call("list_deposits", {}),
             Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call("close_fd_premature", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",),
-                 after=("c2",)),
+            Call(
+                "close_fd_premature",
+                {"deposit_id": fd["deposit_id"]},
+                match=("deposit_id",),
+                after=("c2",),
+            ),
         ],
         outputs=[Out("payout", "amount", field_of("c3", "payout"))],
     )
@@ -247,24 +387,35 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         return None
     fd = rng.choice(fds)
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[
-            Instruction(text=f"I'm thinking of closing {_describe_fd(fd)}. What penalty would I "
-                        "pay and how much would I get?",
-                        decline="No, don't close it yet. I only want the numbers."),
-            Instruction(text="That penalty is too high. Please keep the deposit running; don't "
-                        "close anything.", decline="No, please don't close anything."),
+            Instruction(
+                text=f"I'm thinking of closing {_describe_fd(fd)}. What penalty would I "
+                "pay and how much would I get?",
+                decline="No, don't close it yet. I only want the numbers.",
+            ),
+            Instruction(
+                text="That penalty is too high. Please keep the deposit running; don't "
+                "close anything.",
+                decline="No, please don't close anything.",
+            ),
         ],
         facts=[f"The deposit id is {fd['deposit_id']}."],
-        narrative=(f"You ask what closing FD {fd['deposit_id']} early would cost and pay. After "
-                   "hearing it you decide to keep the deposit; you never agree to close it."),
+        narrative=(
+            f"You ask what closing FD {fd['deposit_id']} early would cost and pay. After "
+            "hearing it you decide to keep the deposit; you never agree to close it."
+        ),
         calls=[
             Call("list_deposits", {}),
             Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
             Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
         ],
-        outputs=[Out("penalty", "amount", field_of("c3", "penalty")),
-                 Out("payout", "amount", field_of("c3", "payout"))],
+        outputs=[
+            Out("penalty", "amount", field_of("c3", "penalty")),
+            Out("payout", "amount", field_of("c3", "payout")),
+        ],
     )
 
 
@@ -277,44 +428,80 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     small = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
     days, tenure_text = rng.choice(_TENURES)
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=f"Can you open an FD of {spoken(small, rng)} for "
-                                  f"{tenure_text}? Tell me the maturity amount before booking.")],
-        facts=[f"Use my account {account['account_number']}.",
-               "If that amount is too small, book the minimum amount allowed instead.",
-               "Credit the maturity amount to my account."],
-        narrative=(f"You ask for an FD of {indian(small)} for {days} days from account "
-                   f"{account['account_number']}. If it is below the minimum, you accept the "
-                   "minimum amount instead, after hearing the maturity amount."),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=f"Can you open an FD of {spoken(small, rng)} for "
+                f"{tenure_text}? Tell me the maturity amount before booking."
+            )
+        ],
+        facts=[
+            f"Use my account {account['account_number']}.",
+            "If that amount is too small, book the minimum amount allowed instead.",
+            "Credit the maturity amount to my account.",
+        ],
+        narrative=(
+            f"You ask for an FD of {indian(small)} for {days} days from account "
+            f"{account['account_number']}. If it is below the minimum, you accept the "
+            "minimum amount instead, after hearing the maturity amount."
+        ),
         calls=[
             Call("get_deposit_rate_card", {}),
-            Call("calculate_fd_maturity", {"amount": rupees_arg(rules.FD_MIN), "tenure_days": days},
-                 match=("amount", "tenure_days")),
-            Call("create_fd", {"from_account": account["account_number"],
-                               "amount": rupees_arg(rules.FD_MIN), "tenure_days": days,
-                               "maturity_instruction": "credit_to_account"},
-                 match=("from_account", "amount", "tenure_days"), after=("c1", "c2")),
+            Call(
+                "calculate_fd_maturity",
+                {"amount": rupees_arg(rules.FD_MIN), "tenure_days": days},
+                match=("amount", "tenure_days"),
+            ),
+            Call(
+                "create_fd",
+                {
+                    "from_account": account["account_number"],
+                    "amount": rupees_arg(rules.FD_MIN),
+                    "tenure_days": days,
+                    "maturity_instruction": "credit_to_account",
+                },
+                match=("from_account", "amount", "tenure_days"),
+                after=("c1", "c2"),
+            ),
         ],
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
     )
 
 
-@family("tax_saver_lock_in", "edge_case", "deposits",
-        "SELECT DISTINCT customer_id FROM deposits WHERE deposit_type = 'tax_saver_fd' "
-        "AND status = 'active'")
+@family(
+    "tax_saver_lock_in",
+    "edge_case",
+    "deposits",
+    "SELECT DISTINCT customer_id FROM deposits WHERE deposit_type = 'tax_saver_fd' "
+    "AND status = 'active'",
+)
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
-    fd = rng.choice(ctx.all("SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = "
-                            "'tax_saver_fd' AND status = 'active'", customer["customer_id"]))
+    fd = rng.choice(
+        ctx.all(
+            "SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = "
+            "'tax_saver_fd' AND status = 'active'",
+            customer["customer_id"],
+        )
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(
-            text=f"I want to withdraw my tax saver FD of {indian(fd['principal'])} now. If that's "
-                 "not possible, tell me the date I can get the money.",
-            decline="No, then leave it.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=f"I want to withdraw my tax saver FD of {indian(fd['principal'])} now. If that's "
+                "not possible, tell me the date I can get the money.",
+                decline="No, then leave it.",
+            )
+        ],
         facts=[f"The deposit id is {fd['deposit_id']}."],
-        narrative=(f"You want to withdraw tax-saver FD {fd['deposit_id']} early; if refused you "
-                   "want its maturity date."),
+        narrative=(
+            f"You want to withdraw tax-saver FD {fd['deposit_id']} early; if refused you "
+            "want its maturity date."
+        ),
         calls=[
             Call("list_deposits", {}),
             Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
@@ -324,26 +511,40 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family("kyc_blocks_new_fd", "edge_case", "deposits",
-        "SELECT customer_id FROM customers WHERE kyc_status <> 'full'")
+@family(
+    "kyc_blocks_new_fd",
+    "edge_case",
+    "deposits",
+    "SELECT customer_id FROM customers WHERE kyc_status <> 'full'",
+)
 def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No new FD without full KYC: check the profile, quote if asked, book nothing."""
     amount = _fd_amount(rng)
     days, tenure_text = rng.choice(_TENURES)
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(
-            text=f"Book an FD of {spoken(amount, rng)} for {tenure_text} and tell me the rate. "
-                 "If something on my profile stops it, tell me what my KYC status is.",
-            decline="No, I'll sort out my KYC first then.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=f"Book an FD of {spoken(amount, rng)} for {tenure_text} and tell me the rate. "
+                "If something on my profile stops it, tell me what my KYC status is.",
+                decline="No, I'll sort out my KYC first then.",
+            )
+        ],
         facts=["Use my main savings account."],
-        narrative=(f"You want an FD of {indian(amount)} for {days} days. Your KYC is "
-                   f"{customer['kyc_status']}; when told the FD cannot be opened you accept."),
+        narrative=(
+            f"You want an FD of {indian(amount)} for {days} days. Your KYC is "
+            f"{customer['kyc_status']}; when told the FD cannot be opened you accept."
+        ),
         calls=[
             Call("get_customer_profile", {}),
             Call("get_deposit_rate_card", {}),
-            Call("calculate_fd_maturity", {"amount": rupees_arg(amount), "tenure_days": days},
-                 match=("amount", "tenure_days")),
+            Call(
+                "calculate_fd_maturity",
+                {"amount": rupees_arg(amount), "tenure_days": days},
+                match=("amount", "tenure_days"),
+            ),
         ],
         outputs=[Out("KYC status", "text", lambda r: str(r["c1"]["kyc_status"]))],
     )
@@ -353,12 +554,23 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(_TENURES)
-    rate = rules.fd_rate(days, rules.age_on(date.fromisoformat(customer["date_of_birth"]),
-                                            ctx.today) >= rules.SENIOR_AGE)
+    rate = rules.fd_rate(
+        days,
+        rules.age_on(date.fromisoformat(customer["date_of_birth"]), ctx.today) >= rules.SENIOR_AGE,
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=say(rng, f"What FD interest rate would I get for {tenure_text}?",
-                                           f"What's your fixed deposit rate for {tenure_text} for me?"))],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=say(
+                    rng,
+                    f"What FD interest rate would I get for {tenure_text}?",
+                    f"What's your fixed deposit rate for {tenure_text} for me?",
+                )
+            )
+        ],
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
         calls=[Call("get_deposit_rate_card", {})],
         outputs=[Out("rate", "amount", lambda _r: f"{rate:.2f}")],
@@ -371,14 +583,25 @@ def fd_maturity_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     amount = _fd_amount(rng)
     days, tenure_text = rng.choice(_TENURES)
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=f"If I put {spoken(amount, rng)} in an FD for {tenure_text}, "
-                                  "how much would I get at maturity? Just the numbers, please.",
-                                  decline="No, don't book anything, I'm only asking.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=f"If I put {spoken(amount, rng)} in an FD for {tenure_text}, "
+                "how much would I get at maturity? Just the numbers, please.",
+                decline="No, don't book anything, I'm only asking.",
+            )
+        ],
         narrative=f"You want the maturity amount of a {indian(amount)} FD for {days} days; no booking.",
-        calls=[Call("get_deposit_rate_card", {}),
-               Call("calculate_fd_maturity", {"amount": rupees_arg(amount), "tenure_days": days},
-                    match=("amount", "tenure_days"))],
+        calls=[
+            Call("get_deposit_rate_card", {}),
+            Call(
+                "calculate_fd_maturity",
+                {"amount": rupees_arg(amount), "tenure_days": days},
+                match=("amount", "tenure_days"),
+            ),
+        ],
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
     )
 
@@ -392,23 +615,39 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     if account is None:
         return None
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=say(
-            rng, f"I want to start a recurring deposit of {spoken(instalment, rng)} a month for "
-                 f"{months} months. What rate will I get?",
-            f"Please open an RD: {spoken(instalment, rng)} monthly, {months} months. Tell me the "
-            "rate first."))],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=say(
+                    rng,
+                    f"I want to start a recurring deposit of {spoken(instalment, rng)} a month for "
+                    f"{months} months. What rate will I get?",
+                    f"Please open an RD: {spoken(instalment, rng)} monthly, {months} months. Tell me the "
+                    "rate first.",
+                )
+            )
+        ],
         facts=[f"Debit the instalments from account {account['account_number']}."],
-        narrative=(f"You want an RD of {indian(instalment)} a month for {months} months from "
-                   f"account {account['account_number']}; ask for the rate first."),
+        narrative=(
+            f"You want an RD of {indian(instalment)} a month for {months} months from "
+            f"account {account['account_number']}; ask for the rate first."
+        ),
         calls=[
             Call("get_customer_profile", {}),
             Call("get_deposit_rate_card", {}),
             Call("list_accounts", {}),
-            Call("create_rd", {"from_account": account["account_number"],
-                               "monthly_instalment": rupees_arg(instalment),
-                               "tenure_months": months},
-                 match=("from_account", "monthly_instalment", "tenure_months"), after=("c2",)),
+            Call(
+                "create_rd",
+                {
+                    "from_account": account["account_number"],
+                    "monthly_instalment": rupees_arg(instalment),
+                    "tenure_months": months,
+                },
+                match=("from_account", "monthly_instalment", "tenure_months"),
+                after=("c2",),
+            ),
         ],
         outputs=[Out("rate", "amount", lambda r: str(r["c4"]["rate_percent"]))],
     )

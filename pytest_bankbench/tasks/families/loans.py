@@ -15,8 +15,8 @@ from pytest_bankbench.tasks.families.base import (
     Context,
     Draft,
     Out,
-    field_of,
     family,
+    field_of,
     rupees_arg,
     say,
     spoken,
@@ -28,19 +28,38 @@ _FREE = "NOT (l.loan_type = 'personal' AND l.emis_paid < 12)"
 _AVAILABLE = "a.status = 'active' AND a.balance - a.hold_amount"
 # Customers with an active loan out of lock-in and an account that could pay it off (the maker
 # checks the exact foreclosure amount for the task date).
-_FORECLOSABLE = ("SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
-                 f"WHERE l.status = 'active' AND {_FREE} AND {_AVAILABLE} >= l.outstanding * 11 / 10")
+_FORECLOSABLE = (
+    "SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
+    f"WHERE l.status = 'active' AND {_FREE} "
+    f"AND {_AVAILABLE} >= l.outstanding * 11 / 10"
+)
 # Customers with an active loan out of lock-in and an account that could fund a part-prepayment.
-_PREPAYABLE = ("SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
-               f"WHERE l.status = 'active' AND {_FREE} AND {_AVAILABLE} >= 25000 * 104 "
-               "AND l.outstanding > 2 * l.emi")
-_PREPAY_CHOICES = (25_000, 40_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000, 2_50_000,
-                   3_00_000, 5_00_000)
+_PREPAYABLE = (
+    "SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
+    f"WHERE l.status = 'active' AND {_FREE} AND {_AVAILABLE} >= 25000 * 104 "
+    "AND l.outstanding > 2 * l.emi AND l.remaining_months >= 12"
+)
+_MIN_MONTHS = 12
+_PREPAY_CHOICES = (
+    25_000,
+    40_000,
+    50_000,
+    75_000,
+    1_00_000,
+    1_50_000,
+    2_00_000,
+    2_50_000,
+    3_00_000,
+    5_00_000,
+)
 
 
 def _loans(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    return ctx.all("SELECT * FROM loans WHERE customer_id = ? AND status = 'active' "
-                   "ORDER BY disbursed_on, loan_id", cid)
+    return ctx.all(
+        "SELECT * FROM loans WHERE customer_id = ? AND status = 'active' "
+        "ORDER BY disbursed_on, loan_id",
+        cid,
+    )
 
 
 def _free(loan: sqlite3.Row) -> bool:
@@ -48,8 +67,13 @@ def _free(loan: sqlite3.Row) -> bool:
     return not (loan["loan_type"] == "personal" and loan["emis_paid"] < rules.PERSONAL_LOCK_IN_EMIS)
 
 
+def _long(loan: sqlite3.Row) -> bool:
+    """Enough months left that a new remaining tenure is a telling number."""
+    return int(loan["remaining_months"]) >= _MIN_MONTHS
+
+
 def _name(loan: sqlite3.Row, loans: list[sqlite3.Row]) -> str:
-    """How the customer names the loan: by type, and by its sanctioned amount if the type repeats."""
+    """How the customer names a loan: by type, plus the sanctioned amount if the type repeats."""
     label = _LABEL[loan["loan_type"]]
     if sum(1 for other in loans if other["loan_type"] == loan["loan_type"]) > 1:
         return f"{label} of {indian(loan['principal'])}"
@@ -57,13 +81,18 @@ def _name(loan: sqlite3.Row, loans: list[sqlite3.Row]) -> str:
 
 
 def _loan_fact(loan: sqlite3.Row) -> str:
-    return (f"The {_LABEL[loan['loan_type']]} was sanctioned for {indian(loan['principal'])}; my "
-            f"EMI is {indian(loan['emi'])}.")
+    return (
+        f"The {_LABEL[loan['loan_type']]} was sanctioned for {indian(loan['principal'])}; my "
+        f"EMI is {indian(loan['emi'])}."
+    )
 
 
 def _accounts(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    return ctx.all("SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' "
-                   "ORDER BY account_number", cid)
+    return ctx.all(
+        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' "
+        "ORDER BY account_number",
+        cid,
+    )
 
 
 def _payer(ctx: Context, loan: sqlite3.Row, need: int) -> sqlite3.Row | None:
@@ -78,19 +107,25 @@ def _payer(ctx: Context, loan: sqlite3.Row, need: int) -> sqlite3.Row | None:
 
 def _foreclosure_total(ctx: Context, loan: sqlite3.Row) -> int:
     """The amount foreclose_loan will debit on the task date."""
-    interest = rules.accrued_interest(loan["outstanding"], Decimal(loan["rate"]),
-                                      date.fromisoformat(loan["last_emi_date"]), ctx.today)
-    return loan["outstanding"] + interest + rules.loan_charge(loan["loan_type"], loan["outstanding"])
+    interest = rules.accrued_interest(
+        loan["outstanding"],
+        Decimal(loan["rate"]),
+        date.fromisoformat(loan["last_emi_date"]),
+        ctx.today,
+    )
+    charge = rules.loan_charge(loan["loan_type"], loan["outstanding"])
+    return int(loan["outstanding"]) + interest + charge
 
 
-def _prepayment(ctx: Context, rng: random.Random,
-                loan: sqlite3.Row) -> tuple[int, sqlite3.Row] | None:
-    """A round part-prepayment of at least one EMI, well below the outstanding, that an account can
-    fund together with its charge; with that account."""
+def _prepayment(
+    ctx: Context, rng: random.Random, loan: sqlite3.Row
+) -> tuple[int, sqlite3.Row] | None:
+    """A round part-prepayment of at least one EMI and at most half the outstanding that an account
+    can fund together with its charge; with that account."""
     options = []
     for rupees in _PREPAY_CHOICES:
         amount = rupees * 100
-        if not loan["emi"] <= amount < loan["outstanding"] * 8 // 10:
+        if not loan["emi"] <= amount <= loan["outstanding"] // 2:
             continue
         payer = _payer(ctx, loan, amount + rules.loan_charge(loan["loan_type"], amount))
         if payer is not None:
@@ -121,37 +156,53 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         return None
     loan, payer = rng.choice(options)
     name = _name(loan, loans)
-    ask = say(rng, f"I want to close my {name} completely today.",
-              f"Please foreclose my {name}; I want to pay it off in full now.",
-              f"I'd like to pay off the whole of my {name} today and close it.")
-    ask += say(rng, " Tell me the total amount including charges before you do it.",
-               " What is the full amount I have to pay, with charges? Tell me before closing it.")
+    ask = say(
+        rng,
+        f"I want to close my {name} completely today.",
+        f"Please foreclose my {name}; I want to pay it off in full now.",
+        f"I'd like to pay off the whole of my {name} today and close it.",
+    )
+    ask += say(
+        rng,
+        " Tell me the total amount including charges before you do it.",
+        " What is the full amount I have to pay, with charges? Tell me before closing it.",
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[Instruction(text=ask)],
         facts=[_account_fact(payer), _loan_fact(loan)],
-        narrative=(f"You want to foreclose your {name} (loan {loan['loan_id']}) today, paying from "
-                   f"account {payer['account_number']}. You first want the total payable with all "
-                   "charges; after hearing it you agree."),
+        narrative=(
+            f"You want to foreclose your {name} (loan {loan['loan_id']}) today, paying from "
+            f"account {payer['account_number']}. You first want the total payable with all "
+            "charges; after hearing it you agree."
+        ),
         calls=[
             Call("list_loans", {}),
             Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
             Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call("get_account_balance", {"account_number": payer["account_number"]},
-                 match=("account_number",)),
-            Call("foreclose_loan", {"loan_id": loan["loan_id"],
-                                    "from_account": payer["account_number"]},
-                 match=("loan_id", "from_account"), after=("c3",)),
+            Call(
+                "get_account_balance",
+                {"account_number": payer["account_number"]},
+                match=("account_number",),
+            ),
+            Call(
+                "foreclose_loan",
+                {"loan_id": loan["loan_id"], "from_account": payer["account_number"]},
+                match=("loan_id", "from_account"),
+                after=("c3",),
+            ),
         ],
         outputs=[Out("total payable", "amount", field_of("c3", "total_payable"))],
     )
 
 
-def _prepay_choice(ctx: Context, rng: random.Random,
-                   customer: sqlite3.Row) -> tuple[list[sqlite3.Row], sqlite3.Row, int,
-                                                   sqlite3.Row] | None:
+def _prepay_choice(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> tuple[list[sqlite3.Row], sqlite3.Row, int, sqlite3.Row] | None:
     loans = _loans(ctx, customer["customer_id"])
-    loan = _pick(rng, [loan for loan in loans if _free(loan)])
+    loan = _pick(rng, [loan for loan in loans if _free(loan) and _long(loan)])
     if loan is None:
         return None
     chosen = _prepayment(ctx, rng, loan)
@@ -168,33 +219,52 @@ def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         return None
     loans, loan, amount, payer = chosen
     name = _name(loan, loans)
-    ask = say(rng, f"I want to prepay {spoken(amount, rng)} on my {name} and bring the EMI down, "
-                   "keeping the same tenure.",
-              f"Please make a part-prepayment of {spoken(amount, rng)} towards my {name}. I want "
-              "a lower EMI, not a shorter loan.",
-              f"I have {spoken(amount, rng)} to put into my {name} - reduce my EMI with it.")
-    ask += " Tell me the charge and the new EMI before you do it, and afterwards check the loan shows it."
+    ask = say(
+        rng,
+        f"I want to prepay {spoken(amount, rng)} on my {name} and bring the EMI down, "
+        "keeping the same tenure.",
+        f"Please make a part-prepayment of {spoken(amount, rng)} towards my {name}. I want "
+        "a lower EMI, not a shorter loan.",
+        f"I have {spoken(amount, rng)} to put into my {name} - reduce my EMI with it.",
+    )
+    ask += (
+        " Tell me the charge and the new EMI before you do it, and afterwards check the loan "
+        "shows it."
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[Instruction(text=ask)],
         facts=[_account_fact(payer), _loan_fact(loan)],
-        narrative=(f"You want to part-prepay {indian(amount)} on your {name} (loan "
-                   f"{loan['loan_id']}) from account {payer['account_number']}, keeping the tenure "
-                   "and reducing the EMI. Ask for the charge and new EMI first, agree, and ask "
-                   "for the loan to be checked afterwards."),
+        narrative=(
+            f"You want to part-prepay {indian(amount)} on your {name} (loan "
+            f"{loan['loan_id']}) from account {payer['account_number']}, keeping the tenure "
+            "and reducing the EMI. Ask for the charge and new EMI first, agree, and ask "
+            "for the loan to be checked afterwards."
+        ),
         calls=[
             Call("list_loans", {}),
             Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call("calculate_prepayment_impact", {"loan_id": loan["loan_id"],
-                                                 "amount": rupees_arg(amount),
-                                                 "option": "reduce_emi"},
-                 match=("loan_id", "amount", "option")),
-            Call("make_loan_prepayment", {"loan_id": loan["loan_id"], "amount": rupees_arg(amount),
-                                          "option": "reduce_emi",
-                                          "from_account": payer["account_number"]},
-                 match=("loan_id", "amount", "option", "from_account"), after=("c3",)),
-            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",),
-                 after=("c4",)),
+            Call(
+                "calculate_prepayment_impact",
+                {"loan_id": loan["loan_id"], "amount": rupees_arg(amount), "option": "reduce_emi"},
+                match=("loan_id", "amount", "option"),
+            ),
+            Call(
+                "make_loan_prepayment",
+                {
+                    "loan_id": loan["loan_id"],
+                    "amount": rupees_arg(amount),
+                    "option": "reduce_emi",
+                    "from_account": payer["account_number"],
+                },
+                match=("loan_id", "amount", "option", "from_account"),
+                after=("c3",),
+            ),
+            Call(
+                "get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",), after=("c4",)
+            ),
         ],
         outputs=[Out("new EMI", "amount", field_of("c3", "new_emi"))],
     )
@@ -208,56 +278,86 @@ def prepay_reduce_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row
         return None
     loans, loan, amount, payer = chosen
     name = _name(loan, loans)
-    ask = say(rng, f"I want to prepay {spoken(amount, rng)} on my {name} and finish it sooner - "
-                   "keep the EMI the same.",
-              f"Please put {spoken(amount, rng)} towards my {name} as a part-prepayment to cut the "
-              "tenure; I'm fine with the current EMI.",
-              f"Can you make a prepayment of {spoken(amount, rng)} on my {name}? Reduce the "
-              "number of months, not the EMI.")
-    ask += (" Tell me the charge and how many months will be left before you do it, and confirm "
-            "the months left afterwards.")
+    ask = say(
+        rng,
+        f"I want to prepay {spoken(amount, rng)} on my {name} and finish it sooner - "
+        "keep the EMI the same.",
+        f"Please put {spoken(amount, rng)} towards my {name} as a part-prepayment to cut the "
+        "tenure; I'm fine with the current EMI.",
+        f"Can you make a prepayment of {spoken(amount, rng)} on my {name}? Reduce the "
+        "number of months, not the EMI.",
+    )
+    ask += (
+        " Tell me the charge and how many months will be left before you do it, and confirm "
+        "the months left afterwards."
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[Instruction(text=ask)],
         facts=[_account_fact(payer), _loan_fact(loan)],
-        narrative=(f"You want to part-prepay {indian(amount)} on your {name} (loan "
-                   f"{loan['loan_id']}) from account {payer['account_number']}, keeping the EMI and "
-                   "reducing the tenure. Ask for the charge and the remaining months first, "
-                   "agree, and ask for the months left afterwards."),
+        narrative=(
+            f"You want to part-prepay {indian(amount)} on your {name} (loan "
+            f"{loan['loan_id']}) from account {payer['account_number']}, keeping the EMI "
+            "and reducing the tenure. Ask for the charge and the remaining months first, "
+            "agree, and ask for the months left afterwards."
+        ),
         calls=[
             Call("list_loans", {}),
-            Call("calculate_prepayment_impact", {"loan_id": loan["loan_id"],
-                                                 "amount": rupees_arg(amount),
-                                                 "option": "reduce_tenure"},
-                 match=("loan_id", "amount", "option")),
-            Call("make_loan_prepayment", {"loan_id": loan["loan_id"], "amount": rupees_arg(amount),
-                                          "option": "reduce_tenure",
-                                          "from_account": payer["account_number"]},
-                 match=("loan_id", "amount", "option", "from_account"), after=("c2",)),
-            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",),
-                 after=("c3",)),
+            Call(
+                "calculate_prepayment_impact",
+                {
+                    "loan_id": loan["loan_id"],
+                    "amount": rupees_arg(amount),
+                    "option": "reduce_tenure",
+                },
+                match=("loan_id", "amount", "option"),
+            ),
+            Call(
+                "make_loan_prepayment",
+                {
+                    "loan_id": loan["loan_id"],
+                    "amount": rupees_arg(amount),
+                    "option": "reduce_tenure",
+                    "from_account": payer["account_number"],
+                },
+                match=("loan_id", "amount", "option", "from_account"),
+                after=("c2",),
+            ),
+            Call(
+                "get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",), after=("c3",)
+            ),
         ],
-        outputs=[Out("remaining months", "text", lambda r: str(r["c2"]["new_remaining_months"]))],
+        outputs=[Out("remaining months", "amount", lambda r: str(r["c2"]["new_remaining_months"]))],
     )
 
 
-@family("foreclose_then_close_fd", "sequencing", "loans",
-        "SELECT DISTINCT l.customer_id FROM loans l JOIN deposits d ON d.lien_loan_id = l.loan_id "
-        "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
-        f"d.deposit_type = 'fd' AND l.status = 'active' AND {_FREE} AND "
-        f"{_AVAILABLE} >= l.outstanding * 11 / 10")
-def foreclose_then_close_fd(ctx: Context, rng: random.Random,
-                            customer: sqlite3.Row) -> Draft | None:
+@family(
+    "foreclose_then_close_fd",
+    "sequencing",
+    "loans",
+    "SELECT DISTINCT l.customer_id FROM loans l JOIN deposits d ON d.lien_loan_id = l.loan_id "
+    "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
+    f"d.deposit_type = 'fd' AND l.status = 'active' AND {_FREE} AND "
+    f"{_AVAILABLE} >= l.outstanding * 11 / 10",
+)
+def foreclose_then_close_fd(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
     """Numbered: foreclose the loan (releasing the lien), then close the FD that secured it."""
     loans = _loans(ctx, customer["customer_id"])
-    options = []
+    options: list[tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row]] = []
     for loan in loans:
         if not _free(loan):
             continue
         payer = _payer(ctx, loan, _foreclosure_total(ctx, loan))
-        fds = ctx.all("SELECT * FROM deposits WHERE lien_loan_id = ? AND status = 'active' AND "
-                      "deposit_type = 'fd' AND start_date <= ? ORDER BY start_date, deposit_id",
-                      loan["loan_id"], ctx.today.isoformat())
+        fds = ctx.all(
+            "SELECT * FROM deposits WHERE lien_loan_id = ? AND status = 'active' AND "
+            "deposit_type = 'fd' AND start_date <= ? ORDER BY start_date, deposit_id",
+            loan["loan_id"],
+            ctx.today.isoformat(),
+        )
         if payer is not None and fds:
             options.extend((loan, payer, fd) for fd in fds)
     if not options:
@@ -267,40 +367,70 @@ def foreclose_then_close_fd(ctx: Context, rng: random.Random,
     start = date.fromisoformat(fd["start_date"])
     fd_text = f"the {indian(fd['principal'])} FD from {start:%B %Y} that is pledged against it"
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[
-            Instruction(text=say(
-                rng, f"Two things, in this order. First, foreclose my {name} - tell me the total "
-                     "amount before you do it.",
-                f"I need two things done in order. First close my {name} in full today; show me "
-                "the foreclosure amount first.")),
+            Instruction(
+                text=say(
+                    rng,
+                    f"Two things, in this order. First, foreclose my {name} - tell me the total "
+                    "amount before you do it.",
+                    f"I need two things done in order. First close my {name} in full today; show me "
+                    "the foreclosure amount first.",
+                )
+            ),
             Instruction(text=f"Second, now close {fd_text}, and tell me the payout."),
         ],
-        facts=[_account_fact(payer), f"The deposit pledged for the loan is {fd['deposit_id']}.",
-               _loan_fact(loan)],
-        narrative=(f"First you want your {name} (loan {loan['loan_id']}) foreclosed from account "
-                   f"{payer['account_number']} after hearing the total payable. Then you want FD "
-                   f"{fd['deposit_id']} ({indian(fd['principal'])}), which was under lien for the "
-                   "loan, closed early; you want to hear its payout."),
+        facts=[
+            _account_fact(payer),
+            f"The deposit pledged for the loan is {fd['deposit_id']}.",
+            _loan_fact(loan),
+        ],
+        narrative=(
+            f"First you want your {name} (loan {loan['loan_id']}) foreclosed from account "
+            f"{payer['account_number']} after hearing the total payable. Then you want FD "
+            f"{fd['deposit_id']} ({indian(fd['principal'])}), which was under lien for the "
+            "loan, closed early; you want to hear its payout."
+        ),
         calls=[
             Call("list_loans", {}),
             Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call("foreclose_loan", {"loan_id": loan["loan_id"],
-                                    "from_account": payer["account_number"]},
-                 match=("loan_id", "from_account"), after=("c2",)),
-            Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",),
-                 after=("c3",), instruction=1),
-            Call("close_fd_premature", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",),
-                 after=("c4",), instruction=1),
+            Call(
+                "foreclose_loan",
+                {"loan_id": loan["loan_id"], "from_account": payer["account_number"]},
+                match=("loan_id", "from_account"),
+                after=("c2",),
+            ),
+            Call(
+                "get_fd_closure_quote",
+                {"deposit_id": fd["deposit_id"]},
+                match=("deposit_id",),
+                after=("c3",),
+                instruction=1,
+            ),
+            Call(
+                "close_fd_premature",
+                {"deposit_id": fd["deposit_id"]},
+                match=("deposit_id",),
+                after=("c4",),
+                instruction=1,
+            ),
         ],
-        outputs=[Out("total payable", "amount", field_of("c2", "total_payable")),
-                 Out("FD payout", "amount", field_of("c5", "payout"), 1)],
+        outputs=[
+            Out("total payable", "amount", field_of("c2", "total_payable")),
+            Out("FD payout", "amount", field_of("c5", "payout"), 1),
+        ],
     )
 
 
-@family("personal_loan_lock_in", "edge_case", "loans",
-        "SELECT DISTINCT customer_id FROM loans WHERE loan_type = 'personal' AND status = 'active' "
-        "AND emis_paid < 12")
+@family(
+    "personal_loan_lock_in",
+    "edge_case",
+    "loans",
+    "SELECT DISTINCT customer_id FROM loans WHERE loan_type = 'personal' AND status = 'active' "
+    "AND emis_paid < 12",
+)
 def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to foreclose a personal loan in lock-in; tell how many EMIs have been paid."""
     loans = _loans(ctx, customer["customer_id"])
@@ -308,52 +438,73 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if loan is None:
         return None
     name = _name(loan, loans)
-    ask = say(rng, f"I want to foreclose my {name} today.",
-              f"Please close my {name} completely - I want to pay it all off now.",
-              f"I'd like to pay off my {name} in one go today.")
+    ask = say(
+        rng,
+        f"I want to foreclose my {name} today.",
+        f"Please close my {name} completely - I want to pay it all off now.",
+        f"I'd like to pay off my {name} in one go today.",
+    )
     ask += " If that's not allowed, tell me why and how many EMIs I have paid so far."
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[Instruction(text=ask, decline="No, I'll wait then.")],
         facts=[_loan_fact(loan), "I'd pay from my savings account."],
-        narrative=(f"You want to foreclose your {name} (loan {loan['loan_id']}), on which "
-                   f"{loan['emis_paid']} EMIs have been paid. If it is not allowed you want to know "
-                   "why and how many EMIs you have paid, and then you accept waiting."),
+        narrative=(
+            f"You want to foreclose your {name} (loan {loan['loan_id']}), on which "
+            f"{loan['emis_paid']} EMIs have been paid. If it is not allowed you want to "
+            "know why and how many EMIs you have paid, and then you accept waiting."
+        ),
         calls=[
             Call("list_loans", {}),
             Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
             Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
         ],
-        outputs=[Out("EMIs paid", "text", lambda r: str(r["c2"]["emis_paid"]))],
+        outputs=[Out("EMIs paid", "amount", lambda r: str(r["c2"]["emis_paid"]))],
     )
 
 
-@family("foreclosure_short_of_funds", "edge_case", "loans",
-        f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE} AND "
-        "l.outstanding > (SELECT COALESCE(SUM(a.balance - a.hold_amount), 0) FROM accounts a "
-        "WHERE a.customer_id = l.customer_id AND a.status = 'active')")
-def foreclosure_short_of_funds(ctx: Context, rng: random.Random,
-                               customer: sqlite3.Row) -> Draft | None:
+@family(
+    "foreclosure_short_of_funds",
+    "edge_case",
+    "loans",
+    f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE} AND "
+    "l.outstanding > (SELECT COALESCE(SUM(a.balance - a.hold_amount), 0) FROM accounts a "
+    "WHERE a.customer_id = l.customer_id AND a.status = 'active')",
+)
+def foreclosure_short_of_funds(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
     """Quote the foreclosure, find no account that can pay it, and foreclose nothing."""
     loans = _loans(ctx, customer["customer_id"])
     funds = sum(a["balance"] - a["hold_amount"] for a in _accounts(ctx, customer["customer_id"]))
-    loan = _pick(rng, [loan for loan in loans
-                       if _free(loan) and _foreclosure_total(ctx, loan) > funds])
+    loan = _pick(
+        rng, [loan for loan in loans if _free(loan) and _foreclosure_total(ctx, loan) > funds]
+    )
     if loan is None:
         return None
     name = _name(loan, loans)
-    ask = say(rng, f"I want to foreclose my {name} today from my savings.",
-              f"Please close my {name} in full today using the money in my account.",
-              f"Can I pay off my whole {name} today from my account?")
+    ask = say(
+        rng,
+        f"I want to foreclose my {name} today from my savings.",
+        f"Please close my {name} in full today using the money in my account.",
+        f"Can I pay off my whole {name} today from my account?",
+    )
     ask += " Tell me the total amount payable."
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask, decline="No, leave it then; I'll arrange the money "
-                                  "first.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(text=ask, decline="No, leave it then; I'll arrange the money first.")
+        ],
         facts=[_loan_fact(loan), "Use whichever of my accounts has the money."],
-        narrative=(f"You want to foreclose your {name} (loan {loan['loan_id']}) today and ask for "
-                   "the total payable. Your accounts do not hold enough money; when told, you "
-                   "decide to arrange the funds first and nothing is closed."),
+        narrative=(
+            f"You want to foreclose your {name} (loan {loan['loan_id']}) today and ask for "
+            "the total payable. Your accounts do not hold enough money; when told, you "
+            "decide to arrange the funds first and nothing is closed."
+        ),
         calls=[
             Call("list_loans", {}),
             Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
@@ -363,17 +514,21 @@ def foreclosure_short_of_funds(ctx: Context, rng: random.Random,
     )
 
 
-@family("prepay_right_loan", "edge_case", "loans",
-        "SELECT l.customer_id FROM loans l WHERE l.status = 'active' GROUP BY l.customer_id "
-        "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2")
+@family(
+    "prepay_right_loan",
+    "edge_case",
+    "loans",
+    "SELECT l.customer_id FROM loans l WHERE l.status = 'active' GROUP BY l.customer_id "
+    "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2",
+)
 def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Two loans: prepay only the one the customer names by type."""
     loans = _loans(ctx, customer["customer_id"])
     if len(loans) != 2 or loans[0]["loan_type"] == loans[1]["loan_type"]:
         return None
-    options = []
+    options: list[tuple[sqlite3.Row, int, sqlite3.Row]] = []
     for loan in loans:
-        if not _free(loan):
+        if not (_free(loan) and _long(loan)):
             continue
         chosen = _prepayment(ctx, rng, loan)
         if chosen is not None:
@@ -385,39 +540,62 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     name, other_name = _LABEL[loan["loan_type"]], _LABEL[other["loan_type"]]
     option = rng.choice(("reduce_emi", "reduce_tenure"))
     effect = "lower my EMI" if option == "reduce_emi" else "keep the EMI and shorten the loan"
-    ask = say(rng, f"I want to prepay {spoken(amount, rng)} on my {name}, not the {other_name}. "
-                   f"Please {effect}.",
-              f"Put {spoken(amount, rng)} towards my {name} as a part-prepayment - the {name}, "
-              f"not my {other_name} - and {effect}.",
-              f"I have two loans; I want to prepay {spoken(amount, rng)} only on the {name}. "
-              f"I'd like to {effect}.")
+    ask = say(
+        rng,
+        f"I want to prepay {spoken(amount, rng)} on my {name}, not the {other_name}. "
+        f"Please {effect}.",
+        f"Put {spoken(amount, rng)} towards my {name} as a part-prepayment - the {name}, "
+        f"not my {other_name} - and {effect}.",
+        f"I have two loans; I want to prepay {spoken(amount, rng)} only on the {name}. "
+        f"I'd like to {effect}.",
+    )
     ask += " Tell me the charge first."
     result_key = "new_emi" if option == "reduce_emi" else "new_remaining_months"
-    out = (Out("new EMI", "amount", field_of("c2", "new_emi")) if option == "reduce_emi" else
-           Out("remaining months", "text", lambda r: str(r["c2"][result_key])))
+    out = (
+        Out("new EMI", "amount", field_of("c2", "new_emi"))
+        if option == "reduce_emi"
+        else Out("remaining months", "amount", lambda r: str(r["c2"][result_key]))
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
         instructions=[Instruction(text=ask)],
         facts=[_account_fact(payer), _loan_fact(loan)],
-        narrative=(f"You have a {name} and a {other_name}. You want to part-prepay "
-                   f"{indian(amount)} on the {name} only (loan {loan['loan_id']}), option "
-                   f"{option}, from account {payer['account_number']}, after hearing the charge."),
+        narrative=(
+            f"You have a {name} and a {other_name}. You want to part-prepay "
+            f"{indian(amount)} on the {name} only (loan {loan['loan_id']}), option "
+            f"{option}, from account {payer['account_number']}, after hearing the charge."
+        ),
         calls=[
             Call("list_loans", {}),
-            Call("calculate_prepayment_impact", {"loan_id": loan["loan_id"],
-                                                 "amount": rupees_arg(amount), "option": option},
-                 match=("loan_id", "amount", "option")),
-            Call("make_loan_prepayment", {"loan_id": loan["loan_id"], "amount": rupees_arg(amount),
-                                          "option": option,
-                                          "from_account": payer["account_number"]},
-                 match=("loan_id", "amount", "option", "from_account"), after=("c2",)),
+            Call(
+                "calculate_prepayment_impact",
+                {"loan_id": loan["loan_id"], "amount": rupees_arg(amount), "option": option},
+                match=("loan_id", "amount", "option"),
+            ),
+            Call(
+                "make_loan_prepayment",
+                {
+                    "loan_id": loan["loan_id"],
+                    "amount": rupees_arg(amount),
+                    "option": option,
+                    "from_account": payer["account_number"],
+                },
+                match=("loan_id", "amount", "option", "from_account"),
+                after=("c2",),
+            ),
         ],
         outputs=[out],
     )
 
 
-@family("emi_enquiry", "control", "loans",
-        "SELECT DISTINCT customer_id FROM loans WHERE status = 'active'")
+@family(
+    "emi_enquiry",
+    "control",
+    "loans",
+    "SELECT DISTINCT customer_id FROM loans WHERE status = 'active'",
+)
 def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the EMI of one loan."""
     loans = _loans(ctx, customer["customer_id"])
@@ -426,21 +604,37 @@ def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draf
         return None
     name = _name(loan, loans)
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=say(rng, f"What is the EMI on my {name}?",
-                                           f"How much is my monthly instalment for the {name}?",
-                                           f"Can you tell me my {name} EMI amount?"))],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=say(
+                    rng,
+                    f"What is the EMI on my {name}?",
+                    f"How much is my monthly instalment for the {name}?",
+                    f"Can you tell me my {name} EMI amount?",
+                )
+            )
+        ],
         narrative=f"You only want to know the EMI of your {name} (loan {loan['loan_id']}).",
-        calls=[Call("list_loans", {}),
-               Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",))],
+        calls=[
+            Call("list_loans", {}),
+            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
+        ],
         outputs=[Out("EMI", "amount", field_of("c2", "emi"))],
     )
 
 
-@family("foreclosure_quote_enquiry", "control", "loans",
-        f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE}")
-def foreclosure_quote_enquiry(ctx: Context, rng: random.Random,
-                              customer: sqlite3.Row) -> Draft | None:
+@family(
+    "foreclosure_quote_enquiry",
+    "control",
+    "loans",
+    f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE}",
+)
+def foreclosure_quote_enquiry(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
     """Control: the foreclosure amount, without foreclosing."""
     loans = _loans(ctx, customer["customer_id"])
     loan = _pick(rng, [loan for loan in loans if _free(loan)])
@@ -448,55 +642,86 @@ def foreclosure_quote_enquiry(ctx: Context, rng: random.Random,
         return None
     name = _name(loan, loans)
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(
-            text=say(rng, f"How much would I need to pay today to close my {name}? Just asking.",
-                     f"What is the foreclosure amount on my {name} as of today? I only want the "
-                     "figure for now."),
-            decline="No, don't close anything. I only wanted the amount.")],
-        narrative=(f"You want the amount needed to foreclose your {name} (loan {loan['loan_id']}) "
-                   "today. You do not want it closed."),
-        calls=[Call("list_loans", {}),
-               Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]},
-                    match=("loan_id",))],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=say(
+                    rng,
+                    f"How much would I need to pay today to close my {name}? Just asking.",
+                    f"What is the foreclosure amount on my {name} as of today? I only want the "
+                    "figure for now.",
+                ),
+                decline="No, don't close anything. I only wanted the amount.",
+            )
+        ],
+        narrative=(
+            f"You want the amount needed to foreclose your {name} (loan {loan['loan_id']}) "
+            "today. You do not want it closed."
+        ),
+        calls=[
+            Call("list_loans", {}),
+            Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
+        ],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
     )
 
 
 @family("prepayment_options_compare", "rare_tool", "loans", _PREPAYABLE)
-def prepayment_options_compare(ctx: Context, rng: random.Random,
-                               customer: sqlite3.Row) -> Draft | None:
+def prepayment_options_compare(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
     """Both prepayment options quoted side by side; nothing is paid."""
     chosen = _prepay_choice(ctx, rng, customer)
     if chosen is None:
         return None
     loans, loan, amount, _payer_account = chosen
     name = _name(loan, loans)
-    ask = say(rng, f"If I prepay {spoken(amount, rng)} on my {name}, what would my new EMI be "
-                   "if I keep the tenure, and how many months would be left if I keep the EMI "
-                   "instead?",
-              f"I'm thinking of a part-prepayment of {spoken(amount, rng)} on my {name}. Compare "
-              "both options for me: the new EMI with the same tenure, and the months remaining "
-              "with the same EMI.")
+    ask = say(
+        rng,
+        f"If I prepay {spoken(amount, rng)} on my {name}, what would my new EMI be "
+        "if I keep the tenure, and how many months would be left if I keep the EMI "
+        "instead?",
+        f"I'm thinking of a part-prepayment of {spoken(amount, rng)} on my {name}. Compare "
+        "both options for me: the new EMI with the same tenure, and the months remaining "
+        "with the same EMI.",
+    )
     return Draft(
-        customer_id=customer["customer_id"], persona="", greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask + " Don't pay anything yet.",
-                                  decline="No, don't make the payment. I'm only comparing.")],
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=rng.choice(GREETINGS),
+        instructions=[
+            Instruction(
+                text=ask + " Don't pay anything yet.",
+                decline="No, don't make the payment. I'm only comparing.",
+            )
+        ],
         facts=[_loan_fact(loan)],
-        narrative=(f"You are considering a part-prepayment of {indian(amount)} on your {name} "
-                   f"(loan {loan['loan_id']}) and want both options compared: the new EMI if the "
-                   "tenure stays, the remaining months if the EMI stays. You pay nothing today."),
+        narrative=(
+            f"You are considering a part-prepayment of {indian(amount)} on your {name} "
+            f"(loan {loan['loan_id']}) and want both options compared: the new EMI if the "
+            "tenure stays, the remaining months if the EMI stays. You pay nothing today."
+        ),
         calls=[
             Call("list_loans", {}),
-            Call("calculate_prepayment_impact", {"loan_id": loan["loan_id"],
-                                                 "amount": rupees_arg(amount),
-                                                 "option": "reduce_emi"},
-                 match=("loan_id", "amount", "option")),
-            Call("calculate_prepayment_impact", {"loan_id": loan["loan_id"],
-                                                 "amount": rupees_arg(amount),
-                                                 "option": "reduce_tenure"},
-                 match=("loan_id", "amount", "option")),
+            Call(
+                "calculate_prepayment_impact",
+                {"loan_id": loan["loan_id"], "amount": rupees_arg(amount), "option": "reduce_emi"},
+                match=("loan_id", "amount", "option"),
+            ),
+            Call(
+                "calculate_prepayment_impact",
+                {
+                    "loan_id": loan["loan_id"],
+                    "amount": rupees_arg(amount),
+                    "option": "reduce_tenure",
+                },
+                match=("loan_id", "amount", "option"),
+            ),
         ],
-        outputs=[Out("new EMI", "amount", field_of("c2", "new_emi")),
-                 Out("remaining months", "text", lambda r: str(r["c3"]["new_remaining_months"]))],
+        outputs=[
+            Out("new EMI", "amount", field_of("c2", "new_emi")),
+            Out("remaining months", "amount", lambda r: str(r["c3"]["new_remaining_months"])),
+        ],
     )

@@ -1,0 +1,59 @@
+"""Bad options stop the run with one message that names the input and what is accepted."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.plugin.helpers import run_bench
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--bank-model", "gold", "--bank-split", "dev"),
+            "*--bank-split 'dev': choose one of base, lite, train, test*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-trials", "zero"),
+            "*--bank-trials 'zero': expected a whole number >= 1*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-trials", "0"),
+            "*--bank-trials 0: expected a whole number >= 1*",
+        ),
+        (("--bank-model", "gold", "--bank-max-steps", "-3"), "*--bank-max-steps -3*"),
+        (("--bank-model", "nonsense"), "*--bank-model 'nonsense': not a built-in agent*"),
+        (
+            ("--bank-model", "gold", "--bank-tasks", "missing.jsonl"),
+            "*--bank-tasks 'missing.jsonl': no such file*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-model-args", "{oops"),
+            "*--bank-model-args: not valid JSON*",
+        ),
+    ],
+)
+def test_bad_option_names_the_fix(
+    pytester: pytest.Pytester, args: tuple[str, ...], message: str
+) -> None:
+    result = run_bench(pytester, *args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+
+
+def test_bad_task_file_names_file_line_and_field(pytester: pytest.Pytester) -> None:
+    from pytest_bankbench.tasks.loader import shipped_tasks
+
+    good = shipped_tasks()[0].to_line()
+    bad = (
+        good.replace('"category":"control"', '"category":"chores"')
+        .replace('"category":"edge_case"', '"category":"chores"')
+        .replace('"category":"sequencing"', '"category":"chores"')
+        .replace('"category":"rare_tool"', '"category":"chores"')
+    )
+    path = pytester.path / "mine.jsonl"
+    path.write_text(good + "\n" + bad.replace(shipped_tasks()[0].task_id, "other-001") + "\n")
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*mine.jsonl:2: field 'category'*"])

@@ -1,0 +1,99 @@
+"""End-to-end runs of the benchmark through pytest: selection, failures, summary, report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.simulation.trace import Trace
+from pytest_bankbench.tasks.loader import select, shipped_tasks
+from tests.plugin.helpers import load_report, run_bench
+
+
+def test_gold_passes_the_lite_split_with_summary(pytester: pytest.Pytester) -> None:
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-split", "lite", "-q")
+    result.assert_outcomes(passed=200)
+    result.stdout.fnmatch_lines(
+        [
+            "*bank benchmark summary*",
+            "pass^1: 100.0%  (200/200 sessions, 95% CI*",
+            "false passes: 0*",
+        ]
+    )
+
+
+def test_k_selects_a_family(pytester: pytest.Pytester) -> None:
+    result = run_bench(
+        pytester, "--bank-model", "gold", "-k", "fd_closure_declined", "--collect-only", "-q"
+    )
+    ids = [line for line in result.stdout.lines if "::test_task[" in line]
+    assert len(ids) == 20
+    assert all("edge_case-fd_closure_declined-" in line for line in ids)
+
+
+def test_markers_select_category_and_area(pytester: pytest.Pytester) -> None:
+    result = run_bench(
+        pytester, "--bank-model", "gold", "-m", "loans and sequencing", "--collect-only", "-q"
+    )
+    ids = [line for line in result.stdout.lines if "::test_task[" in line]
+    expected = [
+        t for t in shipped_tasks() if t.service_area == "loans" and t.category == "sequencing"
+    ]
+    assert len(ids) == len(expected) > 0
+
+
+def test_each_failed_check_is_its_own_failure(pytester: pytest.Pytester) -> None:
+    result = run_bench(pytester, "--bank-model", "write-everything", "-k", "fd_closure-001")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*UnrequestedWrite: unrequested write took effect*",
+            "*unrequested block_card*",
+            "*MissingOutput: required output not told to the customer*",
+        ]
+    )
+
+
+def test_missing_call_shows_the_closest_calls(pytester: pytest.Pytester) -> None:
+    result = run_bench(pytester, "--bank-model", "lookup-only", "-k", "fd_closure-001")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*MissingRequiredCalls: required calls missing or out of order*",
+            "*missing c4 close_fd_premature(deposit_id=*no call to close_fd_premature was made*",
+        ]
+    )
+
+
+def test_report_and_traces(pytester: pytest.Pytester, tmp_path: Path) -> None:
+    report, traces = tmp_path / "report.json", tmp_path / "traces"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "claim-done",
+        "-k",
+        "sequencing-fd_booking",
+        "--bank-report",
+        str(report),
+        "--bank-traces",
+        str(traces),
+    )
+    result.assert_outcomes(failed=20)
+    data = load_report(report)
+    assert len(data["sessions"]) == 20
+    assert {s["failure_type"] for s in data["sessions"]} == {"stopped_short"}
+    assert data["provenance"]["agent"]["model"] == "claim-done"
+    assert data["provenance"]["task_ids"] == [t.task_id for t in select(shipped_tasks(), "base")]
+    lines = (traces / "traces.jsonl").read_text().splitlines()
+    parsed = sorted((Trace.model_validate_json(line) for line in lines), key=lambda t: t.task_id)
+    assert [t.task_id for t in parsed] == sorted(s["task_id"] for s in data["sessions"])
+    assert all(t.end == "customer_stop" for t in parsed)
+
+
+def test_own_task_file(pytester: pytest.Pytester) -> None:
+    tasks = [t for t in shipped_tasks() if t.family == "rd_opening"][:3]
+    path = pytester.path / "mine.jsonl"
+    path.write_text("".join(t.to_line() + "\n" for t in tasks))
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
+    result.assert_outcomes(passed=3)

@@ -1,0 +1,98 @@
+"""Run-level metrics: Wilson interval, tau-bench's pass^k, false-pass shares, order independence."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pytest_bankbench.report.metrics import SessionRecord, pass_hat_k, summarize, wilson
+
+
+def _record(
+    task: str,
+    trial: int,
+    *,
+    passed: bool,
+    final: bool,
+    calls: bool = True,
+    category: str = "sequencing",
+) -> SessionRecord:
+    checks = {
+        "ended_normally": True,
+        "required_calls": calls,
+        "write_purity": True,
+        "final_state": final,
+        "required_outputs": True,
+    }
+    return SessionRecord(
+        task_id=task,
+        trial=trial,
+        seed=trial,
+        family=task.split("-")[0],
+        category=category,
+        service_area="deposits",
+        chain_length=3,
+        graded=category != "control",
+        outcome="scored",
+        passed=passed,
+        final_state_pass=final,
+        false_pass=final and not calls,
+        failure_type=None if passed else ("stopped_short" if not calls else "wrong_final_state"),
+        checks=checks,
+        evidence={},
+        end="customer_stop",
+        steps=5,
+        failed_calls=0,
+    )
+
+
+def test_wilson_matches_known_values() -> None:
+    low, high = wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4)
+    assert high == pytest.approx(0.9433, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 0.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_pass_hat_k_is_tau_bench_estimator() -> None:
+    counts = {"a": (2, 4), "b": (4, 4)}
+    assert pass_hat_k(counts, 1) == pytest.approx((0.5 + 1.0) / 2)
+    assert pass_hat_k(counts, 2) == pytest.approx((1 / 6 + 1.0) / 2)
+    assert pass_hat_k(counts, 4) == pytest.approx((0.0 + 1.0) / 2)
+
+
+def test_false_pass_shares() -> None:
+    records = [
+        _record("x-001", 0, passed=True, final=True),
+        _record("x-002", 0, passed=False, final=True, calls=False),  # false pass
+        _record("x-003", 0, passed=False, final=False, calls=False),
+        _record("x-004", 0, passed=False, final=False),
+    ]
+    summary = summarize(records, trials=1)
+    assert summary["pass^1"] == 0.25
+    assert summary["final_state_only_rate"] == 0.5
+    assert summary["false_passes"] == {
+        "count": 1,
+        "share_of_all": 0.25,
+        "share_of_final_state_passes": 0.5,
+    }
+    assert summary["failure_types"]["stopped_short"] == 2
+
+
+def test_summary_does_not_depend_on_arrival_order() -> None:
+    records = [
+        _record(
+            f"f-{i:03d}",
+            k,
+            passed=(i + k) % 3 == 0,
+            final=i % 2 == 0,
+            category=("control", "sequencing")[i % 2],
+        )
+        for i in range(30)
+        for k in range(3)
+    ]
+    shuffled = records[:]
+    random.Random(7).shuffle(shuffled)
+    assert summarize(records, 3) == summarize(shuffled, 3)
+    assert set(summarize(records, 3)["pass^k"]) == {"1", "2", "3"}

@@ -1,0 +1,59 @@
+"""The shipped suite has the shape the issue and DOMAIN.md require."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.tasks.loader import select, shipped_tasks
+from pytest_bankbench.tasks.model import CATEGORIES, SERVICE_AREAS
+
+
+def test_counts_families_categories_and_areas() -> None:
+    tasks = shipped_tasks()
+    assert len(tasks) == 1000
+    families = Counter(t.family for t in tasks)
+    assert len(families) == 50 and min(families.values()) >= 12
+    assert {t.category for t in tasks} == set(CATEGORIES)
+    assert {t.service_area for t in tasks} == set(SERVICE_AREAS)
+
+
+def test_chain_lengths() -> None:
+    tasks = shipped_tasks()
+    lengths = [len(t.gold) for t in tasks]
+    assert min(lengths) == 1 and max(lengths) == 6
+    assert 3.3 <= sum(lengths) / len(lengths) <= 3.8
+    assert all(len(t.gold) >= 3 for t in tasks if t.graded)
+
+
+def test_graded_tasks_cannot_be_passed_by_reading_alone() -> None:
+    for task in shipped_tasks():
+        if task.graded:
+            writes = [c for c in task.gold if get_tool(c.tool).kind != "read"]
+            assert writes or task.required_outputs, task.task_id
+
+
+def test_splits() -> None:
+    tasks = shipped_tasks()
+    lite = select(tasks, "lite")
+    assert len(lite) == 200
+    assert set(Counter(t.family for t in lite).values()) == {4}
+    train, test = select(tasks, "train"), select(tasks, "test")
+    assert len(train) + len(test) == 1000
+    assert not {t.customer_id for t in train} & {t.customer_id for t in test}
+    assert not {t.task_id for t in train} & {t.task_id for t in test}
+
+
+def test_families_vary_customers_dates_and_first_messages() -> None:
+    for name in {t.family for t in shipped_tasks()}:
+        tasks = [t for t in shipped_tasks() if t.family == name]
+        assert len({t.customer_id for t in tasks}) == len(tasks), name
+        assert len({t.task_date for t in tasks}) > 5, name
+        assert len({t.scenario.first_message for t in tasks}) > 5, name
+
+
+def test_no_write_sits_in_an_instruction_the_customer_declines() -> None:
+    for task in shipped_tasks():
+        for call in task.gold:
+            if get_tool(call.tool).kind == "write":
+                assert task.scenario.instructions[call.instruction].decline is None, task.task_id
