@@ -35,9 +35,10 @@ def customer(bank: Bank) -> sqlite3.Row:
     return row
 
 
-def is_senior(bank: Bank) -> bool:
+def is_senior(bank: Bank, on: date | None = None) -> bool:
+    """Senior citizen on a date (today by default; a deposit's booking date for its rate)."""
     born = date.fromisoformat(customer(bank)["date_of_birth"])
-    return rules.age_on(born, bank.today) >= rules.SENIOR_AGE
+    return rules.age_on(born, on or bank.today) >= rules.SENIOR_AGE
 
 
 def debit_account(bank: Bank, number: str, amount: int) -> sqlite3.Row:

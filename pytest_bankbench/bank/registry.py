@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,11 @@ Rupees = Annotated[
     Decimal,
     Field(gt=0, max_digits=14, decimal_places=2),
     WithJsonSchema({"type": "number", "description": "amount in rupees, e.g. 200000 for 2 lakh"}),
+]
+RupeesOrZero = Annotated[
+    Decimal,
+    Field(ge=0, max_digits=14, decimal_places=2),
+    WithJsonSchema({"type": "number", "description": "amount in rupees; 0 allowed"}),
 ]
 IsoDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="date as YYYY-MM-DD")]
 
@@ -75,11 +81,17 @@ class ToolSpec:
         return self.func(bank, **values)
 
 
-REGISTRY: dict[str, ToolSpec] = {}
+TOOL_MODULES = (
+    "pytest_bankbench.bank.tools_everyday",
+    "pytest_bankbench.bank.tools_deposits",
+    "pytest_bankbench.bank.tools_loans",
+    "pytest_bankbench.bank.tools_cards",
+)
+SPEC_ATTR = "__bank_tool__"
 
 
 def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc], ToolFunc]:
-    """Register a function `f(bank, **typed_args) -> dict` as a tool of the given kind."""
+    """Mark a function `f(bank, **typed_args) -> dict` as a tool of the given kind."""
 
     def register(func: ToolFunc) -> ToolFunc:
         hints = get_type_hints(func, include_extras=True)
@@ -93,25 +105,29 @@ def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc]
             **fields,
         )
         doc = inspect.getdoc(func) or ""
-        REGISTRY[func.__name__] = ToolSpec(
-            name=func.__name__,
-            kind=kind,
-            description=" ".join(doc.split()),
-            arguments=model,
-            func=func,
-            changes_records=changes_records and kind == "write",
+        spec = ToolSpec(
+            name=func.__name__, kind=kind, description=" ".join(doc.split()), arguments=model,
+            func=func, changes_records=changes_records and kind == "write",
         )
+        setattr(func, SPEC_ATTR, spec)
         return func
 
     return register
 
 
-def all_tools() -> dict[str, ToolSpec]:
-    """Every tool, loading the tool modules on first use."""
-    from pytest_bankbench.bank import tools_cards, tools_deposits, tools_everyday, tools_loans
+_cache: tuple[tuple[int, ...], dict[str, ToolSpec]] = ((), {})
 
-    del tools_everyday, tools_deposits, tools_loans, tools_cards
-    return REGISTRY
+
+def all_tools() -> dict[str, ToolSpec]:
+    """Every tool, read from the tool modules (no global registry that a re-import could split)."""
+    global _cache
+    modules = [importlib.import_module(name) for name in TOOL_MODULES]
+    key = tuple(id(m) for m in modules)
+    if _cache[0] != key:
+        specs = {spec.name: spec for m in modules for obj in vars(m).values()
+                 if (spec := getattr(obj, SPEC_ATTR, None)) is not None}
+        _cache = (key, specs)
+    return _cache[1]
 
 
 def get_tool(name: str) -> ToolSpec:

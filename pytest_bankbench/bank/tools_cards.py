@@ -9,7 +9,7 @@ from pydantic import Field
 
 from pytest_bankbench.bank import access, rules
 from pytest_bankbench.bank.errors import RuleViolation
-from pytest_bankbench.bank.registry import Result, Rupees, tool
+from pytest_bankbench.bank.registry import Result, Rupees, RupeesOrZero, tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import plain, to_paise
 
@@ -144,7 +144,7 @@ def set_card_channel_limit(
     channel: rules.CardChannel,
     enabled: Annotated[bool, Field(description="switch the channel on (true) or off (false)")],
     daily_limit: Annotated[
-        Rupees | None, Field(description="new daily limit in rupees; omit to keep")
+        RupeesOrZero | None, Field(description="new daily limit in rupees; omit to keep")
     ] = None,
 ) -> Result:
     """Switch a card channel (atm, pos, online, contactless, international) on or off and set its daily limit within the card's maximum."""

@@ -125,11 +125,19 @@ def get_deposit_details(bank: Bank, deposit_id: DepositId) -> Result:
     return data
 
 
+def _quote(bank: Bank, row: sqlite3.Row) -> rules.ClosureQuote:
+    """The rate category is the one at booking: turning 60 later does not re-price a deposit."""
+    start = date.fromisoformat(row["start_date"])
+    return rules.fd_closure_quote(row["principal"], start, bank.today, access.is_senior(bank, start))
+
+
 def _closure_block(bank: Bank, row: sqlite3.Row) -> str | None:
     if row["status"] != "active":
         return f"deposit {row['deposit_id']} is {row['status']}"
     if row["deposit_type"] == "rd":
         return "recurring deposits are closed at a branch, not through this service"
+    if row["maturity_date"] <= bank.today.isoformat():
+        return "the deposit has matured; it is paid out per its maturity instruction"
     if row["deposit_type"] == "tax_saver_fd":
         return "a tax-saver FD has a 5-year lock-in and cannot be closed early"
     if row["lien_loan_id"] is not None and _lien_active(bank, row):
@@ -147,9 +155,7 @@ def get_fd_closure_quote(bank: Bank, deposit_id: DepositId) -> Result:
     blocked = _closure_block(bank, row)
     if blocked is not None:
         return {"deposit_id": deposit_id, "eligible": False, "reason": blocked}
-    quote = rules.fd_closure_quote(
-        row["principal"], date.fromisoformat(row["start_date"]), bank.today, access.is_senior(bank)
-    )
+    quote = _quote(bank, row)
     return {
         "deposit_id": deposit_id,
         "eligible": True,
@@ -171,9 +177,7 @@ def close_fd_premature(bank: Bank, deposit_id: DepositId) -> Result:
     blocked = _closure_block(bank, row)
     if blocked is not None:
         raise RuleViolation(f"cannot close {deposit_id}: {blocked}")
-    quote = rules.fd_closure_quote(
-        row["principal"], date.fromisoformat(row["start_date"]), bank.today, access.is_senior(bank)
-    )
+    quote = _quote(bank, row)
     bank.execute(
         "UPDATE deposits SET status = 'closed', closed_on = ?, payout = ? WHERE deposit_id = ?",
         bank.today.isoformat(),

@@ -382,7 +382,7 @@ def request_account_statement(
         raise InvalidArguments(
             f"the period must run forwards and end no later than today ({bank.today.isoformat()})"
         )
-    if (end - start).days > rules.STATEMENT_MAX_DAYS:
+    if end > rules.add_months(start, 12):
         raise RuleViolation("a statement covers at most 12 months; split the period")
     if start < bank.today.replace(year=bank.today.year - rules.STATEMENT_HISTORY_YEARS):
         raise RuleViolation("statements are available for the last 5 years only")

@@ -129,6 +129,9 @@ class ClaimDoneAgent:
         )
 
 
+HANDOFF = "transfer_to_human_agent"
+
+
 class WriteEverythingAgent:
     """Does the gold chain, then every other change the bank will take."""
 
@@ -141,14 +144,17 @@ class WriteEverythingAgent:
     def act(self, events: Sequence[Event]) -> AgentAction:
         self.stage += 1
         if self.stage == 1:
-            return AgentAction(tool_calls=_calls("all", self.task.gold))
+            # A hand-off would end the session, so it waits until every other change is made.
+            return AgentAction(tool_calls=_calls("all", [c for c in self.task.gold
+                                                         if c.tool != HANDOFF]))
         if self.stage == 2:
             reads = ("list_accounts", "list_cards", "list_beneficiaries")
             return AgentAction(
                 tool_calls=[ToolCall(call_id=f"all-{n}", name=n, arguments={}) for n in reads]
             )
         if self.stage == 3:
-            return AgentAction(tool_calls=self._extra_writes(events))
+            handoff = _calls("all", [c for c in self.task.gold if c.tool == HANDOFF])
+            return AgentAction(tool_calls=self._extra_writes(events) + handoff)
         return AgentAction(message="I have made all the changes on your accounts.")
 
     def _extra_writes(self, events: Sequence[Event]) -> list[ToolCall]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 TIMING_KEYS = frozenset({"wall_time_s", "duration_s"})
+RESULT_LINE = re.compile(r"^\d+ (passed|failed)")
 
 
 def run_bench(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
@@ -35,8 +37,8 @@ def summary_block(lines: list[str]) -> list[str]:
     start = next(i for i, line in enumerate(lines) if "bank benchmark summary" in line)
     block: list[str] = []
     for line in lines[start:]:
-        if line.startswith("=") and block:
+        if block and (line.startswith("=") or RESULT_LINE.match(line)):
             break
-        if "wall time" not in line:
+        if "wall time" not in line and not line.startswith(("JSON report:", "traces:")):
             block.append(line)
     return block

@@ -989,7 +989,7 @@ def _statement_period(rng: random.Random, today: date) -> tuple[date, date]:
     if today >= date(2026, 4, 15):
         options.append((date(2026, 4, 1), today))
     start, end = rng.choice(options)
-    assert start <= end <= today and (end - start).days <= rules.STATEMENT_MAX_DAYS
+    assert start <= end <= today and end <= rules.add_months(start, 12)
     return start, end
 
 
