@@ -1,4 +1,4 @@
-"""The active benchmark run: collection of one test per (task, trial), results, summary, report."""
+"""The active benchmark run: one test per (task, trial), durable results, summary and report."""
 
 from __future__ import annotations
 
@@ -7,17 +7,36 @@ import time
 from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.options import BankOptions
-from pytest_bankbench.report.metrics import SessionRecord, summarize
-from pytest_bankbench.report.output import provenance, write_report
-from pytest_bankbench.report.terminal import render
-from pytest_bankbench.runner import SessionResult
-from pytest_bankbench.simulation.session import Limits
-from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shipped_tasks
+from pytest_bankbench.paths import data_dir
+from pytest_bankbench.report.metrics import SessionRecord
+from pytest_bankbench.report.results_log import (
+    ResultsLog,
+    ResumeError,
+    config_differences,
+    finished,
+    log_path_for,
+    read_log,
+)
+from pytest_bankbench.runner import SessionResult, builtin_agent, expected_changes
+from pytest_bankbench.scoring.failures import raise_for
+from pytest_bankbench.scoring.scorer import score
+from pytest_bankbench.simulation.agents import Agent
+from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
+from pytest_bankbench.simulation.session import Limits, run_session
+from pytest_bankbench.simulation.trace import Trace
+from pytest_bankbench.tasks.loader import (
+    TASKS_FILE,
+    TaskFileError,
+    load_tasks,
+    select,
+    shipped_tasks,
+)
 from pytest_bankbench.tasks.model import Task
 
 PROPERTY = "bankbench"
@@ -71,33 +90,126 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
     )
 
 
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _load_traces(path: Path) -> dict[tuple[str, int], Trace]:
+    traces = {}
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                trace = Trace.model_validate_json(line)
+            except ValueError as exc:
+                raise pytest.UsageError(
+                    f"--bank-regrade {path}:{lineno}: not a trace ({exc})"
+                ) from None
+            traces[(trace.task_id, trace.trial)] = trace
+    return traces
+
+
 class BankBench:
-    """Registered only when --bank-model is given."""
+    """Registered only when --bank-model (or --bank-regrade) is given."""
 
     def __init__(self, config: pytest.Config, options: BankOptions) -> None:
         self.config = config
         self.options = options
         self.limits = Limits(options.max_steps, options.max_errors)
+        self.is_worker = hasattr(config, "workerinput")
         try:
             pool = load_tasks(options.tasks_path) if options.tasks_path else shipped_tasks()
-            tasks = select(pool, "base" if options.tasks_path else options.split)
+            self.tasks = select(pool, "base" if options.tasks_path else options.split)
         except TaskFileError as exc:
             raise pytest.UsageError(f"--bank-tasks: {exc}") from None
-        self.tasks_source = options.tasks_path
-        self.tasks = tasks
+        self.tasks_file = options.tasks_path or data_dir() / TASKS_FILE
         self.cases = [
-            BankCase(t, k, session_seed(t.task_id, k)) for t in tasks for k in range(options.trials)
+            BankCase(t, k, session_seed(t.task_id, k))
+            for t in self.tasks
+            for k in range(options.trials)
         ]
+        self.saved_traces = _load_traces(options.regrade) if options.regrade else {}
         self.records: list[SessionRecord] = []
+        self.traces: list[dict[str, Any]] = []
+        self.previous: dict[tuple[str, int], SessionRecord] = {}
+        self.log: ResultsLog | None = None
         self.started = time.perf_counter()
-        self.is_worker = hasattr(config, "workerinput")
-        config.stash[PLUGIN_KEY] = self
+        self.summary_lines: list[str] = []
+        self.report_path: Path | None = None
+        self._resume_and_log()
         if options.traces is not None and not self.is_worker:
             options.traces.mkdir(parents=True, exist_ok=True)
-            (options.traces / "traces.jsonl").write_text("", encoding="utf-8")
+            traces_file = options.traces / "traces.jsonl"
+            if not (options.resume and traces_file.exists()):
+                traces_file.write_text("", encoding="utf-8")
         # The benchmark replaces the default test paths; explicit paths are still collected.
         if config.args_source != pytest.Config.ArgsSource.ARGS:
             config.args[:] = []
+
+    # -- configuration and durable results ------------------------------------------------------
+    def run_config(self) -> dict[str, Any]:
+        """What must match for two runs' sessions to be interchangeable (used by --bank-resume)."""
+        o = self.options
+        return {
+            "agent": o.model,
+            "agent_parameters": o.model_args,
+            "customer": o.user_model,
+            "split": o.split if o.tasks_path is None else "custom",
+            "tasks_file": "shipped" if o.tasks_path is None else str(o.tasks_path),
+            "task_data_sha256": _sha256(self.tasks_file),
+            "max_steps": o.max_steps,
+            "max_errors": o.max_errors,
+            "trials": o.trials,
+            "regrade": str(o.regrade) if o.regrade else None,
+        }
+
+    def _resume_and_log(self) -> None:
+        o = self.options
+        if o.resume is not None:
+            try:
+                saved, records = read_log(o.resume)
+            except ResumeError as exc:
+                raise pytest.UsageError(f"--bank-resume: {exc}") from None
+            differences = config_differences(saved, self.run_config())
+            if differences:
+                raise pytest.UsageError(
+                    f"--bank-resume {o.resume}: the saved run has a different configuration; "
+                    "resume it with the same options, or start a new report. Differences: "
+                    + "; ".join(differences)
+                )
+            self.previous = finished(records)
+        if self.is_worker:
+            return
+        report = o.report or (o.resume if o.resume and o.resume.suffix == ".json" else None)
+        if o.resume is not None and o.resume.suffix == ".jsonl":
+            log_file = o.resume
+        elif report is not None:
+            log_file = log_path_for(report)
+        else:
+            return
+        self.report_path = report
+        self.log = ResultsLog(log_file, self.run_config(), append=o.resume is not None)
+
+    # -- agents and simulators ------------------------------------------------------------------
+    def make_agent(self, case: BankCase) -> Agent:
+        return builtin_agent(self.options.model, case.task)
+
+    def make_customer(self, case: BankCase) -> Customer:
+        return ScriptedCustomer(case.task)
+
+    def play(
+        self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
+    ) -> None:
+        """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
+        task = case.task
+        if self.options.regrade is not None:
+            trace = self.saved_traces[(task.task_id, case.trial)]
+        else:
+            trace = run_session(
+                task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
+            )
+        verdict = score(task, trace, expected_changes(task))
+        item.stash[RESULT_KEY] = SessionResult(trace, verdict)
+        raise_for(verdict)
 
     # -- collection ----------------------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
@@ -107,8 +219,13 @@ class BankBench:
         from pytest_bankbench import suite
 
         module = pytest.Module.from_parent(session, path=Path(suite.__file__), nodeid="bankbench")
-        collected = [node for node in module.collect() if isinstance(node, pytest.Item)]
-        items[:0] = collected
+        items[:0] = [node for node in module.collect() if isinstance(node, pytest.Item)]
+
+    def _selected_cases(self) -> list[BankCase]:
+        cases = [c for c in self.cases if (c.task.task_id, c.trial) not in self.previous]
+        if self.options.regrade is not None:
+            cases = [c for c in cases if (c.task.task_id, c.trial) in self.saved_traces]
+        return cases
 
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         if "bank_case" not in metafunc.fixturenames:
@@ -122,7 +239,7 @@ class BankBench:
                     getattr(pytest.mark, case.task.service_area),
                 ],
             )
-            for case in self.cases
+            for case in self._selected_cases()
         ]
         metafunc.parametrize("bank_case", params)
 
@@ -136,7 +253,7 @@ class BankBench:
         if call.when == "call" and result is not None:
             case = item.callspec.params["bank_case"]  # type: ignore[attr-defined]
             report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
-            if self.options.traces is not None:
+            if self.options.traces is not None or self.options.html is not None:
                 setattr(report, TRACE_ATTR, result.trace.model_dump_json())
         return report
 
@@ -144,30 +261,57 @@ class BankBench:
         if self.is_worker:
             return
         for name, value in report.user_properties:
-            if name == PROPERTY:
-                self.records.append(SessionRecord.model_validate_json(str(value)))
-                trace = getattr(report, TRACE_ATTR, None)
-                if trace is not None and self.options.traces is not None:
-                    with (self.options.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
-                        fh.write(trace + "\n")
+            if name != PROPERTY:
+                continue
+            record = SessionRecord.model_validate_json(str(value))
+            self.records.append(record)
+            if self.log is not None:
+                self.log.append(record)
+            trace = getattr(report, TRACE_ATTR, None)
+            if trace is not None:
+                self._keep_trace(trace)
+
+    def _keep_trace(self, trace: str) -> None:
+        if self.options.traces is not None:
+            with (self.options.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
+                fh.write(trace + "\n")
+        if self.options.html is not None:
+            self.traces.append(Trace.model_validate_json(trace).model_dump(mode="json"))
+
+    def all_records(self) -> list[SessionRecord]:
+        """This run's sessions plus those a resumed run had already finished."""
+        merged = dict(self.previous)
+        merged.update({(r.task_id, r.trial): r for r in self.records})
+        return list(merged.values())
 
     # -- summary -------------------------------------------------------------------------------
-    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Write the report and apply the gate; runs on Ctrl-C too. Printing comes later."""
         if self.is_worker:
             return
-        wall = time.perf_counter() - self.started
-        summary = summarize(self.records, self.options.trials)
-        prov = provenance(self, self.records)
-        outputs = []
-        if self.options.report is not None:
-            write_report(self.options.report, prov, summary, self.records, wall)
-            outputs.append(f"JSON report: {self.options.report}")
-        if self.options.traces is not None:
-            outputs.append(f"traces: {self.options.traces / 'traces.jsonl'}")
+        from pytest_bankbench.report.finish import finish_run
+
+        outcome = finish_run(self, int(exitstatus))
+        self.summary_lines = outcome.lines
+        if outcome.exitstatus is not None:
+            session.exitstatus = outcome.exitstatus
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.is_worker or not self.summary_lines:
+            return
         terminalreporter.write_sep("=", "bank benchmark summary")
-        for line in render(summary, prov, wall, outputs):
+        for line in self.summary_lines:
             terminalreporter.write_line(line)
 
 
-PLUGIN_KEY = pytest.StashKey[BankBench]()
+def active_run(config: pytest.Config) -> BankBench:
+    """The run's plugin object, looked up by name (robust to the module being imported twice)."""
+    run = config.pluginmanager.get_plugin(PLUGIN_NAME)
+    if run is None:
+        raise RuntimeError("the bank benchmark is not active in this run (no --bank-model)")
+    return cast("BankBench", run)
+
+
+PLUGIN_NAME = "bankbench-run"
 RESULT_KEY = pytest.StashKey[SessionResult]()

@@ -1,4 +1,4 @@
-"""`python -m pytest_bankbench`: generate the task data, and report statistics of the shipped files."""
+"""`python -m pytest_bankbench`: generate the task data, report statistics of the shipped files, compare two reports."""
 
 from __future__ import annotations
 
@@ -73,7 +73,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--out", type=Path, default=data_dir(), help="folder to write into")
     st = sub.add_parser("stats", help="statistics of the shipped task data")
     st.add_argument("--tasks", type=Path, default=None, help="a task file instead of the shipped")
+    cmp = sub.add_parser("compare", help="paired comparison of two JSON reports (B against A)")
+    cmp.add_argument("a", type=Path, metavar="A.json", help="reference report (baseline)")
+    cmp.add_argument("b", type=Path, metavar="B.json", help="candidate report")
+    cmp.add_argument("--json", type=Path, default=None, metavar="OUT", help="write it as JSON")
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        from pytest_bankbench.report.compare import compare_command
+
+        return compare_command(args.a, args.b, args.json)
     if args.command == "generate":
         from pytest_bankbench.tasks.generate import write
 

@@ -80,6 +80,57 @@ def add_options(parser: pytest.Parser) -> None:
         help="write every session's full trace into this folder (traces.jsonl)",
     )
     group.addoption(
+        "--bank-resume",
+        dest="bank_resume",
+        metavar="PATH",
+        default=None,
+        help="run only the sessions not yet finished in this report or session log "
+        "(same configuration required); new sessions are appended to it",
+    )
+    group.addoption(
+        "--bank-regrade",
+        dest="bank_regrade",
+        metavar="TRACES",
+        default=None,
+        help="score saved traces (a traces.jsonl or its folder) with the current scorer; "
+        "no agent is run",
+    )
+    group.addoption(
+        "--bank-html",
+        dest="bank_html",
+        metavar="PATH",
+        default=None,
+        help="write a self-contained HTML report (charts, sessions, traces)",
+    )
+    group.addoption(
+        "--bank-gate",
+        dest="bank_gate",
+        metavar="EXPR",
+        default=None,
+        help="CI gate, e.g. 'pass^1>=0.6, false_pass<=0.05': the exit status follows the gate",
+    )
+    group.addoption(
+        "--bank-baseline",
+        dest="bank_baseline",
+        metavar="REPORT",
+        default=None,
+        help="fail on a significant paired regression against this saved report",
+    )
+    group.addoption(
+        "--bank-tolerance",
+        dest="bank_tolerance",
+        metavar="DROP",
+        default=None,
+        help="with --bank-baseline: also fail when pass^1 drops by more than DROP (e.g. 0.02)",
+    )
+    group.addoption(
+        "--bank-summary-md",
+        dest="bank_summary_md",
+        metavar="PATH",
+        default=None,
+        help="write a Markdown summary (for a CI job summary)",
+    )
+    group.addoption(
         "--bank-model-args",
         dest="bank_model_args",
         metavar="JSON",
@@ -102,10 +153,31 @@ class BankOptions:
     report: Path | None
     traces: Path | None
     model_args: dict[str, Any] = field(default_factory=dict)
+    resume: Path | None = None
+    regrade: Path | None = None
+    html: Path | None = None
+    gate: str | None = None
+    baseline: Path | None = None
+    tolerance: float | None = None
+    summary_md: Path | None = None
 
     @property
     def builtin(self) -> bool:
         return self.model in BUILTIN_NAMES
+
+
+REGRADE_MODEL = "(regrade)"
+_PROVIDER_PREFIXES = ("gpt", "o1", "o3", "o4", "claude", "gemini", "mistral", "command")
+
+
+def check_model(option: str, model: str) -> None:
+    """A built-in agent or something litellm can route; else a UsageError naming both."""
+    if model in BUILTIN_NAMES or "/" in model or model.startswith(_PROVIDER_PREFIXES):
+        return
+    raise pytest.UsageError(
+        f"{option} {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
+        "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
+    )
 
 
 def _positive(name: str, raw: str, low: int = 1) -> int:
@@ -119,25 +191,13 @@ def _positive(name: str, raw: str, low: int = 1) -> int:
 
 
 def read_options(config: pytest.Config) -> BankOptions | None:
-    """The run's options, or None when --bank-model is absent (the plugin then stays idle)."""
+    """The run's options, or None when neither --bank-model nor --bank-regrade is given."""
     opt = config.option
-    if not opt.bank_model:
+    if not opt.bank_model and not opt.bank_regrade:
         return None
-    model = opt.bank_model.strip()
-    if (
-        model not in BUILTIN_NAMES
-        and "/" not in model
-        and not model.startswith(("gpt", "claude", "gemini", "o"))
-    ):
-        raise pytest.UsageError(
-            f"--bank-model {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
-            "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
-        )
-    if model not in BUILTIN_NAMES:
-        raise pytest.UsageError(
-            f"--bank-model {model!r}: model-backed agents need the litellm model path, which this "
-            f"version does not ship yet; use a built-in agent ({', '.join(BUILTIN_NAMES)})"
-        )
+    model = (opt.bank_model or REGRADE_MODEL).strip()
+    if opt.bank_model and not opt.bank_regrade:
+        check_model("--bank-model", model)
     if opt.bank_user_model != "scripted":
         raise pytest.UsageError(
             f"--bank-user-model {opt.bank_user_model!r}: only 'scripted' is available in this "
@@ -180,4 +240,49 @@ def read_options(config: pytest.Config) -> BankOptions | None:
         report=Path(opt.bank_report) if opt.bank_report else None,
         traces=traces,
         model_args=model_args,
+        resume=_existing("--bank-resume", opt.bank_resume),
+        regrade=_traces_file(opt.bank_regrade),
+        html=Path(opt.bank_html) if opt.bank_html else None,
+        gate=opt.bank_gate,
+        baseline=_existing("--bank-baseline", opt.bank_baseline),
+        tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
+        summary_md=Path(opt.bank_summary_md) if opt.bank_summary_md else None,
     )
+
+
+def _existing(name: str, raw: str | None) -> Path | None:
+    if raw is None:
+        return None
+    path = Path(raw)
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"{name} {raw!r}: no such file; give a report JSON written by "
+            "--bank-report (or its .sessions.jsonl log)"
+        )
+    return path
+
+
+def _traces_file(raw: str | None) -> Path | None:
+    if raw is None:
+        return None
+    path = Path(raw)
+    if path.is_dir():
+        path = path / "traces.jsonl"
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"--bank-regrade {raw!r}: no traces.jsonl there; give the folder "
+            "written by --bank-traces or the traces.jsonl inside it"
+        )
+    return path
+
+
+def _fraction(name: str, raw: str | None) -> float | None:
+    if raw is None:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise pytest.UsageError(f"{name} {raw!r}: expected a number between 0 and 1") from None
+    if not 0 <= value <= 1:
+        raise pytest.UsageError(f"{name} {raw!r}: expected a number between 0 and 1")
+    return value

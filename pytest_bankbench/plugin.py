@@ -32,6 +32,8 @@ def pytest_configure(config: pytest.Config) -> None:
     options = read_options(config)
     if options is None:
         return
-    from pytest_bankbench.bench_plugin import BankBench
+    from pytest_bankbench import fixtures
+    from pytest_bankbench.bench_plugin import PLUGIN_NAME, BankBench
 
-    config.pluginmanager.register(BankBench(config, options), "bankbench-run")
+    config.pluginmanager.register(BankBench(config, options), PLUGIN_NAME)
+    config.pluginmanager.register(fixtures, "bankbench-fixtures")

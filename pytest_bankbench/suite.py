@@ -1,40 +1,17 @@
-"""The benchmark's test module: one parametrized test per (task, trial), with its fixtures."""
+"""The benchmark's test module: one parametrized test per (task, trial).
+
+Its fixtures live in pytest_bankbench.fixtures (a plugin), so a user's conftest.py can override
+them; importing them here would make them module fixtures, which win over conftest ones.
+"""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.bench_plugin import PLUGIN_KEY, RESULT_KEY, BankCase
-from pytest_bankbench.runner import SessionResult, builtin_agent, expected_changes
-from pytest_bankbench.scoring.failures import raise_for
-from pytest_bankbench.scoring.scorer import score
+from pytest_bankbench.bench_plugin import BankCase, active_run
 from pytest_bankbench.simulation.agents import Agent
-from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
-from pytest_bankbench.simulation.session import run_session
-
-
-@pytest.fixture
-def bank(bank_case: BankCase) -> Iterator[Bank]:
-    """A freshly seeded bank, logged in as the task's customer on the task's date."""
-    task = bank_case.task
-    with Bank(task.customer_id, task.task_date, task.bank_seed) as fresh:
-        yield fresh
-
-
-@pytest.fixture
-def bank_customer(bank_case: BankCase) -> Customer:
-    """The customer simulator for the task."""
-    return ScriptedCustomer(bank_case.task)
-
-
-@pytest.fixture
-def bank_agent(bank_case: BankCase, request: pytest.FixtureRequest) -> Agent:
-    """The agent under test."""
-    options = request.config.stash[PLUGIN_KEY].options
-    return builtin_agent(options.model, bank_case.task)
+from pytest_bankbench.simulation.customer import Customer
 
 
 def test_task(
@@ -44,17 +21,4 @@ def test_task(
     bank_agent: Agent,
     request: pytest.FixtureRequest,
 ) -> None:
-    plugin = request.config.stash[PLUGIN_KEY]
-    task = bank_case.task
-    trace = run_session(
-        task,
-        bank_agent,
-        bank_customer,
-        bank,
-        plugin.limits,
-        trial=bank_case.trial,
-        seed=bank_case.seed,
-    )
-    verdict = score(task, trace, expected_changes(task))
-    request.node.stash[RESULT_KEY] = SessionResult(trace, verdict)
-    raise_for(verdict)
+    active_run(request.config).play(request.node, bank_case, bank, bank_agent, bank_customer)

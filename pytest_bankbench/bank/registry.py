@@ -106,8 +106,12 @@ def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc]
         )
         doc = inspect.getdoc(func) or ""
         spec = ToolSpec(
-            name=func.__name__, kind=kind, description=" ".join(doc.split()), arguments=model,
-            func=func, changes_records=changes_records and kind == "write",
+            name=func.__name__,
+            kind=kind,
+            description=" ".join(doc.split()),
+            arguments=model,
+            func=func,
+            changes_records=changes_records and kind == "write",
         )
         setattr(func, SPEC_ATTR, spec)
         return func
@@ -124,8 +128,12 @@ def all_tools() -> dict[str, ToolSpec]:
     modules = [importlib.import_module(name) for name in TOOL_MODULES]
     key = tuple(id(m) for m in modules)
     if _cache[0] != key:
-        specs = {spec.name: spec for m in modules for obj in vars(m).values()
-                 if (spec := getattr(obj, SPEC_ATTR, None)) is not None}
+        specs = {
+            spec.name: spec
+            for m in modules
+            for obj in vars(m).values()
+            if (spec := getattr(obj, SPEC_ATTR, None)) is not None
+        }
         _cache = (key, specs)
     return _cache[1]
 

@@ -128,7 +128,9 @@ def get_deposit_details(bank: Bank, deposit_id: DepositId) -> Result:
 def _quote(bank: Bank, row: sqlite3.Row) -> rules.ClosureQuote:
     """The rate category is the one at booking: turning 60 later does not re-price a deposit."""
     start = date.fromisoformat(row["start_date"])
-    return rules.fd_closure_quote(row["principal"], start, bank.today, access.is_senior(bank, start))
+    return rules.fd_closure_quote(
+        row["principal"], start, bank.today, access.is_senior(bank, start)
+    )
 
 
 def _closure_block(bank: Bank, row: sqlite3.Row) -> str | None:

@@ -55,25 +55,39 @@ def provenance(run: BankBench, records: list[SessionRecord]) -> dict[str, Any]:
     }
 
 
+def report_document(
+    prov: dict[str, Any],
+    summary: dict[str, Any],
+    records: list[SessionRecord],
+    wall_s: float,
+    run_config: dict[str, Any],
+) -> dict[str, Any]:
+    """The report as a JSON-able dict; sessions sorted so that parallel runs write the same."""
+    sessions = [
+        r.model_dump(mode="json") for r in sorted(records, key=lambda r: (r.task_id, r.trial))
+    ]
+    return {
+        "report_version": REPORT_VERSION,
+        "provenance": prov,
+        "run_config": run_config,
+        "summary": summary,
+        "wall_time_s": round(wall_s, 3),
+        "sessions": sessions,
+    }
+
+
 def write_report(
     path: Path,
     prov: dict[str, Any],
     summary: dict[str, Any],
     records: list[SessionRecord],
     wall_s: float,
-) -> None:
+    run_config: dict[str, Any],
+) -> dict[str, Any]:
     """Write the report through a temporary file so a reader never sees half of it."""
-    sessions = [
-        r.model_dump(mode="json") for r in sorted(records, key=lambda r: (r.task_id, r.trial))
-    ]
-    document = {
-        "report_version": REPORT_VERSION,
-        "provenance": prov,
-        "summary": summary,
-        "wall_time_s": round(wall_s, 3),
-        "sessions": sessions,
-    }
+    document = report_document(prov, summary, records, wall_s, run_config)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(tmp, path)
+    return document

@@ -73,15 +73,32 @@ def normalize(value: Any) -> Any:
     return value
 
 
+_TRUTHY, _FALSY = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
+
+
+def _flag(value: Any) -> bool | None:
+    """A yes/no argument read the way the bank's validation reads it."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    return True if text in _TRUTHY else False if text in _FALSY else None
+
+
+def same_value(gold: Any, got: Any) -> bool:
+    """Matched-argument equality: flags by truth value, else by normal form."""
+    if isinstance(gold, bool):
+        return _flag(got) is gold
+    if isinstance(got, bool):
+        return False
+    return bool(normalize(got) == normalize(gold))
+
+
 def matches(gold: GoldCall, event: ToolEvent) -> bool:
     """Same tool, and every matched argument equal after normalization."""
     if event.call.name != gold.tool or event.call.arguments is None:
         return False
     args = event.call.arguments
-    return all(
-        name in args and normalize(args[name]) == normalize(gold.arguments[name])
-        for name in gold.match
-    )
+    return all(name in args and same_value(gold.arguments[name], args[name]) for name in gold.match)
 
 
 def _successful(trace: Trace) -> list[ToolEvent]:
@@ -117,7 +134,7 @@ def _closest(gold: GoldCall, trace: Trace) -> str:
         diffs = [
             f"{n}={args.get(n)!r} (want {gold.arguments[n]!r})"
             for n in gold.match
-            if n not in args or normalize(args[n]) != normalize(gold.arguments[n])
+            if n not in args or not same_value(gold.arguments[n], args[n])
         ]
         status = "ok" if e.ok else f"failed: {e.error_code}"
         shown.append(f"{gold.tool}({', '.join(diffs) or 'arguments match'}) [{status}]")

@@ -145,8 +145,9 @@ class WriteEverythingAgent:
         self.stage += 1
         if self.stage == 1:
             # A hand-off would end the session, so it waits until every other change is made.
-            return AgentAction(tool_calls=_calls("all", [c for c in self.task.gold
-                                                         if c.tool != HANDOFF]))
+            return AgentAction(
+                tool_calls=_calls("all", [c for c in self.task.gold if c.tool != HANDOFF])
+            )
         if self.stage == 2:
             reads = ("list_accounts", "list_cards", "list_beneficiaries")
             return AgentAction(

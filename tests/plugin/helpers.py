@@ -39,6 +39,8 @@ def summary_block(lines: list[str]) -> list[str]:
     for line in lines[start:]:
         if block and (line.startswith("=") or RESULT_LINE.match(line)):
             break
-        if "wall time" not in line and not line.startswith(("JSON report:", "traces:")):
+        if "wall time" not in line and not line.startswith(
+            ("JSON report:", "traces:", "session log:")
+        ):
             block.append(line)
     return block

@@ -11,8 +11,9 @@ from tests.plugin.helpers import load_report, run_bench, summary_block, without_
 def test_gold_passes_every_base_task_with_and_without_xdist(pytester: pytest.Pytester) -> None:
     serial, parallel = pytester.path / "serial.json", pytester.path / "parallel.json"
     one = run_bench(pytester, "--bank-model", "gold", "-q", "--bank-report", str(serial))
-    two = run_bench(pytester, "--bank-model", "gold", "-q", "-n", "2", "--bank-report",
-                    str(parallel))
+    two = run_bench(
+        pytester, "--bank-model", "gold", "-q", "-n", "2", "--bank-report", str(parallel)
+    )
     one.assert_outcomes(passed=1000)
     two.assert_outcomes(passed=1000)
     assert without_timings(load_report(serial)) == without_timings(load_report(parallel))
@@ -36,6 +37,14 @@ def test_trivial_agent_passes_no_graded_task(pytester: pytest.Pytester, agent: s
 def test_two_runs_give_identical_verdicts(pytester: pytest.Pytester) -> None:
     first, second = pytester.path / "a.json", pytester.path / "b.json"
     for path in (first, second):
-        run_bench(pytester, "--bank-model", "write-everything", "--bank-split", "lite", "-q",
-                  "--bank-report", str(path))
+        run_bench(
+            pytester,
+            "--bank-model",
+            "write-everything",
+            "--bank-split",
+            "lite",
+            "-q",
+            "--bank-report",
+            str(path),
+        )
     assert without_timings(load_report(first)) == without_timings(load_report(second))

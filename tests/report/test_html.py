@@ -1,0 +1,334 @@
+"""The self-contained HTML report: offline, escaped, round-tripping data; and in headless Chromium.
+
+The browser tests use Debian's `chromium` package (/usr/bin/chromium) through its command line
+only: `--dump-dom` of the page opened with `#selftest` (the page clicks the first failing session
+and checks the detail panel and the filters itself, then writes the outcome into the DOM), and
+`--screenshot`. They are skipped, with the reason, when the binary is absent.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_bankbench import __version__
+from pytest_bankbench.bank.diff import FieldChange, RowChange
+from pytest_bankbench.bench_plugin import BankCase, record_of, session_seed
+from pytest_bankbench.report.html import embed_json, render_html, write_html
+from pytest_bankbench.report.metrics import SessionRecord, summarize
+from pytest_bankbench.runner import builtin_agent, run_task
+from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent, Trace
+from pytest_bankbench.tasks.loader import select, shipped_tasks
+
+NASTY = "</script><b>bold</b> <!-- & \"double\" 'single' </SCRIPT > \u2028 ₹5,000"
+DATA_TAG = re.compile(r'<script type="application/json" id="bank-data">(.*?)</script>', re.S)
+
+
+def _record(task: str, *, passed: bool, evidence: dict[str, list[str]]) -> SessionRecord:
+    checks = {
+        "ended_normally": True,
+        "required_calls": True,
+        "write_purity": True,
+        "final_state": passed,
+        "required_outputs": True,
+    }
+    return SessionRecord(
+        task_id=task,
+        trial=0,
+        seed=1,
+        family=task.rsplit("-", 1)[0],
+        category="sequencing",
+        service_area="deposits",
+        chain_length=3,
+        graded=True,
+        outcome="scored",
+        passed=passed,
+        final_state_pass=passed,
+        false_pass=False,
+        failure_type=None if passed else "wrong_final_state",
+        checks=checks,
+        evidence=evidence,
+        end="customer_stop",
+        steps=3,
+        failed_calls=1,
+    )
+
+
+def _report(records: list[SessionRecord], trials: int = 1, agent: str = "gold") -> dict[str, Any]:
+    """The JSON report's shape (output.write_report) with a small provenance."""
+    return {
+        "report_version": 1,
+        "provenance": {
+            "package": "pytest-bankbench",
+            "version": __version__,
+            "split": "lite",
+            "agent": {"model": agent, "builtin": True, "parameters": {}},
+            "customer": {"model": "scripted"},
+            "trials": trials,
+        },
+        "summary": summarize(records, trials),
+        "wall_time_s": 1.234,
+        "sessions": [
+            r.model_dump(mode="json") for r in sorted(records, key=lambda r: (r.task_id, r.trial))
+        ],
+    }
+
+
+def _trace(task: str) -> dict[str, Any]:
+    trace = Trace(
+        task_id=task,
+        trial=0,
+        seed=1,
+        agent="gold",
+        customer="scripted",
+        events=(
+            MessageEvent(role="customer", text=f"Close my FD {NASTY}"),
+            ToolEvent(
+                call=ToolCall(call_id="c1", name="close_fd", arguments={"note": NASTY}),
+                tool_kind="write",
+                ok=False,
+                error_code="policy_violation",
+                error=NASTY,
+            ),
+            MessageEvent(role="agent", text="Done."),
+        ),
+        end="customer_stop",
+        steps=3,
+        failed_calls=1,
+        changes=(
+            RowChange(
+                table="deposits",
+                key="FD1",
+                op="update",
+                fields=(FieldChange(field="status", before="open", after=NASTY),),
+            ),
+        ),
+    )
+    return trace.model_dump(mode="json")
+
+
+def _embedded(page: str) -> Any:
+    match = DATA_TAG.search(page)
+    assert match is not None
+    return json.loads(match.group(1))
+
+
+@pytest.fixture
+def small() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    records = [
+        _record("fd_closure-001", passed=True, evidence={}),
+        _record("fd_closure-002", passed=False, evidence={"final_state": [NASTY, "- expected x"]}),
+    ]
+    return _report(records), [_trace("fd_closure-002")]
+
+
+# -- unit tests -----------------------------------------------------------------------------------
+def test_page_needs_no_network(small: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    page = render_html(*small)
+    assert "http://" not in page and "https://" not in page
+    assert not re.search(
+        r"<link\b|<img\b|<iframe\b|<script[^>]*\bsrc\s*=|@import|url\(", page, re.I
+    )
+    assert page.count("<script") == 3  # the error hook, the data, the code: all inline
+
+
+def test_embedded_json_round_trips(small: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    report, traces = small
+    assert _embedded(render_html(report, traces)) == {"report": report, "traces": traces}
+
+
+def test_special_characters_are_escaped(small: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    page = render_html(*small)
+    data = DATA_TAG.search(page)
+    assert data is not None
+    # Inside the data block no markup-significant character survives literally ...
+    assert not set(data.group(1)) & {"<", ">", "&", "\u2028", "\u2029"}
+    # ... so the evidence cannot close the script element or open a tag anywhere in the page.
+    assert "<b>bold</b>" not in page and "<!--" not in page
+    assert len(re.findall(r"</script", page, re.I)) == 3
+    assert json.loads(embed_json(NASTY)) == NASTY
+
+
+def test_title_is_escaped() -> None:
+    page = render_html(_report([], agent="<i>x</i> & __DATA__"), [])
+    assert "<title>Bank benchmark — &lt;i&gt;x&lt;/i&gt; &amp; __DATA__ (lite)</title>" in page
+
+
+def test_empty_run_renders() -> None:
+    report = _report([])
+    page = render_html(report, [])
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert _embedded(page) == {"report": report, "traces": []}
+    assert render_html({}, [])  # even a document without the usual keys
+
+
+def test_write_html_is_atomic(
+    tmp_path: Path, small: tuple[dict[str, Any], list[dict[str, Any]]]
+) -> None:
+    target = tmp_path / "out" / "report.html"
+    write_html(target, {}, [])
+    write_html(target, *small)  # replaces the previous page
+    assert target.read_text(encoding="utf-8") == render_html(*small)
+    assert [p.name for p in target.parent.iterdir()] == ["report.html"]
+
+
+# -- headless Chromium ----------------------------------------------------------------------------
+CHROMIUM = Path("/usr/bin/chromium")
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="/usr/bin/chromium not installed (Debian: apt-get install -y chromium)",
+)
+AGENTS = ("gold", "claim-done", "write-everything", "lookup-only")
+TRIALS = 2
+
+
+@pytest.fixture(scope="module")
+def real_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """20 shipped lite tasks, 2 trials, built-in agents in rotation; one trace left out."""
+    tasks = select(shipped_tasks(), "lite")[::10]
+    records: list[SessionRecord] = []
+    traces: list[dict[str, Any]] = []
+    for i, task in enumerate(tasks):
+        for trial in range(TRIALS):
+            case = BankCase(task, trial, session_seed(task.task_id, trial))
+            agent = builtin_agent(AGENTS[(i + trial) % len(AGENTS)], task)
+            result = run_task(task, agent, trial=trial, seed=case.seed)
+            records.append(record_of(case, result))
+            traces.append(result.trace.model_dump(mode="json"))
+    report = _report(records, TRIALS, agent="mixed built-ins")
+    failing = next(s for s in report["sessions"] if not s["passed"])
+    failing["evidence"].setdefault("final_state", []).append(NASTY)
+    last = [s for s in report["sessions"] if not s["passed"]][-1]  # opens without its trace
+    traces = [t for t in traces if (t["task_id"], t["trial"]) != (last["task_id"], last["trial"])]
+    page = tmp_path_factory.mktemp("html") / "report.html"
+    write_html(page, report, traces)
+    return page, report
+
+
+def _chromium(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [
+        str(CHROMIUM),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        f"--user-data-dir={profile}",
+        "--enable-logging=stderr",
+        "--v=0",
+        *args,
+    ]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+
+
+def _selftest(page: Path, profile: Path) -> tuple[str, dict[str, Any], str]:
+    done = _chromium(profile, "--dump-dom", page.as_uri() + "#selftest")
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    match = re.search(r'<pre id="selftest-result"[^>]*>(.*?)</pre>', dom, re.S)
+    assert match is not None, dom[:2000]
+    return dom, json.loads(html.unescape(match.group(1))), done.stderr
+
+
+@needs_chromium
+def test_browser_renders_charts_rows_and_opens_a_trace(
+    real_run: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    page, report = real_run
+    dom, result, stderr = _selftest(page, tmp_path / "profile")
+    assert "<title>selftest:ok</title>" in dom, result
+    assert result["errors"] == [] and "Uncaught" not in stderr
+    assert result["ok"] is True
+    expected = {
+        "charts_have_bars", "rows_rendered", "detail_open", "evidence_shown", "failing_check_first",
+        "evidence_is_text", "trace_tools", "trace_messages", "trace_end", "changes",
+        "detail_closes", "no_trace_opens", "chart_click_filters", "filter_status", "filter_search",
+    }  # fmt: skip
+    assert set(result["checks"]) == expected and all(result["checks"].values())
+    summary = report["summary"]
+    groups = sum(len(summary[k]) for k in ("by_category", "by_service_area", "by_chain_length"))
+    assert dom.count('class="bar bar-pass"') == groups == dom.count('class="bar bar-final"')
+    assert dom.count('class="bar bar-fail"') == len(summary["failure_types"])
+    assert dom.count('class="bar bar-k"') == TRIALS
+    assert dom.count('class="srow"') == len(report["sessions"])
+    # The first failing session is left open: its evidence is text, not markup.
+    assert result["failing_key"] == "{task_id}#{trial}".format(
+        **next(s for s in report["sessions"] if not s["passed"])
+    )
+    assert "&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;" in dom and "<b>bold</b>" not in dom
+
+
+@needs_chromium
+def test_browser_renders_an_empty_run(tmp_path: Path) -> None:
+    page = tmp_path / "empty.html"
+    write_html(page, _report([]), [])
+    dom, result, _ = _selftest(page, tmp_path / "profile")
+    assert result["ok"] is True and result["errors"] == [], result
+    assert "This run has no sessions." in dom
+
+
+@needs_chromium
+def test_browser_handles_a_thousand_sessions_lazily(tmp_path: Path) -> None:
+    """1,000 sessions without traces: rows come in chunks, every session still opens."""
+    areas, categories = ("cards", "deposits", "everyday", "loans"), ("control", "edge_case")
+    records = [
+        _record(
+            f"family_{i % 50:02d}-{i:04d}", passed=i % 3 == 0, evidence={"final_state": ["x"]}
+        ).model_copy(update={"service_area": areas[i % 4], "category": categories[i % 2]})
+        for i in range(1000)
+    ]
+    page = tmp_path / "big.html"
+    write_html(page, _report(records), [])
+    dom, result, _ = _selftest(page, tmp_path / "profile")
+    assert result["ok"] is True and result["errors"] == [], result
+    assert result["checks"]["more_rows"] and result["checks"]["no_trace_opens"]
+    assert dom.count('class="srow"') == 150  # the first chunk only, after the filters reset
+    assert result["render_ms"] < 3000
+
+
+@needs_chromium
+def test_screenshot_is_a_full_non_blank_page(
+    real_run: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    page, _ = real_run
+    png = tmp_path / "report.png"
+    done = _chromium(
+        tmp_path / "profile", f"--screenshot={png}", "--window-size=1280,1600", page.as_uri()
+    )
+    assert done.returncode == 0 and png.exists(), done.stderr[-2000:]
+    width, height, rows = _png_rows(png.read_bytes())
+    assert (width, height) == (1280, 1600)
+    assert png.stat().st_size > 40_000
+    assert len(set(rows)) > 300  # a blank page has a handful of distinct scanlines
+
+
+def _png_rows(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and the (filtered) scanlines of an 8-bit RGB/RGBA PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", b""
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert depth == 8 and colour in (2, 6)
+    stride = 1 + width * (3 if colour == 2 else 4)
+    raw = zlib.decompress(idat)
+    assert len(raw) == stride * height
+    return width, height, [raw[i : i + stride] for i in range(0, len(raw), stride)]
