@@ -136,6 +136,9 @@ class BankBench:
         self.summary_lines: list[str] = []
         self.report_path: Path | None = None
         self._resume_and_log()
+        from pytest_bankbench.report.finish import validate_gate_options
+
+        validate_gate_options(self)
         if options.traces is not None and not self.is_worker:
             options.traces.mkdir(parents=True, exist_ok=True)
             traces_file = options.traces / "traces.jsonl"
@@ -288,7 +291,7 @@ class BankBench:
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """Write the report and apply the gate; runs on Ctrl-C too. Printing comes later."""
-        if self.is_worker:
+        if self.is_worker or session.config.option.collectonly:
             return
         from pytest_bankbench.report.finish import finish_run
 

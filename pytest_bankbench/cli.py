@@ -77,7 +77,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     cmp.add_argument("a", type=Path, metavar="A.json", help="reference report (baseline)")
     cmp.add_argument("b", type=Path, metavar="B.json", help="candidate report")
     cmp.add_argument("--json", type=Path, default=None, metavar="OUT", help="write it as JSON")
+    sft = sub.add_parser("export-sft", help="gold dialogues as chat JSONL for fine-tuning")
+    sft.add_argument("--split", default="train", choices=("base", "lite", "train", "test"))
+    sft.add_argument("--out", type=Path, default=Path("sft.jsonl"), help="JSONL file to write")
     args = parser.parse_args(argv)
+    if args.command == "export-sft":
+        from pytest_bankbench.export import export_sft
+
+        count = export_sft(args.split, args.out)
+        print(f"wrote {count} gold dialogues of the {args.split} split to {args.out}")
+        return 0
     if args.command == "compare":
         from pytest_bankbench.report.compare import compare_command
 

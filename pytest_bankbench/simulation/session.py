@@ -46,13 +46,18 @@ class _Ended(Exception):
         self.detail = detail
 
 
-def execute(bank: Bank, call: ToolCall) -> ToolEvent:
+def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
     """Run one call; a refusal becomes a failed tool result the agent can read."""
     try:
         spec = get_tool(call.name)
     except ToolError as exc:
         return ToolEvent(
-            call=call, tool_kind="unknown", ok=False, error_code=exc.code, error=exc.message
+            call=call,
+            tool_kind="unknown",
+            ok=False,
+            error_code=exc.code,
+            error=exc.message,
+            batch=batch,
         )
     try:
         if call.arguments is None:
@@ -63,10 +68,20 @@ def execute(bank: Bank, call: ToolCall) -> ToolEvent:
         output = spec.invoke(bank, call.arguments)
     except ToolError as exc:
         return ToolEvent(
-            call=call, tool_kind=spec.kind, ok=False, error_code=exc.code, error=exc.message
+            call=call,
+            tool_kind=spec.kind,
+            ok=False,
+            error_code=exc.code,
+            error=exc.message,
+            batch=batch,
         )
     return ToolEvent(
-        call=call, tool_kind=spec.kind, ok=True, output=output, took_effect=spec.kind == "write"
+        call=call,
+        tool_kind=spec.kind,
+        ok=True,
+        output=output,
+        took_effect=spec.kind == "write",
+        batch=batch,
     )
 
 
@@ -84,8 +99,8 @@ class _Run:
         if self.steps >= self.limits.max_steps:
             raise _Ended("max_steps", f"reached {self.limits.max_steps} steps")
 
-    def call(self, call: ToolCall) -> None:
-        event = execute(self.bank, call)
+    def call(self, call: ToolCall, batch: int) -> None:
+        event = execute(self.bank, call, batch)
         if not event.ok:
             self.failed += 1
         self.add(event)
@@ -110,13 +125,15 @@ def run_session(
     run = _Run(bank, limits)
     try:
         run.add(MessageEvent(role="customer", text=customer.open()))
+        moves = 0
         while True:
+            moves += 1
             try:
                 action = agent.act(run.events)
             except AgentError as exc:
                 raise _Ended("agent_error", str(exc)) from None
             for call in action.tool_calls:
-                run.call(call)
+                run.call(call, moves)
             if action.message:
                 run.add(MessageEvent(role="agent", text=action.message))
             if action.end or (not action.tool_calls and not action.message):
@@ -145,5 +162,5 @@ def run_session(
         failed_calls=run.failed,
         changes=bank.changes().rows,
         duration_s=round(time.perf_counter() - started, 6),
-        usage=usage or Usage(),
+        usage=usage or getattr(agent, "usage", None) or Usage(),
     )

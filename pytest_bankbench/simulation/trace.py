@@ -52,6 +52,8 @@ class ToolEvent(_Strict):
     error_code: str | None = None
     error: str | None = None
     took_effect: bool = False
+    # Calls the agent asked for in one move share a batch number (one assistant message).
+    batch: int = 0
 
 
 Event = Annotated[MessageEvent | ToolEvent, Field(discriminator="kind")]
