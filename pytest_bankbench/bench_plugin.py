@@ -57,6 +57,10 @@ class BankCase:
         return base if self.trial == 0 else f"{base}-t{self.trial + 1}"
 
 
+class InfrastructureError(Exception):
+    """The provider failed past its retries: counted apart from task failures."""
+
+
 def session_seed(task_id: str, trial: int) -> int:
     """A per-session seed, the same in every process (hashlib, never hash())."""
     return int.from_bytes(hashlib.sha256(f"{task_id}|{trial}".encode()).digest()[:4], "big")
@@ -73,7 +77,7 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
         service_area=case.task.service_area,
         chain_length=len(case.task.gold),
         graded=case.task.graded,
-        outcome="scored",
+        outcome="infra_error" if trace.end == "infra_error" else "scored",
         passed=verdict.passed,
         final_state_pass=verdict.final_state_pass,
         false_pass=verdict.false_pass,
@@ -134,6 +138,8 @@ class BankBench:
         self.log: ResultsLog | None = None
         self.started = time.perf_counter()
         self.summary_lines: list[str] = []
+        self.local_model: str | None = None
+        self.local_bases: tuple[str, ...] = ()
         self.report_path: Path | None = None
         self._resume_and_log()
         from pytest_bankbench.report.finish import validate_gate_options
@@ -193,25 +199,69 @@ class BankBench:
         self.log = ResultsLog(log_file, self.run_config(), append=o.resume is not None)
 
     # -- agents and simulators ------------------------------------------------------------------
-    def make_agent(self, case: BankCase) -> Agent:
-        return builtin_agent(self.options.model, case.task)
+    def settings(self, user: bool) -> Any:
+        """Model settings of the agent (or of the LLM customer) from the options."""
+        from pytest_bankbench.models.llm import ModelSettings
 
-    def make_customer(self, case: BankCase) -> Customer:
-        return ScriptedCustomer(case.task)
+        o = self.options
+        model = self.local_model or o.model
+        bases = self.local_bases or o.api_bases
+        if user:
+            model, bases = o.user_model, o.user_api_bases or self.local_bases
+            if self.local_model and o.user_model.startswith("local/"):
+                model = self.local_model
+        return ModelSettings(
+            model=model,
+            api_bases=tuple(bases),
+            params=o.user_model_args if user else o.model_args,
+            num_retries=o.num_retries,
+            backoff_s=o.retry_backoff,
+            cache_dir=o.cache,
+            prices=o.prices,
+        )
+
+    def make_agent(self, case: BankCase, completion: Any = None) -> Agent:
+        if self.options.builtin or self.options.regrade is not None:
+            name = self.options.model if self.options.builtin else "gold"
+            return builtin_agent(name, case.task)
+        from pytest_bankbench.models.agent import LiteLLMAgent
+        from pytest_bankbench.models.llm import ModelClient
+
+        return LiteLLMAgent(ModelClient(self.settings(user=False), completion))
+
+    def make_customer(self, case: BankCase, completion: Any = None) -> Customer:
+        if self.options.user_model == "scripted":
+            return ScriptedCustomer(case.task)
+        from pytest_bankbench.models.customer import LiteLLMCustomer
+        from pytest_bankbench.models.llm import ModelClient
+
+        return LiteLLMCustomer(ModelClient(self.settings(user=True), completion), case.task)
 
     def play(
         self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
     ) -> None:
         """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
+        from pytest_bankbench.models.llm import ConfigurationError
+
         task = case.task
         if self.options.regrade is not None:
             trace = self.saved_traces[(task.task_id, case.trial)]
         else:
-            trace = run_session(
-                task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
-            )
+            try:
+                trace = run_session(
+                    task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
+                )
+            except ConfigurationError as exc:
+                # One clear stop instead of a thousand failures (each xdist worker stops too).
+                item.session.shouldstop = f"configuration error, run stopped: {exc}"
+                raise
         verdict = score(task, trace, expected_changes(task))
         item.stash[RESULT_KEY] = SessionResult(trace, verdict)
+        if trace.end == "infra_error":
+            raise InfrastructureError(
+                f"{task.task_id}: {trace.end_detail}; not a task failure: "
+                "re-run it later with --bank-resume"
+            )
         raise_for(verdict)
 
     # -- collection ----------------------------------------------------------------------------

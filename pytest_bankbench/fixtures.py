@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,8 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.bench_plugin import BankCase, active_run
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer
+
+Completion = Callable[..., Any] | None
 
 
 @pytest.fixture
@@ -21,12 +24,28 @@ def bank(bank_case: BankCase) -> Iterator[Bank]:
 
 
 @pytest.fixture
-def bank_customer(bank_case: BankCase, request: pytest.FixtureRequest) -> Customer:
-    """The customer simulator for the task (scripted, or a model given by --bank-user-model)."""
-    return active_run(request.config).make_customer(bank_case)
+def bank_completion() -> Completion:
+    """The agent model's completion function; None means litellm. Override it to test offline."""
+    return None
 
 
 @pytest.fixture
-def bank_agent(bank_case: BankCase, request: pytest.FixtureRequest) -> Agent:
+def bank_user_completion() -> Completion:
+    """The customer model's completion function; None means litellm."""
+    return None
+
+
+@pytest.fixture
+def bank_customer(
+    bank_case: BankCase, bank_user_completion: Completion, request: pytest.FixtureRequest
+) -> Customer:
+    """The customer simulator for the task (scripted, or a model given by --bank-user-model)."""
+    return active_run(request.config).make_customer(bank_case, bank_user_completion)
+
+
+@pytest.fixture
+def bank_agent(
+    bank_case: BankCase, bank_completion: Completion, request: pytest.FixtureRequest
+) -> Agent:
     """The agent under test (built-in, or a model given by --bank-model)."""
-    return active_run(request.config).make_agent(bank_case)
+    return active_run(request.config).make_agent(bank_case, bank_completion)

@@ -80,6 +80,58 @@ def add_options(parser: pytest.Parser) -> None:
         help="write every session's full trace into this folder (traces.jsonl)",
     )
     group.addoption(
+        "--bank-api-base",
+        dest="bank_api_base",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="OpenAI-compatible endpoint of the agent model; repeat to load-balance several",
+    )
+    group.addoption(
+        "--bank-user-api-base",
+        dest="bank_user_api_base",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="endpoint of the customer model (--bank-user-model)",
+    )
+    group.addoption(
+        "--bank-user-model-args",
+        dest="bank_user_model_args",
+        metavar="JSON",
+        default="{}",
+        help="customer model parameters as a JSON object",
+    )
+    group.addoption(
+        "--bank-num-retries",
+        dest="bank_num_retries",
+        metavar="N",
+        default="3",
+        help="retries of a transient provider error (rate limit, timeout, connection, 5xx)",
+    )
+    group.addoption(
+        "--bank-retry-backoff",
+        dest="bank_retry_backoff",
+        metavar="SECONDS",
+        default="1.0",
+        help="first retry delay; doubles on each retry (default 1.0)",
+    )
+    group.addoption(
+        "--bank-cache",
+        dest="bank_cache",
+        metavar="DIR",
+        default=None,
+        help="response cache keyed on the whole request: a rerun makes no model calls",
+    )
+    group.addoption(
+        "--bank-prices",
+        dest="bank_prices",
+        metavar="JSON",
+        default=None,
+        help="prices of a self-hosted model, e.g. "
+        '\'{"input_cost_per_token": 1e-7, "output_cost_per_token": 2e-7}\'',
+    )
+    group.addoption(
         "--bank-resume",
         dest="bank_resume",
         metavar="PATH",
@@ -160,6 +212,13 @@ class BankOptions:
     baseline: Path | None = None
     tolerance: float | None = None
     summary_md: Path | None = None
+    api_bases: tuple[str, ...] = ()
+    user_api_bases: tuple[str, ...] = ()
+    user_model_args: dict[str, Any] = field(default_factory=dict)
+    num_retries: int = 3
+    retry_backoff: float = 1.0
+    cache: Path | None = None
+    prices: dict[str, float] | None = None
 
     @property
     def builtin(self) -> bool:
@@ -199,10 +258,12 @@ def read_options(config: pytest.Config) -> BankOptions | None:
     if opt.bank_model and not opt.bank_regrade:
         check_model("--bank-model", model)
     if opt.bank_user_model != "scripted":
-        raise pytest.UsageError(
-            f"--bank-user-model {opt.bank_user_model!r}: only 'scripted' is available in this "
-            "version"
-        )
+        if opt.bank_user_model in BUILTIN_NAMES:
+            raise pytest.UsageError(
+                f"--bank-user-model {opt.bank_user_model!r}: built-in agents "
+                "cannot play the customer; use 'scripted' or a litellm model"
+            )
+        check_model("--bank-user-model", opt.bank_user_model)
     if opt.bank_split not in SPLIT_NAMES:
         raise pytest.UsageError(
             f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLIT_NAMES)}"
@@ -213,17 +274,7 @@ def read_options(config: pytest.Config) -> BankOptions | None:
             f"--bank-tasks {opt.bank_tasks!r}: no such file; give a JSONL "
             "task file (one task per line)"
         )
-    try:
-        model_args = json.loads(opt.bank_model_args)
-    except json.JSONDecodeError as exc:
-        raise pytest.UsageError(
-            f"--bank-model-args: not valid JSON ({exc.msg}); give an object "
-            "such as '{\"temperature\": 0}'"
-        ) from None
-    if not isinstance(model_args, dict):
-        raise pytest.UsageError(
-            "--bank-model-args: give a JSON object such as '{\"temperature\": 0}'"
-        )
+    model_args = _json_object("--bank-model-args", opt.bank_model_args)
     traces = Path(opt.bank_traces) if opt.bank_traces else None
     if traces is not None and traces.exists() and not traces.is_dir():
         raise pytest.UsageError(
@@ -247,7 +298,53 @@ def read_options(config: pytest.Config) -> BankOptions | None:
         baseline=_existing("--bank-baseline", opt.bank_baseline),
         tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
         summary_md=Path(opt.bank_summary_md) if opt.bank_summary_md else None,
+        api_bases=tuple(opt.bank_api_base),
+        user_api_bases=tuple(opt.bank_user_api_base),
+        user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
+        num_retries=_positive("--bank-num-retries", opt.bank_num_retries, 0),
+        retry_backoff=_seconds("--bank-retry-backoff", opt.bank_retry_backoff),
+        cache=Path(opt.bank_cache) if opt.bank_cache else None,
+        prices=_prices(opt.bank_prices),
     )
+
+
+def _json_object(name: str, raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise pytest.UsageError(
+            f"{name}: not valid JSON ({exc.msg}); give an object such as '{{\"temperature\": 0}}'"
+        ) from None
+    if not isinstance(value, dict):
+        raise pytest.UsageError(f"{name}: give a JSON object such as '{{\"temperature\": 0}}'")
+    return value
+
+
+def _seconds(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise pytest.UsageError(f"{name} {raw!r}: expected seconds, e.g. 1.0") from None
+    if value < 0:
+        raise pytest.UsageError(f"{name} {raw!r}: expected seconds >= 0")
+    return value
+
+
+def _prices(raw: str | None) -> dict[str, float] | None:
+    if raw is None:
+        return None
+    value = _json_object("--bank-prices", raw)
+    accepted = {"input_cost_per_token", "output_cost_per_token"}
+    if (
+        not value
+        or set(value) - accepted
+        or not all(isinstance(v, int | float) and v >= 0 for v in value.values())
+    ):
+        raise pytest.UsageError(
+            "--bank-prices: give non-negative numbers for "
+            "input_cost_per_token and/or output_cost_per_token"
+        )
+    return {k: float(v) for k, v in value.items()}
 
 
 def _existing(name: str, raw: str | None) -> Path | None:

@@ -93,7 +93,8 @@ def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
     ordered = sorted(records, key=lambda r: (r.task_id, r.trial))
     scored = [r for r in ordered if r.outcome == "scored"]
     infra = [r for r in ordered if r.outcome != "scored"]
-    everything = ordered
+    # Infrastructure errors are not the agent's doing: reported apart, re-run with --bank-resume.
+    everything = scored
     n = len(everything)
     passed = sum(r.passed for r in everything)
     final = sum(r.final_state_pass for r in everything)

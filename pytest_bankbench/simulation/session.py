@@ -29,6 +29,10 @@ class AgentError(Exception):
     """The agent could not produce a move (a provider or model error): the session ends with error."""
 
 
+class InfraFailure(Exception):
+    """Provider trouble that outlasted the retries (agent or customer model): not a task failure."""
+
+
 class CustomerError(Exception):
     """The customer simulator failed (for a model-backed one): the session ends with error."""
 
@@ -132,6 +136,8 @@ def run_session(
                 action = agent.act(run.events)
             except AgentError as exc:
                 raise _Ended("agent_error", str(exc)) from None
+            except InfraFailure as exc:
+                raise _Ended("infra_error", str(exc)) from None
             for call in action.tool_calls:
                 run.call(call, moves)
             if action.message:
@@ -144,6 +150,8 @@ def run_session(
                 turn = customer.respond(action.message)
             except CustomerError as exc:
                 raise _Ended("customer_error", str(exc)) from None
+            except InfraFailure as exc:
+                raise _Ended("infra_error", str(exc)) from None
             if isinstance(turn, Stop):
                 raise _Ended("customer_stop", turn.reason)
             run.add(MessageEvent(role="customer", text=turn.text))

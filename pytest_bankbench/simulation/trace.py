@@ -17,6 +17,7 @@ EndReason = Literal[
     "max_errors",
     "agent_error",
     "customer_error",
+    "infra_error",
 ]
 NORMAL_ENDS: frozenset[str] = frozenset({"customer_stop", "agent_end", "transfer"})
 ToolKindSeen = Literal["read", "write", "human", "unknown"]
@@ -66,6 +67,7 @@ class Usage(_Strict):
     completion_tokens: int = 0
     cost_usd: float | None = None
     model_calls: int = 0
+    cache_hits: int = 0
     latencies_s: tuple[float, ...] = ()
 
 
