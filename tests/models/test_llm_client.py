@@ -1,0 +1,126 @@
+"""The provider seam: retries with backoff, error classes, response cache, usage and cost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.models.llm import (
+    ConfigurationError,
+    ContextOverflow,
+    InfraError,
+    ModelClient,
+    ModelSettings,
+)
+from tests.models.fakes import Scripted, litellm_error, mocked
+
+MESSAGES = [{"role": "user", "content": "hello"}]
+TRANSIENT = [
+    "RateLimitError",
+    "Timeout",
+    "APIConnectionError",
+    "InternalServerError",
+    "ServiceUnavailableError",
+    "APIError",
+]
+
+
+def _client(
+    steps: list[object], retries: int = 3, **settings: object
+) -> tuple[ModelClient, Scripted, list[float]]:
+    fake = Scripted(steps)
+    sleeps: list[float] = []
+    client = ModelClient(
+        ModelSettings(model="openai/fake", num_retries=retries, backoff_s=0.5, **settings),  # type: ignore[arg-type]
+        completion=fake,
+        sleep=sleeps.append,
+    )
+    return client, fake, sleeps
+
+
+@pytest.mark.parametrize("error", TRANSIENT)
+def test_transient_errors_are_retried_with_backoff(error: str) -> None:
+    client, fake, sleeps = _client([litellm_error(error), litellm_error(error), mocked("ok")])
+    response = client.complete(MESSAGES)
+    assert response["choices"][0]["message"]["content"] == "ok"
+    assert len(fake.requests) == 3 and client.attempts == 3
+    assert len(sleeps) == 2 and sleeps[1] > sleeps[0] >= 0.5  # exponential backoff
+
+
+@pytest.mark.parametrize("retries", [0, 1, 4])
+def test_retries_run_out_into_an_infra_error(retries: int) -> None:
+    client, fake, sleeps = _client([litellm_error("RateLimitError")] * 10, retries=retries)
+    with pytest.raises(InfraError, match=f"after {retries + 1} attempts"):
+        client.complete(MESSAGES)
+    assert len(fake.requests) == retries + 1 and len(sleeps) == retries
+
+
+@pytest.mark.parametrize("error", ["AuthenticationError", "NotFoundError", "BadRequestError"])
+def test_configuration_errors_are_not_retried(error: str) -> None:
+    client, fake, _ = _client([litellm_error(error)])
+    with pytest.raises(ConfigurationError, match=error):
+        client.complete(MESSAGES)
+    assert len(fake.requests) == 1
+
+
+def test_bad_request_after_the_first_call_is_not_a_configuration_error() -> None:
+    client, _, _ = _client([mocked("ok"), litellm_error("BadRequestError")], retries=0)
+    client.complete(MESSAGES)
+    with pytest.raises(InfraError):
+        client.complete(MESSAGES)
+
+
+def test_context_window_overflow_is_its_own_class() -> None:
+    client, fake, _ = _client([litellm_error("ContextWindowExceededError")])
+    with pytest.raises(ContextOverflow):
+        client.complete(MESSAGES)
+    assert len(fake.requests) == 1
+
+
+def test_temperature_zero_by_default_and_parameters_pass_through() -> None:
+    client, fake, _ = _client([mocked("a"), mocked("b")])
+    client.complete(MESSAGES)
+    assert fake.requests[0]["temperature"] == 0
+    client2, fake2, _ = _client([mocked("a")], params={"temperature": 0.7, "max_tokens": 50})
+    client2.complete(MESSAGES)
+    assert fake2.requests[0]["temperature"] == 0.7 and fake2.requests[0]["max_tokens"] == 50
+
+
+def test_one_api_base_is_passed_to_the_call() -> None:
+    client, fake, _ = _client([mocked("a")], api_bases=("http://127.0.0.1:9/v1",))
+    client.complete(MESSAGES)
+    assert fake.requests[0]["api_base"] == "http://127.0.0.1:9/v1"
+
+
+def test_usage_and_prices_for_a_self_hosted_model() -> None:
+    client, _, _ = _client(
+        [mocked("a"), mocked("b")],
+        prices={"input_cost_per_token": 0.001, "output_cost_per_token": 0.002},
+    )
+    client.complete(MESSAGES)
+    client.complete(MESSAGES)
+    usage = client.usage
+    assert usage.model_calls == 2 and usage.prompt_tokens > 0 and usage.completion_tokens > 0
+    expected = usage.prompt_tokens * 0.001 + usage.completion_tokens * 0.002
+    assert usage.cost_usd == pytest.approx(expected)
+    assert len(usage.latencies_s) == 2
+
+
+def test_unknown_price_gives_no_cost() -> None:
+    client, _, _ = _client([mocked("a")])
+    client.complete(MESSAGES)
+    assert client.usage.cost_usd is None
+
+
+def test_cache_serves_a_repeated_request_without_a_call(tmp_path: Path) -> None:
+    first, fake1, _ = _client([mocked("cached answer")], cache_dir=tmp_path)
+    first.complete(MESSAGES)
+    second, fake2, _ = _client([], cache_dir=tmp_path)
+    response = second.complete(MESSAGES)
+    assert response["choices"][0]["message"]["content"] == "cached answer"
+    assert fake2.requests == [] and second.usage.cache_hits == 1
+    assert second.usage.model_calls == 0
+    other, fake3, _ = _client([mocked("new")], cache_dir=tmp_path)
+    other.complete([{"role": "user", "content": "something else"}])
+    assert len(fake3.requests) == 1
