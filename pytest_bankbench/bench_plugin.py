@@ -138,8 +138,9 @@ class BankBench:
         self.log: ResultsLog | None = None
         self.started = time.perf_counter()
         self.summary_lines: list[str] = []
-        self.local_model: str | None = None
-        self.local_bases: tuple[str, ...] = ()
+        self.local: tuple[str, str] | None = None  # (litellm model, api base) of a managed model
+        self.server: Any = None
+        self._start_local_model()
         self.report_path: Path | None = None
         self._resume_and_log()
         from pytest_bankbench.report.finish import validate_gate_options
@@ -198,18 +199,51 @@ class BankBench:
         self.report_path = report
         self.log = ResultsLog(log_file, self.run_config(), append=o.resume is not None)
 
+    # -- the managed local model ------------------------------------------------------------------
+    def _start_local_model(self) -> None:
+        """Start llama.cpp's server once, on the controller; workers get its address."""
+        from pytest_bankbench.models.local import LocalModelError, LocalServer, is_local, resolve
+
+        o = self.options
+        names = [m for m in (o.model, o.user_model) if is_local(m)]
+        if not names or o.regrade is not None:
+            return
+        if len(set(names)) > 1:
+            raise pytest.UsageError(
+                "--bank-model and --bank-user-model name two different local "
+                "models; one managed local model is served per run"
+            )
+        if self.is_worker:
+            shared = self.config.workerinput.get("bankbench_local")  # type: ignore[attr-defined]
+            if shared:
+                self.local = (shared[0], shared[1])
+                return
+        try:
+            self.server = LocalServer(resolve(names[0]))
+            self.server.start()
+        except LocalModelError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        self.local = (self.server.litellm_model, self.server.api_base)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """xdist: hand the local server's address to each worker (they never start their own)."""
+        if self.local is not None:
+            node.workerinput["bankbench_local"] = list(self.local)
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self.server is not None:
+            self.server.stop()
+
     # -- agents and simulators ------------------------------------------------------------------
     def settings(self, user: bool) -> Any:
         """Model settings of the agent (or of the LLM customer) from the options."""
         from pytest_bankbench.models.llm import ModelSettings
 
         o = self.options
-        model = self.local_model or o.model
-        bases = self.local_bases or o.api_bases
-        if user:
-            model, bases = o.user_model, o.user_api_bases or self.local_bases
-            if self.local_model and o.user_model.startswith("local/"):
-                model = self.local_model
+        model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
+        if model.startswith("local/") and self.local is not None:
+            model, bases = self.local[0], (self.local[1],)
         return ModelSettings(
             model=model,
             api_bases=tuple(bases),

@@ -42,6 +42,8 @@ def import_litellm() -> Any:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm
 
+    # Its "Give Feedback" banner on every error would bury the benchmark's own messages.
+    litellm.suppress_debug_info = True
     return litellm
 
 
@@ -176,6 +178,9 @@ class ModelClient:
         kwargs = dict(request)
         if len(self.settings.api_bases) == 1:
             kwargs["api_base"] = self.settings.api_bases[0]
+        if self.settings.api_bases and not os.environ.get("OPENAI_API_KEY"):
+            # A self-hosted OpenAI-compatible server needs no key, but the client insists on one.
+            kwargs.setdefault("api_key", "no-key-needed")
         kwargs.setdefault("timeout", self.settings.timeout_s)
         for attempt in range(self.settings.num_retries + 1):
             self.attempts += 1

@@ -114,7 +114,7 @@ def test_unknown_price_gives_no_cost() -> None:
 
 
 def test_cache_serves_a_repeated_request_without_a_call(tmp_path: Path) -> None:
-    first, fake1, _ = _client([mocked("cached answer")], cache_dir=tmp_path)
+    first, _fake1, _ = _client([mocked("cached answer")], cache_dir=tmp_path)
     first.complete(MESSAGES)
     second, fake2, _ = _client([], cache_dir=tmp_path)
     response = second.complete(MESSAGES)
