@@ -99,7 +99,6 @@ def main() -> None:
             f"{stamp - start:.2f} s"
         )
     server.shutdown()
-    del os
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ run (xdist workers share it), wait until it answers, and stop it at the end, on 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib
 import json
 import os
@@ -163,7 +164,5 @@ class LocalServer:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=15)
         except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
