@@ -306,7 +306,12 @@ class BankBench:
         from pytest_bankbench import suite
 
         module = pytest.Module.from_parent(session, path=Path(suite.__file__), nodeid="bankbench")
-        items[:0] = [node for node in module.collect() if isinstance(node, pytest.Item)]
+        collected = [node for node in module.collect() if isinstance(node, pytest.Item)]
+        items[:0] = collected
+        # Report the module's collection like any other, so "collected N items" counts it.
+        config.hook.pytest_collectreport(
+            report=pytest.CollectReport(module.nodeid, "passed", None, list(collected))
+        )
 
     def _selected_cases(self) -> list[BankCase]:
         cases = [c for c in self.cases if (c.task.task_id, c.trial) not in self.previous]
