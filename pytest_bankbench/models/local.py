@@ -70,6 +70,18 @@ def model_file(spec: LocalModel) -> Path:
     return path
 
 
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to SIGTERM it when the run's process dies.
+
+    atexit and pytest_unconfigure cover normal ends and Ctrl-C; this covers a killed run.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -129,7 +141,11 @@ class LocalServer:
         ]
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         atexit.register(self.stop)
         self._wait(timeout_s)

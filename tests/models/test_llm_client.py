@@ -124,3 +124,29 @@ def test_cache_serves_a_repeated_request_without_a_call(tmp_path: Path) -> None:
     other, fake3, _ = _client([mocked("new")], cache_dir=tmp_path)
     other.complete([{"role": "user", "content": "something else"}])
     assert len(fake3.requests) == 1
+
+
+def _hammer(root: str, worker: int) -> list[str]:
+    from pytest_bankbench.models.llm import ResponseCache
+
+    cache = ResponseCache(Path(root))
+    keys = []
+    for i in range(40):
+        key = ResponseCache.key({"shared": i % 5, "worker": worker if i % 2 else None})
+        cache.put(key, {"choices": [{"message": {"content": f"{i % 5}"}}], "i": i})
+        keys.append(key)
+    return keys
+
+
+def test_cache_is_safe_with_many_processes_writing_at_once(tmp_path: Path) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pytest_bankbench.models.llm import ResponseCache
+
+    with ProcessPoolExecutor(max_workers=16) as pool:
+        keys = [k for ks in pool.map(_hammer, [str(tmp_path)] * 16, range(16)) for k in ks]
+    cache = ResponseCache(tmp_path)
+    for key in set(keys):
+        entry = cache.get(key)
+        assert entry is not None and entry["choices"][0]["message"]["content"] in "01234"
+    assert not list(tmp_path.rglob("*.tmp"))
