@@ -138,8 +138,9 @@ class BankBench:
         self.log: ResultsLog | None = None
         self.started = time.perf_counter()
         self.summary_lines: list[str] = []
-        self.local: tuple[str, str] | None = None  # (litellm model, api base) of a managed model
-        self.server: Any = None
+        # role ("agent" or "user") -> (litellm model, api base) of a managed local model
+        self.local: dict[str, tuple[str, str]] = {}
+        self.servers: list[Any] = []
         self._start_local_model()
         self.report_path: Path | None = None
         self._resume_and_log()
@@ -201,39 +202,45 @@ class BankBench:
 
     # -- the managed local model ------------------------------------------------------------------
     def _start_local_model(self) -> None:
-        """Start llama.cpp's server once, on the controller; workers get its address."""
+        """Start llama.cpp's server on the controller, one per role; workers get the addresses.
+
+        The agent and the customer each get their own server process (same model file): each
+        keeps its own prompt prefix warm, so a turn evaluates only the new messages instead of
+        the 3,500-token policy and tool schemas again.
+        """
         from pytest_bankbench.models.local import LocalModelError, LocalServer, is_local, resolve
 
         o = self.options
-        names = [m for m in (o.model, o.user_model) if is_local(m)]
-        if not names or o.regrade is not None:
+        roles = {role: m for role, m in (("agent", o.model), ("user", o.user_model)) if is_local(m)}
+        if not roles or o.regrade is not None:
             return
-        if len(set(names)) > 1:
-            raise pytest.UsageError(
-                "--bank-model and --bank-user-model name two different local "
-                "models; one managed local model is served per run"
-            )
         if self.is_worker:
             shared = self.config.workerinput.get("bankbench_local")  # type: ignore[attr-defined]
             if shared:
-                self.local = (shared[0], shared[1])
+                self.local = {role: (pair[0], pair[1]) for role, pair in shared.items()}
                 return
         try:
-            self.server = LocalServer(resolve(names[0]))
-            self.server.start()
+            for role, model in roles.items():
+                server = LocalServer(resolve(model), role=role)
+                self.servers.append(server)
+                server.start()
+                self.local[role] = (server.litellm_model, server.api_base)
         except LocalModelError as exc:
+            self._stop_servers()
             raise pytest.UsageError(str(exc)) from None
-        self.local = (self.server.litellm_model, self.server.api_base)
+
+    def _stop_servers(self) -> None:
+        for server in self.servers:
+            server.stop()
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
-        """xdist: hand the local server's address to each worker (they never start their own)."""
-        if self.local is not None:
-            node.workerinput["bankbench_local"] = list(self.local)
+        """xdist: hand the local servers' addresses to each worker (they never start their own)."""
+        if self.local:
+            node.workerinput["bankbench_local"] = {k: list(v) for k, v in self.local.items()}
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
-        if self.server is not None:
-            self.server.stop()
+        self._stop_servers()
 
     # -- agents and simulators ------------------------------------------------------------------
     def settings(self, user: bool) -> Any:
@@ -242,8 +249,9 @@ class BankBench:
 
         o = self.options
         model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
-        if model.startswith("local/") and self.local is not None:
-            model, bases = self.local[0], (self.local[1],)
+        role = "user" if user else "agent"
+        if model.startswith("local/") and role in self.local:
+            model, bases = self.local[role][0], (self.local[role][1],)
         return ModelSettings(
             model=model,
             api_bases=tuple(bases),

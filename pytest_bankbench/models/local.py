@@ -92,11 +92,11 @@ def _free_port() -> int:
 class LocalServer:
     """One llama.cpp server process on 127.0.0.1, in its own process group."""
 
-    def __init__(self, spec: LocalModel, log_dir: Path | None = None) -> None:
+    def __init__(self, spec: LocalModel, role: str = "agent", log_dir: Path | None = None) -> None:
         self.spec = spec
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
-        self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-server.log"
+        self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-{role}-server.log"
 
     @property
     def api_base(self) -> str:
@@ -133,11 +133,6 @@ class LocalServer:
             str(self.spec.context),
             "--n_threads",
             str(os.cpu_count() or 2),
-            # The agent's and the customer's prompts alternate: keep both prefixes warm.
-            "--cache",
-            "true",
-            "--cache_size",
-            str(1 << 30),
         ]
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(

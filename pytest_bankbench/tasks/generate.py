@@ -32,9 +32,16 @@ FIRST_DAY, LAST_DAY = date(2026, 4, 1), date(2026, 6, 30)
 
 def load_families() -> None:
     """Import the family modules so that they register."""
-    from pytest_bankbench.tasks.families import cards, deposits, everyday, loans
+    from pytest_bankbench.tasks.families import (
+        cards,
+        cards_controls,
+        deposits,
+        everyday,
+        everyday_accounts,
+        loans,
+    )
 
-    del cards, deposits, everyday, loans
+    del cards, cards_controls, deposits, everyday, everyday_accounts, loans
 
 
 def stable_rng(*parts: object) -> random.Random:

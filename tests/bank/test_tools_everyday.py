@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -14,14 +13,12 @@ from pytest_bankbench.bank.errors import (
     InsufficientFunds,
     InvalidArguments,
     NotFound,
-    NotYourRecord,
     RuleViolation,
     UnknownTool,
 )
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from tests.bank.bank_testkit import (
-    MISSING_ID,
     TODAY,
     OpenBank,
     assert_changes,
@@ -29,8 +26,6 @@ from tests.bank.bank_testkit import (
     funded,
     has,
     inserted,
-    other_account,
-    other_customers,
     own,
     record,
     refuse,
@@ -39,67 +34,16 @@ from tests.bank.bank_testkit import (
     txn,
     updated,
 )
+from tests.bank.tool_cases import (
+    EVERYDAY,
+    EVERYDAY_ACCOUNT,
+    WITH_BOOK,
+    everyday_args,
+    refuse_spoiled,
+    unused_leaf,
+)
 
 TOOLS = tools_of("tools_everyday")
-
-WITH_BOOK = "EXISTS (SELECT 1 FROM cheque_books q WHERE q.account_number = a.account_number)"
-EVERYDAY_ACCOUNT = f"{funded(1_00_000_00)} AND a.hold_amount = 0 AND {WITH_BOOK}"
-EVERYDAY = f"{has('accounts', EVERYDAY_ACCOUNT)} AND {has('beneficiaries')}"
-
-
-def unused_leaf(bank: Bank, account: str) -> int:
-    """A leaf of one of the account's cheque books that has not been paid or stopped."""
-    for book in bank.all(
-        "SELECT * FROM cheque_books WHERE account_number = ? ORDER BY book_id", account
-    ):
-        for leaf in range(book["first_leaf"], book["last_leaf"] + 1):
-            if (
-                bank.one(
-                    "SELECT 1 FROM cheques WHERE account_number = ? AND cheque_number = ?",
-                    account,
-                    leaf,
-                )
-                is None
-            ):
-                return leaf
-    raise AssertionError(f"account {account} has no unused cheque leaf")
-
-
-def valid_args(bank: Bank) -> dict[str, dict[str, Any]]:
-    """Arguments that every tool of the module accepts for the EVERYDAY customer."""
-    acct = own(bank, "accounts", EVERYDAY_ACCOUNT)["account_number"]
-    ben = own(bank, "beneficiaries")["beneficiary_id"]
-    return {
-        "get_customer_profile": {},
-        "list_accounts": {},
-        "get_account_balance": {"account_number": acct},
-        "get_recent_transactions": {"account_number": acct, "count": 5},
-        "list_beneficiaries": {},
-        "get_transfer_limits": {"account_number": acct},
-        "transfer_funds": {
-            "from_account": acct,
-            "beneficiary_id": ben,
-            "amount": 1000,
-            "mode": "NEFT",
-        },
-        "add_beneficiary": {
-            "name": "Test Payee",
-            "account_number": "123456789012",
-            "ifsc": "HDFC0001234",
-            "nickname": "tp",
-        },
-        "stop_cheque": {"account_number": acct, "cheque_number": unused_leaf(bank, acct)},
-        "request_cheque_book": {"account_number": acct, "leaves": 25},
-        "request_account_statement": {
-            "account_number": acct,
-            "from_date": "2026-01-01",
-            "to_date": "2026-03-31",
-        },
-        "get_service_requests": {},
-        "search_knowledge_base": {"query": "cooling period"},
-        "transfer_to_human_agent": {"reason": "card dispute"},
-    }
-
 
 # -- the module as a whole -----------------------------------------------------------------------
 
@@ -119,101 +63,11 @@ def test_module_has_its_14_tools() -> None:
     assert not get_tool("request_account_statement").changes_records
 
 
-def test_every_tool_has_a_happy_path_test() -> None:
-    names = vars(sys.modules[__name__])
-    missing = [t for t in TOOLS if not any(n.startswith(f"test_{t}_happy") for n in names)]
-    assert missing == []
-
-
 def test_unknown_tool() -> None:
     with pytest.raises(UnknownTool) as info:
         get_tool("transfer_money")
     assert info.value.code == "unknown_tool"
     assert "transfer_money" in info.value.message
-
-
-@pytest.mark.parametrize("tool", TOOLS)
-def test_valid_arguments_are_accepted(open_bank: OpenBank, tool: str) -> None:
-    bank = open_bank(EVERYDAY)
-    call(bank, tool, **valid_args(bank)[tool])
-
-
-@pytest.mark.parametrize("tool", TOOLS)
-def test_extra_argument_is_refused(open_bank: OpenBank, tool: str) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], "otp": "123456"}, InvalidArguments)
-    assert "otp" in exc.message
-
-
-REQUIRED = [
-    (t, f)
-    for t in TOOLS
-    for f, info in get_tool(t).arguments.model_fields.items()
-    if info.is_required()
-]
-
-
-@pytest.mark.parametrize(("tool", "field"), REQUIRED)
-def test_missing_argument_is_refused(open_bank: OpenBank, tool: str, field: str) -> None:
-    bank = open_bank(EVERYDAY)
-    args = {k: v for k, v in valid_args(bank)[tool].items() if k != field}
-    exc = refuse(bank, tool, args, InvalidArguments)
-    assert field in exc.message
-
-
-ALL_FIELDS = [(t, f) for t in TOOLS for f in get_tool(t).arguments.model_fields]
-
-
-@pytest.mark.parametrize(("tool", "field"), ALL_FIELDS)
-def test_wrong_type_is_refused(open_bank: OpenBank, tool: str, field: str) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank, tool, {**valid_args(bank)[tool], field: ["not", "a", "scalar"]}, InvalidArguments
-    )
-    assert field in exc.message
-
-
-@pytest.mark.parametrize("amount", [-500, 0, "-0.01", "12.345", "two lakh"])
-def test_transfer_funds_bad_amount_is_refused(open_bank: OpenBank, amount: object) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "transfer_funds",
-        {**valid_args(bank)["transfer_funds"], "amount": amount},
-        InvalidArguments,
-    )
-    assert str(amount) in exc.message
-
-
-OWNED_ARGS = [
-    ("get_account_balance", "account_number", "accounts", "account_number"),
-    ("get_recent_transactions", "account_number", "accounts", "account_number"),
-    ("get_transfer_limits", "account_number", "accounts", "account_number"),
-    ("transfer_funds", "from_account", "accounts", "account_number"),
-    ("transfer_funds", "beneficiary_id", "beneficiaries", "beneficiary_id"),
-    ("stop_cheque", "account_number", "accounts", "account_number"),
-    ("request_cheque_book", "account_number", "accounts", "account_number"),
-    ("request_account_statement", "account_number", "accounts", "account_number"),
-]
-
-
-@pytest.mark.parametrize(("tool", "field", "table", "key"), OWNED_ARGS)
-def test_unknown_record_is_not_found(
-    open_bank: OpenBank, tool: str, field: str, table: str, key: str
-) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], field: MISSING_ID}, NotFound)
-    assert MISSING_ID in exc.message
-
-
-@pytest.mark.parametrize(("tool", "field", "table", "key"), OWNED_ARGS)
-def test_another_customers_record_is_refused(
-    open_bank: OpenBank, tool: str, field: str, table: str, key: str
-) -> None:
-    bank = open_bank(EVERYDAY)
-    theirs = other_account(bank) if table == "accounts" else other_customers(bank, table, key)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], field: theirs}, NotYourRecord)
-    assert theirs in exc.message
 
 
 # -- profile, accounts, transactions ---------------------------------------------------------------
@@ -362,13 +216,7 @@ def test_get_recent_transactions_happy(open_bank: OpenBank, count: int | None) -
 
 @pytest.mark.parametrize("count", [0, 51, -1])
 def test_get_recent_transactions_count_out_of_range(open_bank: OpenBank, count: int) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "get_recent_transactions",
-        {**valid_args(bank)["get_recent_transactions"], "count": count},
-        InvalidArguments,
-    )
+    exc = refuse_spoiled(open_bank, "get_recent_transactions", {"count": count}, InvalidArguments)
     assert "count" in exc.message and str(count) in exc.message
 
 
@@ -401,7 +249,7 @@ def test_list_beneficiaries_happy(open_bank: OpenBank) -> None:
 
 def test_list_beneficiaries_happy_new_payee_is_in_cooling_period(open_bank: OpenBank) -> None:
     bank = open_bank(EVERYDAY)
-    new = call(bank, "add_beneficiary", **valid_args(bank)["add_beneficiary"])["beneficiary_id"]
+    new = call(bank, "add_beneficiary", **everyday_args(bank)["add_beneficiary"])["beneficiary_id"]
     cooling = {
         b["beneficiary_id"]: b["in_cooling_period"]
         for b in call(bank, "list_beneficiaries")["beneficiaries"]
@@ -513,7 +361,7 @@ def test_transfer_funds_happy(open_bank: OpenBank, mode: str, amount: str) -> No
 def test_transfer_funds_happy_json_number_amount(open_bank: OpenBank) -> None:
     # agents send JSON numbers: a float with two decimals is taken exactly
     bank = open_bank(EVERYDAY)
-    args = {**valid_args(bank)["transfer_funds"], "amount": 12345.67}
+    args = {**everyday_args(bank)["transfer_funds"], "amount": 12345.67}
     assert call(bank, "transfer_funds", **args)["amount"] == "12345.67"
     (txn_row,) = [r for r in bank.changes().rows if r.table == "transactions"]
     assert {f.field: f.after for f in txn_row.fields}["amount"] == 12345_67
@@ -588,7 +436,7 @@ def test_transfer_funds_cooling_period_counts_every_transfer_of_the_day(
 
 def test_transfer_funds_seed_payee_is_not_in_cooling_period(open_bank: OpenBank) -> None:
     bank = open_bank(EVERYDAY)
-    args = {**valid_args(bank)["transfer_funds"], "amount": "50000.01", "mode": "IMPS"}
+    args = {**everyday_args(bank)["transfer_funds"], "amount": "50000.01", "mode": "IMPS"}
     call(bank, "transfer_funds", **args)
 
 
@@ -655,13 +503,7 @@ def test_transfer_funds_hold_reduces_the_available_balance(open_bank: OpenBank) 
 
 @pytest.mark.parametrize("mode", ["UPI", "neft", "SWIFT"])
 def test_transfer_funds_unknown_mode(open_bank: OpenBank, mode: str) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "transfer_funds",
-        {**valid_args(bank)["transfer_funds"], "mode": mode},
-        InvalidArguments,
-    )
+    exc = refuse_spoiled(open_bank, "transfer_funds", {"mode": mode}, InvalidArguments)
     assert mode in exc.message
 
 
@@ -737,7 +579,7 @@ def test_add_beneficiary_duplicate_of_a_registered_payee(open_bank: OpenBank) ->
 
 def test_add_beneficiary_duplicate_of_one_added_today(open_bank: OpenBank) -> None:
     bank = open_bank(EVERYDAY)
-    args = valid_args(bank)["add_beneficiary"]
+    args = everyday_args(bank)["add_beneficiary"]
     new = call(bank, "add_beneficiary", **args)["beneficiary_id"]
     exc = refuse(bank, "add_beneficiary", args, RuleViolation)
     assert new in exc.message
@@ -777,13 +619,7 @@ def test_add_beneficiary_another_customers_payee_is_not_a_duplicate(open_bank: O
     ],
 )
 def test_add_beneficiary_invalid_details(open_bank: OpenBank, field: str, value: str) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "add_beneficiary",
-        {**valid_args(bank)["add_beneficiary"], field: value},
-        InvalidArguments,
-    )
+    exc = refuse_spoiled(open_bank, "add_beneficiary", {field: value}, InvalidArguments)
     assert field in exc.message and repr(value) in exc.message
 
 
@@ -852,7 +688,7 @@ def test_stop_cheque_of_a_paid_cheque(open_bank: OpenBank) -> None:
 
 def test_stop_cheque_twice(open_bank: OpenBank) -> None:
     bank = open_bank(EVERYDAY)
-    args = valid_args(bank)["stop_cheque"]
+    args = everyday_args(bank)["stop_cheque"]
     call(bank, "stop_cheque", **args)
     assert len(bank.changes().rows) == 3
     exc = refuse(bank, "stop_cheque", args, RuleViolation)
@@ -899,7 +735,7 @@ def test_stop_cheque_on_a_dormant_account(open_bank: OpenBank) -> None:
 
 def test_stop_cheque_fee_needs_available_balance(open_bank: OpenBank) -> None:
     bank = open_bank(EVERYDAY)
-    args = valid_args(bank)["stop_cheque"]
+    args = everyday_args(bank)["stop_cheque"]
     # set up: only Rs 99.99 left available
     bank.execute(
         "UPDATE accounts SET hold_amount = balance - 9999 WHERE account_number = ?",
@@ -910,13 +746,7 @@ def test_stop_cheque_fee_needs_available_balance(open_bank: OpenBank) -> None:
 
 @pytest.mark.parametrize("leaf", [0, -5])
 def test_stop_cheque_number_must_be_positive(open_bank: OpenBank, leaf: int) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "stop_cheque",
-        {**valid_args(bank)["stop_cheque"], "cheque_number": leaf},
-        InvalidArguments,
-    )
+    exc = refuse_spoiled(open_bank, "stop_cheque", {"cheque_number": leaf}, InvalidArguments)
     assert "cheque_number" in exc.message
 
 
@@ -942,13 +772,7 @@ def test_request_cheque_book_happy(open_bank: OpenBank, leaves: int, delivery: s
 
 @pytest.mark.parametrize("leaves", [0, 10, 30, 75, 200])
 def test_request_cheque_book_leaves_not_25_50_100(open_bank: OpenBank, leaves: int) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "request_cheque_book",
-        {**valid_args(bank)["request_cheque_book"], "leaves": leaves},
-        InvalidArguments,
-    )
+    exc = refuse_spoiled(open_bank, "request_cheque_book", {"leaves": leaves}, InvalidArguments)
     assert str(leaves) in exc.message
 
 
@@ -960,12 +784,8 @@ def test_request_cheque_book_for_a_dormant_account(open_bank: OpenBank) -> None:
 
 
 def test_request_cheque_book_unknown_delivery(open_bank: OpenBank) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "request_cheque_book",
-        {**valid_args(bank)["request_cheque_book"], "delivery": "courier"},
-        InvalidArguments,
+    exc = refuse_spoiled(
+        open_bank, "request_cheque_book", {"delivery": "courier"}, InvalidArguments
     )
     assert "courier" in exc.message
 
@@ -1053,12 +873,8 @@ def test_request_account_statement_end_after_today_names_today(open_bank: OpenBa
 
 @pytest.mark.parametrize("value", ["15/05/2026", "2026-5-15", "yesterday", "20260515"])
 def test_request_account_statement_date_format(open_bank: OpenBank, value: str) -> None:
-    bank = open_bank(EVERYDAY)
-    exc = refuse(
-        bank,
-        "request_account_statement",
-        {**valid_args(bank)["request_account_statement"], "from_date": value},
-        InvalidArguments,
+    exc = refuse_spoiled(
+        open_bank, "request_account_statement", {"from_date": value}, InvalidArguments
     )
     assert value in exc.message
 

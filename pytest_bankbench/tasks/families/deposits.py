@@ -9,16 +9,28 @@ from datetime import date
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.families.base import (
-    GREETINGS,
+    AVAILABLE,
     Call,
     Context,
     Draft,
     Out,
+    active_accounts,
+    draft,
     family,
     field_of,
+    greet,
+    pick,
     rupees_arg,
     say,
     spoken,
+)
+from pytest_bankbench.tasks.families.calls import (
+    balance,
+    closure,
+    closure_quote,
+    create_fd,
+    deposit_details,
+    fd_maturity,
 )
 from pytest_bankbench.tasks.model import Instruction
 
@@ -28,8 +40,7 @@ _ACTIVE_FD = (
 )
 _FULL_KYC = (
     "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
-    "WHERE c.kyc_status = 'full' AND a.status = 'active' AND a.balance - a.hold_amount "
-    ">= 6000000 GROUP BY c.customer_id"
+    f"WHERE c.kyc_status = 'full' AND {AVAILABLE} >= 6000000 GROUP BY c.customer_id"
 )
 _TENURES = (
     (365, "1 year (365 days)"),
@@ -44,12 +55,8 @@ _TENURES = (
 
 
 def _rich_account(ctx: Context, cid: str, need: int) -> sqlite3.Row | None:
-    rows = ctx.all(
-        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' AND "
-        "balance - hold_amount >= ? ORDER BY account_number",
-        cid,
-        need,
-    )
+    """The customer's first active account with `need` paise available."""
+    rows = active_accounts(ctx, cid, need)
     return rows[0] if rows else None
 
 
@@ -67,9 +74,22 @@ def _closable(ctx: Context, cid: str) -> list[sqlite3.Row]:
     )
 
 
+def _deposit(ctx: Context, rng: random.Random, customer: sqlite3.Row, where: str) -> sqlite3.Row:
+    """One of the customer's deposits matching `where` (eligibility guarantees one)."""
+    return rng.choice(
+        ctx.all(
+            f"SELECT * FROM deposits WHERE customer_id = ? AND {where}", customer["customer_id"]
+        )
+    )
+
+
 def _describe_fd(fd: sqlite3.Row) -> str:
     start = date.fromisoformat(fd["start_date"])
     return f"the {indian(fd['principal'])} FD I opened in {start:%B %Y}"
+
+
+def _deposit_fact(fd: sqlite3.Row) -> str:
+    return f"The deposit id is {fd['deposit_id']}."
 
 
 def _booking(
@@ -79,6 +99,7 @@ def _booking(
     account = _rich_account(ctx, customer["customer_id"], amount)
     if account is None:
         return None
+    number = account["account_number"]
     days, tenure_text = rng.choice(_TENURES)
     ask = say(
         rng,
@@ -90,54 +111,28 @@ def _booking(
     calls = []
     if senior_check:
         ask = ask.replace("the interest rate", "the rate, including any senior citizen benefit,")
-        calls.append(Call("get_customer_profile", {}))
-    calls += [
-        Call("get_deposit_rate_card", {}),
-        Call(
-            "calculate_fd_maturity",
-            {"amount": rupees_arg(amount), "tenure_days": days},
-            match=("amount", "tenure_days"),
-        ),
-        Call(
-            "get_account_balance",
-            {"account_number": account["account_number"]},
-            match=("account_number",),
-        ),
-    ]
+        calls.append(Call("get_customer_profile"))
+    calls += [Call("get_deposit_rate_card"), fd_maturity(amount, days), balance(number)]
     n = len(calls)
     quote_ids = tuple(
         f"c{i}" for i in range(1, n + 1) if calls[i - 1].tool != "get_account_balance"
     )
-    calls.append(
-        Call(
-            "create_fd",
-            {
-                "from_account": account["account_number"],
-                "amount": rupees_arg(amount),
-                "tenure_days": days,
-                "maturity_instruction": "credit_to_account",
-            },
-            match=("from_account", "amount", "tenure_days"),
-            after=quote_ids,
-        )
-    )
-    maturity_call = f"c{n - 1}"
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask)],
+    calls.append(create_fd(number, amount, days, after=quote_ids))
+    return draft(
+        customer,
+        greet(rng),
+        ask,
         facts=[
-            f"Fund it from my account {account['account_number']}.",
+            f"Fund it from my account {number}.",
             "At maturity, credit the money to my account.",
         ],
         narrative=(
             f"You want a fixed deposit of {indian(amount)} for {days} days funded from "
-            f"account {account['account_number']}, maturity proceeds credited to the "
-            "account. You want to hear the rate and the maturity amount first, then agree."
+            f"account {number}, maturity proceeds credited to the account. You want to hear "
+            "the rate and the maturity amount first, then agree."
         ),
         calls=calls,
-        outputs=[Out("maturity amount", "amount", field_of(maturity_call, "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", field_of(f"c{n - 1}", "maturity_amount"))],
     )
 
 
@@ -161,48 +156,32 @@ def senior_fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
 @family("fd_closure", "sequencing", "deposits", _ACTIVE_FD)
 def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the closure quote before closing, then the new balance."""
-    fds = _closable(ctx, customer["customer_id"])
-    if not fds:
+    fd = pick(rng, _closable(ctx, customer["customer_id"]))
+    if fd is None:
         return None
-    fd = rng.choice(fds)
     ask = say(
         rng,
         f"I need to break {_describe_fd(fd)}.",
         f"Please close {_describe_fd(fd)} early, I need the money.",
         f"I want to prematurely close {_describe_fd(fd)}.",
     )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=ask + " Tell me the penalty and the payout first, and "
-                "after closing tell me my account balance."
-            )
-        ],
-        facts=[f"The deposit id is {fd['deposit_id']}."],
+    return draft(
+        customer,
+        greet(rng),
+        ask + " Tell me the penalty and the payout first, and after closing tell me my "
+        "account balance.",
+        facts=[_deposit_fact(fd)],
         narrative=(
             f"You want to close FD {fd['deposit_id']} ({indian(fd['principal'])}) before "
             "maturity. Ask for the penalty and payout first, agree, and ask for your "
             "balance afterwards."
         ),
         calls=[
-            Call("list_deposits", {}),
-            Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call(
-                "close_fd_premature",
-                {"deposit_id": fd["deposit_id"]},
-                match=("deposit_id",),
-                after=("c3",),
-            ),
-            Call(
-                "get_account_balance",
-                {"account_number": fd["linked_account"]},
-                match=("account_number",),
-                after=("c4",),
-            ),
+            Call("list_deposits"),
+            deposit_details(fd),
+            closure_quote(fd),
+            closure(fd, after=("c3",)),
+            balance(fd["linked_account"], after=("c4",)),
         ],
         outputs=[
             Out("payout", "amount", field_of("c4", "payout")),
@@ -220,26 +199,18 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
 def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
     fds = [fd for fd in _closable(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
-    if not fds:
+    fd = pick(rng, fds)
+    if fd is None:
         return None
-    fd = rng.choice(fds)
     days, tenure_text = rng.choice(_TENURES[:6])
     amount = fd["principal"]
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=f"Two things, in this order. First, close {_describe_fd(fd)} - "
-                "show me the closure payout before you do it."
-            ),
-            Instruction(
-                text=f"Second, put {spoken(amount, rng)} back into a new FD for "
-                f"{tenure_text} from the same account - tell me the new rate and the "
-                "maturity amount before booking."
-            ),
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        f"Two things, in this order. First, close {_describe_fd(fd)} - "
+        "show me the closure payout before you do it.",
+        f"Second, put {spoken(amount, rng)} back into a new FD for {tenure_text} from the "
+        "same account - tell me the new rate and the maturity amount before booking.",
         facts=[
             f"The old deposit is {fd['deposit_id']}.",
             "Credit the new deposit's maturity amount to my account.",
@@ -250,33 +221,12 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "after hearing the rate and maturity amount."
         ),
         calls=[
-            Call("list_deposits", {}),
-            Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call(
-                "close_fd_premature",
-                {"deposit_id": fd["deposit_id"]},
-                match=("deposit_id",),
-                after=("c2",),
-            ),
-            Call("get_deposit_rate_card", {}, instruction=1),
-            Call(
-                "calculate_fd_maturity",
-                {"amount": rupees_arg(amount), "tenure_days": days},
-                match=("amount", "tenure_days"),
-                instruction=1,
-            ),
-            Call(
-                "create_fd",
-                {
-                    "from_account": fd["linked_account"],
-                    "amount": rupees_arg(amount),
-                    "tenure_days": days,
-                    "maturity_instruction": "credit_to_account",
-                },
-                match=("from_account", "amount", "tenure_days"),
-                after=("c3", "c4", "c5"),
-                instruction=1,
-            ),
+            Call("list_deposits"),
+            closure_quote(fd),
+            closure(fd, after=("c2",)),
+            Call("get_deposit_rate_card", instruction=1),
+            fd_maturity(amount, days, instruction=1),
+            create_fd(fd["linked_account"], amount, days, after=("c3", "c4", "c5"), instruction=1),
         ],
         outputs=[
             Out("closure payout", "amount", field_of("c3", "payout")),
@@ -294,36 +244,29 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
 )
 def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse closing an FD under lien; tell the outstanding of the loan it secures."""
-    fd = rng.choice(
-        ctx.all(
-            "SELECT * FROM deposits WHERE customer_id = ? AND lien_loan_id IS NOT "
-            "NULL AND status = 'active' AND deposit_type = 'fd'",
-            customer["customer_id"],
-        )
+    fd = _deposit(
+        ctx, rng, customer, "lien_loan_id IS NOT NULL AND status = 'active' AND deposit_type = 'fd'"
     )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"Close {_describe_fd(fd)} today and credit it to my account.",
-                    f"I want to break {_describe_fd(fd)} immediately.",
-                )
-                + " If you can't, tell me why and how much I still owe on the loan it is tied to.",
-                decline="No, leave everything as it is then.",
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=say(
+                rng,
+                f"Close {_describe_fd(fd)} today and credit it to my account.",
+                f"I want to break {_describe_fd(fd)} immediately.",
             )
-        ],
-        facts=[f"The deposit id is {fd['deposit_id']}."],
+            + " If you can't, tell me why and how much I still owe on the loan it is tied to.",
+            decline="No, leave everything as it is then.",
+        ),
+        facts=[_deposit_fact(fd)],
         narrative=(
             f"You want FD {fd['deposit_id']} closed. It secures a loan; if the bank cannot "
             "close it, you want the loan's outstanding amount and then you end."
         ),
         calls=[
-            Call("list_deposits", {}),
-            Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
+            Call("list_deposits"),
+            deposit_details(fd),
             Call("get_loan_details", {"loan_id": fd["lien_loan_id"]}, match=("loan_id",)),
         ],
         outputs=[Out("loan outstanding", "amount", field_of("c3", "outstanding"))],
@@ -345,36 +288,22 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     maturity = date.fromisoformat(fd["maturity_date"])
     if sum(1 for f in fds if f["maturity_date"][:7] == fd["maturity_date"][:7]) > 1:
         return None
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"I have a few FDs. Close the one that matures in {maturity:%B %Y}; tell me the "
-                    "payout before you do it.",
-                    f"Please break my fixed deposit maturing in {maturity:%B %Y} - only that one. What "
-                    "will I get?",
-                )
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        say(
+            rng,
+            f"I have a few FDs. Close the one that matures in {maturity:%B %Y}; tell me the "
+            "payout before you do it.",
+            f"Please break my fixed deposit maturing in {maturity:%B %Y} - only that one. What "
+            "will I get?",
+        ),
         facts=[f"It is the one of {indian(fd['principal'])}."],
         narrative=(
             f"Among several FDs you want only the one maturing in {maturity:%B %Y} "
             f"({indian(fd['principal'])}) closed early, after hearing its payout."
         ),
-        calls=[
-            Call("list_deposits", {}),
-            Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call(
-                "close_fd_premature",
-                {"deposit_id": fd["deposit_id"]},
-                match=("deposit_id",),
-                after=("c2",),
-            ),
-        ],
+        calls=[Call("list_deposits"), closure_quote(fd), closure(fd, after=("c2",))],
         outputs=[Out("payout", "amount", field_of("c3", "payout"))],
     )
 
@@ -382,36 +311,27 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
 @family("fd_closure_declined", "edge_case", "deposits", _ACTIVE_FD)
 def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer hears the penalty and declines: nothing may be closed."""
-    fds = _closable(ctx, customer["customer_id"])
-    if not fds:
+    fd = pick(rng, _closable(ctx, customer["customer_id"]))
+    if fd is None:
         return None
-    fd = rng.choice(fds)
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=f"I'm thinking of closing {_describe_fd(fd)}. What penalty would I "
-                "pay and how much would I get?",
-                decline="No, don't close it yet. I only want the numbers.",
-            ),
-            Instruction(
-                text="That penalty is too high. Please keep the deposit running; don't "
-                "close anything.",
-                decline="No, please don't close anything.",
-            ),
-        ],
-        facts=[f"The deposit id is {fd['deposit_id']}."],
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=f"I'm thinking of closing {_describe_fd(fd)}. What penalty would I "
+            "pay and how much would I get?",
+            decline="No, don't close it yet. I only want the numbers.",
+        ),
+        Instruction(
+            text="That penalty is too high. Please keep the deposit running; don't close anything.",
+            decline="No, please don't close anything.",
+        ),
+        facts=[_deposit_fact(fd)],
         narrative=(
             f"You ask what closing FD {fd['deposit_id']} early would cost and pay. After "
             "hearing it you decide to keep the deposit; you never agree to close it."
         ),
-        calls=[
-            Call("list_deposits", {}),
-            Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-        ],
+        calls=[Call("list_deposits"), deposit_details(fd), closure_quote(fd)],
         outputs=[
             Out("penalty", "amount", field_of("c3", "penalty")),
             Out("payout", "amount", field_of("c3", "payout")),
@@ -427,16 +347,11 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         return None
     small = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
     days, tenure_text = rng.choice(_TENURES)
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=f"Can you open an FD of {spoken(small, rng)} for "
-                f"{tenure_text}? Tell me the maturity amount before booking."
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        f"Can you open an FD of {spoken(small, rng)} for {tenure_text}? Tell me the maturity "
+        "amount before booking.",
         facts=[
             f"Use my account {account['account_number']}.",
             "If that amount is too small, book the minimum amount allowed instead.",
@@ -448,23 +363,9 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             "minimum amount instead, after hearing the maturity amount."
         ),
         calls=[
-            Call("get_deposit_rate_card", {}),
-            Call(
-                "calculate_fd_maturity",
-                {"amount": rupees_arg(rules.FD_MIN), "tenure_days": days},
-                match=("amount", "tenure_days"),
-            ),
-            Call(
-                "create_fd",
-                {
-                    "from_account": account["account_number"],
-                    "amount": rupees_arg(rules.FD_MIN),
-                    "tenure_days": days,
-                    "maturity_instruction": "credit_to_account",
-                },
-                match=("from_account", "amount", "tenure_days"),
-                after=("c1", "c2"),
-            ),
+            Call("get_deposit_rate_card"),
+            fd_maturity(rules.FD_MIN, days),
+            create_fd(account["account_number"], rules.FD_MIN, days, after=("c1", "c2")),
         ],
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
     )
@@ -479,34 +380,21 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
 )
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
-    fd = rng.choice(
-        ctx.all(
-            "SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = "
-            "'tax_saver_fd' AND status = 'active'",
-            customer["customer_id"],
-        )
-    )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=f"I want to withdraw my tax saver FD of {indian(fd['principal'])} now. If that's "
-                "not possible, tell me the date I can get the money.",
-                decline="No, then leave it.",
-            )
-        ],
-        facts=[f"The deposit id is {fd['deposit_id']}."],
+    fd = _deposit(ctx, rng, customer, "deposit_type = 'tax_saver_fd' AND status = 'active'")
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=f"I want to withdraw my tax saver FD of {indian(fd['principal'])} now. If that's "
+            "not possible, tell me the date I can get the money.",
+            decline="No, then leave it.",
+        ),
+        facts=[_deposit_fact(fd)],
         narrative=(
             f"You want to withdraw tax-saver FD {fd['deposit_id']} early; if refused you "
             "want its maturity date."
         ),
-        calls=[
-            Call("list_deposits", {}),
-            Call("get_deposit_details", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-            Call("get_fd_closure_quote", {"deposit_id": fd["deposit_id"]}, match=("deposit_id",)),
-        ],
+        calls=[Call("list_deposits"), deposit_details(fd), closure_quote(fd)],
         outputs=[Out("maturity date", "date", lambda r: str(r["c2"]["maturity_date"]))],
     )
 
@@ -521,30 +409,23 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     """No new FD without full KYC: check the profile, quote if asked, book nothing."""
     amount = _fd_amount(rng)
     days, tenure_text = rng.choice(_TENURES)
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=f"Book an FD of {spoken(amount, rng)} for {tenure_text} and tell me the rate. "
-                "If something on my profile stops it, tell me what my KYC status is.",
-                decline="No, I'll sort out my KYC first then.",
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=f"Book an FD of {spoken(amount, rng)} for {tenure_text} and tell me the rate. "
+            "If something on my profile stops it, tell me what my KYC status is.",
+            decline="No, I'll sort out my KYC first then.",
+        ),
         facts=["Use my main savings account."],
         narrative=(
             f"You want an FD of {indian(amount)} for {days} days. Your KYC is "
             f"{customer['kyc_status']}; when told the FD cannot be opened you accept."
         ),
         calls=[
-            Call("get_customer_profile", {}),
-            Call("get_deposit_rate_card", {}),
-            Call(
-                "calculate_fd_maturity",
-                {"amount": rupees_arg(amount), "tenure_days": days},
-                match=("amount", "tenure_days"),
-            ),
+            Call("get_customer_profile"),
+            Call("get_deposit_rate_card"),
+            fd_maturity(amount, days),
         ],
         outputs=[Out("KYC status", "text", lambda r: str(r["c1"]["kyc_status"]))],
     )
@@ -558,21 +439,16 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
         days,
         rules.age_on(date.fromisoformat(customer["date_of_birth"]), ctx.today) >= rules.SENIOR_AGE,
     )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"What FD interest rate would I get for {tenure_text}?",
-                    f"What's your fixed deposit rate for {tenure_text} for me?",
-                )
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        say(
+            rng,
+            f"What FD interest rate would I get for {tenure_text}?",
+            f"What's your fixed deposit rate for {tenure_text} for me?",
+        ),
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
-        calls=[Call("get_deposit_rate_card", {})],
+        calls=[Call("get_deposit_rate_card")],
         outputs=[Out("rate", "amount", lambda _r: f"{rate:.2f}")],
     )
 
@@ -582,26 +458,16 @@ def fd_maturity_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     """Control: project a maturity amount without booking."""
     amount = _fd_amount(rng)
     days, tenure_text = rng.choice(_TENURES)
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=f"If I put {spoken(amount, rng)} in an FD for {tenure_text}, "
-                "how much would I get at maturity? Just the numbers, please.",
-                decline="No, don't book anything, I'm only asking.",
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=f"If I put {spoken(amount, rng)} in an FD for {tenure_text}, "
+            "how much would I get at maturity? Just the numbers, please.",
+            decline="No, don't book anything, I'm only asking.",
+        ),
         narrative=f"You want the maturity amount of a {indian(amount)} FD for {days} days; no booking.",
-        calls=[
-            Call("get_deposit_rate_card", {}),
-            Call(
-                "calculate_fd_maturity",
-                {"amount": rupees_arg(amount), "tenure_days": days},
-                match=("amount", "tenure_days"),
-            ),
-        ],
+        calls=[Call("get_deposit_rate_card"), fd_maturity(amount, days)],
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
     )
 
@@ -614,30 +480,25 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     account = _rich_account(ctx, customer["customer_id"], instalment)
     if account is None:
         return None
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"I want to start a recurring deposit of {spoken(instalment, rng)} a month for "
-                    f"{months} months. What rate will I get?",
-                    f"Please open an RD: {spoken(instalment, rng)} monthly, {months} months. Tell me the "
-                    "rate first.",
-                )
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        say(
+            rng,
+            f"I want to start a recurring deposit of {spoken(instalment, rng)} a month for "
+            f"{months} months. What rate will I get?",
+            f"Please open an RD: {spoken(instalment, rng)} monthly, {months} months. Tell me the "
+            "rate first.",
+        ),
         facts=[f"Debit the instalments from account {account['account_number']}."],
         narrative=(
             f"You want an RD of {indian(instalment)} a month for {months} months from "
             f"account {account['account_number']}; ask for the rate first."
         ),
         calls=[
-            Call("get_customer_profile", {}),
-            Call("get_deposit_rate_card", {}),
-            Call("list_accounts", {}),
+            Call("get_customer_profile"),
+            Call("get_deposit_rate_card"),
+            Call("list_accounts"),
             Call(
                 "create_rd",
                 {

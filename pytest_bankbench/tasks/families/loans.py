@@ -4,39 +4,54 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.families.base import (
-    GREETINGS,
+    AVAILABLE,
     Call,
     Context,
     Draft,
     Out,
+    active_accounts,
+    draft,
     family,
     field_of,
-    rupees_arg,
+    greet,
+    my_account,
+    paying_account,
+    pick,
     say,
     spoken,
+)
+from pytest_bankbench.tasks.families.calls import (
+    balance,
+    closure,
+    closure_quote,
+    foreclose,
+    foreclosure_quote,
+    loan_details,
+    prepay,
+    prepayment_impact,
 )
 from pytest_bankbench.tasks.model import Instruction
 
 _LABEL = {"home": "home loan", "car": "car loan", "personal": "personal loan", "gold": "gold loan"}
 _FREE = "NOT (l.loan_type = 'personal' AND l.emis_paid < 12)"
-_AVAILABLE = "a.status = 'active' AND a.balance - a.hold_amount"
 # Customers with an active loan out of lock-in and an account that could pay it off (the maker
 # checks the exact foreclosure amount for the task date).
 _FORECLOSABLE = (
     "SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
     f"WHERE l.status = 'active' AND {_FREE} "
-    f"AND {_AVAILABLE} >= l.outstanding * 11 / 10"
+    f"AND {AVAILABLE} >= l.outstanding * 11 / 10"
 )
 # Customers with an active loan out of lock-in and an account that could fund a part-prepayment.
 _PREPAYABLE = (
     "SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
-    f"WHERE l.status = 'active' AND {_FREE} AND {_AVAILABLE} >= 25000 * 104 "
+    f"WHERE l.status = 'active' AND {_FREE} AND {AVAILABLE} >= 25000 * 104 "
     "AND l.outstanding > 2 * l.emi AND l.remaining_months >= 12"
 )
 _MIN_MONTHS = 12
@@ -87,22 +102,21 @@ def _loan_fact(loan: sqlite3.Row) -> str:
     )
 
 
-def _accounts(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    return ctx.all(
-        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active' "
-        "ORDER BY account_number",
-        cid,
-    )
+def _account_fact(account: sqlite3.Row) -> str:
+    return f"Debit the money from {my_account(account)}."
 
 
-def _payer(ctx: Context, loan: sqlite3.Row, need: int) -> sqlite3.Row | None:
-    """The account to debit: the loan's own account if it can pay, else another active one."""
-    accounts = _accounts(ctx, loan["customer_id"])
-    accounts.sort(key=lambda a: a["account_number"] != loan["linked_account"])
-    for account in accounts:
-        if account["balance"] - account["hold_amount"] >= need:
-            return account
-    return None
+def _pick_loan(
+    ctx: Context,
+    rng: random.Random,
+    customer: sqlite3.Row,
+    keep: Callable[[sqlite3.Row], bool] | None = None,
+) -> tuple[sqlite3.Row, str] | None:
+    """One of the customer's active loans (those `keep` accepts), with the name the customer
+    uses for it."""
+    loans = _loans(ctx, customer["customer_id"])
+    loan = pick(rng, [loan for loan in loans if keep is None or keep(loan)])
+    return None if loan is None else (loan, _name(loan, loans))
 
 
 def _foreclosure_total(ctx: Context, loan: sqlite3.Row) -> int:
@@ -117,6 +131,11 @@ def _foreclosure_total(ctx: Context, loan: sqlite3.Row) -> int:
     return int(loan["outstanding"]) + interest + charge
 
 
+def _foreclosure_payer(ctx: Context, loan: sqlite3.Row) -> sqlite3.Row | None:
+    """The account that can pay off a loan out of lock-in today, or None."""
+    return paying_account(ctx, loan, _foreclosure_total(ctx, loan)) if _free(loan) else None
+
+
 def _prepayment(
     ctx: Context, rng: random.Random, loan: sqlite3.Row
 ) -> tuple[int, sqlite3.Row] | None:
@@ -127,18 +146,10 @@ def _prepayment(
         amount = rupees * 100
         if not loan["emi"] <= amount <= loan["outstanding"] // 2:
             continue
-        payer = _payer(ctx, loan, amount + rules.loan_charge(loan["loan_type"], amount))
+        payer = paying_account(ctx, loan, amount + rules.loan_charge(loan["loan_type"], amount))
         if payer is not None:
             options.append((amount, payer))
     return rng.choice(options) if options else None
-
-
-def _pick(rng: random.Random, loans: list[sqlite3.Row]) -> sqlite3.Row | None:
-    return rng.choice(loans) if loans else None
-
-
-def _account_fact(account: sqlite3.Row) -> str:
-    return f"Debit the money from my {account['account_type']} account {account['account_number']}."
 
 
 @family("loan_foreclosure", "sequencing", "loans", _FORECLOSABLE)
@@ -147,9 +158,7 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     loans = _loans(ctx, customer["customer_id"])
     options = []
     for loan in loans:
-        if not _free(loan):
-            continue
-        payer = _payer(ctx, loan, _foreclosure_total(ctx, loan))
+        payer = _foreclosure_payer(ctx, loan)
         if payer is not None:
             options.append((loan, payer))
     if not options:
@@ -167,11 +176,10 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         " Tell me the total amount including charges before you do it.",
         " What is the full amount I have to pay, with charges? Tell me before closing it.",
     )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask)],
+    return draft(
+        customer,
+        greet(rng),
+        ask,
         facts=[_account_fact(payer), _loan_fact(loan)],
         narrative=(
             f"You want to foreclose your {name} (loan {loan['loan_id']}) today, paying from "
@@ -179,20 +187,11 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             "charges; after hearing it you agree."
         ),
         calls=[
-            Call("list_loans", {}),
-            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call(
-                "get_account_balance",
-                {"account_number": payer["account_number"]},
-                match=("account_number",),
-            ),
-            Call(
-                "foreclose_loan",
-                {"loan_id": loan["loan_id"], "from_account": payer["account_number"]},
-                match=("loan_id", "from_account"),
-                after=("c3",),
-            ),
+            Call("list_loans"),
+            loan_details(loan),
+            foreclosure_quote(loan),
+            balance(payer["account_number"]),
+            foreclose(loan, payer, after=("c3",)),
         ],
         outputs=[Out("total payable", "amount", field_of("c3", "total_payable"))],
     )
@@ -200,137 +199,101 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
 
 def _prepay_choice(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
-) -> tuple[list[sqlite3.Row], sqlite3.Row, int, sqlite3.Row] | None:
-    loans = _loans(ctx, customer["customer_id"])
-    loan = _pick(rng, [loan for loan in loans if _free(loan) and _long(loan)])
-    if loan is None:
+) -> tuple[str, sqlite3.Row, int, sqlite3.Row] | None:
+    """A loan out of lock-in with months to go, a part-prepayment and the account to pay it
+    from: the loan's name, the loan, the amount and the account."""
+    picked = _pick_loan(ctx, rng, customer, lambda loan: _free(loan) and _long(loan))
+    if picked is None:
         return None
+    loan, name = picked
     chosen = _prepayment(ctx, rng, loan)
     if chosen is None:
         return None
-    return loans, loan, chosen[0], chosen[1]
+    return name, loan, chosen[0], chosen[1]
+
+
+def _impact(option: str, call: str) -> Out:
+    """What a prepayment quote tells for the option: the new EMI, or the months left."""
+    if option == "reduce_emi":
+        return Out("new EMI", "amount", field_of(call, "new_emi"))
+    return Out("remaining months", "amount", lambda r: str(r[call]["new_remaining_months"]))
+
+
+def _prepay_draft(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, option: str
+) -> Draft | None:
+    chosen = _prepay_choice(ctx, rng, customer)
+    if chosen is None:
+        return None
+    name, loan, amount, payer = chosen
+    if option == "reduce_emi":
+        ask = say(
+            rng,
+            f"I want to prepay {spoken(amount, rng)} on my {name} and bring the EMI down, "
+            "keeping the same tenure.",
+            f"Please make a part-prepayment of {spoken(amount, rng)} towards my {name}. I want "
+            "a lower EMI, not a shorter loan.",
+            f"I have {spoken(amount, rng)} to put into my {name} - reduce my EMI with it.",
+        )
+        ask += (
+            " Tell me the charge and the new EMI before you do it, and afterwards check the "
+            "loan shows it."
+        )
+        story = (
+            "the tenure and reducing the EMI. Ask for the charge and new EMI first, agree, and "
+            "ask for the loan to be checked afterwards."
+        )
+    else:
+        ask = say(
+            rng,
+            f"I want to prepay {spoken(amount, rng)} on my {name} and finish it sooner - "
+            "keep the EMI the same.",
+            f"Please put {spoken(amount, rng)} towards my {name} as a part-prepayment to cut "
+            "the tenure; I'm fine with the current EMI.",
+            f"Can you make a prepayment of {spoken(amount, rng)} on my {name}? Reduce the "
+            "number of months, not the EMI.",
+        )
+        ask += (
+            " Tell me the charge and how many months will be left before you do it, and "
+            "confirm the months left afterwards."
+        )
+        story = (
+            "the EMI and reducing the tenure. Ask for the charge and the remaining months "
+            "first, agree, and ask for the months left afterwards."
+        )
+    calls = [Call("list_loans")]
+    if option == "reduce_emi":
+        calls.append(loan_details(loan))  # lowering the EMI reads the loan before the quote
+    quote, paid = f"c{len(calls) + 1}", f"c{len(calls) + 2}"
+    calls += [
+        prepayment_impact(loan, amount, option),
+        prepay(loan, amount, option, payer, after=(quote,)),
+        loan_details(loan, after=(paid,)),
+    ]
+    return draft(
+        customer,
+        greet(rng),
+        ask,
+        facts=[_account_fact(payer), _loan_fact(loan)],
+        narrative=(
+            f"You want to part-prepay {indian(amount)} on your {name} (loan "
+            f"{loan['loan_id']}) from account {payer['account_number']}, keeping {story}"
+        ),
+        calls=calls,
+        outputs=[_impact(option, quote)],
+    )
 
 
 @family("prepay_reduce_emi", "sequencing", "loans", _PREPAYABLE)
 def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the prepayment impact, the prepayment, then the updated loan."""
-    chosen = _prepay_choice(ctx, rng, customer)
-    if chosen is None:
-        return None
-    loans, loan, amount, payer = chosen
-    name = _name(loan, loans)
-    ask = say(
-        rng,
-        f"I want to prepay {spoken(amount, rng)} on my {name} and bring the EMI down, "
-        "keeping the same tenure.",
-        f"Please make a part-prepayment of {spoken(amount, rng)} towards my {name}. I want "
-        "a lower EMI, not a shorter loan.",
-        f"I have {spoken(amount, rng)} to put into my {name} - reduce my EMI with it.",
-    )
-    ask += (
-        " Tell me the charge and the new EMI before you do it, and afterwards check the loan "
-        "shows it."
-    )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask)],
-        facts=[_account_fact(payer), _loan_fact(loan)],
-        narrative=(
-            f"You want to part-prepay {indian(amount)} on your {name} (loan "
-            f"{loan['loan_id']}) from account {payer['account_number']}, keeping the tenure "
-            "and reducing the EMI. Ask for the charge and new EMI first, agree, and ask "
-            "for the loan to be checked afterwards."
-        ),
-        calls=[
-            Call("list_loans", {}),
-            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call(
-                "calculate_prepayment_impact",
-                {"loan_id": loan["loan_id"], "amount": rupees_arg(amount), "option": "reduce_emi"},
-                match=("loan_id", "amount", "option"),
-            ),
-            Call(
-                "make_loan_prepayment",
-                {
-                    "loan_id": loan["loan_id"],
-                    "amount": rupees_arg(amount),
-                    "option": "reduce_emi",
-                    "from_account": payer["account_number"],
-                },
-                match=("loan_id", "amount", "option", "from_account"),
-                after=("c3",),
-            ),
-            Call(
-                "get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",), after=("c4",)
-            ),
-        ],
-        outputs=[Out("new EMI", "amount", field_of("c3", "new_emi"))],
-    )
+    return _prepay_draft(ctx, rng, customer, "reduce_emi")
 
 
 @family("prepay_reduce_tenure", "sequencing", "loans", _PREPAYABLE)
 def prepay_reduce_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the impact on the tenure, the prepayment, then the months left."""
-    chosen = _prepay_choice(ctx, rng, customer)
-    if chosen is None:
-        return None
-    loans, loan, amount, payer = chosen
-    name = _name(loan, loans)
-    ask = say(
-        rng,
-        f"I want to prepay {spoken(amount, rng)} on my {name} and finish it sooner - "
-        "keep the EMI the same.",
-        f"Please put {spoken(amount, rng)} towards my {name} as a part-prepayment to cut the "
-        "tenure; I'm fine with the current EMI.",
-        f"Can you make a prepayment of {spoken(amount, rng)} on my {name}? Reduce the "
-        "number of months, not the EMI.",
-    )
-    ask += (
-        " Tell me the charge and how many months will be left before you do it, and confirm "
-        "the months left afterwards."
-    )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask)],
-        facts=[_account_fact(payer), _loan_fact(loan)],
-        narrative=(
-            f"You want to part-prepay {indian(amount)} on your {name} (loan "
-            f"{loan['loan_id']}) from account {payer['account_number']}, keeping the EMI "
-            "and reducing the tenure. Ask for the charge and the remaining months first, "
-            "agree, and ask for the months left afterwards."
-        ),
-        calls=[
-            Call("list_loans", {}),
-            Call(
-                "calculate_prepayment_impact",
-                {
-                    "loan_id": loan["loan_id"],
-                    "amount": rupees_arg(amount),
-                    "option": "reduce_tenure",
-                },
-                match=("loan_id", "amount", "option"),
-            ),
-            Call(
-                "make_loan_prepayment",
-                {
-                    "loan_id": loan["loan_id"],
-                    "amount": rupees_arg(amount),
-                    "option": "reduce_tenure",
-                    "from_account": payer["account_number"],
-                },
-                match=("loan_id", "amount", "option", "from_account"),
-                after=("c2",),
-            ),
-            Call(
-                "get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",), after=("c3",)
-            ),
-        ],
-        outputs=[Out("remaining months", "amount", lambda r: str(r["c2"]["new_remaining_months"]))],
-    )
+    return _prepay_draft(ctx, rng, customer, "reduce_tenure")
 
 
 @family(
@@ -340,7 +303,7 @@ def prepay_reduce_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row
     "SELECT DISTINCT l.customer_id FROM loans l JOIN deposits d ON d.lien_loan_id = l.loan_id "
     "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
     f"d.deposit_type = 'fd' AND l.status = 'active' AND {_FREE} AND "
-    f"{_AVAILABLE} >= l.outstanding * 11 / 10",
+    f"{AVAILABLE} >= l.outstanding * 11 / 10",
 )
 def foreclose_then_close_fd(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -349,39 +312,33 @@ def foreclose_then_close_fd(
     loans = _loans(ctx, customer["customer_id"])
     options: list[tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row]] = []
     for loan in loans:
-        if not _free(loan):
+        payer = _foreclosure_payer(ctx, loan)
+        if payer is None:
             continue
-        payer = _payer(ctx, loan, _foreclosure_total(ctx, loan))
         fds = ctx.all(
             "SELECT * FROM deposits WHERE lien_loan_id = ? AND status = 'active' AND "
             "deposit_type = 'fd' AND start_date <= ? ORDER BY start_date, deposit_id",
             loan["loan_id"],
             ctx.today.isoformat(),
         )
-        if payer is not None and fds:
-            options.extend((loan, payer, fd) for fd in fds)
+        options.extend((loan, payer, fd) for fd in fds)
     if not options:
         return None
     loan, payer, fd = rng.choice(options)
     name = _name(loan, loans)
     start = date.fromisoformat(fd["start_date"])
     fd_text = f"the {indian(fd['principal'])} FD from {start:%B %Y} that is pledged against it"
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"Two things, in this order. First, foreclose my {name} - tell me the total "
-                    "amount before you do it.",
-                    f"I need two things done in order. First close my {name} in full today; show me "
-                    "the foreclosure amount first.",
-                )
-            ),
-            Instruction(text=f"Second, now close {fd_text}, and tell me the payout."),
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        say(
+            rng,
+            f"Two things, in this order. First, foreclose my {name} - tell me the total "
+            "amount before you do it.",
+            f"I need two things done in order. First close my {name} in full today; show me "
+            "the foreclosure amount first.",
+        ),
+        f"Second, now close {fd_text}, and tell me the payout.",
         facts=[
             _account_fact(payer),
             f"The deposit pledged for the loan is {fd['deposit_id']}.",
@@ -394,28 +351,11 @@ def foreclose_then_close_fd(
             "loan, closed early; you want to hear its payout."
         ),
         calls=[
-            Call("list_loans", {}),
-            Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call(
-                "foreclose_loan",
-                {"loan_id": loan["loan_id"], "from_account": payer["account_number"]},
-                match=("loan_id", "from_account"),
-                after=("c2",),
-            ),
-            Call(
-                "get_fd_closure_quote",
-                {"deposit_id": fd["deposit_id"]},
-                match=("deposit_id",),
-                after=("c3",),
-                instruction=1,
-            ),
-            Call(
-                "close_fd_premature",
-                {"deposit_id": fd["deposit_id"]},
-                match=("deposit_id",),
-                after=("c4",),
-                instruction=1,
-            ),
+            Call("list_loans"),
+            foreclosure_quote(loan),
+            foreclose(loan, payer, after=("c2",)),
+            closure_quote(fd, after=("c3",), instruction=1),
+            closure(fd, after=("c4",), instruction=1),
         ],
         outputs=[
             Out("total payable", "amount", field_of("c2", "total_payable")),
@@ -433,11 +373,10 @@ def foreclose_then_close_fd(
 )
 def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to foreclose a personal loan in lock-in; tell how many EMIs have been paid."""
-    loans = _loans(ctx, customer["customer_id"])
-    loan = _pick(rng, [loan for loan in loans if not _free(loan)])
-    if loan is None:
+    picked = _pick_loan(ctx, rng, customer, lambda loan: not _free(loan))
+    if picked is None:
         return None
-    name = _name(loan, loans)
+    loan, name = picked
     ask = say(
         rng,
         f"I want to foreclose my {name} today.",
@@ -445,22 +384,17 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         f"I'd like to pay off my {name} in one go today.",
     )
     ask += " If that's not allowed, tell me why and how many EMIs I have paid so far."
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask, decline="No, I'll wait then.")],
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(text=ask, decline="No, I'll wait then."),
         facts=[_loan_fact(loan), "I'd pay from my savings account."],
         narrative=(
             f"You want to foreclose your {name} (loan {loan['loan_id']}), on which "
             f"{loan['emis_paid']} EMIs have been paid. If it is not allowed you want to "
             "know why and how many EMIs you have paid, and then you accept waiting."
         ),
-        calls=[
-            Call("list_loans", {}),
-            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-        ],
+        calls=[Call("list_loans"), loan_details(loan), foreclosure_quote(loan)],
         outputs=[Out("EMIs paid", "amount", lambda r: str(r["c2"]["emis_paid"]))],
     )
 
@@ -477,14 +411,14 @@ def foreclosure_short_of_funds(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Quote the foreclosure, find no account that can pay it, and foreclose nothing."""
-    loans = _loans(ctx, customer["customer_id"])
-    funds = sum(a["balance"] - a["hold_amount"] for a in _accounts(ctx, customer["customer_id"]))
-    loan = _pick(
-        rng, [loan for loan in loans if _free(loan) and _foreclosure_total(ctx, loan) > funds]
+    accounts = active_accounts(ctx, customer["customer_id"])
+    funds = sum(a["balance"] - a["hold_amount"] for a in accounts)
+    picked = _pick_loan(
+        ctx, rng, customer, lambda loan: _free(loan) and _foreclosure_total(ctx, loan) > funds
     )
-    if loan is None:
+    if picked is None:
         return None
-    name = _name(loan, loans)
+    loan, name = picked
     ask = say(
         rng,
         f"I want to foreclose my {name} today from my savings.",
@@ -492,24 +426,17 @@ def foreclosure_short_of_funds(
         f"Can I pay off my whole {name} today from my account?",
     )
     ask += " Tell me the total amount payable."
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(text=ask, decline="No, leave it then; I'll arrange the money first.")
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(text=ask, decline="No, leave it then; I'll arrange the money first."),
         facts=[_loan_fact(loan), "Use whichever of my accounts has the money."],
         narrative=(
             f"You want to foreclose your {name} (loan {loan['loan_id']}) today and ask for "
             "the total payable. Your accounts do not hold enough money; when told, you "
             "decide to arrange the funds first and nothing is closed."
         ),
-        calls=[
-            Call("list_loans", {}),
-            Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-            Call("list_accounts", {}),
-        ],
+        calls=[Call("list_loans"), foreclosure_quote(loan), Call("list_accounts")],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
     )
 
@@ -550,17 +477,10 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         f"I'd like to {effect}.",
     )
     ask += " Tell me the charge first."
-    result_key = "new_emi" if option == "reduce_emi" else "new_remaining_months"
-    out = (
-        Out("new EMI", "amount", field_of("c2", "new_emi"))
-        if option == "reduce_emi"
-        else Out("remaining months", "amount", lambda r: str(r["c2"][result_key]))
-    )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[Instruction(text=ask)],
+    return draft(
+        customer,
+        greet(rng),
+        ask,
         facts=[_account_fact(payer), _loan_fact(loan)],
         narrative=(
             f"You have a {name} and a {other_name}. You want to part-prepay "
@@ -568,25 +488,11 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{option}, from account {payer['account_number']}, after hearing the charge."
         ),
         calls=[
-            Call("list_loans", {}),
-            Call(
-                "calculate_prepayment_impact",
-                {"loan_id": loan["loan_id"], "amount": rupees_arg(amount), "option": option},
-                match=("loan_id", "amount", "option"),
-            ),
-            Call(
-                "make_loan_prepayment",
-                {
-                    "loan_id": loan["loan_id"],
-                    "amount": rupees_arg(amount),
-                    "option": option,
-                    "from_account": payer["account_number"],
-                },
-                match=("loan_id", "amount", "option", "from_account"),
-                after=("c2",),
-            ),
+            Call("list_loans"),
+            prepayment_impact(loan, amount, option),
+            prepay(loan, amount, option, payer, after=("c2",)),
         ],
-        outputs=[out],
+        outputs=[_impact(option, "c2")],
     )
 
 
@@ -598,30 +504,21 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
 )
 def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the EMI of one loan."""
-    loans = _loans(ctx, customer["customer_id"])
-    loan = _pick(rng, loans)
-    if loan is None:
+    picked = _pick_loan(ctx, rng, customer)
+    if picked is None:
         return None
-    name = _name(loan, loans)
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"What is the EMI on my {name}?",
-                    f"How much is my monthly instalment for the {name}?",
-                    f"Can you tell me my {name} EMI amount?",
-                )
-            )
-        ],
+    loan, name = picked
+    return draft(
+        customer,
+        greet(rng),
+        say(
+            rng,
+            f"What is the EMI on my {name}?",
+            f"How much is my monthly instalment for the {name}?",
+            f"Can you tell me my {name} EMI amount?",
+        ),
         narrative=f"You only want to know the EMI of your {name} (loan {loan['loan_id']}).",
-        calls=[
-            Call("list_loans", {}),
-            Call("get_loan_details", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-        ],
+        calls=[Call("list_loans"), loan_details(loan)],
         outputs=[Out("EMI", "amount", field_of("c2", "emi"))],
     )
 
@@ -636,34 +533,27 @@ def foreclosure_quote_enquiry(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Control: the foreclosure amount, without foreclosing."""
-    loans = _loans(ctx, customer["customer_id"])
-    loan = _pick(rng, [loan for loan in loans if _free(loan)])
-    if loan is None:
+    picked = _pick_loan(ctx, rng, customer, _free)
+    if picked is None:
         return None
-    name = _name(loan, loans)
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=say(
-                    rng,
-                    f"How much would I need to pay today to close my {name}? Just asking.",
-                    f"What is the foreclosure amount on my {name} as of today? I only want the "
-                    "figure for now.",
-                ),
-                decline="No, don't close anything. I only wanted the amount.",
-            )
-        ],
+    loan, name = picked
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=say(
+                rng,
+                f"How much would I need to pay today to close my {name}? Just asking.",
+                f"What is the foreclosure amount on my {name} as of today? I only want the "
+                "figure for now.",
+            ),
+            decline="No, don't close anything. I only wanted the amount.",
+        ),
         narrative=(
             f"You want the amount needed to foreclose your {name} (loan {loan['loan_id']}) "
             "today. You do not want it closed."
         ),
-        calls=[
-            Call("list_loans", {}),
-            Call("get_loan_foreclosure_quote", {"loan_id": loan["loan_id"]}, match=("loan_id",)),
-        ],
+        calls=[Call("list_loans"), foreclosure_quote(loan)],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
     )
 
@@ -676,8 +566,7 @@ def prepayment_options_compare(
     chosen = _prepay_choice(ctx, rng, customer)
     if chosen is None:
         return None
-    loans, loan, amount, _payer_account = chosen
-    name = _name(loan, loans)
+    name, loan, amount, _payer_account = chosen
     ask = say(
         rng,
         f"If I prepay {spoken(amount, rng)} on my {name}, what would my new EMI be "
@@ -687,16 +576,13 @@ def prepayment_options_compare(
         "both options for me: the new EMI with the same tenure, and the months remaining "
         "with the same EMI.",
     )
-    return Draft(
-        customer_id=customer["customer_id"],
-        persona="",
-        greeting=rng.choice(GREETINGS),
-        instructions=[
-            Instruction(
-                text=ask + " Don't pay anything yet.",
-                decline="No, don't make the payment. I'm only comparing.",
-            )
-        ],
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(
+            text=ask + " Don't pay anything yet.",
+            decline="No, don't make the payment. I'm only comparing.",
+        ),
         facts=[_loan_fact(loan)],
         narrative=(
             f"You are considering a part-prepayment of {indian(amount)} on your {name} "
@@ -704,24 +590,9 @@ def prepayment_options_compare(
             "tenure stays, the remaining months if the EMI stays. You pay nothing today."
         ),
         calls=[
-            Call("list_loans", {}),
-            Call(
-                "calculate_prepayment_impact",
-                {"loan_id": loan["loan_id"], "amount": rupees_arg(amount), "option": "reduce_emi"},
-                match=("loan_id", "amount", "option"),
-            ),
-            Call(
-                "calculate_prepayment_impact",
-                {
-                    "loan_id": loan["loan_id"],
-                    "amount": rupees_arg(amount),
-                    "option": "reduce_tenure",
-                },
-                match=("loan_id", "amount", "option"),
-            ),
+            Call("list_loans"),
+            prepayment_impact(loan, amount, "reduce_emi"),
+            prepayment_impact(loan, amount, "reduce_tenure"),
         ],
-        outputs=[
-            Out("new EMI", "amount", field_of("c2", "new_emi")),
-            Out("remaining months", "amount", lambda r: str(r["c3"]["new_remaining_months"])),
-        ],
+        outputs=[_impact("reduce_emi", "c2"), _impact("reduce_tenure", "c3")],
     )
