@@ -188,6 +188,24 @@ def accrued_interest(outstanding: int, rate: Decimal, since: date, today: date) 
     return round_paise(Decimal(outstanding) * rate / 100 * days / 365)
 
 
+@dataclass(frozen=True)
+class Foreclosure:
+    """What closing a loan today costs, in paise."""
+
+    interest: int
+    charge: int
+    total: int
+
+
+def foreclosure(
+    outstanding: int, rate: Decimal, loan_type: str, last_emi: date, today: date
+) -> Foreclosure:
+    """Outstanding principal + interest since the last EMI + the foreclosure charge."""
+    interest = accrued_interest(outstanding, rate, last_emi, today)
+    charge = loan_charge(loan_type, outstanding)
+    return Foreclosure(interest, charge, outstanding + interest + charge)
+
+
 def loan_charge(loan_type: str, amount: int) -> int:
     """Prepayment or foreclosure charge in paise for a loan type."""
     return round_paise(Decimal(amount) * LOAN_CHARGE_PCT[loan_type] / 100)

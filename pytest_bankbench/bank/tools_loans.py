@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any
@@ -76,22 +75,14 @@ def get_loan_details(bank: Bank, loan_id: LoanId) -> Result:
     }
 
 
-@dataclass(frozen=True)
-class _Foreclosure:
-    interest: int
-    charge: int
-    total: int
-
-
-def _foreclosure(bank: Bank, row: sqlite3.Row) -> _Foreclosure:
-    interest = rules.accrued_interest(
-        row["outstanding"],
+def _foreclosure(bank: Bank, row: sqlite3.Row) -> rules.Foreclosure:
+    return rules.foreclosure(
+        int(row["outstanding"]),
         Decimal(row["rate"]),
+        row["loan_type"],
         date.fromisoformat(row["last_emi_date"]),
         bank.today,
     )
-    charge = rules.loan_charge(row["loan_type"], row["outstanding"])
-    return _Foreclosure(interest, charge, row["outstanding"] + interest + charge)
 
 
 @tool("read")

@@ -121,14 +121,13 @@ def _pick_loan(
 
 def _foreclosure_total(ctx: Context, loan: sqlite3.Row) -> int:
     """The amount foreclose_loan will debit on the task date."""
-    interest = rules.accrued_interest(
-        loan["outstanding"],
+    return rules.foreclosure(
+        int(loan["outstanding"]),
         Decimal(loan["rate"]),
+        loan["loan_type"],
         date.fromisoformat(loan["last_emi_date"]),
         ctx.today,
-    )
-    charge = rules.loan_charge(loan["loan_type"], loan["outstanding"])
-    return int(loan["outstanding"]) + interest + charge
+    ).total
 
 
 def _foreclosure_payer(ctx: Context, loan: sqlite3.Row) -> sqlite3.Row | None:
