@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import platform
@@ -13,9 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_bankbench import __version__
-from pytest_bankbench.paths import data_dir
 from pytest_bankbench.report.metrics import SessionRecord
-from pytest_bankbench.tasks.loader import TASKS_FILE
 
 if TYPE_CHECKING:
     from pytest_bankbench.bench_plugin import BankBench
@@ -23,19 +20,14 @@ if TYPE_CHECKING:
 REPORT_VERSION = 1
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def provenance(run: BankBench, records: list[SessionRecord]) -> dict[str, Any]:
     """What produced the results (tau-bench's list). API keys are never part of it."""
     options = run.options
-    tasks_file = options.tasks_path or data_dir() / TASKS_FILE
     litellm = sys.modules.get("litellm")
     return {
         "package": "pytest-bankbench",
         "version": __version__,
-        "task_data_sha256": _sha256(tasks_file),
+        "task_data_sha256": run.run_config()["task_data_sha256"],
         "tasks_file": "shipped" if options.tasks_path is None else str(options.tasks_path),
         "split": options.split if options.tasks_path is None else "custom",
         "task_ids": [t.task_id for t in run.tasks],

@@ -60,7 +60,11 @@ def test_real_local_model_completes_sessions(pytester: pytest.Pytester) -> None:
         assert trace.usage.model_calls >= 1
         assert trace.agent_messages() or trace.tool_events()
         assert trace.customer == "llm:openai/gemma3-270m"
-    # The server was stopped with the run.
-    assert "Uvicorn running" in "".join(
-        p.read_text(errors="replace") for p in pytester.path.glob(".bankbench-*-server.log")
-    )
+    # Both servers (agent, customer) answered, and were stopped with the run.
+    logs = sorted(pytester.path.glob(".bankbench-*-server.log"))
+    assert [p.name for p in logs] == [
+        ".bankbench-gemma3-270m-agent-server.log",
+        ".bankbench-gemma3-270m-user-server.log",
+    ]
+    assert all("POST /v1/chat/completions" in p.read_text(errors="replace") for p in logs)
+    assert subprocess.run(["pgrep", "-f", "llama_cpp.server"], check=False).returncode == 1
