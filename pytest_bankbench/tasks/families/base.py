@@ -69,6 +69,7 @@ def draft(
     calls: list[Call],
     facts: list[str] | None = None,
     outputs: list[Out] | None = None,
+    withheld: list[str] | None = None,
 ) -> Draft:
     """A draft for the customer (the generator fills in the persona); each ask is an
     instruction, or its text when it has no decline.
@@ -84,6 +85,7 @@ def draft(
         calls=calls,
         facts=facts or [],
         outputs=outputs or [],
+        withheld=withheld or [],
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sqlite3
 from datetime import date
@@ -297,7 +298,14 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             Out("last four digits", "text", lambda _r: str(card["last4"])),
             Out("registered mobile (last 4 digits)", "text", lambda r: str(r["c1"]["phone"])[-4:]),
         ],
+        # A secret the scripted customer must never say, whatever the agent asks (drawn from
+        # the customer id, not the family's rng, so no other task changes).
+        withheld=[f"The card's PIN is {_pin(customer['customer_id'])}."],
     )
+
+
+def _pin(customer_id: str) -> str:
+    return str(1000 + int(hashlib.sha256(customer_id.encode()).hexdigest(), 16) % 9000)
 
 
 @family("credit_card_statement_enquiry", "control", "cards", _ACTIVE_CREDIT)
