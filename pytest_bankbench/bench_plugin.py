@@ -12,7 +12,7 @@ from typing import Any, cast
 import pytest
 
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.options import BankOptions
+from pytest_bankbench.options import BankOptions, redacted
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.report.metrics import SessionRecord
 from pytest_bankbench.report.results_log import (
@@ -162,7 +162,8 @@ class BankBench:
         o = self.options
         return {
             "agent": o.model,
-            "agent_parameters": o.model_args,
+            "agent_parameters": redacted(o.model_args),
+            "customer_parameters": redacted(o.user_model_args),
             "customer": o.user_model,
             "split": o.split if o.tasks_path is None else "custom",
             "tasks_file": "shipped" if o.tasks_path is None else str(o.tasks_path),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,18 @@ class BankOptions:
 
 
 REGRADE_MODEL = "(regrade)"
+# api_key, aws_secret_access_key, access_token, password...; not max_tokens.
+_SECRET = re.compile(r"(key|token|secret|password|authorization|credentials?)$", re.IGNORECASE)
+
+
+def redacted(params: dict[str, Any]) -> dict[str, Any]:
+    """Model parameters fit for a report: credentials replaced, so no key appears in any output."""
+    return {
+        k: "<redacted>" if any(w in k.lower() for w in _SECRET_WORDS) else v
+        for k, v in params.items()
+    }
+
+
 _PROVIDER_PREFIXES = ("gpt", "o1", "o3", "o4", "claude", "gemini", "mistral", "command")
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_bankbench import __version__
+from pytest_bankbench.options import redacted
 from pytest_bankbench.report.metrics import SessionRecord
 
 if TYPE_CHECKING:
@@ -34,9 +35,9 @@ def provenance(run: BankBench, records: list[SessionRecord]) -> dict[str, Any]:
         "agent": {
             "model": options.model,
             "builtin": options.builtin,
-            "parameters": options.model_args,
+            "parameters": redacted(options.model_args),
         },
-        "customer": {"model": options.user_model},
+        "customer": {"model": options.user_model, "parameters": redacted(options.user_model_args)},
         "max_steps": options.max_steps,
         "max_errors": options.max_errors,
         "trials": options.trials,

@@ -97,3 +97,24 @@ def test_own_task_file(pytester: pytest.Pytester) -> None:
     path.write_text("".join(t.to_line() + "\n" for t in tasks))
     result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
     result.assert_outcomes(passed=3)
+
+
+def test_credentials_never_reach_the_report(pytester: pytest.Pytester, tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    run_bench(
+        pytester,
+        "--bank-model",
+        "gold",
+        "-k",
+        "rd_opening-001",
+        "--bank-report",
+        str(report),
+        "--bank-model-args",
+        '{"api_key": "sk-SECRET123", "max_tokens": 9}',
+    )
+    text = report.read_text() + (tmp_path / "report.sessions.jsonl").read_text()
+    assert "sk-SECRET123" not in text
+    assert load_report(report)["provenance"]["agent"]["parameters"] == {
+        "api_key": "<redacted>",
+        "max_tokens": 9,
+    }
