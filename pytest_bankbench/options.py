@@ -233,10 +233,7 @@ _SECRET = re.compile(r"(key|token|secret|password|authorization|credentials?)$",
 
 def redacted(params: dict[str, Any]) -> dict[str, Any]:
     """Model parameters fit for a report: credentials replaced, so no key appears in any output."""
-    return {
-        k: "<redacted>" if any(w in k.lower() for w in _SECRET_WORDS) else v
-        for k, v in params.items()
-    }
+    return {k: "<redacted>" if _SECRET.search(k) else v for k, v in params.items()}
 
 
 _PROVIDER_PREFIXES = ("gpt", "o1", "o3", "o4", "claude", "gemini", "mistral", "command")
