@@ -32,7 +32,14 @@ def bank_agent(bank_case, request):
             os.kill(controller, signal.SIGINT)
     return GoldAgent(bank_case.task)
 """
-TARGET = "insufficient_funds-009"  # in the lite split's middle, so sessions finish before and after
+TARGET = "insufficient_funds-009"
+LITE_GOLD = (
+    "--bank-model",
+    "gold",
+    "--bank-split",
+    "lite",
+    "-q",
+)  # in the lite split's middle, so sessions finish before and after
 
 
 def _sessions(log: Path) -> Counter[tuple[str, int]]:
@@ -62,11 +69,7 @@ def _resume_and_check(pytester: pytest.Pytester, report: Path, *extra: str) -> N
     assert (TARGET, 0) not in before
     result = run_bench(
         pytester,
-        "--bank-model",
-        "gold",
-        "--bank-split",
-        "lite",
-        "-q",
+        *LITE_GOLD,
         "--bank-resume",
         str(report),
         *extra,
@@ -85,11 +88,7 @@ def test_killed_worker_then_resume(
     report = _prepare(pytester, monkeypatch, "kill-worker")
     result = run_bench(
         pytester,
-        "--bank-model",
-        "gold",
-        "--bank-split",
-        "lite",
-        "-q",
+        *LITE_GOLD,
         "-n",
         "2",
         "--bank-report",
@@ -105,11 +104,7 @@ def test_sigint_then_resume(pytester: pytest.Pytester, monkeypatch: pytest.Monke
     result = pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
-        "--bank-model",
-        "gold",
-        "--bank-split",
-        "lite",
-        "-q",
+        *LITE_GOLD,
         "--bank-report",
         str(report),
     )
@@ -125,11 +120,7 @@ def test_sigint_under_xdist_then_resume(
     result = pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
-        "--bank-model",
-        "gold",
-        "--bank-split",
-        "lite",
-        "-q",
+        *LITE_GOLD,
         "-n",
         "2",
         "--bank-report",
