@@ -32,6 +32,7 @@ def bank_agent(bank_case, request):
             os.kill(controller, signal.SIGINT)
     return GoldAgent(bank_case.task)
 """
+# In the lite split's middle, so sessions finish before and after it.
 TARGET = "insufficient_funds-009"
 LITE_GOLD = (
     "--bank-model",
@@ -39,7 +40,7 @@ LITE_GOLD = (
     "--bank-split",
     "lite",
     "-q",
-)  # in the lite split's middle, so sessions finish before and after
+)
 
 
 def _sessions(log: Path) -> Counter[tuple[str, int]]:
