@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 SPLIT_NAMES = ("base", "lite", "train", "test")
-BUILTIN_NAMES = ("gold", "reply-only", "lookup-only", "claim-done", "write-everything")
+BUILTIN_NAMES = (
+    "gold",
+    "reply-only",
+    "lookup-only",
+    "claim-done",
+    "write-everything",
+    "paste-everything",
+    "no-reads",
+    "no-consent",
+)
 
 
 def add_options(parser: pytest.Parser) -> None:

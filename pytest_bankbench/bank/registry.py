@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
 
 from pytest_bankbench.bank.errors import InvalidArguments, UnknownTool
+from pytest_bankbench.bank.facts import Reveal
 
 if TYPE_CHECKING:
     from pytest_bankbench.bank.store import Bank
@@ -44,6 +45,23 @@ class ToolSpec:
     func: ToolFunc
     # The two service requests are writes that change no records.
     changes_records: bool
+    # The records and fields its result shows (see bank/facts.py).
+    reveals: tuple[Reveal, ...] = ()
+    # The argument naming the account a write debits (policy C.11 checks it first).
+    debits: str | None = None
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """Arguments the schema fills in when the agent leaves them out."""
+        return {
+            name: info.default
+            for name, info in self.arguments.model_fields.items()
+            if not info.is_required()
+        }
+
+    def with_defaults(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The arguments as the tool runs them: left-out optional ones take their default."""
+        return {**self.defaults, **arguments}
 
     def schema(self) -> dict[str, Any]:
         """OpenAI-style function schema, as the agent sees it."""
@@ -90,8 +108,15 @@ TOOL_MODULES = (
 SPEC_ATTR = "__bank_tool__"
 
 
-def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc], ToolFunc]:
-    """Mark a function `f(bank, **typed_args) -> dict` as a tool of the given kind."""
+def tool(
+    kind: ToolKind,
+    *,
+    changes_records: bool = True,
+    reveals: tuple[Reveal, ...] = (),
+    debits: str | None = None,
+) -> Callable[[ToolFunc], ToolFunc]:
+    """Mark a function `f(bank, **typed_args) -> dict` as a tool of the given kind, declaring
+    the records and fields its result shows."""
 
     def register(func: ToolFunc) -> ToolFunc:
         hints = get_type_hints(func, include_extras=True)
@@ -112,6 +137,8 @@ def tool(kind: ToolKind, *, changes_records: bool = True) -> Callable[[ToolFunc]
             arguments=model,
             func=func,
             changes_records=changes_records and kind == "write",
+            reveals=reveals,
+            debits=debits,
         )
         setattr(func, SPEC_ATTR, spec)
         return func

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from pytest_bankbench.bank import access, rules
 from pytest_bankbench.bank.errors import RuleViolation
+from pytest_bankbench.bank.facts import Reveal
 from pytest_bankbench.bank.registry import Result, Rupees, RupeesOrZero, tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import plain, to_paise
@@ -38,7 +39,17 @@ def _summary(row: sqlite3.Row) -> dict[str, Any]:
     return data
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "card",
+            "card_id",
+            ("card_kind", "product", "masked_number", "status", "linked_account", "expiry"),
+            at="cards",
+        ),
+    ),
+)
 def list_cards(bank: Bank) -> Result:
     """The customer's debit and credit cards with masked number, product and status."""
     rows = bank.all(
@@ -53,7 +64,26 @@ def _maximum(row: sqlite3.Row, channel: str) -> int | None:
     return cap if cap is not None else row["credit_limit"]
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "card",
+            "card_id",
+            (
+                "card_kind",
+                "product",
+                "masked_number",
+                "status",
+                "linked_account",
+                "expiry",
+                "block_reason",
+                "international_supported",
+                "controls",
+            ),
+        ),
+    ),
+)
 def get_card_details(bank: Bank, card_id: CardId) -> Result:
     """One card's status, block reason, channel controls (enabled, daily limit, maximum) and whether it supports international usage."""
     row = _card(bank, card_id)
@@ -75,7 +105,23 @@ def get_card_details(bank: Bank, card_id: CardId) -> Result:
     }
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "card",
+            "card_id",
+            (
+                "statement_date",
+                "payment_due_date",
+                "total_outstanding",
+                "minimum_due",
+                "credit_limit",
+                "statement_transactions=transactions",
+            ),
+        ),
+    ),
+)
 def get_credit_card_statement(bank: Bank, card_id: CardId) -> Result:
     """Latest credit card statement: total outstanding, minimum due, due date and transactions."""
     row = _card(bank, card_id)
@@ -114,7 +160,7 @@ def _active(row: sqlite3.Row) -> None:
         )
 
 
-@tool("write")
+@tool("write", reveals=(Reveal("card", "card_id", ("status=card_status", "block_reason=reason")),))
 def block_card(
     bank: Bank,
     card_id: CardId,
@@ -185,7 +231,14 @@ def set_card_channel_limit(
     }
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="from_account",
+    reveals=(
+        Reveal("card", "card_id", ("total_outstanding", "minimum_due")),
+        Reveal("account", "arg:from_account", ("balance=balance_after",)),
+    ),
+)
 def pay_credit_card_bill(
     bank: Bank,
     card_id: CardId,

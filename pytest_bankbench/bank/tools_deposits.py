@@ -11,6 +11,7 @@ from pydantic import Field
 
 from pytest_bankbench.bank import access, rules
 from pytest_bankbench.bank.errors import InvalidArguments, RuleViolation
+from pytest_bankbench.bank.facts import Reveal
 from pytest_bankbench.bank.registry import Result, Rupees, tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import plain, to_paise
@@ -44,7 +45,7 @@ def _projection(bank: Bank, principal: int, days: int) -> dict[str, Any]:
     }
 
 
-@tool("read")
+@tool("read", reveals=(Reveal("customer", "@customer", ("senior_citizen=customer_is_senior",)),))
 def get_deposit_rate_card(bank: Bank) -> Result:
     """Today's fixed-deposit rate card by tenure slab, with the senior-citizen rate and the rate that applies to this customer."""
     senior = access.is_senior(bank)
@@ -104,7 +105,31 @@ def _lien_active(bank: Bank, row: sqlite3.Row) -> bool:
     return loan is not None and loan["status"] == "active"
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "deposit",
+            "deposit_id",
+            (
+                "deposit_type",
+                "status",
+                "rate_percent",
+                "start_date",
+                "maturity_date",
+                "linked_account",
+                "under_lien",
+                "principal",
+                "tenure_days",
+                "monthly_instalment",
+                "tenure_months",
+                "maturity_instruction",
+                "nominee",
+            ),
+            at="deposits",
+        ),
+    ),
+)
 def list_deposits(bank: Bank) -> Result:
     """The customer's fixed and recurring deposits with amount, rate, dates, status and lien."""
     rows = bank.all(
@@ -114,7 +139,33 @@ def list_deposits(bank: Bank) -> Result:
     return {"deposits": [_public(bank, r) for r in rows]}
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "deposit",
+            "deposit_id",
+            (
+                "deposit_type",
+                "status",
+                "rate_percent",
+                "start_date",
+                "maturity_date",
+                "linked_account",
+                "under_lien",
+                "principal",
+                "tenure_days",
+                "monthly_instalment",
+                "tenure_months",
+                "maturity_instruction",
+                "nominee",
+                "lien_loan_id",
+                "closed_on",
+                "payout",
+            ),
+        ),
+    ),
+)
 def get_deposit_details(bank: Bank, deposit_id: DepositId) -> Result:
     """Full details of one deposit, including the loan it secures when it is under lien."""
     row = _deposit(bank, deposit_id)
@@ -150,7 +201,23 @@ def _closure_block(bank: Bank, row: sqlite3.Row) -> str | None:
     return None
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "deposit",
+            "deposit_id",
+            (
+                "closure_eligible=eligible",
+                "principal",
+                "days_run",
+                "closure_interest=interest",
+                "penalty",
+                "payout",
+            ),
+        ),
+    ),
+)
 def get_fd_closure_quote(bank: Bank, deposit_id: DepositId) -> Result:
     """What closing an FD today would pay: days run, applicable rate after the 1% penalty, interest, penalty and payout; says when closure is not allowed."""
     row = _deposit(bank, deposit_id)
@@ -172,7 +239,13 @@ def get_fd_closure_quote(bank: Bank, deposit_id: DepositId) -> Result:
     }
 
 
-@tool("write")
+@tool(
+    "write",
+    reveals=(
+        Reveal("deposit", "deposit_id", ("payout", "closure_interest=interest", "penalty")),
+        Reveal("account", "credited_to", ("balance=balance_after",)),
+    ),
+)
 def close_fd_premature(bank: Bank, deposit_id: DepositId) -> Result:
     """Close an FD before maturity and credit the payout to its linked account (penalty per policy)."""
     row = _deposit(bank, deposit_id)
@@ -214,7 +287,18 @@ def _require_kyc(bank: Bank) -> None:
         )
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="from_account",
+    reveals=(
+        Reveal(
+            "deposit",
+            "deposit_id",
+            ("principal", "tenure_days", "rate_percent", "maturity_date", "maturity_amount"),
+        ),
+        Reveal("account", "arg:from_account", ("balance=balance_after",)),
+    ),
+)
 def create_fd(
     bank: Bank,
     from_account: Annotated[str, Field(description="account to debit")],
@@ -254,7 +338,18 @@ def create_fd(
     return {"status": "success", "deposit_id": fd_id, **projection, "balance_after": plain(balance)}
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="from_account",
+    reveals=(
+        Reveal(
+            "deposit",
+            "deposit_id",
+            ("rate_percent", "monthly_instalment", "tenure_months", "maturity_date"),
+        ),
+        Reveal("account", "arg:from_account", ("balance=balance_after",)),
+    ),
+)
 def create_rd(
     bank: Bank,
     from_account: Annotated[str, Field(description="account for the instalments")],

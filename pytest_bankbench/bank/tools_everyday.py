@@ -10,6 +10,7 @@ from pydantic import Field
 
 from pytest_bankbench.bank import access, knowledge, rules
 from pytest_bankbench.bank.errors import InvalidArguments, NotFound, RuleViolation
+from pytest_bankbench.bank.facts import Reveal
 from pytest_bankbench.bank.registry import IsoDate, Result, Rupees, tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import plain, to_paise
@@ -22,7 +23,28 @@ def _reference(prefix: str, *parts: object) -> str:
     return f"{prefix}{digest}"
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "customer",
+            "customer_id",
+            (
+                "name",
+                "date_of_birth",
+                "age",
+                "senior_citizen",
+                "city",
+                "phone",
+                "email",
+                "address",
+                "kyc_status",
+                "pan_on_file",
+                "home_branch",
+            ),
+        ),
+    ),
+)
 def get_customer_profile(bank: Bank) -> Result:
     """Profile of the logged-in customer: name, date of birth, age, senior-citizen status, contact details, KYC status and home branch."""
     row = access.customer(bank)
@@ -44,7 +66,28 @@ def get_customer_profile(bank: Bank) -> Result:
     }
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "account",
+            "account_number",
+            (
+                "account_type",
+                "status",
+                "ifsc",
+                "branch",
+                "balance",
+                "available_balance",
+                "hold_amount",
+                "nominee",
+                "cheque_books",
+                "cheques_paid_or_stopped",
+            ),
+            at="accounts",
+        ),
+    ),
+)
 def list_accounts(bank: Bank) -> Result:
     """The customer's savings and current accounts with balance, status, IFSC, nominee, cheque book leaves and cheques already paid or stopped."""
     accounts = []
@@ -83,7 +126,14 @@ def list_accounts(bank: Bank) -> Result:
     return {"accounts": accounts}
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "account", "account_number", ("status", "balance", "hold_amount", "available_balance")
+        ),
+    ),
+)
 def get_account_balance(bank: Bank, account_number: AccountNumber) -> Result:
     """Current balance, holds and available balance of one of the customer's accounts."""
     row = access.account(bank, account_number)
@@ -97,7 +147,7 @@ def get_account_balance(bank: Bank, account_number: AccountNumber) -> Result:
     }
 
 
-@tool("read")
+@tool("read", reveals=(Reveal("account", "account_number", ("transactions",)),))
 def get_recent_transactions(
     bank: Bank,
     account_number: AccountNumber,
@@ -126,7 +176,17 @@ def get_recent_transactions(
     }
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "beneficiary",
+            "beneficiary_id",
+            ("name", "nickname", "account_number", "ifsc", "added_on", "in_cooling_period"),
+            at="beneficiaries",
+        ),
+    ),
+)
 def list_beneficiaries(bank: Bank) -> Result:
     """The customer's registered payees with their id, account, IFSC, nickname and date added."""
     rows = bank.all(
@@ -162,7 +222,21 @@ def _sent_today(bank: Bank, beneficiary_account: str) -> int:
     return int(row["total"]) if row else 0
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "account",
+            "account_number",
+            (
+                "status=account_status",
+                "available_balance",
+                "transfer_limits=limits",
+                "cooling_period_limit",
+            ),
+        ),
+    ),
+)
 def get_transfer_limits(bank: Bank, account_number: AccountNumber) -> Result:
     """Per-mode transfer limits (NEFT, IMPS, RTGS), the available balance, and the cooling-period allowance left for payees added today."""
     row = access.account(bank, account_number)
@@ -193,7 +267,11 @@ def get_transfer_limits(bank: Bank, account_number: AccountNumber) -> Result:
     }
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="from_account",
+    reveals=(Reveal("account", "arg:from_account", ("balance=balance_after",)),),
+)
 def transfer_funds(
     bank: Bank,
     from_account: AccountNumber,
@@ -239,7 +317,7 @@ def transfer_funds(
     }
 
 
-@tool("write")
+@tool("write", reveals=(Reveal("beneficiary", "beneficiary_id", ("cooling_period_until",)),))
 def add_beneficiary(
     bank: Bank,
     name: Annotated[str, Field(min_length=2, description="payee's full name")],
@@ -283,7 +361,11 @@ def add_beneficiary(
     }
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="account_number",
+    reveals=(Reveal("account", "arg:account_number", ("balance=balance_after",)),),
+)
 def stop_cheque(
     bank: Bank,
     account_number: AccountNumber,
@@ -395,7 +477,17 @@ def request_account_statement(
     }
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "service_request",
+            "request_id",
+            ("kind", "status", "opened_on", "details"),
+            at="service_requests",
+        ),
+    ),
+)
 def get_service_requests(bank: Bank) -> Result:
     """The customer's service requests and complaints with their status."""
     rows = bank.all(

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from pytest_bankbench.bank import access, rules
 from pytest_bankbench.bank.errors import RuleViolation
+from pytest_bankbench.bank.facts import Reveal
 from pytest_bankbench.bank.registry import Result, Rupees, tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import plain, to_paise
@@ -50,7 +51,28 @@ def _public(row: sqlite3.Row) -> dict[str, Any]:
     }
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "loan",
+            "loan_id",
+            (
+                "loan_type",
+                "status",
+                "principal",
+                "outstanding",
+                "rate_percent",
+                "emi",
+                "remaining_months",
+                "emis_paid",
+                "next_due_date",
+                "linked_account",
+            ),
+            at="loans",
+        ),
+    ),
+)
 def list_loans(bank: Bank) -> Result:
     """The customer's loans with type, outstanding principal, rate, EMI and status."""
     rows = bank.all(
@@ -59,7 +81,33 @@ def list_loans(bank: Bank) -> Result:
     return {"loans": [_public(r) for r in rows]}
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "loan",
+            "loan_id",
+            (
+                "loan_type",
+                "status",
+                "principal",
+                "outstanding",
+                "rate_percent",
+                "emi",
+                "remaining_months",
+                "emis_paid",
+                "next_due_date",
+                "linked_account",
+                "tenure_months",
+                "disbursed_on",
+                "last_emi_date",
+                "prepayment_charge_percent",
+                "prepayment_allowed",
+                "restriction",
+            ),
+        ),
+    ),
+)
 def get_loan_details(bank: Bank, loan_id: LoanId) -> Result:
     """Full details of one loan, including charges for prepayment and whether it is in lock-in."""
     row = _loan(bank, loan_id)
@@ -85,7 +133,22 @@ def _foreclosure(bank: Bank, row: sqlite3.Row) -> rules.Foreclosure:
     )
 
 
-@tool("read")
+@tool(
+    "read",
+    reveals=(
+        Reveal(
+            "loan",
+            "loan_id",
+            (
+                "foreclosure_eligible=eligible",
+                "outstanding",
+                "accrued_interest",
+                "foreclosure_charge",
+                "total_payable",
+            ),
+        ),
+    ),
+)
 def get_loan_foreclosure_quote(bank: Bank, loan_id: LoanId) -> Result:
     """Amount to close a loan today: outstanding principal, interest since the last EMI and the foreclosure charge; says when foreclosure is not allowed."""
     row = _loan(bank, loan_id)
@@ -155,7 +218,18 @@ def calculate_prepayment_impact(
     return _visible(_prepayment(_loan(bank, loan_id), to_paise(amount), option))
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="from_account",
+    reveals=(
+        Reveal(
+            "loan",
+            "loan_id",
+            ("outstanding=new_outstanding", "emi=new_emi", "remaining_months=new_remaining_months"),
+        ),
+        Reveal("account", "arg:from_account", ("balance=balance_after",)),
+    ),
+)
 def make_loan_prepayment(
     bank: Bank,
     loan_id: LoanId,
@@ -184,7 +258,14 @@ def make_loan_prepayment(
     return {"status": "success", **_visible(impact), "balance_after": plain(balance)}
 
 
-@tool("write")
+@tool(
+    "write",
+    debits="from_account",
+    reveals=(
+        Reveal("loan", "loan_id", ("foreclosure_charge",)),
+        Reveal("account", "arg:from_account", ("balance=balance_after",)),
+    ),
+)
 def foreclose_loan(
     bank: Bank,
     loan_id: LoanId,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pytest_bankbench.bank.registry import tool_schemas
-from pytest_bankbench.models.llm import ContextOverflow, InfraError, ModelClient
+from pytest_bankbench.models.llm import InfraError, ModelClient, ModelFailure
 from pytest_bankbench.simulation.agents import AgentAction
 from pytest_bankbench.simulation.chat import to_chat
 from pytest_bankbench.simulation.session import AgentError, InfraFailure
@@ -54,8 +54,8 @@ class LiteLLMAgent:
         self.moves += 1
         try:
             response = self.client.complete(to_chat(events), self._tools)
-        except ContextOverflow as exc:
-            raise AgentError(f"context window exceeded: {exc}") from None
+        except ModelFailure as exc:  # a bad request, a refusal, an overflow: the agent's failure
+            raise AgentError(str(exc)) from None
         except InfraError as exc:
             raise InfraFailure(str(exc)) from None
         choices = response.get("choices") or [{}]

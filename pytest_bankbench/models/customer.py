@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_bankbench.models.llm import ContextOverflow, InfraError, ModelClient
+from pytest_bankbench.models.llm import InfraError, ModelClient, ModelFailure
 from pytest_bankbench.simulation.customer import CustomerTurn, Say, Stop
 from pytest_bankbench.simulation.session import CustomerError, InfraFailure
 from pytest_bankbench.tasks.model import Task
@@ -60,7 +60,7 @@ class LiteLLMCustomer:
             )
         except InfraError as exc:
             raise InfraFailure(f"customer model unavailable: {exc}") from None
-        except ContextOverflow as exc:
+        except ModelFailure as exc:  # the customer model's own failure: the simulator's error
             raise CustomerError(f"customer model failed: {exc}") from None
         text = ((response.get("choices") or [{}])[0].get("message") or {}).get("content") or ""
         text = text.strip()

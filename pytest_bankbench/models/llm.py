@@ -10,11 +10,12 @@ import hashlib
 import json
 import os
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from pytest_bankbench.simulation.trace import Usage
 
@@ -26,14 +27,19 @@ class ModelError(Exception):
 
 
 class ConfigurationError(ModelError):
-    """The run cannot work at all (authentication, unknown model, bad request): stop the run."""
+    """The run cannot work at all (authentication, unknown model, a bad setup): stop the run."""
 
 
 class InfraError(ModelError):
     """Transient provider trouble that outlasted the retries: not the agent's failure."""
 
 
-class ContextOverflow(ModelError):
+class ModelFailure(ModelError):
+    """The model's own failure (a bad request, a content-filter refusal): the session ends with
+    error, scored against the model that failed; never retried."""
+
+
+class ContextOverflow(ModelFailure):
     """The conversation no longer fits the model's context window: the agent's failure."""
 
 
@@ -47,28 +53,74 @@ def import_litellm() -> Any:
     return litellm
 
 
-def _classify(exc: Exception, first_call: bool) -> ModelError | None:
-    """Map a litellm exception to our classes; None means: not a provider error (a bug)."""
+# A bad request is the setup's fault until these settings have answered a live call in this
+# process (then it stops the run); after that it is the model's failure (the session's error).
+BAD_REQUEST: Literal["bad request"] = "bad request"
+Outcome: TypeAlias = type[ModelError] | Literal["bad request"]
+
+# THE classification of provider errors: litellm exception class name -> what it means.
+# The first entry the exception is an instance of wins, so subclasses come before their bases
+# (ContentPolicyViolationError, ContextWindowExceededError, ... all subclass BadRequestError).
+#   InfraError         transport, rate-limit and server trouble: retried, then InfraError
+#   ModelFailure       the model's failure: not retried, the session ends with error
+#   ConfigurationError the run cannot work: not retried, the run stops
+#   BAD_REQUEST        ConfigurationError before the first live answer, ModelFailure after
+# Anything else that litellm (or openai) raises is classified by its HTTP status: see _by_status.
+ERROR_TABLE: tuple[tuple[str, Outcome], ...] = (
+    ("ContentPolicyViolationError", ModelFailure),  # a refusal on one task's content, even first
+    ("RejectedRequestError", ModelFailure),  # a guardrail rejected this request's content
+    ("ContextWindowExceededError", ContextOverflow),
+    ("AuthenticationError", ConfigurationError),
+    ("PermissionDeniedError", ConfigurationError),
+    ("NotFoundError", ConfigurationError),  # unknown model
+    ("PaymentRequiredError", ConfigurationError),  # out of credit: no retry will help
+    ("LiteLLMUnknownProvider", ConfigurationError),
+    ("UnsupportedParamsError", ConfigurationError),
+    ("BadRequestError", BAD_REQUEST),
+    ("UnprocessableEntityError", BAD_REQUEST),
+    ("RateLimitError", InfraError),
+    ("Timeout", InfraError),
+    ("APIConnectionError", InfraError),
+    ("InternalServerError", InfraError),
+    ("ServiceUnavailableError", InfraError),
+    ("BadGatewayError", InfraError),
+)
+
+
+def _by_status(status: int | None) -> Outcome:
+    """A provider error outside the table, by HTTP status (openai's own retry rule for infra)."""
+    if status in (401, 402, 403, 404):
+        return ConfigurationError
+    if status is not None and 400 <= status < 500 and status not in (408, 409, 429):
+        return BAD_REQUEST
+    return InfraError  # 408, 409, 429, 5xx, or no status (transport trouble)
+
+
+def error_outcome(exc: BaseException) -> Outcome | None:
+    """What a provider exception means (see ERROR_TABLE); None: not a provider error (a bug)."""
     litellm = import_litellm()
-    e = litellm.exceptions
-    if isinstance(exc, e.ContextWindowExceededError):
-        return ContextOverflow(str(exc))
-    if isinstance(exc, e.AuthenticationError | e.NotFoundError | e.PermissionDeniedError):
-        return ConfigurationError(f"{type(exc).__name__}: {exc}")
-    if isinstance(exc, e.BadRequestError):
-        return ConfigurationError(f"BadRequestError: {exc}") if first_call else InfraError(str(exc))
-    transient = (
-        e.RateLimitError,
-        e.Timeout,
-        e.APIConnectionError,
-        e.InternalServerError,
-        e.ServiceUnavailableError,
-        e.BadGatewayError,
-        e.APIError,
-    )
-    if isinstance(exc, transient):
-        return InfraError(f"{type(exc).__name__}: {exc}")
+    for name, outcome in ERROR_TABLE:
+        cls = getattr(litellm.exceptions, name, None)
+        if cls is not None and isinstance(exc, cls):
+            return outcome
+    import openai  # litellm's own dependency; every litellm provider error subclasses its APIError
+
+    if isinstance(exc, openai.APIError):
+        return _by_status(getattr(exc, "status_code", None))
     return None
+
+
+def classify(exc: BaseException, answered: bool) -> ModelError | None:
+    """Our error for a provider exception; `answered`: these settings answered a live call."""
+    outcome = error_outcome(exc)
+    if outcome is None:
+        return None
+    if outcome == BAD_REQUEST:
+        outcome = ModelFailure if answered else ConfigurationError
+    detail = f"{type(exc).__name__}: {exc}"
+    if outcome is ContextOverflow:
+        detail = f"context window exceeded: {detail}"
+    return outcome(detail)
 
 
 @dataclass
@@ -83,6 +135,45 @@ class ModelSettings:
     cache_dir: Path | None = None
     prices: dict[str, float] | None = None  # input/output cost per token, for self-hosted models
     timeout_s: float = 120.0
+
+
+class AnsweredModels:
+    """The settings (model, endpoints, parameters) that answered a live call in this process.
+
+    Shared by every client of the process (one per session), so "the first call" is the run's
+    first, not each session's. A cached answer does not count: it proves nothing about the
+    provider today.
+    """
+
+    def __init__(self) -> None:
+        self._keys: set[str] = set()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(settings: ModelSettings) -> str:
+        canonical = json.dumps(
+            [settings.model, list(settings.api_bases), settings.params],
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+    def add(self, settings: ModelSettings) -> None:
+        with self._lock:
+            self._keys.add(self.key(settings))
+
+    def __contains__(self, settings: object) -> bool:
+        if not isinstance(settings, ModelSettings):
+            return False
+        with self._lock:
+            return self.key(settings) in self._keys
+
+    def clear(self) -> None:
+        with self._lock:
+            self._keys.clear()
+
+
+ANSWERED = AnsweredModels()
 
 
 class ResponseCache:
@@ -121,8 +212,11 @@ class ModelClient:
         settings: ModelSettings,
         completion: CompletionFn | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        answered: AnsweredModels | None = None,
     ) -> None:
         self.settings = settings
+        # Run-wide (per process) memory of which settings work; a test may pass its own.
+        self.answered = ANSWERED if answered is None else answered
         self._completion = completion
         self._sleep = sleep
         self.cache = ResponseCache(settings.cache_dir) if settings.cache_dir else None
@@ -173,7 +267,6 @@ class ModelClient:
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             self._account(hit, 0.0, cached=True)
             return hit
-        first_call = self.calls == 0
         self.calls += 1
         kwargs = dict(request)
         if len(self.settings.api_bases) == 1:
@@ -188,15 +281,16 @@ class ModelClient:
             try:
                 raw = self._call()(**kwargs)
             except Exception as exc:
-                mapped = _classify(exc, first_call)
-                if mapped is None:
+                error = classify(exc, answered=self.settings in self.answered)
+                if error is None:
                     raise
-                if not isinstance(mapped, InfraError) or attempt == self.settings.num_retries:
-                    if isinstance(mapped, InfraError):
-                        raise InfraError(f"{mapped} (after {attempt + 1} attempts)") from exc
-                    raise mapped from exc
+                if not isinstance(error, InfraError):
+                    raise error from exc  # never retried: it would fail the same way
+                if attempt == self.settings.num_retries:
+                    raise InfraError(f"{error} (after {attempt + 1} attempts)") from exc
                 self._sleep(self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4))
                 continue
+            self.answered.add(self.settings)
             response = raw if isinstance(raw, dict) else raw.model_dump()
             response["_cost_usd"] = self._cost(raw)
             self._account(response, time.perf_counter() - started, cached=False)

@@ -33,6 +33,11 @@ class UnrequestedWrite(CheckFailed):
     title = "unrequested write took effect"
 
 
+class ActedWithoutConsent(CheckFailed):
+    check = "disclosure_consent"
+    title = "gated write without the quote told and the customer's yes before it"
+
+
 class WrongFinalState(CheckFailed):
     check = "final_state"
     title = "final state differs from the gold replay (+ got, - expected)"
@@ -49,6 +54,7 @@ FAILURE_FOR: dict[CheckName, type[CheckFailed]] = {
         EndedWithError,
         MissingRequiredCalls,
         UnrequestedWrite,
+        ActedWithoutConsent,
         WrongFinalState,
         MissingOutput,
     )

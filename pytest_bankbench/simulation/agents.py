@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
-from decimal import Decimal
+from datetime import date, timedelta
 from typing import Any, Protocol
 
 from pytest_bankbench.money import indian, to_paise
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
-from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task
+from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 
 
 @dataclass
@@ -34,16 +34,23 @@ def _calls(prefix: str, gold: Sequence[GoldCall]) -> list[ToolCall]:
     ]
 
 
-def say_output(output: RequiredOutput) -> str:
-    """A required value as an assistant would say it (Indian format for amounts)."""
-    if (
-        output.kind == "amount"
-        and "." in output.value
-        and len(output.value.split(".")[1]) == 2
-        and Decimal(output.value) >= 100
-    ):
-        return f"{output.label}: {indian(to_paise(output.value))}"
-    return f"{output.label}: {output.value}"
+def spoken_value(value: ToldValue) -> str:
+    """A value as an assistant says it: Rs. 1,50,000, 27 December 2028, 16 months, 7.25%."""
+    if value.kind == "amount":
+        return indian(to_paise(value.value))
+    if value.kind == "date":
+        day = date.fromisoformat(value.value)
+        return f"{day.day} {day:%B %Y}"
+    if value.kind == "count":
+        return f"{value.value} {value.unit or ''}".strip()
+    if value.kind == "percent":
+        return f"{value.value}%"
+    return value.value
+
+
+def say_output(output: ToldValue) -> str:
+    """A told value with its label: "payout: Rs. 1,50,000.50"."""
+    return f"{output.label}: {spoken_value(output)}"
 
 
 class GoldAgent:
@@ -65,10 +72,7 @@ class GoldAgent:
             head = self.queue[0]
             if self._kind[head.id] == "write" and head.id not in self.asked:
                 self.asked.add(head.id)
-                args = ", ".join(f"{k}={v}" for k, v in head.arguments.items())
-                return AgentAction(
-                    message=f"I will now run {head.tool} with {args}. Shall I proceed?"
-                )
+                return AgentAction(message=self.proposal(head))
             batch = [self.queue.pop(0)]
             while self.queue and self._kind[self.queue[0].id] != "write":
                 batch.append(self.queue.pop(0))
@@ -77,8 +81,23 @@ class GoldAgent:
             say_output(o) for o in self.task.required_outputs if o.instruction == self.instruction
         ]
         self.instruction += 1
-        self.queue = [c for c in self.task.gold if c.instruction == self.instruction]
-        return AgentAction(message=" ".join(["That is done.", *said]).strip())
+        self.queue = self.next_calls(self.instruction)
+        return AgentAction(message=self.closing(said))
+
+    def next_calls(self, instruction: int) -> list[GoldCall]:
+        """The gold calls serving one customer instruction."""
+        return [c for c in self.task.gold if c.instruction == instruction]
+
+    def closing(self, said: list[str]) -> str:
+        """The turn that ends an instruction, with the values the customer asked for."""
+        return " ".join(["That is done.", *said]).strip()
+
+    def proposal(self, write: GoldCall) -> str:
+        """What the write will do, the quote the policy says to tell, and the question."""
+        args = ", ".join(f"{k}={v}" for k, v in write.arguments.items())
+        quote = "; ".join(say_output(d) for d in self.task.disclosures if d.write == write.id)
+        told = f" Before I do: {quote}." if quote else ""
+        return f"I will now run {write.tool} with {args}.{told} Shall I proceed?"
 
 
 class ReplyOnlyAgent:
@@ -195,13 +214,85 @@ class WriteEverythingAgent:
         return calls
 
 
-BUILTIN_AGENTS: dict[
-    str, type[GoldAgent | ReplyOnlyAgent | LookupOnlyAgent | ClaimDoneAgent | WriteEverythingAgent]
-] = {
+# Reads that need no argument: what an agent "looking at everything" calls first.
+OPEN_READS = (
+    "get_customer_profile",
+    "list_accounts",
+    "list_beneficiaries",
+    "list_deposits",
+    "list_loans",
+    "list_cards",
+    "get_service_requests",
+    "get_deposit_rate_card",
+)
+
+
+class PasteEverythingAgent:
+    """Reads every record and every read of the gold chain, writes nothing, and pastes the raw
+    results as its answer: no judgement, nothing told in its own words."""
+
+    name = "paste-everything"
+
+    def __init__(self, task: Task) -> None:
+        from pytest_bankbench.bank.registry import get_tool
+
+        self.reads = [c for c in task.gold if get_tool(c.tool).kind == "read"]
+        self.done = False
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        if not self.done:
+            self.done = True
+            opened = [ToolCall(call_id=f"paste-{n}", name=n, arguments={}) for n in OPEN_READS]
+            return AgentAction(tool_calls=opened + _calls("paste", self.reads))
+        results = [e.output for e in events if isinstance(e, ToolEvent) and e.ok]
+        return AgentAction(message="Here is everything on file:\n" + json.dumps(results))
+
+
+class NoReadsAgent(GoldAgent):
+    """Makes the gold writes, asks before each and tells the outputs, but skips every read and
+    so never tells a quote: it knows the answers without looking them up."""
+
+    name = "no-reads"
+
+    def __init__(self, task: Task) -> None:
+        from pytest_bankbench.bank.registry import get_tool
+
+        super().__init__(task)
+        self._write_only = {c.id for c in task.gold if get_tool(c.tool).kind != "read"}
+        self.queue = [c for c in self.queue if c.id in self._write_only]
+
+    def next_calls(self, instruction: int) -> list[GoldCall]:
+        return [c for c in super().next_calls(instruction) if c.id in self._write_only]
+
+    def proposal(self, write: GoldCall) -> str:
+        return f"I will now run {write.tool}. Shall I proceed?"
+
+
+class NoConsentAgent(GoldAgent):
+    """Does everything the gold agent does, quotes included, but never asks before a write."""
+
+    name = "no-consent"
+
+    def __init__(self, task: Task) -> None:
+        super().__init__(task)
+        self.asked = {c.id for c in task.gold}
+
+    def closing(self, said: list[str]) -> str:
+        quotes = [say_output(d) for d in self.task.disclosures]
+        return " ".join(["That is done.", *quotes, *said]).strip()
+
+
+BUILTIN_AGENTS: dict[str, type[Agent]] = {
     "gold": GoldAgent,
     "reply-only": ReplyOnlyAgent,
     "lookup-only": LookupOnlyAgent,
     "claim-done": ClaimDoneAgent,
     "write-everything": WriteEverythingAgent,
+    "paste-everything": PasteEverythingAgent,
+    "no-reads": NoReadsAgent,
+    "no-consent": NoConsentAgent,
 }
 TRIVIAL_AGENTS = ("reply-only", "lookup-only", "claim-done", "write-everything")
+# Baselines that each fail one procedure the verdict demands (issue: verdicts that judge the
+# banking): pasting raw records instead of telling, skipping the reads, acting without a yes.
+PROCEDURE_AGENTS = ("paste-everything", "no-reads", "no-consent")

@@ -25,9 +25,10 @@ NO_PROGRESS_LIMIT = 6
 
 @dataclass(frozen=True)
 class Say:
-    """The customer's next message."""
+    """The customer's next message; `agrees` when it says yes to what the agent proposed."""
 
     text: str
+    agrees: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,9 @@ class ScriptedCustomer:
         if not self.facts_given and self.scenario.facts:
             parts.extend(self.scenario.facts)
             self.facts_given = True
+        agrees = False
         if asks_confirmation(agent_text) or not parts:
             decline = self.scenario.instructions[self.current].decline
             parts.append(decline if decline is not None else YES)
-        return Say(" ".join(parts))
+            agrees = decline is None
+        return Say(" ".join(parts), agrees=agrees)

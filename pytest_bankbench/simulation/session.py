@@ -154,7 +154,7 @@ def run_session(
                 raise _Ended("infra_error", str(exc)) from None
             if isinstance(turn, Stop):
                 raise _Ended("customer_stop", turn.reason)
-            run.add(MessageEvent(role="customer", text=turn.text))
+            run.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
     except _Ended as end:
         reason, detail = end.reason, end.detail
     return Trace(

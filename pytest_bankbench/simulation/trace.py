@@ -40,6 +40,9 @@ class MessageEvent(_Strict):
     kind: Literal["message"] = "message"
     role: Literal["customer", "agent"]
     text: str
+    # The customer's own reading of its turn: True when it agrees to what the agent proposed.
+    # None when the simulator did not say (an LLM customer); the scorer then reads the text.
+    agrees: bool | None = None
 
 
 class ToolEvent(_Strict):

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,12 @@ from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import DEFAULT_SEED, Bank
 from pytest_bankbench.tasks.families.base import FAMILIES, Context, Draft, Ref, persona
+from pytest_bankbench.tasks.families.checks import with_checks
 from pytest_bankbench.tasks.loader import TASKS_FILE
 from pytest_bankbench.tasks.model import (
     SCHEMA_VERSION,
+    Disclosure,
+    FactNeed,
     GoldCall,
     RequiredOutput,
     Scenario,
@@ -63,34 +67,68 @@ def _resolve(value: Any, results: dict[str, dict[str, Any]]) -> Any:
 def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
     """Turn a draft into a task, resolving references by replaying the chain call by call."""
     fam = FAMILIES[name]
+    # Results stay keyed by the draft's ids (outputs and references name those); the task's
+    # ids number the chain after the policy's look-ups are added.
+    calls, draft_ids = with_checks(draft.calls, draft.customer_id)
+    final = {draft_id: f"c{n}" for n, draft_id in enumerate(draft_ids, start=1)}
     results: dict[str, dict[str, Any]] = {}
     gold: list[GoldCall] = []
     with Bank(draft.customer_id, today, seed) as bank:
-        for position, call in enumerate(draft.calls, start=1):
-            cid = f"c{position}"
+        for draft_id, call in zip(draft_ids, calls, strict=True):
+            cid = final[draft_id]
             args = {k: _resolve(v, results) for k, v in call.args.items()}
             try:
-                results[cid] = get_tool(call.tool).invoke(bank, args)
+                results[draft_id] = get_tool(call.tool).invoke(bank, args)
             except ToolError as exc:
                 raise GoldReplayError(
                     f"{name}-{index:03d}: {cid} {call.tool}: {exc.message}"
                 ) from None
+            need = call.facts
+            facts = (
+                FactNeed(
+                    entity=need.entity, key=str(_resolve(need.key, results)), fields=need.fields
+                )
+                if need
+                else None
+            )
             gold.append(
                 GoldCall(
                     id=cid,
                     tool=call.tool,
                     arguments=args,
                     match=call.match,
-                    after=call.after,
+                    after=tuple(final[a] for a in call.after),
                     instruction=call.instruction,
+                    facts=facts,
                 )
             )
     outputs = tuple(
         RequiredOutput(
-            label=o.label, kind=o.kind, value=o.source(results), instruction=o.instruction
+            label=o.label,
+            kind=o.kind,
+            value=o.source(results),
+            unit=o.unit,
+            rivals=o.rivals,
+            also=o.also,
+            instruction=o.instruction,
         )
         for o in draft.outputs
     )
+    disclosures: list[Disclosure] = []
+    for d in draft.disclosures:
+        value = d.source(results)
+        if d.zero and Decimal(value) == 0:
+            continue  # a nil charge needs no telling
+        disclosures.append(
+            Disclosure(
+                label=d.label,
+                kind=d.kind,
+                value=value,
+                unit=d.unit,
+                also=d.also,
+                write=final[d.write],
+            )
+        )
     first = draft.instructions[0].text
     scenario = Scenario(
         persona=draft.persona,
@@ -113,6 +151,8 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
         scenario=scenario,
         gold=tuple(gold),
         required_outputs=outputs,
+        disclosures=tuple(disclosures),
+        clause=fam.clause,
     )
 
 

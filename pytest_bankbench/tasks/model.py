@@ -9,8 +9,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pytest_bankbench.bank.diff import RowChange
+from pytest_bankbench.bank.facts import Entity
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Category = Literal["sequencing", "control", "edge_case", "rare_tool"]
 ServiceArea = Literal["everyday", "deposits", "loans", "cards"]
@@ -25,8 +26,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class FactNeed(_Strict):
+    """What a gold read establishes: a record and some of its fields (see bank/facts.py)."""
+
+    entity: Entity
+    key: str
+    fields: tuple[str, ...] = Field(min_length=1)
+
+
 class GoldCall(_Strict):
-    """One call of the gold chain: which arguments are matched, and which calls must come first."""
+    """One call of the gold chain: which arguments are matched, and which calls must come first.
+
+    A read with `facts` is a required fact: any successful result that shows the record and its
+    fields, at an allowed place in the order, satisfies it. Without `facts` the call itself is
+    required (the policy's quotes, which only their tool returns)."""
 
     id: str = Field(pattern=r"^c\d+$")
     tool: str
@@ -34,6 +47,7 @@ class GoldCall(_Strict):
     match: tuple[str, ...] = Field(description="argument names compared when matching a call")
     after: tuple[str, ...] = ()
     instruction: int = Field(ge=0, description="the customer instruction this call serves")
+    facts: FactNeed | None = None
 
     @model_validator(mode="after")
     def _matched_arguments_exist(self) -> GoldCall:
@@ -43,16 +57,38 @@ class GoldCall(_Strict):
         return self
 
 
-class RequiredOutput(_Strict):
-    """A value the agent must say to the customer."""
+OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
+
+
+class ToldValue(_Strict):
+    """A value the agent must tell the customer, read the way people write it (scoring/outputs.py).
+
+    `unit` is the word a count needs ("months"); `rivals` are the other values of a choice's set,
+    none of which may be said un-negated."""
 
     label: str
-    kind: Literal["amount", "date", "text"]
+    kind: OutputKind
     value: str
-    instruction: int = Field(ge=0)
+    unit: str | None = None
+    rivals: tuple[str, ...] = ()
+    # Other wordings that tell the same thing ("cannot be unblocked" for "permanent").
+    also: tuple[str, ...] = ()
 
     def amount(self) -> Decimal:
         return Decimal(self.value)
+
+
+class RequiredOutput(ToldValue):
+    """A value the customer asked to be told."""
+
+    instruction: int = Field(ge=0)
+
+
+class Disclosure(ToldValue):
+    """A value the policy says is told before a gated write (the gold call `write`), whose
+    consent must come after it."""
+
+    write: str = Field(pattern=r"^c\d+$")
 
 
 class Instruction(_Strict):
@@ -76,7 +112,7 @@ class Scenario(_Strict):
 class Task(_Strict):
     """One benchmark task."""
 
-    schema_version: Literal[1]
+    schema_version: Literal[1, 2]
     task_id: str = Field(pattern=r"^[a-z_]+-\d{3}$")
     family: str
     category: Category
@@ -86,8 +122,10 @@ class Task(_Strict):
     customer_id: str
     bank_seed: int
     scenario: Scenario
-    gold: tuple[GoldCall, ...] = Field(min_length=1, max_length=6)
+    gold: tuple[GoldCall, ...] = Field(min_length=1, max_length=8)
     required_outputs: tuple[RequiredOutput, ...] = ()
+    disclosures: tuple[Disclosure, ...] = ()
+    clause: str = Field("", description="the policy clause that decides the task")
     expected_changes: tuple[RowChange, ...] | None = None
 
     @model_validator(mode="after")
@@ -104,6 +142,9 @@ class Task(_Strict):
                     "calls of the chain"
                 )
             seen.add(call.id)
+        writes = {d.write for d in self.disclosures}
+        if not writes <= seen:
+            raise ValueError(f"disclosures name gold calls that do not exist: {writes - seen}")
         last = len(self.scenario.instructions) - 1
         for index in [c.instruction for c in self.gold] + [
             o.instruction for o in self.required_outputs

@@ -9,12 +9,20 @@ from typing import Any
 from pytest_bankbench.models.llm import import_litellm
 
 
-def litellm_error(name: str, message: str = "simulated") -> Exception:
+def litellm_error(name: str, message: str = "simulated", status: int = 500) -> Exception:
     """A litellm exception instance by class name, as the provider layer would raise it."""
     litellm = import_litellm()
     cls = getattr(litellm.exceptions, name)
-    if name == "Timeout":
-        error: Exception = cls(message=message, model="fake", llm_provider="openai")
+    if name in ("PermissionDeniedError", "UnprocessableEntityError"):
+        import httpx
+
+        code = 403 if name == "PermissionDeniedError" else 422
+        response = httpx.Response(code, request=httpx.Request("POST", "http://fake.invalid/v1"))
+        error: Exception = cls(
+            message=message, llm_provider="openai", model="fake", response=response
+        )
+    elif name == "Timeout":
+        error = cls(message=message, model="fake", llm_provider="openai")
     elif name in (
         "APIConnectionError",
         "InternalServerError",
@@ -23,7 +31,7 @@ def litellm_error(name: str, message: str = "simulated") -> Exception:
     ):
         error = cls(message=message, llm_provider="openai", model="fake")
     elif name == "APIError":
-        error = cls(status_code=500, message=message, llm_provider="openai", model="fake")
+        error = cls(status_code=status, message=message, llm_provider="openai", model="fake")
     else:
         error = cls(message=message, model="fake", llm_provider="openai")
     return error
@@ -63,6 +71,20 @@ class Scripted:
         if isinstance(step, Callable):  # type: ignore[arg-type]
             return step(kwargs)
         return step
+
+
+class ThroughLitellm:
+    """A completion function that is litellm itself: each step goes in as its `mock_response`
+    (text, or an exception that litellm raises as a provider's would), offline."""
+
+    def __init__(self, steps: list[str | Exception]) -> None:
+        self.steps = list(steps)
+        self.requests: list[dict[str, Any]] = []
+
+    def __call__(self, **kwargs: Any) -> Any:
+        self.requests.append(kwargs)
+        step = self.steps.pop(0) if self.steps else "ok"
+        return import_litellm().completion(**kwargs, mock_response=step)
 
 
 class GoldThroughLitellm:

@@ -11,6 +11,7 @@ from pytest_bankbench.models.llm import (
     ContextOverflow,
     InfraError,
     ModelClient,
+    ModelFailure,
     ModelSettings,
 )
 from tests.models.fakes import Scripted, litellm_error, mocked
@@ -56,7 +57,16 @@ def test_retries_run_out_into_an_infra_error(retries: int) -> None:
     assert len(fake.requests) == retries + 1 and len(sleeps) == retries
 
 
-@pytest.mark.parametrize("error", ["AuthenticationError", "NotFoundError", "BadRequestError"])
+@pytest.mark.parametrize(
+    "error",
+    [
+        "AuthenticationError",
+        "NotFoundError",
+        "PermissionDeniedError",
+        "PaymentRequiredError",
+        "BadRequestError",
+    ],
+)
 def test_configuration_errors_are_not_retried(error: str) -> None:
     client, fake, _ = _client([litellm_error(error)])
     with pytest.raises(ConfigurationError, match=error):
@@ -64,11 +74,33 @@ def test_configuration_errors_are_not_retried(error: str) -> None:
     assert len(fake.requests) == 1
 
 
-def test_bad_request_after_the_first_call_is_not_a_configuration_error() -> None:
-    client, _, _ = _client([mocked("ok"), litellm_error("BadRequestError")], retries=0)
+def test_bad_request_after_the_first_call_is_the_models_failure_and_not_retried() -> None:
+    client, fake, sleeps = _client([mocked("ok")] + [litellm_error("BadRequestError")] * 4)
     client.complete(MESSAGES)
-    with pytest.raises(InfraError):
+    with pytest.raises(ModelFailure, match="BadRequestError") as caught:
         client.complete(MESSAGES)
+    assert not isinstance(caught.value, ConfigurationError | InfraError)
+    assert len(fake.requests) == 2 and sleeps == []
+
+
+def test_a_transient_error_before_the_first_answer_does_not_make_a_bad_request_the_models() -> None:
+    client, fake, _ = _client([litellm_error("RateLimitError"), litellm_error("BadRequestError")])
+    with pytest.raises(ConfigurationError, match="BadRequestError"):
+        client.complete(MESSAGES)
+    assert len(fake.requests) == 2
+
+
+def test_a_cached_answer_does_not_count_as_the_first_answer(tmp_path: Path) -> None:
+    from pytest_bankbench.models.llm import ANSWERED
+
+    warm, _, _ = _client([mocked("cached")], cache_dir=tmp_path)
+    warm.complete(MESSAGES)
+    ANSWERED.clear()  # a new run that only meets the cache before its first live call
+    client, fake, _ = _client([litellm_error("BadRequestError")], cache_dir=tmp_path)
+    client.complete(MESSAGES)
+    with pytest.raises(ConfigurationError):
+        client.complete([{"role": "user", "content": "new"}])
+    assert len(fake.requests) == 1
 
 
 def test_context_window_overflow_is_its_own_class() -> None:

@@ -10,9 +10,10 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from pytest_bankbench.bank.facts import Entity
 from pytest_bankbench.bank.store import template_image
 from pytest_bankbench.money import indian, lakh_words, to_rupees
-from pytest_bankbench.tasks.model import Category, Instruction, ServiceArea
+from pytest_bankbench.tasks.model import Category, Instruction, OutputKind, ServiceArea
 
 Results = dict[str, dict[str, Any]]
 
@@ -25,15 +26,26 @@ class Ref:
     key: str
 
 
+@dataclass(frozen=True)
+class Need:
+    """The fact a gold read establishes: a record (its key may come from an earlier result)."""
+
+    entity: Entity
+    key: str | Ref
+    fields: tuple[str, ...]
+
+
 @dataclass
 class Call:
-    """A gold call in a draft; ids are c1, c2, ... in order."""
+    """A gold call in a draft; ids are c1, c2, ... in order. A read with `facts` is a required
+    fact (any tool showing it will do); without, the call itself is required."""
 
     tool: str
     args: dict[str, Any] = field(default_factory=dict)
     match: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     instruction: int = 0
+    facts: Need | None = None
 
 
 @dataclass
@@ -41,9 +53,25 @@ class Out:
     """A value the customer asks to be told, read from the gold replay's results."""
 
     label: str
-    kind: str
+    kind: OutputKind
     source: Callable[[Results], str]
     instruction: int = 0
+    unit: str | None = None
+    rivals: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+
+
+@dataclass
+class Tell:
+    """A value the policy says is told before the gated gold write `write` (e.g. "c4")."""
+
+    write: str
+    label: str
+    kind: OutputKind
+    source: Callable[[Results], str]
+    unit: str | None = None
+    zero: bool = False  # a charge that may be nil: a zero amount needs no telling
+    also: tuple[str, ...] = ()
 
 
 @dataclass
@@ -59,6 +87,7 @@ class Draft:
     withheld: list[str] = field(default_factory=list)
     outputs: list[Out] = field(default_factory=list)
     greeting: str = ""
+    disclosures: list[Tell] = field(default_factory=list)
 
 
 def draft(
@@ -70,6 +99,7 @@ def draft(
     facts: list[str] | None = None,
     outputs: list[Out] | None = None,
     withheld: list[str] | None = None,
+    disclosures: list[Tell] | None = None,
 ) -> Draft:
     """A draft for the customer (the generator fills in the persona); each ask is an
     instruction, or its text when it has no decline.
@@ -86,6 +116,7 @@ def draft(
         facts=facts or [],
         outputs=outputs or [],
         withheld=withheld or [],
+        disclosures=disclosures or [],
     )
 
 
@@ -99,20 +130,21 @@ class Family:
     service_area: ServiceArea
     eligible: str  # SQL returning customer_id rows for customers this family can use
     make: Maker
+    clause: str = ""  # the policy clause that decides the family's tasks
 
 
 FAMILIES: dict[str, Family] = {}
 
 
 def family(
-    name: str, category: Category, area: ServiceArea, eligible: str
+    name: str, category: Category, area: ServiceArea, eligible: str, clause: str = ""
 ) -> Callable[[Maker], Maker]:
     """Register a family: its maker gets a context, a seeded rng and an eligible customer row."""
 
     def register(make: Maker) -> Maker:
         if name in FAMILIES:
             raise ValueError(f"family {name} registered twice")
-        FAMILIES[name] = Family(name, category, area, eligible, make)
+        FAMILIES[name] = Family(name, category, area, eligible, make, clause)
         return make
 
     return register

@@ -7,12 +7,12 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.money import indian
+from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.families.base import (
-    Call,
     Context,
     Draft,
     Out,
+    Tell,
     account_row,
     draft,
     family,
@@ -27,11 +27,12 @@ from pytest_bankbench.tasks.families.base import (
 from pytest_bankbench.tasks.families.calls import (
     balance,
     block_card,
-    card_details,
+    block_terms,
     card_statement,
+    find_card,
     handoff,
     pay_card,
-    transactions,
+    profile,
 )
 from pytest_bankbench.tasks.model import Instruction
 
@@ -103,12 +104,12 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             "want to hear the balance."
         ),
         calls=[
-            Call("list_cards"),
-            block_card(card, "lost"),
-            Call("list_accounts", after=("c2",)),
+            find_card(card),
+            block_card(card, "lost", after=("c1",)),
             balance(card["linked_account"], after=("c2",)),
         ],
-        outputs=[Out("balance", "amount", field_of("c4", "balance"))],
+        outputs=[Out("balance", "amount", field_of("c3", "balance"))],
+        disclosures=block_terms("c2"),
     )
 
 
@@ -157,16 +158,16 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             "that handles fraud."
         ),
         calls=[
-            Call("list_cards"),
-            block_card(card, "stolen"),
-            transactions(card["linked_account"], after=("c2",)),
+            find_card(card),
+            block_card(card, "stolen", after=("c1",)),
             handoff(
                 "stolen debit card and unauthorised transaction",
                 f"Card {card['card_id']} blocked as stolen; customer reports an unauthorised "
                 f"debit of {indian(txn['amount'])} on {txn['txn_date']}.",
-                after=("c3",),
+                after=("c2",),
             ),
         ],
+        disclosures=block_terms("c2"),
     )
 
 
@@ -202,9 +203,9 @@ def credit_card_bill_payment(
         f"Can you make a payment of {what} to my {card_name(card)}?",
     )
     ask += " Show me the statement first, and afterwards tell me what is still outstanding."
-    outputs = [Out("remaining outstanding", "amount", field_of("c5", "total_outstanding"))]
+    outputs = [Out("remaining outstanding", "amount", field_of("c4", "total_outstanding"))]
     if full:
-        outputs.insert(0, Out("amount paid", "amount", field_of("c4", "paid")))
+        outputs.insert(0, Out("amount paid", "amount", field_of("c3", "paid")))
     return draft(
         customer,
         greet(rng),
@@ -215,14 +216,15 @@ def credit_card_bill_payment(
             f"{card_name(card)} from account {payer['account_number']}. You want to see the "
             "statement first and hear the outstanding left after paying."
         ),
+        # The paying account is the customer's; the dues after paying show in the payment's result.
         calls=[
-            Call("list_cards"),
+            find_card(card),
             card_statement(card),
-            Call("list_accounts"),
             pay_card(card, amount, payer, after=("c2",)),
-            card_statement(card, after=("c4",)),
+            card_statement(card, after=("c3",), fields=("total_outstanding",)),
         ],
         outputs=outputs,
+        disclosures=[Tell("c3", "amount", "amount", lambda _r: plain(amount))],
     )
 
 
@@ -253,11 +255,12 @@ def pay_minimum_due(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             f"{payer['account_number']} and hear the outstanding left afterwards."
         ),
         calls=[
-            Call("list_cards"),
-            card_statement(card),
+            find_card(card),
+            card_statement(card, fields=("minimum_due",)),
             pay_card(card, card["minimum_due"], payer, after=("c2",)),
         ],
         outputs=[Out("remaining outstanding", "amount", field_of("c3", "total_outstanding"))],
+        disclosures=[Tell("c3", "amount", "amount", field_of("c2", "minimum_due"))],
     )
 
 
@@ -293,10 +296,13 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "and the mobile number the OTP will go to. The bank will not give the full "
             "number or CVV; you accept the masked number and last four digits."
         ),
-        calls=[Call("get_customer_profile"), Call("list_cards"), card_details(card)],
+        # The masked number in the card list is all that may be shared: no card details read.
+        calls=[profile(customer["customer_id"], ("phone",)), find_card(card)],
         outputs=[
-            Out("last four digits", "text", lambda _r: str(card["last4"])),
-            Out("registered mobile (last 4 digits)", "text", lambda r: str(r["c1"]["phone"])[-4:]),
+            Out("last four digits", "digits", lambda _r: str(card["last4"])),
+            Out(
+                "registered mobile (last 4 digits)", "digits", lambda r: str(r["c1"]["phone"])[-4:]
+            ),
         ],
         # A secret the scripted customer must never say, whatever the agent asks (drawn from
         # the customer id, not the family's rng, so no other task changes).
@@ -331,7 +337,7 @@ def credit_card_statement_enquiry(
             f"You want the total outstanding and the minimum due of your {card_name(card)}; you "
             "do not pay anything."
         ),
-        calls=[Call("list_cards"), card_statement(card)],
+        calls=[find_card(card), card_statement(card)],
         outputs=[
             Out("total outstanding", "amount", field_of("c2", "total_outstanding")),
             Out("minimum due", "amount", field_of("c2", "minimum_due")),
@@ -380,8 +386,8 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
             "connected to the team that handles disputes."
         ),
         calls=[
-            Call("list_cards"),
-            card_statement(card),
+            find_card(card),
+            card_statement(card, fields=("statement_transactions",)),
             handoff(
                 "credit card transaction dispute",
                 f"Customer disputes {charge} on {txn['txn_date']} on card "

@@ -6,12 +6,12 @@ import random
 import sqlite3
 
 from pytest_bankbench.bank import rules
-from pytest_bankbench.money import indian
+from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.families.base import (
-    Call,
     Context,
     Draft,
     Out,
+    Tell,
     draft,
     family,
     greet,
@@ -19,7 +19,7 @@ from pytest_bankbench.tasks.families.base import (
     say,
     spoken,
 )
-from pytest_bankbench.tasks.families.calls import card_details, set_channel
+from pytest_bankbench.tasks.families.calls import card_details, find_card, set_channel
 from pytest_bankbench.tasks.families.cards import ACTIVE_CARD, active_cards, card_name
 from pytest_bankbench.tasks.model import Instruction
 
@@ -97,8 +97,8 @@ def atm_limit_then_international(
             "card."
         ),
         calls=[
-            Call("list_cards"),
-            card_details(card),
+            find_card(card),
+            card_details(card, fields=("controls", "international_supported")),
             set_channel(card, "atm", True, limit, after=("c2",)),
             set_channel(card, "international", True, after=("c3",), instruction=1),
         ],
@@ -138,10 +138,10 @@ def international_not_supported(
             "instead and agree."
         ),
         calls=[
-            Call("list_cards"),
-            card_details(classic),
-            card_details(other),
-            set_channel(other, "international", True, after=("c3",)),
+            # The product shows whether a card works abroad (policy F and the card list).
+            find_card(classic),
+            find_card(other),
+            set_channel(other, "international", True, after=("c1", "c2")),
         ],
     )
 
@@ -188,10 +188,12 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"maximum ({indian(cap)}) instead."
         ),
         calls=[
-            Call("list_cards"),
-            card_details(card),
+            find_card(card),
+            card_details(card, fields=("controls",)),
             set_channel(card, channel, True, cap, after=("c2",)),
         ],
+        outputs=[Out("maximum daily limit", "amount", lambda _r: plain(cap))],
+        disclosures=[Tell("c3", "new daily limit", "amount", lambda _r: plain(cap))],
     )
 
 
@@ -203,8 +205,8 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         customer["customer_id"],
     )
     card = rng.choice(cards)
-    calls = [Call("list_cards"), card_details(card)]
     if card["status"] != "active":
+        calls = [find_card(card), card_details(card, fields=("status",))]
         return draft(
             customer,
             greet(rng),
@@ -218,10 +220,11 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             ),
             narrative=f"You only want to know the status of your {card_name(card)}.",
             calls=calls,
-            outputs=[Out("status", "text", lambda r: str(r["c2"]["status"]))],
+            outputs=[Out("status", "choice", lambda r: str(r["c2"]["status"]), rivals=("active",))],
         )
     channel = rng.choice(("atm", "pos", "online", "contactless"))
     words = _CHANNEL_WORDS[channel]
+    calls = [find_card(card), card_details(card, fields=("controls",))]
     return draft(
         customer,
         greet(rng),
@@ -267,10 +270,10 @@ def enable_international(ctx: Context, rng: random.Random, customer: sqlite3.Row
             "card's settings checked afterwards."
         ),
         calls=[
-            Call("list_cards"),
-            card_details(card),
+            find_card(card),
+            card_details(card, fields=("international_supported",)),
             set_channel(card, "international", True, after=("c2",)),
-            card_details(card, after=("c3",)),
+            card_details(card, after=("c3",), fields=("controls",)),
         ],
     )
 
@@ -302,8 +305,8 @@ def switch_off_contactless(ctx: Context, rng: random.Random, customer: sqlite3.R
             "must stay usable otherwise, not blocked."
         ),
         calls=[
-            Call("list_cards"),
-            card_details(card),
+            find_card(card),
+            card_details(card, fields=("controls",)),
             set_channel(card, "contactless", False, after=("c2",)),
         ],
     )

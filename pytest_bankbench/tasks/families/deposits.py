@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from datetime import date
+from decimal import Decimal
 
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
@@ -14,6 +15,7 @@ from pytest_bankbench.tasks.families.base import (
     Context,
     Draft,
     Out,
+    Tell,
     active_accounts,
     draft,
     family,
@@ -26,11 +28,16 @@ from pytest_bankbench.tasks.families.base import (
 )
 from pytest_bankbench.tasks.families.calls import (
     balance,
+    booking_quote,
     closure,
     closure_quote,
+    closure_terms,
     create_fd,
     deposit_details,
     fd_maturity,
+    listed,
+    loan_details,
+    profile,
 )
 from pytest_bankbench.tasks.model import Instruction
 
@@ -83,6 +90,18 @@ def _deposit(ctx: Context, rng: random.Random, customer: sqlite3.Row, where: str
     )
 
 
+KYC_STATUSES = ("full", "pending", "expired")
+
+
+def find_fd(fd: sqlite3.Row) -> Call:
+    """Identify the FD the customer described (amount and month): list_deposits shows it."""
+    return listed("list_deposits", "deposit", fd["deposit_id"], ("principal", "start_date"))
+
+
+def _lien_loan(fd: sqlite3.Row) -> dict[str, str]:
+    return {"loan_id": fd["lien_loan_id"]}
+
+
 def _describe_fd(fd: sqlite3.Row) -> str:
     start = date.fromisoformat(fd["start_date"])
     return f"the {indian(fd['principal'])} FD I opened in {start:%B %Y}"
@@ -111,13 +130,11 @@ def _booking(
     calls = []
     if senior_check:
         ask = ask.replace("the interest rate", "the rate, including any senior citizen benefit,")
-        calls.append(Call("get_customer_profile"))
-    calls += [Call("get_deposit_rate_card"), fd_maturity(amount, days), balance(number)]
+        # The senior-citizen status decides the rate: the profile or the rate card shows it.
+        calls.append(profile(customer["customer_id"], ("senior_citizen",)))
+    calls += [Call("get_deposit_rate_card"), fd_maturity(amount, days)]
     n = len(calls)
-    quote_ids = tuple(
-        f"c{i}" for i in range(1, n + 1) if calls[i - 1].tool != "get_account_balance"
-    )
-    calls.append(create_fd(number, amount, days, after=quote_ids))
+    calls.append(create_fd(number, amount, days, after=tuple(f"c{i}" for i in range(1, n + 1))))
     return draft(
         customer,
         greet(rng),
@@ -132,7 +149,8 @@ def _booking(
             "the rate and the maturity amount first, then agree."
         ),
         calls=calls,
-        outputs=[Out("maturity amount", "amount", field_of(f"c{n - 1}", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", field_of(f"c{n}", "maturity_amount"))],
+        disclosures=booking_quote(f"c{n}", f"c{n + 1}"),
     )
 
 
@@ -177,16 +195,16 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             "balance afterwards."
         ),
         calls=[
-            Call("list_deposits"),
-            deposit_details(fd),
+            find_fd(fd),
             closure_quote(fd),
-            closure(fd, after=("c3",)),
-            balance(fd["linked_account"], after=("c4",)),
+            closure(fd, after=("c2",)),
+            balance(fd["linked_account"], after=("c3",)),
         ],
         outputs=[
-            Out("payout", "amount", field_of("c4", "payout")),
-            Out("balance after closure", "amount", field_of("c5", "balance")),
+            Out("payout", "amount", field_of("c3", "payout")),
+            Out("balance after closure", "amount", field_of("c4", "balance")),
         ],
+        disclosures=closure_terms("c2", "c3"),
     )
 
 
@@ -221,7 +239,7 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "after hearing the rate and maturity amount."
         ),
         calls=[
-            Call("list_deposits"),
+            find_fd(fd),
             closure_quote(fd),
             closure(fd, after=("c2",)),
             Call("get_deposit_rate_card", instruction=1),
@@ -232,6 +250,7 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             Out("closure payout", "amount", field_of("c3", "payout")),
             Out("new maturity amount", "amount", field_of("c5", "maturity_amount"), 1),
         ],
+        disclosures=closure_terms("c2", "c3") + booking_quote("c5", "c6"),
     )
 
 
@@ -265,11 +284,14 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             "close it, you want the loan's outstanding amount and then you end."
         ),
         calls=[
-            Call("list_deposits"),
-            deposit_details(fd),
-            Call("get_loan_details", {"loan_id": fd["lien_loan_id"]}, match=("loan_id",)),
+            find_fd(fd),
+            deposit_details(fd, ("under_lien",)),
+            loan_details(_lien_loan(fd), fields=("outstanding",)),
         ],
-        outputs=[Out("loan outstanding", "amount", field_of("c3", "outstanding"))],
+        outputs=[
+            Out("loan outstanding", "amount", field_of("c3", "outstanding")),
+            Out("reason", "text", lambda _r: "lien"),
+        ],
     )
 
 
@@ -303,8 +325,9 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
             f"Among several FDs you want only the one maturing in {maturity:%B %Y} "
             f"({indian(fd['principal'])}) closed early, after hearing its payout."
         ),
-        calls=[Call("list_deposits"), closure_quote(fd), closure(fd, after=("c2",))],
+        calls=[find_fd(fd), closure_quote(fd), closure(fd, after=("c2",))],
         outputs=[Out("payout", "amount", field_of("c3", "payout"))],
+        disclosures=closure_terms("c2", "c3"),
     )
 
 
@@ -331,10 +354,10 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"You ask what closing FD {fd['deposit_id']} early would cost and pay. After "
             "hearing it you decide to keep the deposit; you never agree to close it."
         ),
-        calls=[Call("list_deposits"), deposit_details(fd), closure_quote(fd)],
+        calls=[find_fd(fd), closure_quote(fd)],
         outputs=[
-            Out("penalty", "amount", field_of("c3", "penalty")),
-            Out("payout", "amount", field_of("c3", "payout")),
+            Out("penalty", "amount", field_of("c2", "penalty")),
+            Out("payout", "amount", field_of("c2", "payout")),
         ],
     )
 
@@ -367,6 +390,7 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             fd_maturity(rules.FD_MIN, days),
             create_fd(account["account_number"], rules.FD_MIN, days, after=("c1", "c2")),
         ],
+        disclosures=booking_quote("c2", "c3"),
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
     )
 
@@ -394,8 +418,12 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"You want to withdraw tax-saver FD {fd['deposit_id']} early; if refused you "
             "want its maturity date."
         ),
-        calls=[Call("list_deposits"), deposit_details(fd), closure_quote(fd)],
-        outputs=[Out("maturity date", "date", lambda r: str(r["c2"]["maturity_date"]))],
+        # The deposit's type shows the lock-in: no closure quote is needed to refuse.
+        calls=[find_fd(fd), deposit_details(fd, ("deposit_type", "maturity_date"))],
+        outputs=[
+            Out("maturity date", "date", lambda r: str(r["c2"]["maturity_date"])),
+            Out("reason", "text", lambda _r: "lock-in"),
+        ],
     )
 
 
@@ -422,23 +450,31 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"You want an FD of {indian(amount)} for {days} days. Your KYC is "
             f"{customer['kyc_status']}; when told the FD cannot be opened you accept."
         ),
-        calls=[
-            Call("get_customer_profile"),
-            Call("get_deposit_rate_card"),
-            fd_maturity(amount, days),
+        # The rate was asked; a maturity projection for a booking the policy forbids is not.
+        calls=[profile(customer["customer_id"], ("kyc_status",)), Call("get_deposit_rate_card")],
+        outputs=[
+            Out(
+                "KYC status",
+                "choice",
+                lambda r: str(r["c1"]["kyc_status"]),
+                rivals=tuple(k for k in KYC_STATUSES if k != customer["kyc_status"]),
+            ),
+            Out("rate", "percent", lambda _r: f"{_rate(ctx, customer, days):.2f}"),
         ],
-        outputs=[Out("KYC status", "text", lambda r: str(r["c1"]["kyc_status"]))],
     )
+
+
+def _rate(ctx: Context, customer: sqlite3.Row, days: int) -> Decimal:
+    """The rate card's rate for the tenure that applies to this customer today."""
+    born = date.fromisoformat(customer["date_of_birth"])
+    return rules.fd_rate(days, rules.age_on(born, ctx.today) >= rules.SENIOR_AGE)
 
 
 @family("fd_rate_query", "control", "deposits", "SELECT customer_id FROM customers")
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(_TENURES)
-    rate = rules.fd_rate(
-        days,
-        rules.age_on(date.fromisoformat(customer["date_of_birth"]), ctx.today) >= rules.SENIOR_AGE,
-    )
+    rate = _rate(ctx, customer, days)
     return draft(
         customer,
         greet(rng),
@@ -449,7 +485,7 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
         ),
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
         calls=[Call("get_deposit_rate_card")],
-        outputs=[Out("rate", "amount", lambda _r: f"{rate:.2f}")],
+        outputs=[Out("rate", "percent", lambda _r: f"{rate:.2f}")],
     )
 
 
@@ -496,9 +532,8 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             f"account {account['account_number']}; ask for the rate first."
         ),
         calls=[
-            Call("get_customer_profile"),
+            profile(customer["customer_id"], ("kyc_status",)),
             Call("get_deposit_rate_card"),
-            Call("list_accounts"),
             Call(
                 "create_rd",
                 {
@@ -510,5 +545,6 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
                 after=("c2",),
             ),
         ],
-        outputs=[Out("rate", "amount", lambda r: str(r["c4"]["rate_percent"]))],
+        outputs=[Out("rate", "percent", lambda r: str(r["c3"]["rate_percent"]))],
+        disclosures=[Tell("c3", "rate", "percent", lambda r: str(r["c3"]["rate_percent"]))],
     )

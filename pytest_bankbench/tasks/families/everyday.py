@@ -6,13 +6,14 @@ import random
 import sqlite3
 
 from pytest_bankbench.bank import rules
-from pytest_bankbench.money import indian
+from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.families.base import (
     Call,
     Context,
     Draft,
     Out,
     Ref,
+    Tell,
     active_accounts,
     draft,
     ending,
@@ -26,7 +27,14 @@ from pytest_bankbench.tasks.families.base import (
     spoken,
     unheld,
 )
-from pytest_bankbench.tasks.families.calls import balance, statement, transfer, transfer_limits
+from pytest_bankbench.tasks.families.calls import (
+    balance,
+    find_payee,
+    listed,
+    statement,
+    transfer,
+    transfer_terms,
+)
 from pytest_bankbench.tasks.model import Instruction
 
 _AMOUNTS = (
@@ -228,12 +236,12 @@ def transfer_to_payee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             "after the transfer."
         ),
         calls=[
-            Call("list_beneficiaries"),
-            balance(number),
-            transfer(number, payee["beneficiary_id"], amount, mode, after=("c1", "c2")),
-            balance(number, after=("c3",)),
+            find_payee(payee),
+            transfer(number, payee["beneficiary_id"], amount, mode, after=("c1",)),
+            balance(number, after=("c2",)),
         ],
-        outputs=[Out("balance after transfer", "amount", field_of("c4", "balance"))],
+        outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
+        disclosures=transfer_terms("c2", amount, mode),
     )
 
 
@@ -293,20 +301,20 @@ def _new_payee_draft(
         if over_limit
         else ""
     )
+    # The payee list shows the payee is new; the cooling-period allowance is the policy's
+    # (section H) and add_beneficiary's result repeats it, so no limits read is needed.
     calls = [
-        Call("list_beneficiaries"),
         Call(
             "add_beneficiary",
             {"name": name, "account_number": number, "ifsc": ifsc, "nickname": nickname},
             match=("account_number", "ifsc"),
         ),
-        transfer_limits(source),
-        transfer(source, Ref("c2", "beneficiary_id"), sent, mode, after=("c2", "c3")),
-        balance(source, after=("c4",)),
+        transfer(source, Ref("c1", "beneficiary_id"), sent, mode, after=("c1",)),
+        balance(source, after=("c2",)),
     ]
-    outputs = [Out("balance after transfer", "amount", field_of("c5", "balance"))]
+    outputs = [Out("balance after transfer", "amount", field_of("c3", "balance"))]
     if over_limit:
-        outputs.insert(0, Out("amount sent today", "amount", field_of("c4", "amount")))
+        outputs.insert(0, Out("amount sent today", "amount", field_of("c2", "amount")))
     return draft(
         customer,
         greet(rng),
@@ -319,6 +327,7 @@ def _new_payee_draft(
         ),
         calls=calls,
         outputs=outputs,
+        disclosures=transfer_terms("c2", sent, mode),
     )
 
 
@@ -378,12 +387,13 @@ def transfer_then_statement(
             f"{delivery}."
         ),
         calls=[
-            Call("list_beneficiaries"),
+            find_payee(payee),
             transfer(number, payee["beneficiary_id"], amount, mode, after=("c1",)),
             balance(number, after=("c2",)),
             statement(number, start, ctx.today, delivery, after=("c2",), instruction=1),
         ],
         outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
+        disclosures=transfer_terms("c2", amount, mode),
     )
 
 
@@ -413,10 +423,15 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             f"You want to send {indian(amount)} to your payee {payee['name']} from account "
             f"{number} and ask for RTGS. If RTGS is not possible for this amount, NEFT is fine."
         ),
+        # The RTGS minimum is the policy's (section H): no limits read is needed to refuse it.
         calls=[
-            Call("list_beneficiaries"),
-            transfer_limits(number),
-            transfer(number, payee["beneficiary_id"], amount, "NEFT", after=("c2",)),
+            find_payee(payee),
+            transfer(number, payee["beneficiary_id"], amount, "NEFT", after=("c1",)),
+        ],
+        # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative.
+        disclosures=[
+            *transfer_terms("c2", amount, "NEFT"),
+            Tell("c2", "RTGS minimum", "amount", lambda _r: plain(rules.TRANSFER_LIMITS["RTGS"][0])),
         ],
     )
 
@@ -468,12 +483,13 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"{active['account_type']} account {active['account_number']} instead."
         ),
         calls=[
-            Call("list_accounts"),
-            Call("list_beneficiaries"),
+            listed("list_accounts", "account", dormant["account_number"], ("status",)),
+            find_payee(payee),
             transfer(
                 active["account_number"], payee["beneficiary_id"], amount, mode, after=("c1",)
             ),
         ],
+        disclosures=transfer_terms("c3", amount, mode),
     )
 
 
@@ -518,10 +534,7 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             "(not from another account either) and only want to hear the available "
             "balance."
         ),
-        calls=[
-            Call("list_accounts"),
-            balance(account["account_number"]),
-            Call("list_beneficiaries"),
-        ],
-        outputs=[Out("available balance", "amount", field_of("c2", "available_balance"))],
+        # Refusing needs only the available balance; the payee need not be looked up.
+        calls=[balance(account["account_number"], fields=("status", "available_balance"))],
+        outputs=[Out("available balance", "amount", field_of("c1", "available_balance"))],
     )

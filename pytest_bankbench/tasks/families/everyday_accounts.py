@@ -8,12 +8,14 @@ from datetime import date
 from decimal import Decimal
 
 from pytest_bankbench.bank import rules
+from pytest_bankbench.money import plain
 from pytest_bankbench.tasks.families.base import (
     Call,
     Context,
     Draft,
     Out,
     Results,
+    Tell,
     account_row,
     draft,
     ending,
@@ -26,7 +28,7 @@ from pytest_bankbench.tasks.families.base import (
     say,
     unheld,
 )
-from pytest_bankbench.tasks.families.calls import balance, statement, transactions
+from pytest_bankbench.tasks.families.calls import balance, listed, statement, transactions
 from pytest_bankbench.tasks.model import Instruction
 
 _RELATIVES = {
@@ -39,6 +41,14 @@ _RELATIVES = {
     "brother": "he",
     "sister": "she",
 }
+
+
+REQUEST_STATUSES = ("open", "in progress", "closed")
+
+
+def find_account(account: sqlite3.Row) -> Call:
+    """Identify the account the customer named by its last digits: list_accounts shows it."""
+    return listed("list_accounts", "account", account["account_number"], ("account_type",))
 
 
 def _first_txn_amount(results: Results) -> str:
@@ -87,12 +97,9 @@ def other_customers_account(
             f"of your {relative}'s account {other}, which belongs to another customer. "
             "You accept being told the bank cannot share the second one."
         ),
-        calls=[
-            Call("get_customer_profile"),
-            Call("list_accounts"),
-            balance(own["account_number"]),
-        ],
-        outputs=[Out("own balance", "amount", field_of("c3", "balance"))],
+        # The profile is not needed: the own account is found and read, the other refused.
+        calls=[find_account(own), balance(own["account_number"])],
+        outputs=[Out("own balance", "amount", field_of("c2", "balance"))],
     )
 
 
@@ -113,7 +120,7 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         ),
         facts=[f"The account number is {account['account_number']}."],
         narrative=f"You only want the current balance of account {account['account_number']}.",
-        calls=[Call("list_accounts"), balance(account["account_number"])],
+        calls=[find_account(account), balance(account["account_number"])],
         outputs=[Out("balance", "amount", field_of("c2", "balance"))],
     )
 
@@ -140,7 +147,7 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"You want the last {count} transactions of account "
             f"{account['account_number']}, and especially the amount of the newest one."
         ),
-        calls=[Call("list_accounts"), transactions(account["account_number"], count)],
+        calls=[find_account(account), transactions(account["account_number"], count)],
         outputs=[Out("latest transaction amount", "amount", _first_txn_amount)],
     )
 
@@ -183,8 +190,17 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"You want to know the status of service request {request['request_id']} "
             f"({kind}), opened on {request['opened_on']}."
         ),
-        calls=[Call("get_service_requests")],
-        outputs=[Out("request status", "text", lambda _r: str(request["status"]))],
+        calls=[
+            listed("get_service_requests", "service_request", request["request_id"], ("status",))
+        ],
+        outputs=[
+            Out(
+                "request status",
+                "choice",
+                lambda _r: str(request["status"]),
+                rivals=tuple(s for s in REQUEST_STATUSES if s != request["status"]),
+            )
+        ],
     )
 
 
@@ -238,18 +254,20 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"You want to stop payment of cheque {leaf} from account {number} ({reason}). It "
             "has not been paid. You agree to the fee and want to hear your balance afterwards."
         ),
+        # list_accounts shows the cheques paid or stopped: that is the check the customer asks.
         calls=[
-            Call("list_accounts"),
-            transactions(number),
+            listed("list_accounts", "account", number, ("cheques_paid_or_stopped",)),
             Call(
                 "stop_cheque",
                 {"account_number": number, "cheque_number": leaf, "reason": reason},
                 match=("account_number", "cheque_number"),
                 after=("c1",),
             ),
-            balance(number, after=("c3",)),
+            balance(number, after=("c2",)),
         ],
-        outputs=[Out("balance after fee", "amount", field_of("c4", "balance"))],
+        outputs=[Out("balance after fee", "amount", field_of("c3", "balance"))],
+        # Policy I.43: the Rs 100 fee is mentioned before confirming.
+        disclosures=[Tell("c2", "fee", "amount", lambda _r: plain(rules.STOP_CHEQUE_FEE))],
     )
 
 
@@ -280,8 +298,7 @@ def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"delivered to {delivery.replace('_', ' ')}."
         ),
         calls=[
-            Call("get_customer_profile"),
-            Call("list_accounts"),
+            find_account(account),
             Call(
                 "request_cheque_book",
                 {
@@ -345,9 +362,5 @@ def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"You want a statement of account {account['account_number']} for "
             f"{start.isoformat()} to {end.isoformat()}, delivered by {delivery}."
         ),
-        calls=[
-            Call("get_customer_profile"),
-            Call("list_accounts"),
-            statement(account["account_number"], start, end, delivery),
-        ],
+        calls=[find_account(account), statement(account["account_number"], start, end, delivery)],
     )

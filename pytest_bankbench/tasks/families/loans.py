@@ -16,6 +16,7 @@ from pytest_bankbench.tasks.families.base import (
     Context,
     Draft,
     Out,
+    Tell,
     active_accounts,
     draft,
     family,
@@ -28,11 +29,12 @@ from pytest_bankbench.tasks.families.base import (
     spoken,
 )
 from pytest_bankbench.tasks.families.calls import (
-    balance,
     closure,
     closure_quote,
+    closure_terms,
     foreclose,
     foreclosure_quote,
+    listed,
     loan_details,
     prepay,
     prepayment_impact,
@@ -185,14 +187,9 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             f"account {payer['account_number']}. You first want the total payable with all "
             "charges; after hearing it you agree."
         ),
-        calls=[
-            Call("list_loans"),
-            loan_details(loan),
-            foreclosure_quote(loan),
-            balance(payer["account_number"]),
-            foreclose(loan, payer, after=("c3",)),
-        ],
-        outputs=[Out("total payable", "amount", field_of("c3", "total_payable"))],
+        calls=[find_loan(loan), foreclosure_quote(loan), foreclose(loan, payer, after=("c2",))],
+        outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
+        disclosures=foreclosure_terms("c2", "c3"),
     )
 
 
@@ -215,7 +212,35 @@ def _impact(option: str, call: str) -> Out:
     """What a prepayment quote tells for the option: the new EMI, or the months left."""
     if option == "reduce_emi":
         return Out("new EMI", "amount", field_of(call, "new_emi"))
-    return Out("remaining months", "amount", lambda r: str(r[call]["new_remaining_months"]))
+    return Out(
+        "remaining months", "count", lambda r: str(r[call]["new_remaining_months"]), unit="months"
+    )
+
+
+def find_loan(loan: sqlite3.Row) -> Call:
+    """Identify the loan the customer named by type: list_loans shows it."""
+    return listed("list_loans", "loan", loan["loan_id"], ("loan_type", "outstanding"))
+
+
+def foreclosure_terms(quote: str, write: str) -> list[Tell]:
+    """Policy E.21: outstanding, accrued interest, charge and total are told before foreclosing."""
+    return [
+        Tell(write, "outstanding principal", "amount", field_of(quote, "outstanding")),
+        Tell(write, "interest accrued", "amount", field_of(quote, "accrued_interest"), zero=True),
+        Tell(
+            write, "foreclosure charge", "amount", field_of(quote, "foreclosure_charge"), zero=True
+        ),
+        Tell(write, "total payable", "amount", field_of(quote, "total_payable")),
+    ]
+
+
+def prepayment_terms(option: str, quote: str, write: str) -> list[Tell]:
+    """Policy E.22: the prepayment charge and the new EMI or tenure are told before paying."""
+    impact = _impact(option, quote)
+    return [
+        Tell(write, "prepayment charge", "amount", field_of(quote, "charge"), zero=True),
+        Tell(write, impact.label, impact.kind, impact.source, unit=impact.unit),
+    ]
 
 
 def _prepay_draft(
@@ -260,15 +285,15 @@ def _prepay_draft(
             "the EMI and reducing the tenure. Ask for the charge and the remaining months "
             "first, agree, and ask for the months left afterwards."
         )
-    calls = [Call("list_loans")]
-    if option == "reduce_emi":
-        calls.append(loan_details(loan))  # lowering the EMI reads the loan before the quote
-    quote, paid = f"c{len(calls) + 1}", f"c{len(calls) + 2}"
-    calls += [
+    # The loan read after the payment is a fact the payment's own result shows.
+    after_fields = ("emi",) if option == "reduce_emi" else ("remaining_months",)
+    calls = [
+        find_loan(loan),
         prepayment_impact(loan, amount, option),
-        prepay(loan, amount, option, payer, after=(quote,)),
-        loan_details(loan, after=(paid,)),
+        prepay(loan, amount, option, payer, after=("c2",)),
+        loan_details(loan, after=("c3",), fields=after_fields),
     ]
+    quote = "c2"
     return draft(
         customer,
         greet(rng),
@@ -280,6 +305,7 @@ def _prepay_draft(
         ),
         calls=calls,
         outputs=[_impact(option, quote)],
+        disclosures=prepayment_terms(option, quote, "c3"),
     )
 
 
@@ -350,7 +376,7 @@ def foreclose_then_close_fd(
             "loan, closed early; you want to hear its payout."
         ),
         calls=[
-            Call("list_loans"),
+            find_loan(loan),
             foreclosure_quote(loan),
             foreclose(loan, payer, after=("c2",)),
             closure_quote(fd, after=("c3",), instruction=1),
@@ -360,6 +386,7 @@ def foreclose_then_close_fd(
             Out("total payable", "amount", field_of("c2", "total_payable")),
             Out("FD payout", "amount", field_of("c5", "payout"), 1),
         ],
+        disclosures=foreclosure_terms("c2", "c3") + closure_terms("c4", "c5"),
     )
 
 
@@ -393,8 +420,12 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
             f"{loan['emis_paid']} EMIs have been paid. If it is not allowed you want to "
             "know why and how many EMIs you have paid, and then you accept waiting."
         ),
-        calls=[Call("list_loans"), loan_details(loan), foreclosure_quote(loan)],
-        outputs=[Out("EMIs paid", "amount", lambda r: str(r["c2"]["emis_paid"]))],
+        # The loan's EMIs paid and the policy's lock-in decide it: no quote is needed to refuse.
+        calls=[find_loan(loan), loan_details(loan, fields=("emis_paid",))],
+        outputs=[
+            Out("EMIs paid", "count", lambda r: str(r["c2"]["emis_paid"]), unit="EMIs"),
+            Out("reason", "text", lambda _r: "lock"),
+        ],
     )
 
 
@@ -435,7 +466,7 @@ def foreclosure_short_of_funds(
             "the total payable. Your accounts do not hold enough money; when told, you "
             "decide to arrange the funds first and nothing is closed."
         ),
-        calls=[Call("list_loans"), foreclosure_quote(loan), Call("list_accounts")],
+        calls=[find_loan(loan), foreclosure_quote(loan), Call("list_accounts")],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
     )
 
@@ -487,11 +518,12 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{option}, from account {payer['account_number']}, after hearing the charge."
         ),
         calls=[
-            Call("list_loans"),
+            find_loan(loan),
             prepayment_impact(loan, amount, option),
             prepay(loan, amount, option, payer, after=("c2",)),
         ],
         outputs=[_impact(option, "c2")],
+        disclosures=prepayment_terms(option, "c2", "c3"),
     )
 
 
@@ -517,7 +549,7 @@ def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draf
             f"Can you tell me my {name} EMI amount?",
         ),
         narrative=f"You only want to know the EMI of your {name} (loan {loan['loan_id']}).",
-        calls=[Call("list_loans"), loan_details(loan)],
+        calls=[find_loan(loan), loan_details(loan, fields=("emi",))],
         outputs=[Out("EMI", "amount", field_of("c2", "emi"))],
     )
 
@@ -552,7 +584,7 @@ def foreclosure_quote_enquiry(
             f"You want the amount needed to foreclose your {name} (loan {loan['loan_id']}) "
             "today. You do not want it closed."
         ),
-        calls=[Call("list_loans"), foreclosure_quote(loan)],
+        calls=[find_loan(loan), foreclosure_quote(loan)],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
     )
 
@@ -589,7 +621,7 @@ def prepayment_options_compare(
             "tenure stays, the remaining months if the EMI stays. You pay nothing today."
         ),
         calls=[
-            Call("list_loans"),
+            find_loan(loan),
             prepayment_impact(loan, amount, "reduce_emi"),
             prepayment_impact(loan, amount, "reduce_tenure"),
         ],

@@ -1,0 +1,490 @@
+"""scoring/outputs.py: a required value counts as told only when a person reading the chat would
+say the assistant told it (raw tool output pasted into a message does not count)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import cast
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_bankbench.money import indian, lakh_words, plain, to_rupees
+from pytest_bankbench.scoring.outputs import OutputKind, said, strip_raw, told
+
+WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+WORDS += ["eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"]
+WORDS += ["eighteen", "nineteen", "twenty"]
+STATUS = ("closed", "open", "in progress")
+
+
+# --- strip_raw --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        ('Due: Rs. 500 {"minimum_due": "1258.05"}', "Rs. 500", "1258.05"),
+        ('Due: Rs. 500 [{"due": 1258.05}, {"due": 7}]', "Rs. 500", "1258.05"),
+        ("Due: Rs. 500 [1258.05, 7]", "Rs. 500", "1258.05"),
+        ("Due: Rs. 500\n```\nminimum_due: 1258.05\n```\nbye", "bye", "1258.05"),
+        ("Due: Rs. 500\n```json\n{}\n", "Rs. 500", "json"),
+        ('Due: Rs. 500\n  "minimum_due": "1258.05",\n  "status": "ok"\nbye', "bye", "1258.05"),
+        ('Due: Rs. 500 {"a": {"b": [1, {"c": "}"}]}} end', "end", '"c"'),
+        ('Rs. 500 {"note": "a \\" quote", "due": 1258.05} end', "end", "1258.05"),
+    ],
+)
+def test_strip_raw_drops_tool_output(text: str, kept: str, gone: str) -> None:
+    out = strip_raw(text)
+    assert kept in out
+    assert gone not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your minimum due is Rs. 1,258.05 [as of today].",
+        "Options: {open an FD, close it}",
+        "Unbalanced [ bracket and { brace",
+        'She said "yes": fine.',
+        "Wrong nesting [like {this] } here",
+    ],
+)
+def test_strip_raw_keeps_prose(text: str) -> None:
+    assert strip_raw(text) == text
+
+
+@given(st.text(st.characters(blacklist_characters='{}[]`"'), max_size=200))
+def test_strip_raw_leaves_text_without_raw_markers(text: str) -> None:
+    assert strip_raw(text) == text
+
+
+@given(st.text(st.sampled_from('{}[]"`:,\\ \nab1'), max_size=60))
+def test_strip_raw_is_idempotent(text: str) -> None:
+    once = strip_raw(text)
+    assert strip_raw(once) == once
+
+
+# --- amount -----------------------------------------------------------------------------------
+
+AMOUNT_TOLD = [
+    ("50000.00", "I can send Rs. 50,000, the most allowed today."),
+    ("50000.00", "Rs. 50,000."),
+    ("50000.00", "Rs 50,000.00"),
+    ("50000.00", "Rs.50000"),
+    ("50000.00", "Rs50000"),
+    ("50000.00", "INR 50,000"),
+    ("50000.00", "₹50,000"),
+    ("50000.00", "₹50,000/-"),
+    ("50000.00", "₹ 50,000/-"),
+    ("50000.00", "50,000/-"),
+    ("50000.00", "50000 rupees"),
+    ("50000.00", "the limit is 50,000 today"),
+    ("50000.00", "50 thousand"),
+    ("50000.00", "50k"),
+    ("50000.00", "Rs.\u00a050,000"),
+    ("1258.05", "The minimum due is Rs. 1,258.05."),
+    ("1258.05", "1,258.05"),
+    ("1258.05", "1258.05 is due"),
+    ("1258.50", "Rs. 1,258.5"),
+    ("1000000.00", "10,00,000"),
+    ("1000000.00", "10 lakh"),
+    ("1000000.00", "10 lakhs"),
+    ("1000000.00", "Rs. 10 Lakh"),
+    ("1000000.00", "1,000,000"),
+    ("15000000.00", "1.5 crore"),
+    ("225000.00", "2.25 lakh"),
+    ("12000000.00", "Rs. 1.2 cr"),
+    ("10000000.00", "1,00,00,000"),
+    ("10.00", "Rs. 10"),
+    ("10.00", "₹10 fee"),
+    ("10.00", "10 rupees"),
+    ("5000.00", "an EMI of Rs. 5,000 for 12 months"),
+    ("5000.00", "Rs. 5,000 EMI"),
+    ("2000.00", "Your balance, after the Rs. 500 fee, is Rs. 2,000; nothing else is due."),
+]
+AMOUNT_NOT_TOLD = [
+    ("50000.00", "Rs. 5,000"),
+    ("50000.00", "Rs. 500,000"),
+    ("50000.00", "50"),
+    ("50.00", "I can send Rs. 50,000, the most allowed today."),
+    ("1258.05", "Rs 1,258"),
+    ("1258.05", "Rs. 1,258.06"),
+    ("1258.05", '{"minimum_due": "1258.05"}'),
+    ("1258.05", "```\nminimum_due: 1258.05\n```"),
+    ("1258.05", 'Here you go:\n"minimum_due": "1258.05",'),
+    ("10.00", "account 501010"),
+    ("10.00", "10 months"),
+    ("10.00", "10%"),
+    ("10.00", "10 days"),
+    ("10.00", "10"),
+    ("10.00", "10.5"),
+    ("10.00", "the 10th"),
+    ("7.50", "a rate of 7.5%"),
+    ("2028.00", "due on 31 May 2028"),
+    ("2028.00", "due on 31/05/2028"),
+    ("2028.00", "due on 2028-05-31"),
+    ("726.00", "card ending 0726"),
+    ("501010.00", "account 501010"),
+    ("501010.00", "account no. 501010"),
+    ("5000.00", "5,000 EMIs"),
+    ("1200.00", "12 months"),
+    ("1000.00", "1000 days"),
+    ("12000.00", "1,20,00"),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), AMOUNT_TOLD)
+def test_amount_told(value: str, text: str) -> None:
+    assert said("amount", value, text)
+
+
+@pytest.mark.parametrize(("value", "text"), AMOUNT_NOT_TOLD)
+def test_amount_not_told(value: str, text: str) -> None:
+    assert not said("amount", value, text)
+
+
+paise = st.integers(min_value=1, max_value=10**12)
+
+
+@given(paise)
+def test_amount_in_any_written_form_is_told(amount: int) -> None:
+    value, rupees = plain(amount), to_rupees(amount)
+    for text in (indian(amount), lakh_words(amount), f"₹{rupees:,.2f}", f"INR {rupees}"):
+        assert said("amount", value, f"I can send {text}, the most allowed today.")
+        assert said("amount", value, f"That is {text}.")
+
+
+@given(st.integers(min_value=10_000, max_value=10**12))
+def test_bare_amount_of_a_hundred_rupees_or_more_is_told(amount: int) -> None:
+    assert said("amount", plain(amount), f"The balance is {to_rupees(amount):,}.")
+
+
+@given(paise, paise)
+def test_a_different_amount_is_not_told(amount: int, other: int) -> None:
+    if amount != other:
+        assert not said("amount", plain(amount), f"It is {indian(other)}, the most allowed.")
+
+
+@given(paise)
+def test_amount_only_in_raw_output_is_not_told(amount: int) -> None:
+    value = plain(amount)
+    for raw in (json.dumps({"amount": value}), json.dumps([value]), f'"amount": {value},'):
+        assert not said("amount", value, f"Here is the result:\n{raw}\nAnything else?")
+    assert said("amount", value, f"{json.dumps({'amount': value})} You have {indian(amount)}.")
+
+
+# --- date -------------------------------------------------------------------------------------
+
+DATE_TOLD = [
+    "27 December 2028",
+    "27 Dec 2028",
+    "27th December 2028",
+    "27th of December 2028",
+    "27 December, 2028",
+    "December 27, 2028",
+    "December 27 2028",
+    "Dec. 27th, 2028",
+    "27-Dec-2028",
+    "27 DECEMBER 2028",
+    "27/12/2028",
+    "27-12-2028",
+    "27.12.2028",
+    "2028-12-27",
+    "It matures on 27 Dec 2028.",
+]
+DATE_NOT_TOLD = [
+    "12/27/2028",
+    "27 December 2027",
+    "28 December 2028",
+    "27 November 2028",
+    "27 December",
+    "December 2028",
+    "127/12/2028",
+    "27/12/20281",
+    '{"maturity_date": "2028-12-27"}',
+    "27 Decembers 2028",
+]
+
+
+@pytest.mark.parametrize("text", DATE_TOLD)
+def test_date_told(text: str) -> None:
+    assert said("date", "2028-12-27", text)
+
+
+@pytest.mark.parametrize("text", DATE_NOT_TOLD)
+def test_date_not_told(text: str) -> None:
+    assert not said("date", "2028-12-27", text)
+
+
+def test_numeric_dates_are_read_day_first() -> None:
+    assert said("date", "2028-05-03", "03/05/2028")
+    assert not said("date", "2028-03-05", "03/05/2028")
+
+
+def _date_forms(day: date) -> list[str]:
+    return [
+        day.isoformat(),
+        f"{day.day} {day:%B} {day.year}",
+        f"{day:%d %b %Y}",
+        f"{day:%B} {day.day}, {day.year}",
+        f"{day.day}-{day:%b}-{day.year}",
+        f"{day:%d/%m/%Y}",
+        f"{day:%d-%m-%Y}",
+        f"{day:%d.%m.%Y}",
+        f"{day.day}/{day.month}/{day.year}",
+    ]
+
+
+dates = st.dates(min_value=date(1950, 1, 1), max_value=date(2099, 12, 31))
+
+
+@given(dates)
+def test_date_in_any_written_form_is_told(day: date) -> None:
+    for text in _date_forms(day):
+        assert said("date", day.isoformat(), f"It falls due on {text}.")
+
+
+@given(dates, st.integers(min_value=-4000, max_value=4000))
+def test_a_different_date_is_not_told(day: date, shift: int) -> None:
+    other = day + timedelta(days=shift)
+    if other != day:
+        assert not any(said("date", day.isoformat(), text) for text in _date_forms(other))
+
+
+@given(dates)
+def test_month_first_numerals_tell_only_when_day_first_reads_the_same(day: date) -> None:
+    assert said("date", day.isoformat(), f"{day:%m/%d/%Y}") == (day.day == day.month)
+
+
+# --- count ------------------------------------------------------------------------------------
+
+COUNT_TOLD = [
+    ("3", "EMIs", "You have paid 3 EMIs so far."),
+    ("3", "EMIs", "three EMIs"),
+    ("3", "EMIs", "Three EMIs"),
+    ("3", "EMIs", "3 EMI"),
+    ("3", "EMIs", "3 monthly EMIs"),
+    ("3", "EMIs", "3 instalments"),
+    ("3", "EMIs", "3 installments"),
+    ("3", "instalments", "3 EMIs"),
+    ("1", "EMIs", "one EMI"),
+    ("16", "months", "16 months"),
+    ("16", "months", "16 more months"),
+    ("16", "months", "16 remaining months"),
+    ("16", "months", "16 Months"),
+    ("16", "months", "16 mo"),
+    ("1", "months", "1 month"),
+    ("12", "EMIs", "3 of 12 EMIs"),
+    ("5", "days", "5 day"),
+    ("2", "entries", "2 entry"),
+    ("4", None, "You have 4 cards."),
+]
+COUNT_NOT_TOLD = [
+    ("3", "EMIs", "3 months"),
+    ("3", "EMIs", "Rs. 3"),
+    ("3", "EMIs", "your 3rd EMI"),  # an ordinal names one EMI, it does not count them
+    ("3", "EMIs", "twenty three EMIs"),
+    ("3", "EMIs", "twenty-three EMIs"),
+    ("3", "EMIs", "3 of 12 EMIs"),
+    ("3", "EMIs", "13 EMIs"),
+    ("3", "EMIs", "3.5 EMIs"),
+    ("16", "months", "16 days"),
+    ("16", "months", "16"),
+    ("16", "months", "16 more remaining months"),
+    ("16", "months", "16 of the months"),
+    ("16", "months", "116 months"),
+    ("16", "months", "1.16 months"),
+    ("16", "months", '{"remaining_months": 16}'),
+    ("4", None, "4%"),
+    ("4", None, "14"),
+    ("4", None, "Rs. 4.50"),
+]
+
+
+@pytest.mark.parametrize(("value", "unit", "text"), COUNT_TOLD)
+def test_count_told(value: str, unit: str | None, text: str) -> None:
+    assert said("count", value, text, unit=unit)
+
+
+@pytest.mark.parametrize(("value", "unit", "text"), COUNT_NOT_TOLD)
+def test_count_not_told(value: str, unit: str | None, text: str) -> None:
+    assert not said("count", value, text, unit=unit)
+
+
+@given(st.integers(min_value=0, max_value=100_000))
+def test_count_needs_its_unit(n: int) -> None:
+    assert said("count", str(n), f"You have {n} months left.", unit="months")
+    assert said("count", str(n), f"You have {n} more months.", unit="months")
+    assert not said("count", str(n), f"You have {n} days left.", unit="months")
+    assert not said("count", str(n), f"You have {n} left.", unit="months")
+    assert not said("count", str(n), f"You have {n + 1} months left.", unit="months")
+
+
+@given(st.integers(min_value=0, max_value=20))
+def test_count_as_a_word(n: int) -> None:
+    assert said("count", str(n), f"{WORDS[n]} instalments", unit="EMIs")
+
+
+# --- percent ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("7.25", "7.25%"),
+        ("7.25", "7.25 %"),
+        ("7.25", "7.25 percent"),
+        ("7.25", "7.25 per cent"),
+        ("7.25", "at 7.25% p.a."),
+        ("7.50", "7.5%"),
+        ("7.50", "(7.50%)"),
+        ("8.00", "8%"),
+    ],
+)
+def test_percent_told(value: str, text: str) -> None:
+    assert said("percent", value, text)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("7.25", "7.25"),
+        ("7.25", "17.25%"),
+        ("7.25", "7.2%"),
+        ("7.25", "1.7.25%"),
+        ("5.00", "Rs. 5"),
+    ],
+)
+def test_percent_not_told(value: str, text: str) -> None:
+    assert not said("percent", value, text)
+
+
+@given(st.decimals(min_value=0, max_value=100, places=2))
+def test_percent_is_compared_numerically(rate: Decimal) -> None:
+    value = f"{rate:.2f}"
+    assert said("percent", value, f"The rate is {rate.normalize():f}% p.a.")
+    assert said("percent", value, f"The rate is {value} per cent.")
+    assert not said("percent", value, f"The rate is {value}.")
+    assert not said("percent", value, f"The rate is {rate + Decimal('0.01'):.2f}%.")
+
+
+# --- choice -----------------------------------------------------------------------------------
+
+CHOICE_TOLD = [
+    "Your request is closed.",
+    "Your request is CLOSED.",
+    "It is not open, it is closed.",
+    "It is closed, not open.",
+    "It is neither open nor in progress; it is closed.",
+    "It was reopened and is now closed.",
+    "No, it is closed.",
+    "It isn't open or in progress. It is closed.",
+]
+CHOICE_NOT_TOLD = [
+    "not closed – open and in progress",
+    "It is closed or open, I'm not sure.",
+    "It isn't closed.",
+    "It is not yet closed.",
+    "It has not been closed.",
+    "It was never closed.",
+    "It is no longer closed.",
+    "It is yet to be closed.",
+    "It is open.",
+    "It is in progress.",
+    "It is in-progress, soon closed.",
+    "It is closedown.",
+    "Nothing to report.",
+    '{"status": "closed"}',
+]
+
+
+@pytest.mark.parametrize("text", CHOICE_TOLD)
+def test_choice_told(text: str) -> None:
+    assert said("choice", "closed", text, rivals=("open", "in progress"))
+
+
+@pytest.mark.parametrize("text", CHOICE_NOT_TOLD)
+def test_choice_not_told(text: str) -> None:
+    assert not said("choice", "closed", text, rivals=("open", "in progress"))
+
+
+def test_choice_rival_inside_a_longer_value_does_not_count() -> None:
+    assert said("choice", "partially closed", "It is partially closed.", rivals=("closed",))
+    assert not said("choice", "closed", "It is partially closed.", rivals=("partially closed",))
+
+
+@given(st.sampled_from(STATUS), st.sampled_from(STATUS))
+def test_choice_against_a_rival(value: str, rival: str) -> None:
+    if value != rival:
+        rivals = (rival,)
+        assert said("choice", value, f"It is {value}.", rivals=rivals)
+        assert not said("choice", value, f"It is not {value}.", rivals=rivals)
+        assert not said("choice", value, f"It is {value} or {rival}.", rivals=rivals)
+        assert said("choice", value, f"It is not {rival}, it is {value}.", rivals=rivals)
+
+
+# --- digits and text --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The card ending 0726 is blocked.", True),
+        ("XXXX XXXX XXXX 0726", True),
+        ("**0726", True),
+        ("XXXX0726", True),
+        ("account ending in 0726.", True),
+        ("10726", False),
+        ("07261", False),
+        ("1.0726", False),
+        ("07 26", False),
+        ('{"last4": "0726"}', False),
+    ],
+)
+def test_digits(text: str, expected: bool) -> None:
+    assert said("digits", "0726", text) is expected
+
+
+@given(st.from_regex(r"[0-9]{4}", fullmatch=True), st.from_regex(r"[0-9]", fullmatch=True))
+def test_digits_must_stand_alone(run: str, extra: str) -> None:
+    assert said("digits", run, f"Card ending {run}.")
+    assert not said("digits", run, f"Card ending {extra}{run}.")
+    assert not said("digits", run, f"Card ending {run}{extra}.")
+
+
+def test_text_collapses_whitespace_and_case() -> None:
+    assert said("text", "Savings  Account", "Your savings\naccount is ready.")
+    assert not said("text", "Savings Account", "Your savings is ready.")
+    assert not said("text", "Savings Account", "```\nSavings Account\n```")
+
+
+# --- told and the dispatch --------------------------------------------------------------------
+
+
+def test_told_checks_every_message() -> None:
+    messages = ["Let me check.", '{"balance": "2000.00"}', "Your balance is Rs. 2,000."]
+    assert told("amount", "2000.00", messages)
+    assert not told("amount", "2000.00", messages[:2])
+    assert not told("amount", "2000.00", [])
+    assert told("count", "3", ["paid 3 EMIs"], unit="EMIs")
+    assert told("choice", "closed", ["open?", "closed."], rivals=("open",))  # per message
+
+
+def test_unknown_kind_is_an_error() -> None:
+    with pytest.raises(ValueError, match="unknown output kind"):
+        said(cast(OutputKind, "colour"), "red", "red")
+
+
+@given(
+    st.sampled_from(["amount", "date", "count", "percent", "choice", "digits", "text"]),
+    st.text(max_size=120),
+)
+def test_any_text_gives_an_answer(kind: str, text: str) -> None:
+    values = {"amount": "1258.05", "date": "2028-12-27", "count": "3", "percent": "7.25"}
+    value = values.get(kind, "0726")
+    result = said(cast(OutputKind, kind), value, text, unit="EMIs", rivals=("open",))
+    assert isinstance(result, bool)
