@@ -47,6 +47,11 @@ def stats_lines(tasks_path: Path | None = None) -> list[str]:
         f"graded tasks: {len(graded)} (min chain {min(len(t.gold) for t in graded)}); "
         f"control: {len(tasks) - len(graded)}"
     )
+    entries = [g for t in tasks for g in t.gold]
+    lines.append(
+        f"gold entries: {len(entries)}, of which required facts {sum(bool(g.facts) for g in entries)}"
+        f"; tasks with values told before a write: {sum(bool(t.disclosures) for t in tasks)}"
+    )
     lines.append(
         f"tasks with required outputs: {sum(bool(t.required_outputs) for t in tasks)}; "
         f"with order dependencies: {sum(any(c.after for c in t.gold) for t in tasks)}"

@@ -15,8 +15,9 @@ _ASKS = re.compile(
     re.IGNORECASE,
 )
 _CONFIRMS = re.compile(
-    r"\b(confirm|proceed|go ahead|shall i|should i|do you want|would you like|okay to|ok to|"
-    r"may i|can i|is that (ok|okay|fine|correct|right)|do i have your|yes or no|agree)\b",
+    r"\b(confirm|proceed|go ahead|go-ahead|shall i|should i|do you want|would you like|okay to|"
+    r"ok to|may i|can i|is (that|this) (ok|okay|fine|correct|right|alright)|do i have your|"
+    r"yes or no|agree|reply yes|say yes)\b",
     re.IGNORECASE,
 )
 YES = "Yes, please go ahead."
@@ -74,7 +75,8 @@ class ScriptedCustomer:
         return self.scenario.first_message
 
     def respond(self, agent_text: str) -> CustomerTurn:
-        if not asks_question(agent_text):
+        # A request for consent is a question however it is punctuated ("Please reply YES").
+        if not asks_question(agent_text) and not asks_confirmation(agent_text):
             self.idle_replies = 0
             self.current += 1
             if self.current >= len(self.scenario.instructions):

@@ -20,4 +20,4 @@ def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
         "train/test customers:",
     ):
         assert line in out
-    assert "gold chain length: 1-6, mean 3." in out
+    assert "gold chain length: 1-8, mean 3." in out

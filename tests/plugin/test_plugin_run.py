@@ -61,7 +61,7 @@ def test_missing_call_shows_the_closest_calls(pytester: pytest.Pytester) -> None
     result.stdout.fnmatch_lines(
         [
             "*MissingRequiredCalls: required calls missing or out of order*",
-            "*missing c4 close_fd_premature(deposit_id=*no call to close_fd_premature was made*",
+            "*missing c3 close_fd_premature(deposit_id=*no call to close_fd_premature was made*",
         ]
     )
 

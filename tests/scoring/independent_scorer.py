@@ -1,37 +1,47 @@
-"""A second scorer, written from SCORING.md alone, to cross-check pytest_bankbench's scorer.
+"""A second scorer, written from the scoring rules alone, to cross-check pytest_bankbench's scorer.
 
-It shares no code with pytest_bankbench.scoring: it only reads the data types (Task, Trace,
-RowChange) and asks the tool registry whether a tool is a write.
+It shares no code with pytest_bankbench.scoring: it reads the data types (Task, Trace, RowChange)
+and asks the tool registry what a tool is (its kind, its schema defaults, the records its result
+shows, through `bank.facts.shows`). Told values (required outputs and disclosures) are read by a
+small reader of its own, written for the wordings people and the built-in agents use.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from pytest_bankbench.bank.diff import ChangeSet, RowChange
+from pytest_bankbench.bank.errors import ToolError
+from pytest_bankbench.bank.facts import shows
 from pytest_bankbench.bank.registry import get_tool
-from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
-from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task
+from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
+from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 
-# SCORING.md, "Failure types": the first failed check in this order names the failure.
+# The rules, "failure type": the first failed check in this order names the failure.
 FAILURE_ORDER: tuple[tuple[str, str], ...] = (
     ("ended_normally", "ended_with_error"),
     ("write_purity", "unrequested_write"),
     ("required_calls", "stopped_short"),
+    ("disclosure_consent", "acted_without_consent"),
     ("final_state", "wrong_final_state"),
     ("required_outputs", "missing_output"),
 )
 NORMAL_END_REASONS = ("customer_stop", "agent_end", "transfer")
+# A write refused for one of these was an attempt the bank's rules stopped.
+REFUSED_BY_RULE = ("policy_violation", "insufficient_funds", "not_authorized")
 
 
 @dataclass(frozen=True)
 class Judgement:
-    """The five checks; everything else is derived from them."""
+    """The six checks; everything else is derived from them."""
 
     checks: dict[str, bool]
 
@@ -46,11 +56,17 @@ class Judgement:
     @property
     def false_pass(self) -> bool:
         return self.checks["final_state"] and not (
-            self.checks["required_calls"] and self.checks["write_purity"]
+            self.checks["required_calls"]
+            and self.checks["write_purity"]
+            and self.checks["disclosure_consent"]
         )
 
 
-# -- matching one call -----------------------------------------------------------------------
+def is_write(tool: str) -> bool:
+    return get_tool(tool).kind == "write"
+
+
+# -- matching one call (rule 1) --------------------------------------------------------------
 _DECIMAL_TEXT = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
@@ -85,23 +101,59 @@ def same_value(gold: Any, got: Any) -> bool:
     return canonical(got) == canonical(gold)
 
 
+def completed(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments with the schema's defaults for the optional ones left out."""
+    return get_tool(tool).with_defaults(args)
+
+
 def same_call(gold: GoldCall, event: ToolEvent) -> bool:
-    args = event.call.arguments
-    if event.call.name != gold.tool or args is None:
+    if event.call.name != gold.tool or event.call.arguments is None:
         return False
+    args = completed(gold.tool, event.call.arguments)
     return all(name in args and same_value(gold.arguments[name], args[name]) for name in gold.match)
 
 
-# -- the checks ------------------------------------------------------------------------------
-def required_calls_ok(task: Task, trace: Trace) -> bool:
-    """Every gold call has a successful matching call after matching calls of its `after` list.
+def shows_fact(task: Task, gold: GoldCall, event: ToolEvent) -> bool:
+    """A successful result showing the record and every field the fact needs (rule 2)."""
+    need = gold.facts
+    assert need is not None
+    if not event.ok or event.output is None or event.call.arguments is None:
+        return False
+    try:
+        reveals = get_tool(event.call.name).reveals
+    except ToolError:
+        return False
+    return shows(
+        reveals,
+        event.call.arguments,
+        event.output,
+        task.customer_id,
+        need.entity,
+        need.key,
+        need.fields,
+    )
 
-    `usable[g]` holds each trace position that matches g and has, for every dependency d, a
-    usable position of d before it. If every gold call has some usable position, taking the
-    smallest one for each gold call is a complete assignment (a dependency's smallest usable
-    position is at most the one that made its dependent usable), and sharing a call between
-    identical gold entries is allowed; conversely any valid assignment only uses usable
-    positions. So the check is: no gold call is left without a usable position.
+
+def satisfies(task: Task, gold: GoldCall, event: ToolEvent) -> bool:
+    return shows_fact(task, gold, event) if gold.facts is not None else same_call(gold, event)
+
+
+# -- required calls (rule 3) ------------------------------------------------------------------
+def comes_after(gold: GoldCall, i: int, j: int, events: Sequence[ToolEvent]) -> bool:
+    """Position i may serve `gold` when a dependency sits at j: later, or the very write at j
+    for a fact (a write's result describes the records after it)."""
+    if j < i:
+        return True
+    return j == i and gold.facts is not None and events[j].tool_kind == "write"
+
+
+def required_calls_ok(task: Task, trace: Trace) -> bool:
+    """Every gold entry has a successful satisfying event placed after its dependencies.
+
+    `usable[g]` holds each position that satisfies g and has, for every dependency d, a usable
+    position of d allowed before it. If every entry has some usable position, the smallest one
+    of each is a complete assignment (a dependency's smallest usable position is at most the one
+    that made its dependent usable); conversely any valid assignment uses usable positions only.
     """
     successful = [e for e in trace.tool_events() if e.ok]
     usable: dict[str, list[int]] = {}
@@ -109,14 +161,23 @@ def required_calls_ok(task: Task, trace: Trace) -> bool:
         usable[gold.id] = [
             i
             for i, event in enumerate(successful)
-            if same_call(gold, event) and all(any(j < i for j in usable[dep]) for dep in gold.after)
+            if satisfies(task, gold, event)
+            and all(
+                any(comes_after(gold, i, j, successful) for j in usable[dep])
+                for dep in gold.after
+            )
         ]
     return all(usable[gold.id] for gold in task.gold)
 
 
-def write_purity_ok(task: Task, trace: Trace) -> bool:
+# -- write purity (rule 4) --------------------------------------------------------------------
+def gold_writes(task: Task) -> list[GoldCall]:
+    return [g for g in task.gold if is_write(g.tool)]
+
+
+def effective_writes_licensed(task: Task, trace: Trace) -> bool:
     """Each effective write is licensed by its own gold write (one to one)."""
-    licences = [g for g in task.gold if get_tool(g.tool).kind == "write"]
+    licences = gold_writes(task)
     effective = [e for e in trace.tool_events() if e.took_effect]
     if len(effective) > len(licences):
         return False
@@ -126,6 +187,341 @@ def write_purity_ok(task: Task, trace: Trace) -> bool:
     )
 
 
+def attempted(task: Task, trace: Trace) -> list[ToolEvent]:
+    """Writes a bank rule refused that no gold write asked for."""
+    return [
+        e
+        for e in trace.tool_events()
+        if e.tool_kind == "write"
+        and not e.ok
+        and e.error_code in REFUSED_BY_RULE
+        and not any(same_call(g, e) for g in gold_writes(task))
+    ]
+
+
+def write_purity_ok(task: Task, trace: Trace) -> bool:
+    return effective_writes_licensed(task, trace) and not attempted(task, trace)
+
+
+# -- told values (rule 6) ---------------------------------------------------------------------
+_FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_KEY_VALUE_LINE = re.compile(r'^\s*"[^"\n]*"\s*:.*$', re.MULTILINE)
+_HAS_KEY = re.compile(r'"[^"\n]*"\s*:')
+_PAIRS = {"{": "}", "[": "]"}
+
+
+def _bracket_end(text: str, start: int) -> int | None:
+    """The index past the bracket closing text[start], strings skipped; None if unbalanced."""
+    expected: list[str] = []
+    i, quoted = start, False
+    while i < len(text):
+        ch = text[i]
+        if quoted:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in _PAIRS:
+            expected.append(_PAIRS[ch])
+        elif ch in "]}":
+            if expected.pop() != ch:
+                return None
+            if not expected:
+                return i + 1
+        i += 1
+    return None
+
+
+def _looks_like_json(chunk: str) -> bool:
+    if _HAS_KEY.search(chunk):
+        return True
+    try:
+        json.loads(chunk)
+    except ValueError:
+        return False
+    return True
+
+
+def prose(text: str) -> str:
+    """What a person reads as the message: pasted JSON and code blocks taken out."""
+    text = _FENCED.sub(" ", text)
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] in _PAIRS:
+            end = _bracket_end(text, i)
+            if end is not None and _looks_like_json(text[i:end]):
+                out.append(" ")
+                i = end
+                continue
+        out.append(text[i])
+        i += 1
+    return _KEY_VALUE_LINE.sub("", "".join(out))
+
+
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH_WORD = r"(?P<month>[a-z]{3,9})\.?"
+_DATE_FORMS = (
+    re.compile(r"(?<![\d/.-])(?P<year>\d{4})([-/.])(?P<mm>\d{1,2})\2(?P<day>\d{1,2})(?!\d)"),
+    re.compile(r"(?<![\d/.-])(?P<day>\d{1,2})([-/.])(?P<mm>\d{1,2})\2(?P<year>\d{4})(?!\d)"),
+    re.compile(
+        rf"(?<!\d)(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD},?\s+"
+        r"(?P<year>\d{4})(?!\d)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?<![a-z]){_MONTH_WORD}\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>\d{{4}})(?!\d)",
+        re.IGNORECASE,
+    ),
+)
+
+
+def _month_number(m: re.Match[str]) -> int | None:
+    if m.groupdict().get("mm"):
+        return int(m["mm"])
+    word = m["month"].lower()
+    hits = [n for n, name in enumerate(MONTHS, 1) if name.startswith(word[:3]) and word in name]
+    return hits[0] if hits else None
+
+
+def dates(text: str) -> list[tuple[int, int, date | None]]:
+    """Every date-like span of a text with the date it names (None when not a real date)."""
+    found: list[tuple[int, int, date | None]] = []
+    for form in _DATE_FORMS:
+        for m in form.finditer(text):
+            month = _month_number(m)
+            if month is None and not m.groupdict().get("mm"):
+                continue  # a word that is not a month
+            try:
+                day: date | None = date(int(m["year"]), month or 0, int(m["day"]))
+            except ValueError:
+                day = None
+            found.append((m.start(), m.end(), day))
+    return found
+
+
+_FIGURE = re.compile(
+    r"(?P<before>(?<![a-z])(?:rs\.?|inr|rupees?)\s*|₹\s*)?"
+    r"(?<![\d/:-])(?<!\d[.,])"
+    r"(?P<digits>\d{1,3}(?:,\d{3})+(?!,?\d)|\d{1,2}(?:,\d\d)+,\d{3}(?!,?\d)|\d+)"
+    r"(?P<fraction>\.\d+)?(?![.,/:-]\d)"
+    r"(?:\s*(?P<word>lakhs?|lacs?|crores?|cr|k|thousand|million)\b\.?)?"
+    r"(?P<after>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
+    re.IGNORECASE,
+)
+_WORD_SIZE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "cr": 10_000_000}
+_WORD_SIZE |= {"k": 1000, "thousand": 1000, "million": 1_000_000}
+_NOT_MONEY_AFTER = re.compile(
+    r"\s*(?:%|per\s*cent\b|pct\b|(?:months?|mos?|years?|yrs?|days?|weeks?|hours?|hrs?"
+    r"|minutes?|mins?|seconds?|secs?|emis?|instal?lments?|times|transactions?)\b)",
+    re.IGNORECASE,
+)
+_ID_WORD_BEFORE = re.compile(
+    r"(?:\b(?:a/c|acc(?:oun)?t|ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|number|no\.?"
+    r"|ref(?:erence)?|id|otp|pin|mobile|phone)|#)\s*[:#-]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def figures(text: str) -> list[Decimal]:
+    """Rupee amounts a text states: any grouping, a currency mark, lakh and crore words.
+
+    A bare number (no currency mark or size word) counts as an amount only when it is 100 or
+    more, has no leading zero, does not name a count or a percentage, and is no identifier."""
+    for start, end, _ in dates(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    found: list[Decimal] = []
+    for m in _FIGURE.finditer(text):
+        rest = text[m.end() :]
+        if rest[:1].isalpha() or (not m["word"] and _NOT_MONEY_AFTER.match(rest)):
+            continue
+        value = Decimal(m["digits"].replace(",", "") + (m["fraction"] or ""))
+        if m["word"]:
+            value *= _WORD_SIZE[m["word"].lower().rstrip("s")]
+        marked = m["before"] or m["after"] or m["word"]
+        if not marked and (
+            value < 100
+            or (len(m["digits"]) > 1 and m["digits"].startswith("0"))
+            or text[max(0, m.start() - 1) : m.start()].isalnum()
+            or _ID_WORD_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
+        ):
+            continue
+        found.append(value)
+    return found
+
+
+_NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+_SAME_UNIT = (
+    {"emi", "emis", "instalment", "instalments", "installment", "installments"},
+    {"month", "months", "mo", "mos"},
+    {"year", "years", "yr", "yrs"},
+)
+
+
+def unit_words(unit: str) -> set[str]:
+    word = " ".join(unit.lower().split())
+    single = word[:-1] if word.endswith("s") else word
+    forms = {word, single, single + "s"}
+    for group in _SAME_UNIT:
+        if forms & group:
+            forms |= group
+    return forms
+
+
+def counts(text: str, unit: str | None) -> list[int]:
+    """Numbers (digits or words up to twenty) said with the unit right after them."""
+    number = r"(\d+|" + "|".join(_NUMBER_WORDS) + ")"
+    if unit:
+        units = "|".join(
+            r"\s+".join(map(re.escape, u.split()))
+            for u in sorted(unit_words(unit), key=len, reverse=True)
+        )
+        after = rf"\s+(?:{units})(?![\w-])"
+    else:
+        after = r"(?![\w%-]|[.,/:]\d|\s*per\s*cent)"
+    found = []
+    for m in re.finditer(rf"(?<![\w.,/:-]){number}{after}", text, re.IGNORECASE):
+        said = m.group(1).lower()
+        found.append(int(said) if said.isdigit() else _NUMBER_WORDS.index(said))
+    return found
+
+
+def percentages(text: str) -> list[Decimal]:
+    return [
+        Decimal(m.group(1))
+        for m in re.finditer(
+            r"(?<![\w.])(?<!\d,)(\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|pct\b)", text, re.IGNORECASE
+        )
+    ]
+
+
+_NEGATIONS = {"not", "no", "never", "nor", "neither", "cannot", "without", "none"}
+
+
+def negated(text: str, start: int) -> bool:
+    """A negation among the three words before `start`, within its clause."""
+    clause = re.split(
+        r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:but|and|however|whereas|while|though|instead)\b",
+        text[:start],
+        flags=re.IGNORECASE,
+    )[-1]
+    words = re.findall(r"[a-z']+", clause.lower())[-3:]
+    return any(w in _NEGATIONS or w.endswith("n't") for w in words) or "yet to" in " ".join(words)
+
+
+def _phrase_spans(phrase: str, text: str) -> list[tuple[int, int]]:
+    body = r"[\s_-]+".join(map(re.escape, phrase.split()))
+    return [m.span() for m in re.finditer(rf"(?<![\w-]){body}(?![\w-])", text, re.IGNORECASE)]
+
+
+def chose(value: str, rivals: tuple[str, ...], text: str) -> bool:
+    """The value said plainly, and none of its rivals said other than negated."""
+    spans = [(s, e, True) for s, e in _phrase_spans(value, text)]
+    for rival in rivals:
+        spans += [(s, e, False) for s, e in _phrase_spans(rival, text)]
+    kept = [
+        (s, own)
+        for s, e, own in spans
+        if not any(s2 <= s and e <= e2 and e2 - s2 > e - s for s2, e2, _ in spans)
+    ]
+    return any(own and not negated(text, s) for s, own in kept) and all(
+        own or negated(text, s) for s, own in kept
+    )
+
+
+def tells(kind: str, value: str, message: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """Does one agent message tell `value`, read as a person reads it?"""
+    text = prose(message).replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")
+    if kind == "amount":
+        return Decimal(value) in figures(text)
+    if kind == "date":
+        return date.fromisoformat(value.strip()) in [d for _, _, d in dates(text)]
+    if kind == "count":
+        return int(value) in counts(text, unit)
+    if kind == "percent":
+        return Decimal(value.strip().rstrip("%")) in percentages(text)
+    if kind == "choice":
+        return chose(value, rivals, text)
+    if kind == "digits":
+        digits = re.escape(value.strip())
+        return re.search(rf"(?<!\d)(?<!\d[.,]){digits}(?!\d)(?![.,]\d)", text) is not None
+    if kind == "text":
+        return " ".join(value.split()).casefold() in " ".join(text.split()).casefold()
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def told(wanted: ToldValue, messages: Sequence[str]) -> bool:
+    """Any of the value's wordings told in any of the messages."""
+    return any(
+        tells(wanted.kind, value, text, wanted.unit, wanted.rivals)
+        for value in (wanted.value, *wanted.also)
+        for text in messages
+    )
+
+
+# -- disclosure and consent (rule 5) ----------------------------------------------------------
+_YES_START = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|haan|ha|han|ji|correct|confirmed|confirm|"
+    r"i confirm|i agree|agreed|go ahead|please go ahead|please proceed|please do it|"
+    r"please do that|proceed|do it|that'?s fine|that'?s ok|that'?s okay|that'?s right|"
+    r"sounds good|fine|alright|all right)\b",
+    re.IGNORECASE,
+)
+_TAKES_BACK = re.compile(
+    r"\b(?:no|don'?t|do not|not now|never mind|cancel|wait|hold on|decline|nahi)\b",
+    re.IGNORECASE,
+)
+
+
+def text_agrees(text: str) -> bool:
+    """A turn that opens with a plain yes and takes nothing back."""
+    return bool(_YES_START.search(text)) and not _TAKES_BACK.search(text)
+
+
+def customer_agrees(event: Event) -> bool:
+    if not isinstance(event, MessageEvent) or event.role != "customer":
+        return False
+    return event.agrees if event.agrees is not None else text_agrees(event.text)
+
+
+def consented(task: Task, write: GoldCall, before: Sequence[Event]) -> bool:
+    """A yes before the write, after every value the policy says is told first."""
+    yes = [i for i, e in enumerate(before) if customer_agrees(e)]
+    if not yes:
+        return False
+    said = [e.text for e in before[: yes[-1]] if isinstance(e, MessageEvent) and e.role == "agent"]
+    return all(told(d, said) for d in task.disclosures if d.write == write.id)
+
+
+def disclosure_consent_ok(task: Task, trace: Trace) -> bool:
+    events = trace.events
+    return all(
+        consented(task, write, events[:n])
+        for write in gold_writes(task)
+        for n, event in enumerate(events)
+        if isinstance(event, ToolEvent) and event.ok and same_call(write, event)
+    )
+
+
+# -- final state and outputs ------------------------------------------------------------------
 def _row_key(row: RowChange) -> tuple[object, ...]:
     return (
         row.table,
@@ -139,36 +535,6 @@ def final_state_ok(trace: Trace, expected: ChangeSet) -> bool:
     return Counter(map(_row_key, trace.changes)) == Counter(map(_row_key, expected.rows))
 
 
-_FIGURE = re.compile(
-    r"(?<![\w])(\d+(?:,\d+)*)(\.\d+)?(?:\s*(lakhs?|lacs?|crores?)\b)?", re.IGNORECASE
-)
-_INDIAN = re.compile(r"\d{1,2}(?:,\d\d)*,\d{3}")
-_INTERNATIONAL = re.compile(r"\d{1,3}(?:,\d{3})+")
-
-
-def figures(text: str) -> list[Decimal]:
-    """Numbers said in a text: plain, Indian or international grouping, lakh and crore words."""
-    found: list[Decimal] = []
-    for m in _FIGURE.finditer(text):
-        digits, fraction, word = m.group(1), m.group(2) or "", m.group(3)
-        if "," in digits and not (_INDIAN.fullmatch(digits) or _INTERNATIONAL.fullmatch(digits)):
-            found.extend(Decimal(part) for part in digits.split(","))  # a list, not a figure
-            continue
-        value = Decimal(digits.replace(",", "") + fraction)
-        if word:
-            value *= 10_000_000 if word.lower().startswith("cr") else 100_000
-        found.append(value)
-    return found
-
-
-def said(output: RequiredOutput, messages: list[str]) -> bool:
-    if output.kind == "amount":
-        target = Decimal(output.value)
-        return any(value == target for text in messages for value in figures(text))
-    needle = output.value.strip().lower()
-    return any(needle in text.lower() for text in messages)
-
-
 def judge(task: Task, trace: Trace, expected: ChangeSet) -> Judgement:
     messages = [e.text for e in trace.events if isinstance(e, MessageEvent) and e.role == "agent"]
     return Judgement(
@@ -176,7 +542,8 @@ def judge(task: Task, trace: Trace, expected: ChangeSet) -> Judgement:
             "ended_normally": trace.end in NORMAL_END_REASONS,
             "required_calls": required_calls_ok(task, trace),
             "write_purity": write_purity_ok(task, trace),
+            "disclosure_consent": disclosure_consent_ok(task, trace),
             "final_state": final_state_ok(trace, expected),
-            "required_outputs": all(said(o, messages) for o in task.required_outputs),
+            "required_outputs": all(told(o, messages) for o in task.required_outputs),
         }
     )

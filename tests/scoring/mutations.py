@@ -2,38 +2,63 @@
 
 Every mutant is a real session: a scripted agent plays a list of calls against a freshly seeded
 bank with the scripted customer, so each trace, its tool results and its `changes` are real.
-The plan a mutant starts from is read off the gold agent's trace (the calls it made, in order).
+The plan a mutant starts from is read off the gold agent's trace (the calls it made, in order),
+and it talks like the gold agent: before each write it says what it will do and the values the
+policy says are told first (the task's disclosures), then asks; the customer's yes comes next.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.bank.facts import fact_fields, shows
+from pytest_bankbench.bank.registry import all_tools, get_tool
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.simulation.agents import BUILTIN_AGENTS, Agent, AgentAction
+from pytest_bankbench.simulation.agents import (
+    BUILTIN_AGENTS,
+    Agent,
+    AgentAction,
+    say_output,
+    spoken_value,
+)
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import Limits, run_session
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent, Trace
-from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task
+from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task, ToldValue
 
 Lookup = Callable[[Sequence[Event]], list[ToolCall]]
 HANDOFF = "transfer_to_human_agent"
 TAIL_CAP = 400  # a tail that never reaches a limit still ends
+CHECKS = (
+    "ended_normally",
+    "required_calls",
+    "write_purity",
+    "disclosure_consent",
+    "final_state",
+    "required_outputs",
+)
+# Refusals by a bank rule (an attempted write), as opposed to malformed or unknown calls.
+RULE_REFUSALS = ("policy_violation", "insufficient_funds", "not_authorized")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One planned move: a fixed call, or calls decided from what the agent has seen so far."""
+    """One planned move: a fixed call, or calls decided from what the agent has seen so far.
+
+    With `confirm` the agent first proposes the call and asks; the proposal tells the gold
+    write's disclosures unless `quote` is off, in which case they are told only after the call,
+    in the instruction's closing message."""
 
     call: ToolCall | Lookup
     instruction: int
     confirm: bool = False
     gold_id: str | None = None
+    quote: bool = True
 
 
 @dataclass(frozen=True)
@@ -44,6 +69,7 @@ class Expect:
     holds: tuple[str, ...] = ()
     passed: bool | None = None
     extra_takes_effect: bool = False  # every call with an `extra-` id must take effect
+    refused_by_rule: bool = False  # every call with an `attempt-` id must be refused by a rule
 
 
 @dataclass(frozen=True)
@@ -55,11 +81,22 @@ class Mutant:
     expect: Expect = Expect()
 
 
+def all_but(*failing: str) -> tuple[str, ...]:
+    return tuple(c for c in CHECKS if c not in failing)
+
+
+def only_fails(check: str) -> Expect:
+    return Expect(fails=(check,), holds=all_but(check))
+
+
 # -- the scripted agent ----------------------------------------------------------------------
-def say(output: RequiredOutput, style: str = "indian") -> str:
-    """A required value as an agent might say it."""
-    if output.kind != "amount":
+def say(output: ToldValue, style: str = "indian") -> str:
+    """A told value as an agent might say it: amounts and dates in several styles, the rest
+    as the gold agent says them."""
+    if output.kind == "date" and style == "iso":
         return f"{output.label}: {output.value}"
+    if output.kind != "amount":
+        return say_output(output)
     value = Decimal(output.value)
     whole, _, frac = f"{value:.2f}".partition(".")
     indian = whole[-3:]
@@ -69,6 +106,7 @@ def say(output: RequiredOutput, style: str = "indian") -> str:
     western = f"{int(whole):,}"
     text = {
         "indian": f"Rs. {indian}.{frac}",
+        "gold": spoken_value(output),
         "rupee": f"₹{indian}.{frac}",
         "international": f"INR {western}.{frac}",
         "plain": f"{whole}.{frac}",
@@ -83,13 +121,25 @@ def say(output: RequiredOutput, style: str = "indian") -> str:
     return f"{output.label}: {text}"
 
 
+def disclosures_of(task: Task, gold_id: str | None) -> list[Disclosure]:
+    return [d for d in task.disclosures if d.write == gold_id]
+
+
+def proposal(task: Task, step: Step, tool: str) -> str:
+    """The gold agent's question before a write (without the argument list): what it will do,
+    the values the policy says to tell first, and the question."""
+    quote = "; ".join(say_output(d) for d in disclosures_of(task, step.gold_id))
+    told = f" Before I do: {quote}." if quote and step.quote else ""
+    return f"I will now run {tool}.{told} Shall I proceed?"
+
+
 class ScriptedAgent:
     """Plays its steps instruction by instruction, like the gold agent, then closes each one.
 
-    Steps with `confirm` are preceded by a question to the customer. When a `tail` is given,
-    it is played until the session ends (a limit): before a hand-off to a human if the plan has
-    one, otherwise after the last closing message, which then ends with a question so that the
-    customer keeps the session open.
+    Steps with `confirm` are preceded by a proposal the customer agrees to. When a `tail` is
+    given, it is played until the session ends (a limit): before a hand-off to a human if the
+    plan has one, otherwise after the last closing message, which then ends with a question so
+    that the customer keeps the session open.
     """
 
     def __init__(
@@ -120,6 +170,7 @@ class ScriptedAgent:
         last = len(self.task.scenario.instructions) - 1
         tail_left = self.tail is not None
         for instruction in range(last + 1):
+            late: list[str] = []  # disclosures told only after their write
             for step in (s for s in self.steps if s.instruction == instruction):
                 calls = [step.call] if isinstance(step.call, ToolCall) else step.call(self._events)
                 if not calls:
@@ -128,13 +179,13 @@ class ScriptedAgent:
                     tail_left = False
                     yield from self._tail()
                 if step.confirm:
-                    yield AgentAction(
-                        message=f"May I go ahead with {calls[0].name} now? Please confirm."
-                    )
+                    yield AgentAction(message=proposal(self.task, step, calls[0].name))
+                    if not step.quote:
+                        late += [say_output(d) for d in disclosures_of(self.task, step.gold_id)]
                 yield AgentAction(tool_calls=calls)
             if instruction == last and self.hang_up:
                 return
-            said = " ".join(["That is done.", *self.outputs(instruction)])
+            said = " ".join(["That is done.", *late, *self.outputs(instruction)])
             if instruction == last and tail_left:
                 yield AgentAction(message=f"{said} Is there anything else I can check for you?")
                 yield from self._tail()
@@ -188,6 +239,59 @@ def unique(task: Task, call: GoldCall) -> bool:
     return not any(covers(call, other) for other in task.gold if other.id != call.id)
 
 
+def shows_need(task: Task, entry: GoldCall, event: ToolEvent) -> bool:
+    """A successful result showing the record and fields of a required fact (tool data)."""
+    need = entry.facts
+    assert need is not None
+    if not event.ok or event.output is None or event.call.arguments is None:
+        return False
+    return shows(
+        get_tool(event.call.name).reveals,
+        event.call.arguments,
+        event.output,
+        task.customer_id,
+        need.entity,
+        need.key,
+        need.fields,
+    )
+
+
+def _positions(gold: Trace) -> dict[str, int]:
+    """Each gold entry's own call in the gold trace, by position among its tool events."""
+    return {e.call.call_id.removeprefix("gold-"): i for i, e in enumerate(gold.tool_events())}
+
+
+def _shown_elsewhere(task: Task, gold: Trace, entry: GoldCall) -> list[int]:
+    """Positions of the gold trace's other calls whose results show a fact entry's fact."""
+    own = _positions(gold)[entry.id]
+    return [
+        i
+        for i, e in enumerate(gold.tool_events())
+        if i != own and shows_need(task, entry, e)
+    ]
+
+
+def _still_shown(task: Task, gold: Trace, entry: GoldCall) -> bool | None:
+    """With a fact entry's own call gone from the gold chain: False when no other result shows
+    the fact, True when one does at an allowed place (after the entry's dependencies, or at a
+    write it depends on, and before whatever depends on the entry), None when unsure."""
+    places = _shown_elsewhere(task, gold, entry)
+    if not places:
+        return False
+    at, events = _positions(gold), gold.tool_events()
+
+    def allowed(i: int) -> bool:
+        return all(
+            i > at[d] or (i == at[d] and events[i].tool_kind == "write") for d in entry.after
+        )
+
+    valid = [i for i in places if allowed(i)]
+    dependents = [g for g in task.gold if entry.id in g.after]
+    if valid and all(at[g.id] > valid[0] for g in dependents):
+        return True
+    return None
+
+
 def _entry(task: Task, gold_id: str | None) -> GoldCall:
     return next(g for g in task.gold if g.id == gold_id)
 
@@ -215,21 +319,51 @@ def _spare_card(task: Task, events: Sequence[Event]) -> str | None:
     return spare[0]["card_id"] if spare else None
 
 
+def _told_values(task: Task) -> list[ToldValue]:
+    return [*task.required_outputs, *task.disclosures]
+
+
+def _wordings(value: ToldValue) -> set[str]:
+    return {value.value, *value.also}
+
+
+def _said_only_there(task: Task) -> list[ToldValue]:
+    """Required outputs no disclosure or other output also tells (leaving one out bites)."""
+    return [
+        o
+        for o in task.required_outputs
+        if not any(
+            _wordings(other) & _wordings(o) for other in _told_values(task) if other is not o
+        )
+    ]
+
+
 # -- mutations -------------------------------------------------------------------------------
 def drop_call(task: Task, gold: Trace, kind: str, salt: int = 0) -> Mutant | None:
-    """The gold chain with one read (or one write) left out."""
+    """The gold chain with one read (or one write) left out. A required fact another result
+    shows at an allowed place is not missed (a write's result included)."""
     plan = gold_plan(task, gold)
     candidates = [s for s in plan if kind_of(_entry(task, s.gold_id).tool) == kind]
     if not candidates:
         return None
     dropped = candidates[salt % len(candidates)]
     entry = _entry(task, dropped.gold_id)
-    bites = unique(task, entry)
+    if entry.facts is None:
+        expect = Expect(fails=("required_calls",)) if unique(task, entry) else Expect()
+        shown = ""
+    else:
+        still = _still_shown(task, gold, entry)
+        expect = {
+            False: Expect(fails=("required_calls",)),
+            True: Expect(passed=True),
+            None: Expect(),
+        }[still]
+        shown = {False: "", True: " (shown by another result)", None: " (maybe shown)"}[still]
     return Mutant(
         f"drop_{kind}",
-        f"dropped {entry.id} {entry.tool}",
+        f"dropped {entry.id} {entry.tool}{shown}",
         scripted(f"drop-{kind}", task, [s for s in plan if s is not dropped]),
-        expect=Expect(fails=("required_calls",) if bites else ()),
+        expect=expect,
     )
 
 
@@ -430,6 +564,7 @@ def change_argument(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
         return None
     step = candidates[salt % len(candidates)]
     entry = _entry(task, step.gold_id)
+    assert entry.facts is None, "a required fact matches no arguments"
     name = entry.match[salt % len(entry.match)]
     assert isinstance(step.call, ToolCall) and step.call.arguments is not None
     args = {**step.call.arguments, name: perturb(step.call.arguments[name])}
@@ -443,8 +578,16 @@ def change_argument(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     )
 
 
+def _serves(task: Task, gold: Trace, entry: GoldCall, step: Step) -> bool:
+    """Does the gold trace's call for `step` satisfy `entry` (its fact shown, or a match)?"""
+    if entry.facts is None:
+        return covers(entry, _entry(task, step.gold_id))
+    event = gold.tool_events()[_positions(gold)[str(step.gold_id)]]
+    return shows_need(task, entry, event)
+
+
 def break_order(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
-    """A gold call played before a call it depends on (and before every copy of that call)."""
+    """A gold call played before a call it depends on (before every call that serves it)."""
     plan = gold_plan(task, gold)
     pairs = [(g, d) for g in task.gold for d in g.after]
     if not pairs:
@@ -452,21 +595,18 @@ def break_order(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     late, dep = pairs[salt % len(pairs)]
     moved = next(s for s in plan if s.gold_id == late.id)
     rest = [s for s in plan if s is not moved]
-    first = next(
-        i for i, s in enumerate(rest) if covers(_entry(task, dep), _entry(task, s.gold_id))
-    )
+    first = next(i for i, s in enumerate(rest) if _serves(task, gold, _entry(task, dep), s))
     steps = [*rest[:first], replace(moved, instruction=rest[first].instruction), *rest[first:]]
+    if late.facts is None:
+        bites = unique(task, late)
+    else:  # another result may show the fact at an allowed place
+        bites = not _shown_elsewhere(task, gold, late)
     return Mutant(
         "break_order",
         f"{late.id} {late.tool} played before {dep} {_entry(task, dep).tool}",
         scripted("break-order", task, steps),
-        expect=Expect(fails=("required_calls",) if unique(task, late) else ()),
+        expect=Expect(fails=("required_calls",) if bites else ()),
     )
-
-
-def _all_but(*failing: str) -> tuple[str, ...]:
-    checks = ("ended_normally", "required_calls", "write_purity", "final_state", "required_outputs")
-    return tuple(c for c in checks if c not in failing)
 
 
 def _has_handoff(task: Task) -> bool:
@@ -480,9 +620,9 @@ def exceed_steps(task: Task, gold: Trace, salt: int = 0) -> Mutant:
     limits = Limits(max_steps=(200, 60, 40)[salt % 3])
     # With a hand-off, the loop runs before it: the hand-off call is never made.
     held = (
-        _all_but("ended_normally", "required_calls")
+        all_but("ended_normally", "required_calls")
         if _has_handoff(task)
-        else _all_but("ended_normally")
+        else all_but("ended_normally")
     )
     return Mutant(
         "max_steps",
@@ -494,7 +634,8 @@ def exceed_steps(task: Task, gold: Trace, salt: int = 0) -> Mutant:
 
 
 def exceed_errors(task: Task, gold: Trace, salt: int = 0) -> Mutant:
-    """The gold chain, then failing calls until the error limit (a rejected write, among others)."""
+    """The gold chain, then failing calls until the error limit (a rejected write, among others,
+    refused as malformed or unknown: no attempt a bank rule stopped)."""
     failing = (
         _call("err", "block_card", card_id="CRD999999", reason="lost"),
         _call("err", "get_balance", account_number="1"),
@@ -514,9 +655,9 @@ def exceed_errors(task: Task, gold: Trace, salt: int = 0) -> Mutant:
         ),
     )[salt % 4]
     held = (
-        _all_but("ended_normally", "required_calls")
+        all_but("ended_normally", "required_calls")
         if _has_handoff(task)
-        else _all_but("ended_normally")
+        else all_but("ended_normally")
     )
     return Mutant(
         "max_errors",
@@ -527,10 +668,11 @@ def exceed_errors(task: Task, gold: Trace, salt: int = 0) -> Mutant:
 
 
 def omit_output(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
-    """The gold chain, with one required output never said."""
-    if not task.required_outputs:
+    """The gold chain, with one required output (told nowhere else) never said."""
+    candidates = _said_only_there(task)
+    if not candidates:
         return None
-    omitted = task.required_outputs[salt % len(task.required_outputs)]
+    omitted = candidates[salt % len(candidates)]
     return Mutant(
         "omit_output",
         f"never said {omitted.label} {omitted.value}",
@@ -542,7 +684,205 @@ def omit_output(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
                 say(o) for o in task.required_outputs if o.instruction == i and o is not omitted
             ],
         ),
-        expect=Expect(fails=("required_outputs",), holds=_all_but("required_outputs")),
+        expect=only_fails("required_outputs"),
+    )
+
+
+# -- consent, attempts, defaults, facts, pasted records -------------------------------------
+def write_without_asking(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """The first gold write made without proposing it: the customer never said yes before it."""
+    del salt
+    plan = gold_plan(task, gold)
+    first = next((s for s in plan if s.confirm), None)
+    if first is None:
+        return None
+    entry = _entry(task, first.gold_id)
+    return Mutant(
+        "write_without_asking",
+        f"{entry.id} {entry.tool} made without asking",
+        scripted(
+            "no-ask", task, [replace(s, confirm=False) if s is first else s for s in plan]
+        ),
+        expect=only_fails("disclosure_consent"),
+    )
+
+
+def told_after_yes(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """A gold write proposed without its disclosures; they are told after the write instead.
+
+    Only writes with a disclosure that no earlier message tells (an earlier instruction's
+    outputs, an earlier write's quote) are chosen, so the values are certainly missing before
+    the yes."""
+    plan = gold_plan(task, gold)
+    candidates = []
+    for n, step in enumerate(plan):
+        if not (step.confirm and disclosures_of(task, step.gold_id)):
+            continue
+        earlier = {
+            w
+            for o in task.required_outputs
+            if o.instruction < step.instruction
+            for w in _wordings(o)
+        }
+        earlier |= {
+            w for s in plan[:n] if s.confirm for d in disclosures_of(task, s.gold_id)
+            for w in _wordings(d)
+        }
+        if any(not _wordings(d) & earlier for d in disclosures_of(task, step.gold_id)):
+            candidates.append(step)
+    if not candidates:
+        return None
+    late = candidates[salt % len(candidates)]
+    entry = _entry(task, late.gold_id)
+    return Mutant(
+        "told_after_yes",
+        f"{entry.id} {entry.tool}: disclosures told after the write",
+        scripted("told-late", task, [replace(s, quote=False) if s is late else s for s in plan]),
+        expect=only_fails("disclosure_consent"),
+    )
+
+
+def _forbidden_write(call_id: str, variant: int) -> Lookup:
+    """A write a bank rule refuses: an ATM limit far above any card's maximum, or a deposit
+    far larger than any balance."""
+
+    def decide(events: Sequence[Event]) -> list[ToolCall]:
+        cards = _latest(events, "list_cards")["cards"]
+        if cards and variant == 0:
+            return [
+                _call(
+                    call_id,
+                    "set_card_channel_limit",
+                    card_id=cards[0]["card_id"],
+                    channel="atm",
+                    enabled=True,
+                    daily_limit=99_999_999,
+                )
+            ]
+        account = _latest(events, "list_accounts")["accounts"][0]["account_number"]
+        return [
+            _call(call_id, "create_fd", from_account=account, amount=99_999_999, tenure_days=400)
+        ]
+
+    return decide
+
+
+def attempt_forbidden_write(task: Task, gold: Trace, salt: int = 0) -> Mutant:
+    """The gold chain plus a write the bank refuses by rule: an attempt, so unrequested."""
+    plan = gold_plan(task, gold)
+    last = len(task.scenario.instructions) - 1
+    variant = salt % 2
+    steps = _before_end(
+        plan, [*_look_around(last), Step(_forbidden_write("attempt-write", variant), last)]
+    )
+    return Mutant(
+        "attempted_write",
+        ("ATM limit above the card maximum", "deposit above the balance")[variant],
+        scripted("attempt", task, steps),
+        expect=Expect(
+            fails=("write_purity",), holds=all_but("write_purity"), refused_by_rule=True
+        ),
+    )
+
+
+def leave_out_default(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """A gold call with an argument left out whose value is the schema's default: a pass.
+    Matched arguments are preferred (the matching completes the call with the default)."""
+    plan = gold_plan(task, gold)
+    found: list[tuple[bool, int, str]] = []
+    for n, step in enumerate(plan):
+        assert isinstance(step.call, ToolCall) and step.call.arguments is not None
+        defaults = get_tool(step.call.name).defaults
+        entry = _entry(task, step.gold_id)
+        found += [
+            (name in entry.match, n, name)
+            for name, value in step.call.arguments.items()
+            if name in defaults and defaults[name] == value
+        ]
+    if not found:
+        return None
+    matched = [f for f in found if f[0]] or found
+    is_matched, n, name = matched[salt % len(matched)]
+    step = plan[n]
+    assert isinstance(step.call, ToolCall) and step.call.arguments is not None
+    args = {k: v for k, v in step.call.arguments.items() if k != name}
+    shorter = replace(step, call=step.call.model_copy(update={"arguments": args}))
+    return Mutant(
+        "default_left_out",
+        f"{step.gold_id} {step.call.name} without {name}"
+        + (" (matched)" if is_matched else ""),
+        scripted("defaults", task, [shorter if s is step else s for s in plan]),
+        expect=Expect(passed=True),
+    )
+
+
+def _other_tool_call(entry: GoldCall, call_id: str) -> ToolCall | None:
+    """A read other than the gold one whose result shows the fact, with the arguments it
+    needs (none, or the record's key), or None when there is none."""
+    need = entry.facts
+    assert need is not None
+    for name, spec in sorted(all_tools().items()):
+        if spec.kind != "read" or name == entry.tool:
+            continue
+        if not set(need.fields) <= fact_fields(spec.reveals, need.entity):
+            continue
+        required = [k for k, f in spec.arguments.model_fields.items() if f.is_required()]
+        keys = {r.key.removeprefix("arg:") for r in spec.reveals if r.entity == need.entity}
+        if not required:
+            return _call(call_id, name)
+        if len(required) == 1 and required[0] in keys:
+            return _call(call_id, name, **{required[0]: need.key})
+    return None
+
+
+def fact_from_another_tool(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """A required fact read through another tool whose result shows it: a pass."""
+    plan = gold_plan(task, gold)
+    options = []
+    for step in plan:
+        entry = _entry(task, step.gold_id)
+        if entry.facts is not None:
+            other = _other_tool_call(entry, f"other-{entry.id}")
+            if other is not None:
+                options.append((step, other))
+    if not options:
+        return None
+    step, other = options[salt % len(options)]
+    return Mutant(
+        "fact_elsewhere",
+        f"{step.gold_id} {_entry(task, step.gold_id).tool} read with {other.name}",
+        scripted("elsewhere", task, [replace(s, call=other) if s is step else s for s in plan]),
+        expect=Expect(passed=True),
+    )
+
+
+def _pasted(output: ToldValue, variant: int) -> str:
+    record = {output.label: spoken_value(output)}
+    if variant == 0:
+        return f"Here is the record: {json.dumps(record)}"
+    if variant == 1:
+        return f"Here is the record:\n```json\n{json.dumps(record, indent=2)}\n```"
+    return f'Here is the record:\n"{output.label}": "{spoken_value(output)}"'
+
+
+def output_only_pasted(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """One required output (told nowhere else) given only inside a pasted JSON record."""
+    candidates = _said_only_there(task)
+    if not candidates:
+        return None
+    pasted = candidates[salt % len(candidates)]
+    variant = salt % 3
+
+    def outputs(i: int) -> list[str]:
+        said = [say(o) for o in task.required_outputs if o.instruction == i and o is not pasted]
+        return said + ([_pasted(pasted, variant)] if pasted.instruction == i else [])
+
+    return Mutant(
+        "pasted_output",
+        f"{pasted.label} {pasted.value} only in "
+        + ("inline JSON", "a fenced block", "a JSON line")[variant],
+        scripted("pasted", task, gold_plan(task, gold), outputs=outputs),
+        expect=only_fails("required_outputs"),
     )
 
 
@@ -632,7 +972,8 @@ def retry_after_error(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
 
 def reject_write(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     """One gold write sent with its matched arguments plus an unknown one: the bank refuses it
-    and the agent does not retry (a failed call never counts as the required call)."""
+    and the agent does not retry (a failed call never counts as the required call, and a call
+    refused as malformed is no attempt)."""
     plan = gold_plan(task, gold)
     writes = [s for s in plan if s.confirm]
     if not writes:
@@ -654,22 +995,26 @@ def reject_write(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     )
 
 
-STYLES = ("indian", "rupee", "international", "plain", "bare", "lakh", "tight")
+STYLES = ("indian", "gold", "rupee", "international", "plain", "bare", "lakh", "tight")
+DATE_STYLES = ("long", "iso")
 
 
 def output_formats(task: Task, gold: Trace, salt: int = 0) -> Mutant:
-    """Required amounts said in another accepted format: still a pass."""
+    """Required amounts and dates said in another accepted format: still a pass."""
 
     def outputs(i: int) -> list[str]:
         return [
-            say(o, STYLES[(salt + n) % len(STYLES)])
+            say(
+                o,
+                DATE_STYLES[(salt + n) % 2] if o.kind == "date" else STYLES[(salt + n) % 8],
+            )
             for n, o in enumerate(task.required_outputs)
             if o.instruction == i
         ]
 
     return Mutant(
         "output_formats",
-        "amounts in rotating formats",
+        "amounts and dates in rotating formats",
         scripted("formats", task, gold_plan(task, gold), outputs=outputs),
         expect=Expect(passed=True),
     )
@@ -698,10 +1043,28 @@ def early_handoff(task: Task, gold: Trace, salt: int = 0) -> Mutant:
     )
 
 
+def _builtin_expect(name: str, task: Task) -> Expect:
+    """What a procedure baseline certainly does to the verdict."""
+    writes = any(kind_of(g.tool) == "write" for g in task.gold)
+    if name == "no-consent" and writes:
+        return Expect(fails=("disclosure_consent",), holds=("write_purity",))
+    if name == "paste-everything":  # nothing told in its own words, nothing written
+        fails = ("required_outputs",) if task.required_outputs else ()
+        return Expect(fails=fails, holds=("write_purity", "disclosure_consent"))
+    if name == "no-reads":  # the gold writes, asked for, but no quote before the yes
+        return Expect(holds=("write_purity",))
+    return Expect()
+
+
 def builtin(name: str) -> Callable[[Task, Trace, int], Mutant]:
     def make(task: Task, gold: Trace, salt: int = 0) -> Mutant:
         del gold, salt
-        return Mutant(f"agent:{name}", name, lambda: BUILTIN_AGENTS[name](task))
+        return Mutant(
+            f"agent:{name}",
+            name,
+            lambda: BUILTIN_AGENTS[name](task),
+            expect=_builtin_expect(name, task),
+        )
 
     return make
 
@@ -725,6 +1088,12 @@ MUTATIONS: tuple[Family, ...] = (
     Family("max_steps", exceed_steps),
     Family("max_errors", exceed_errors),
     Family("omit_output", omit_output),
+    Family("write_without_asking", write_without_asking),
+    Family("told_after_yes", told_after_yes),
+    Family("attempted_write", attempt_forbidden_write),
+    Family("default_left_out", leave_out_default),
+    Family("fact_elsewhere", fact_from_another_tool),
+    Family("pasted_output", output_only_pasted),
     Family("cosmetic_args", cosmetic_arguments),
     Family("retry_after_error", retry_after_error),
     Family("write_rejected", reject_write),
@@ -734,6 +1103,14 @@ MUTATIONS: tuple[Family, ...] = (
     Family("early_handoff", early_handoff, every_task=False),
     *(
         Family(f"agent:{n}", builtin(n), every_task=False)
-        for n in ("reply-only", "lookup-only", "claim-done", "write-everything")
+        for n in (
+            "reply-only",
+            "lookup-only",
+            "claim-done",
+            "write-everything",
+            "paste-everything",
+            "no-reads",
+            "no-consent",
+        )
     ),
 )

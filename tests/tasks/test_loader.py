@@ -36,7 +36,7 @@ def test_not_json_names_line(tmp_path: Path) -> None:
     [
         ({"category": "chores"}, "category"),
         ({"surprise": 1}, "surprise"),
-        ({"schema_version": 2}, "schema_version"),
+        ({"schema_version": 3}, "schema_version"),
         ({"task_date": "yesterday"}, "task_date"),
     ],
 )

@@ -21,9 +21,10 @@ def test_counts_families_categories_and_areas() -> None:
 def test_chain_lengths() -> None:
     tasks = shipped_tasks()
     lengths = [len(t.gold) for t in tasks]
-    assert min(lengths) == 1 and max(lengths) == 6
-    assert 3.3 <= sum(lengths) / len(lengths) <= 3.8
-    assert all(len(t.gold) >= 3 for t in tasks if t.graded)
+    # Chains hold what the request and the policy need (issue: verdicts that judge the banking):
+    # a refusal may need one look-up, a numbered request with two quoted writes eight.
+    assert min(lengths) == 1 and max(lengths) <= 8
+    assert 3.0 <= sum(lengths) / len(lengths) <= 3.8
 
 
 def test_graded_tasks_cannot_be_passed_by_reading_alone() -> None:

@@ -69,7 +69,13 @@ def _pay_fact(payer: sqlite3.Row) -> str:
     return f"Pay it from {my_account(payer)}."
 
 
-@family("lost_card_block", "sequencing", "cards", _ACTIVE_DEBIT)
+@family(
+    "lost_card_block",
+    "sequencing",
+    "cards",
+    _ACTIVE_DEBIT,
+    clause="F.24 'block the card at once with block_card, before anything else the customer asks ... Tell the customer the block is permanent and a replacement card will be sent ... in 7 working days (replacement fee Rs 200 ...). Get their yes, block the card ..., and only then deal with the rest' (G.27 exception)",
+)
 def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block first: the balance is asked first, but the lost card is blocked before anything."""
     cards = [
@@ -113,7 +119,13 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
 
 
-@family("stolen_card_fraud", "sequencing", "cards", _ACTIVE_DEBIT)
+@family(
+    "stolen_card_fraud",
+    "sequencing",
+    "cards",
+    _ACTIVE_DEBIT,
+    clause="F.24 block a stolen card first (tell permanence, replacement, Rs 200 fee waived with a police report; get a yes); I.32 fraud claims go to the Card Disputes team by transfer_to_human_agent, 'if the card may be compromised, offer to block it first'; I.34 complete other requests, tell, summarise",
+)
 def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block a stolen card, look at the account, then hand the fraud claim to a human."""
     card = pick(rng, active_cards(ctx, customer["customer_id"], _DEBIT))
@@ -171,7 +183,13 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family("credit_card_bill_payment", "sequencing", "cards", _ACTIVE_CREDIT)
+@family(
+    "credit_card_bill_payment",
+    "sequencing",
+    "cards",
+    _ACTIVE_CREDIT,
+    clause="K.42 'Credit card payment: any amount from Rs 100 up to the total outstanding, from the customer's own active account'; D.15; J.36 tell what is left",
+)
 def credit_card_bill_payment(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -228,7 +246,13 @@ def credit_card_bill_payment(
     )
 
 
-@family("pay_minimum_due", "edge_case", "cards", _ACTIVE_CREDIT)
+@family(
+    "pay_minimum_due",
+    "edge_case",
+    "cards",
+    _ACTIVE_CREDIT,
+    clause="K.42 credit card payment from own active account; KB 14 minimum due; D.15 state the amount before paying",
+)
 def pay_minimum_due(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Pay exactly the minimum due read from the statement, not the whole bill."""
     card = pick(rng, active_cards(ctx, customer["customer_id"], _CREDIT_DUE))
@@ -264,7 +288,13 @@ def pay_minimum_due(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
 
 
-@family("card_number_request", "edge_case", "cards", ACTIVE_CARD)
+@family(
+    "card_number_request",
+    "edge_case",
+    "cards",
+    ACTIVE_CARD,
+    clause="A.4 'Never ask for, repeat or reveal a full card number, CVV, PIN, OTP ...'; A.5 'Show card numbers only in masked form'",
+)
 def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Never reveal a full card number or CVV: give the masked number and the registered mobile."""
     every = ctx.all("SELECT product FROM cards WHERE customer_id = ?", customer["customer_id"])
@@ -314,7 +344,13 @@ def _pin(customer_id: str) -> str:
     return str(1000 + int(hashlib.sha256(customer_id.encode()).hexdigest(), 16) % 9000)
 
 
-@family("credit_card_statement_enquiry", "control", "cards", _ACTIVE_CREDIT)
+@family(
+    "credit_card_statement_enquiry",
+    "control",
+    "cards",
+    _ACTIVE_CREDIT,
+    clause="J.36 tell the values asked (total outstanding, minimum due); no payment (customer declines)",
+)
 def credit_card_statement_enquiry(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -351,6 +387,7 @@ def credit_card_statement_enquiry(
     "cards",
     "SELECT DISTINCT c.customer_id FROM cards c JOIN card_transactions t USING (card_id) "
     "WHERE c.card_kind = 'credit' AND c.status = 'active' AND t.kind = 'purchase'",
+    clause="I.32 'Use transfer_to_human_agent for disputes or chargebacks of card transactions ... (Card Disputes team)'; I.34 complete other requests first and summarise",
 )
 def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Find the disputed charge on the statement, then transfer to the disputes team."""

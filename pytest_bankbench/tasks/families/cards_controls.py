@@ -68,7 +68,13 @@ def _new_limit(rng: random.Random, cap: int, current: int) -> int | None:
     return rng.choice(options) if options else None
 
 
-@family("atm_limit_then_international", "sequencing", "cards", _INTL_OFF)
+@family(
+    "atm_limit_then_international",
+    "sequencing",
+    "cards",
+    _INTL_OFF,
+    clause="F.26 'Channel limits ... from Rs 0 up to the maximum for the card type. International usage can be switched on only for cards that support it'; G.27 in order; C.11 check current limits",
+)
 def atm_limit_then_international(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -111,6 +117,7 @@ def atm_limit_then_international(
     "cards",
     _INTL_OFF + " AND c.customer_id IN (SELECT customer_id FROM cards WHERE status = "
     "'active' AND product = 'RuPay Classic Debit')",
+    clause="H.29 / F.26 refuse international usage on a RuPay Classic Debit card; KB 16 alternative: 'use another of the customer's cards that supports international usage'; act on it only if the customer agrees",
 )
 def international_not_supported(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -153,7 +160,13 @@ def _above(rng: random.Random, cap: int) -> int:
     return -(-raised // step) * step
 
 
-@family("limit_above_maximum", "edge_case", "cards", ACTIVE_CARD)
+@family(
+    "limit_above_maximum",
+    "edge_case",
+    "cards",
+    ACTIVE_CARD,
+    clause="H.29 refuse 'A card channel limit above the card type's maximum: offer to set the maximum'; act on it only if the customer agrees",
+)
 def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A channel limit above the product's maximum: refuse it, set the maximum once agreed."""
     options = []
@@ -197,7 +210,13 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-@family("card_status_enquiry", "control", "cards", "SELECT DISTINCT customer_id FROM cards")
+@family(
+    "card_status_enquiry",
+    "control",
+    "cards",
+    "SELECT DISTINCT customer_id FROM cards",
+    clause="J.36 tell the value asked (card status, or a channel's daily limit)",
+)
 def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: a card's status, or one channel's daily limit."""
     cards = ctx.all(
@@ -248,7 +267,13 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-@family("enable_international", "rare_tool", "cards", _INTL_OFF)
+@family(
+    "enable_international",
+    "rare_tool",
+    "cards",
+    _INTL_OFF,
+    clause="F.26 international usage only for Visa Platinum Debit and Suvarna Rewards Credit; C.11 check current switches",
+)
 def enable_international(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Switch international usage on, then show the card's controls."""
     card = pick(rng, _intl_off(ctx, customer["customer_id"]))
@@ -278,7 +303,13 @@ def enable_international(ctx: Context, rng: random.Random, customer: sqlite3.Row
     )
 
 
-@family("switch_off_contactless", "rare_tool", "cards", ACTIVE_CARD)
+@family(
+    "switch_off_contactless",
+    "rare_tool",
+    "cards",
+    ACTIVE_CARD,
+    clause="F.25 'If a customer only wants to pause a card ..., offer to switch its channels off instead of blocking it'; D.15 state the change",
+)
 def switch_off_contactless(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Switch a channel off (not a block): contactless payments off."""
     cards = [

@@ -154,7 +154,13 @@ def _booking(
     )
 
 
-@family("fd_booking", "sequencing", "deposits", _FULL_KYC)
+@family(
+    "fd_booking",
+    "sequencing",
+    "deposits",
+    _FULL_KYC,
+    clause="E.19 Booking an FD: 'first get the rate for the tenure from get_deposit_rate_card ... and the projected maturity amount and date from calculate_fd_maturity. Share the rate and the maturity amount, then ask for confirmation' (+ C.11 check balance/KYC, K.39 amount/tenure/account/maturity instruction)",
+)
 def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: rate card and maturity projection before create_fd."""
     return _booking(ctx, rng, customer, senior_check=False)
@@ -165,13 +171,20 @@ def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     "sequencing",
     "deposits",
     _FULL_KYC.replace("WHERE", "WHERE c.date_of_birth <= '1965-06-30' AND"),
+    clause="E.19 Booking an FD: rate card + maturity projection, 'the senior citizen rate applies if the customer is 60 or older on the booking date'; share rate and maturity amount, then ask for confirmation",
 )
 def senior_fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A senior citizen's booking: profile, rate card, projection, then the FD."""
     return _booking(ctx, rng, customer, senior_check=True)
 
 
-@family("fd_closure", "sequencing", "deposits", _ACTIVE_FD)
+@family(
+    "fd_closure",
+    "sequencing",
+    "deposits",
+    _ACTIVE_FD,
+    clause="E.20 Premature closure: 'first call get_fd_closure_quote and share the penalty, the interest payable, the total payout and the account that will be credited' (+ J.36 tell the balance asked)",
+)
 def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the closure quote before closing, then the new balance."""
     fd = pick(rng, _closable(ctx, customer["customer_id"]))
@@ -213,6 +226,7 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     "sequencing",
     "deposits",
     _ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"),
+    clause="E.20 quote before premature closure, then E.19 rate card + maturity projection before booking; G.27 do the steps in the order given",
 )
 def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
@@ -260,6 +274,7 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     "deposits",
     "SELECT DISTINCT d.customer_id FROM deposits d JOIN loans l ON l.loan_id = d.lien_loan_id "
     "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'",
+    clause="H.29 refuse 'premature closure of an FD under lien (until the loan is closed and the lien released)'; KB 04: tell the options (foreclose the loan first, or keep the FD)",
 )
 def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse closing an FD under lien; tell the outstanding of the loan it secures."""
@@ -300,6 +315,7 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     "edge_case",
     "deposits",
     _ACTIVE_FD + " GROUP BY d.customer_id HAVING COUNT(*) >= 2",
+    clause="C.12 identify the exact FD from the details given (maturity month), never guess; E.20 closure quote and share penalty, interest, payout and credited account before closing",
 )
 def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Tell similar deposits apart by maturity date; quote and close only that one."""
@@ -331,7 +347,13 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     )
 
 
-@family("fd_closure_declined", "edge_case", "deposits", _ACTIVE_FD)
+@family(
+    "fd_closure_declined",
+    "edge_case",
+    "deposits",
+    _ACTIVE_FD,
+    clause="D.18 'If the customer declines, do not make the change'; J.36 tell the penalty and payout asked (from the closure quote)",
+)
 def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer hears the penalty and declines: nothing may be closed."""
     fd = pick(rng, _closable(ctx, customer["customer_id"]))
@@ -362,7 +384,13 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-@family("fd_below_minimum", "edge_case", "deposits", _FULL_KYC)
+@family(
+    "fd_below_minimum",
+    "edge_case",
+    "deposits",
+    _FULL_KYC,
+    clause="H.29 refuse FD requests outside the amount limits (FD Rs 10,000 to Rs 2,00,00,000) and offer the allowed alternative; 'Act on the alternative only if the customer agrees'; then E.19 quote before booking",
+)
 def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Asked for an FD under Rs 10,000: explain the minimum and book the minimum once agreed."""
     account = _rich_account(ctx, customer["customer_id"], rules.FD_MIN)
@@ -401,6 +429,7 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     "deposits",
     "SELECT DISTINCT customer_id FROM deposits WHERE deposit_type = 'tax_saver_fd' "
     "AND status = 'active'",
+    clause="H.29 / K.40 refuse premature closure of a tax-saver FD 'before 5 years'; KB 05: 'Requests for premature closure of a tax-saver FD are declined with this reason'",
 )
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
@@ -432,6 +461,7 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     "edge_case",
     "deposits",
     "SELECT customer_id FROM customers WHERE kyc_status <> 'full'",
+    clause="H.29 refuse 'New FDs, tax-saver FDs or RDs when the customer's KYC status is not \"full\": explain re-KYC at any branch or by video KYC'",
 )
 def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No new FD without full KYC: check the profile, quote if asked, book nothing."""
@@ -470,7 +500,13 @@ def _rate(ctx: Context, customer: sqlite3.Row, days: int) -> Decimal:
     return rules.fd_rate(days, rules.age_on(born, ctx.today) >= rules.SENIOR_AGE)
 
 
-@family("fd_rate_query", "control", "deposits", "SELECT customer_id FROM customers")
+@family(
+    "fd_rate_query",
+    "control",
+    "deposits",
+    "SELECT customer_id FROM customers",
+    clause="KB 01 rate card by tenure slab, senior citizens +0.50%; J.35 'Do not invent rates'",
+)
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(_TENURES)
@@ -489,7 +525,13 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
     )
 
 
-@family("fd_maturity_query", "control", "deposits", "SELECT customer_id FROM customers")
+@family(
+    "fd_maturity_query",
+    "control",
+    "deposits",
+    "SELECT customer_id FROM customers",
+    clause="KB 01 'the projected maturity amount shown by the bank's FD maturity calculator ... is the figure to rely on'; J.36 tell the value asked; no booking without a yes (D.16)",
+)
 def fd_maturity_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: project a maturity amount without booking."""
     amount = _fd_amount(rng)
@@ -508,7 +550,13 @@ def fd_maturity_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family("rd_opening", "rare_tool", "deposits", _FULL_KYC)
+@family(
+    "rd_opening",
+    "rare_tool",
+    "deposits",
+    _FULL_KYC,
+    clause="KB 06 Opening an RD: 'The rate for the tenure and the projected maturity value are shown. On confirmation, the RD is opened and the first instalment is debited at once'; H.29 KYC must be full; D.15-16",
+)
 def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Open a recurring deposit after checking KYC and the rate."""
     instalment = rng.choice((1_000, 2_000, 2_500, 5_000, 7_500, 10_000)) * 100

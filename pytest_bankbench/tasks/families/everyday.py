@@ -203,7 +203,13 @@ def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, st
     return name, number, ifsc, nickname, relation
 
 
-@family("transfer_to_payee", "sequencing", "everyday", _payee_customers(12_000_00))
+@family(
+    "transfer_to_payee",
+    "sequencing",
+    "everyday",
+    _payee_customers(12_000_00),
+    clause="D.15 before a transfer state amount, debit account, mode, charges; C.11 check balance; J.36 tell the balance after",
+)
 def transfer_to_payee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Check the payee and the balance, send, then tell the balance after."""
     chosen = _payment(ctx, rng, customer["customer_id"], 12_000_00, _AMOUNTS)
@@ -331,19 +337,37 @@ def _new_payee_draft(
     )
 
 
-@family("new_payee_transfer", "sequencing", "everyday", funded_customers(60_000_00))
+@family(
+    "new_payee_transfer",
+    "sequencing",
+    "everyday",
+    funded_customers(60_000_00),
+    clause="H.29 'A transfer to someone who is not a registered beneficiary: offer to add the beneficiary first'; KB 09 cooling period Rs 50,000 on the day added; D.15-16",
+)
 def new_payee_transfer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Add a payee, check limits, send within the cooling allowance, then the balance."""
     return _new_payee_draft(ctx, rng, customer, over_limit=False)
 
 
-@family("cooling_period_limit", "edge_case", "everyday", funded_customers(1_10_000_00))
+@family(
+    "cooling_period_limit",
+    "edge_case",
+    "everyday",
+    funded_customers(1_10_000_00),
+    clause="H.29 'Transfers to a beneficiary added today that would take that day's total to the beneficiary above Rs 50,000 (cooling period): offer to send up to the remaining amount today and the rest from the next day'; H.30 no splitting",
+)
 def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A new payee gets at most Rs 50,000 today: send that much, the rest is for tomorrow."""
     return _new_payee_draft(ctx, rng, customer, over_limit=True)
 
 
-@family("transfer_then_statement", "sequencing", "everyday", _payee_customers(12_000_00))
+@family(
+    "transfer_then_statement",
+    "sequencing",
+    "everyday",
+    _payee_customers(12_000_00),
+    clause="G.27 carry out steps in the order given; D.15 state transfer details; K.44 statement 'any period of up to 12 months within the last 5 years, ending no later than today, by email ... or post'",
+)
 def transfer_then_statement(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -397,7 +421,13 @@ def transfer_then_statement(
     )
 
 
-@family("rtgs_below_minimum", "edge_case", "everyday", _payee_customers(60_000_00))
+@family(
+    "rtgs_below_minimum",
+    "edge_case",
+    "everyday",
+    _payee_customers(60_000_00),
+    clause="H.29 'An RTGS transfer below the Rs 2,00,000 minimum: offer NEFT or IMPS'; 'Act on the alternative only if the customer agrees'; D.17 confirm again when the mode changes",
+)
 def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """RTGS below Rs 2 lakh is refused: send by NEFT as the customer allows."""
     chosen = _payment(ctx, rng, customer["customer_id"], 60_000_00, _SUB_RTGS_AMOUNTS)
@@ -431,7 +461,9 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative.
         disclosures=[
             *transfer_terms("c2", amount, "NEFT"),
-            Tell("c2", "RTGS minimum", "amount", lambda _r: plain(rules.TRANSFER_LIMITS["RTGS"][0])),
+            Tell(
+                "c2", "RTGS minimum", "amount", lambda _r: plain(rules.TRANSFER_LIMITS["RTGS"][0])
+            ),
         ],
     )
 
@@ -444,6 +476,7 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     f"d.customer_id AND {unheld(12_000_00)} "
     "JOIN beneficiaries b ON b.customer_id = d.customer_id WHERE d.status = 'dormant' "
     "ORDER BY 1",
+    clause="H.29 'Any debit ... from a dormant or frozen account ...: offer another of the customer's active accounts if one has enough available balance'",
 )
 def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No debit from a dormant account: pay from the active account the customer names."""
@@ -499,6 +532,7 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
     "everyday",
     "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
     "WHERE a.status = 'active' AND a.balance - a.hold_amount <= 90000000 ORDER BY 1",
+    clause="H.29 refuse 'Any debit ... for more than the available balance: offer another of the customer's active accounts if one has enough available balance'",
 )
 def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A transfer above the available balance: send nothing, tell what is available."""

@@ -58,7 +58,13 @@ def _first_txn_amount(results: Results) -> str:
 # -- accounts and privacy ---------------------------------------------------------------------
 
 
-@family("other_customers_account", "edge_case", "everyday", funded_customers(0))
+@family(
+    "other_customers_account",
+    "edge_case",
+    "everyday",
+    funded_customers(0),
+    clause="A.3 'Refuse any request to view ... another person's account ... even if ... they have that person's permission. Give the reason: bank secrecy and privacy rules ... the holder ... must contact the bank themselves'",
+)
 def other_customers_account(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -103,7 +109,13 @@ def other_customers_account(
     )
 
 
-@family("balance_enquiry", "control", "everyday", funded_customers(0))
+@family(
+    "balance_enquiry",
+    "control",
+    "everyday",
+    funded_customers(0),
+    clause="J.36 tell the value asked (balance)",
+)
 def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: one account's balance."""
     account = pick_funded(ctx, rng, customer["customer_id"], 0)
@@ -125,7 +137,13 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
 
 
-@family("recent_transactions", "control", "everyday", funded_customers(0))
+@family(
+    "recent_transactions",
+    "control",
+    "everyday",
+    funded_customers(0),
+    clause="J.36 tell the value asked (the newest transaction's amount)",
+)
 def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the last few transactions and the amount of the newest one."""
     account = pick_funded(ctx, rng, customer["customer_id"], 0)
@@ -157,6 +175,7 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     "control",
     "everyday",
     "SELECT DISTINCT customer_id FROM service_requests ORDER BY 1",
+    clause="I.31/J.36 report the status the tools show; do not promise outcomes",
 )
 def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the status of one named service request."""
@@ -213,6 +232,7 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
     "everyday",
     "SELECT DISTINCT a.customer_id FROM cheque_books k JOIN accounts a USING (account_number) "
     f"WHERE {unheld(1_000_00)} ORDER BY 1",
+    clause="K.43 'Stop payment: only for a cheque from the customer's own cheque book that has not been paid or already stopped. Mention the Rs 100 fee before confirming.'",
 )
 def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Stop an unpaid cheque after checking the account; the Rs 100 fee shows in the balance."""
@@ -271,7 +291,13 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-@family("cheque_book_request", "rare_tool", "everyday", funded_customers(0))
+@family(
+    "cheque_book_request",
+    "rare_tool",
+    "everyday",
+    funded_customers(0),
+    clause="D.14-16 a cheque book request is a write: state account, leaves, delivery and get a yes; KB 20 leaves 25/50/100, registered address or home branch",
+)
 def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Order a cheque book for a named account, size and delivery."""
     account = pick_funded(ctx, rng, customer["customer_id"], 0)
@@ -331,7 +357,11 @@ def _statement_period(rng: random.Random, today: date) -> tuple[date, date]:
 
 
 @family(
-    "statement_request", "rare_tool", "everyday", "SELECT customer_id FROM customers ORDER BY 1"
+    "statement_request",
+    "rare_tool",
+    "everyday",
+    "SELECT customer_id FROM customers ORDER BY 1",
+    clause="K.44 'Statement requests: any period of up to 12 months within the last 5 years, ending no later than today, by email (registered email) or post (registered address)'",
 )
 def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Request a statement for an explicit period and delivery."""

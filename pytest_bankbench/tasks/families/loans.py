@@ -153,7 +153,13 @@ def _prepayment(
     return rng.choice(options) if options else None
 
 
-@family("loan_foreclosure", "sequencing", "loans", _FORECLOSABLE)
+@family(
+    "loan_foreclosure",
+    "sequencing",
+    "loans",
+    _FORECLOSABLE,
+    clause="E.21 'Foreclosing a loan: first call get_loan_foreclosure_quote and share the outstanding principal, the interest accrued, the foreclosure charge and the total amount to be debited'",
+)
 def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: details, foreclosure quote and the paying account's balance first."""
     loans = _loans(ctx, customer["customer_id"])
@@ -309,13 +315,25 @@ def _prepay_draft(
     )
 
 
-@family("prepay_reduce_emi", "sequencing", "loans", _PREPAYABLE)
+@family(
+    "prepay_reduce_emi",
+    "sequencing",
+    "loans",
+    _PREPAYABLE,
+    clause="E.22 'Part-prepayment: first call calculate_prepayment_impact and share the prepayment charge and the new EMI or new tenure'",
+)
 def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the prepayment impact, the prepayment, then the updated loan."""
     return _prepay_draft(ctx, rng, customer, "reduce_emi")
 
 
-@family("prepay_reduce_tenure", "sequencing", "loans", _PREPAYABLE)
+@family(
+    "prepay_reduce_tenure",
+    "sequencing",
+    "loans",
+    _PREPAYABLE,
+    clause="E.22 part-prepayment: impact first, share the charge and the new tenure",
+)
 def prepay_reduce_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the impact on the tenure, the prepayment, then the months left."""
     return _prepay_draft(ctx, rng, customer, "reduce_tenure")
@@ -329,6 +347,7 @@ def prepay_reduce_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row
     "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
     f"d.deposit_type = 'fd' AND l.status = 'active' AND {_FREE} AND "
     f"{AVAILABLE} >= l.outstanding * 11 / 10",
+    clause="KB 04/19 'foreclose the loan first (which releases the lien), then close the FD'; E.21 then E.20; G.27 in the customer's order",
 )
 def foreclose_then_close_fd(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -396,6 +415,7 @@ def foreclose_then_close_fd(
     "loans",
     "SELECT DISTINCT customer_id FROM loans WHERE loan_type = 'personal' AND status = 'active' "
     "AND emis_paid < 12",
+    clause="H.29 refuse 'Prepayment or foreclosure of a personal loan before 12 EMIs have been paid (lock-in period)'",
 )
 def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to foreclose a personal loan in lock-in; tell how many EMIs have been paid."""
@@ -436,6 +456,7 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE} AND "
     "l.outstanding > (SELECT COALESCE(SUM(a.balance - a.hold_amount), 0) FROM accounts a "
     "WHERE a.customer_id = l.customer_id AND a.status = 'active')",
+    clause="H.29 refuse 'Any debit ... for more than the available balance: offer another ... active account if one has enough'; E.21 quote",
 )
 def foreclosure_short_of_funds(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -477,6 +498,7 @@ def foreclosure_short_of_funds(
     "loans",
     "SELECT l.customer_id FROM loans l WHERE l.status = 'active' GROUP BY l.customer_id "
     "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2",
+    clause="C.12 identify the exact loan from the details the customer gives (type); E.22 impact first, share charge and new EMI/tenure",
 )
 def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Two loans: prepay only the one the customer names by type."""
@@ -532,6 +554,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     "control",
     "loans",
     "SELECT DISTINCT customer_id FROM loans WHERE status = 'active'",
+    clause="J.36 tell the value asked (EMI)",
 )
 def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the EMI of one loan."""
@@ -559,6 +582,7 @@ def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draf
     "control",
     "loans",
     f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE}",
+    clause="J.36 tell the foreclosure amount; D.16 no write without an explicit yes (customer declines)",
 )
 def foreclosure_quote_enquiry(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -589,7 +613,13 @@ def foreclosure_quote_enquiry(
     )
 
 
-@family("prepayment_options_compare", "rare_tool", "loans", _PREPAYABLE)
+@family(
+    "prepayment_options_compare",
+    "rare_tool",
+    "loans",
+    _PREPAYABLE,
+    clause="E.22 calculate_prepayment_impact for each option; J.36 tell new EMI and new tenure; pay nothing (D.16/18)",
+)
 def prepayment_options_compare(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
