@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
@@ -50,7 +52,7 @@ class ToolSpec:
     # The argument naming the account a write debits (policy C.11 checks it first).
     debits: str | None = None
 
-    @property
+    @cached_property
     def defaults(self) -> dict[str, Any]:
         """Arguments the schema fills in when the agent leaves them out."""
         return {
@@ -152,7 +154,8 @@ _cache: tuple[tuple[int, ...], dict[str, ToolSpec]] = ((), {})
 def all_tools() -> dict[str, ToolSpec]:
     """Every tool, read from the tool modules (no global registry that a re-import could split)."""
     global _cache
-    modules = [importlib.import_module(name) for name in TOOL_MODULES]
+    # sys.modules first: this runs for every call the scorer matches.
+    modules = [sys.modules.get(name) or importlib.import_module(name) for name in TOOL_MODULES]
     key = tuple(id(m) for m in modules)
     if _cache[0] != key:
         specs = {

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
@@ -280,11 +281,22 @@ def said(
     rivals: tuple[str, ...] = (),
 ) -> bool:
     """True when one assistant message (raw tool output aside) tells `value`."""
-    reader = _READERS.get(kind)
-    if reader is None:
+    if kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
-    clean = strip_raw(text).replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")
-    return reader(value, clean, unit, rivals)
+    return _said(kind, value, text, unit, rivals)
+
+
+@lru_cache(maxsize=8192)
+def _said(
+    kind: OutputKind, value: str, text: str, unit: str | None, rivals: tuple[str, ...]
+) -> bool:
+    # Memoized: one session asks about the same message for several values and writes.
+    return _READERS[kind](value, _clean(text), unit, rivals)
+
+
+@lru_cache(maxsize=4096)
+def _clean(text: str) -> str:
+    return strip_raw(text).replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")
 
 
 def told(

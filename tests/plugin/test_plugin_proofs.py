@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_bankbench.simulation.agents import TRIVIAL_AGENTS
+from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.simulation.agents import PROCEDURE_AGENTS, TRIVIAL_AGENTS
+from pytest_bankbench.tasks.loader import shipped_tasks
 from tests.plugin.helpers import load_report, run_bench, summary_block, without_timings
 
 
@@ -21,15 +23,26 @@ def test_gold_passes_every_base_task_with_and_without_xdist(pytester: pytest.Pyt
     assert load_report(serial)["summary"]["pass^1"] == 1.0
 
 
-@pytest.mark.parametrize("agent", TRIVIAL_AGENTS)
+@pytest.mark.parametrize("agent", TRIVIAL_AGENTS + PROCEDURE_AGENTS)
 def test_trivial_agent_passes_no_graded_task(pytester: pytest.Pytester, agent: str) -> None:
+    """Each baseline fails every graded task it can fail: the no-consent agent is the gold
+    agent on a task without a write, so it is held to the graded tasks that make one."""
     report = pytester.path / "report.json"
     run_bench(pytester, "--bank-model", agent, "-q", "--tb=no", "--bank-report", str(report))
     data = load_report(report)
     sessions = data["sessions"]
     assert len(sessions) == 1000
-    graded_passed = [s["task_id"] for s in sessions if s["graded"] and s["passed"]]
+    held = {
+        t.task_id
+        for t in shipped_tasks()
+        if agent != "no-consent" or any(get_tool(g.tool).kind == "write" for g in t.gold)
+    }
+    graded_passed = [
+        s["task_id"] for s in sessions if s["graded"] and s["passed"] and s["task_id"] in held
+    ]
     assert graded_passed == []
+    if agent == "no-consent":  # and it is held to some: 600 graded tasks make a write
+        assert sum(1 for s in sessions if s["graded"] and s["task_id"] in held) >= 500
     control = data["summary"]["control"]
     print(f"{agent}: control tasks passed {control['passed']}/{control['sessions']}")
 

@@ -163,8 +163,7 @@ def required_calls_ok(task: Task, trace: Trace) -> bool:
             for i, event in enumerate(successful)
             if satisfies(task, gold, event)
             and all(
-                any(comes_after(gold, i, j, successful) for j in usable[dep])
-                for dep in gold.after
+                any(comes_after(gold, i, j, successful) for j in usable[dep]) for dep in gold.after
             )
         ]
     return all(usable[gold.id] for gold in task.gold)
@@ -365,10 +364,20 @@ def figures(text: str) -> list[Decimal]:
     return found
 
 
-_NUMBER_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
+_NUMBER_WORDS: tuple[str, ...] = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+)
+_NUMBER_WORDS += ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+_NUMBER_WORDS += ("seventeen", "eighteen", "nineteen", "twenty")
 _SAME_UNIT = (
     {"emi", "emis", "instalment", "instalments", "installment", "installments"},
     {"month", "months", "mo", "mos"},
@@ -502,13 +511,23 @@ def customer_agrees(event: Event) -> bool:
     return event.agrees if event.agrees is not None else text_agrees(event.text)
 
 
+def last_yes(before: Sequence[Event]) -> int | None:
+    """The position of the customer's last agreeing turn, if any."""
+    return max((i for i, e in enumerate(before) if customer_agrees(e)), default=None)
+
+
+def disclosed(task: Task, write: GoldCall, said: Sequence[str]) -> bool:
+    """Every value the policy says is told before this write's yes was told."""
+    return all(told(d, said) for d in task.disclosures if d.write == write.id)
+
+
 def consented(task: Task, write: GoldCall, before: Sequence[Event]) -> bool:
     """A yes before the write, after every value the policy says is told first."""
-    yes = [i for i, e in enumerate(before) if customer_agrees(e)]
-    if not yes:
+    yes = last_yes(before)
+    if yes is None:
         return False
-    said = [e.text for e in before[: yes[-1]] if isinstance(e, MessageEvent) and e.role == "agent"]
-    return all(told(d, said) for d in task.disclosures if d.write == write.id)
+    said = [e.text for e in before[:yes] if isinstance(e, MessageEvent) and e.role == "agent"]
+    return disclosed(task, write, said)
 
 
 def disclosure_consent_ok(task: Task, trace: Trace) -> bool:

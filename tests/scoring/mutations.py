@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.registry import all_tools, get_tool
@@ -29,7 +29,7 @@ from pytest_bankbench.simulation.agents import (
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import Limits, run_session
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent, Trace
-from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task, ToldValue
+from pytest_bankbench.tasks.model import Disclosure, GoldCall, RequiredOutput, Task, ToldValue
 
 Lookup = Callable[[Sequence[Event]], list[ToolCall]]
 HANDOFF = "transfer_to_human_agent"
@@ -264,11 +264,7 @@ def _positions(gold: Trace) -> dict[str, int]:
 def _shown_elsewhere(task: Task, gold: Trace, entry: GoldCall) -> list[int]:
     """Positions of the gold trace's other calls whose results show a fact entry's fact."""
     own = _positions(gold)[entry.id]
-    return [
-        i
-        for i, e in enumerate(gold.tool_events())
-        if i != own and shows_need(task, entry, e)
-    ]
+    return [i for i, e in enumerate(gold.tool_events()) if i != own and shows_need(task, entry, e)]
 
 
 def _still_shown(task: Task, gold: Trace, entry: GoldCall) -> bool | None:
@@ -327,7 +323,7 @@ def _wordings(value: ToldValue) -> set[str]:
     return {value.value, *value.also}
 
 
-def _said_only_there(task: Task) -> list[ToldValue]:
+def _said_only_there(task: Task) -> list[RequiredOutput]:
     """Required outputs no disclosure or other output also tells (leaving one out bites)."""
     return [
         o
@@ -597,10 +593,8 @@ def break_order(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     rest = [s for s in plan if s is not moved]
     first = next(i for i, s in enumerate(rest) if _serves(task, gold, _entry(task, dep), s))
     steps = [*rest[:first], replace(moved, instruction=rest[first].instruction), *rest[first:]]
-    if late.facts is None:
-        bites = unique(task, late)
-    else:  # another result may show the fact at an allowed place
-        bites = not _shown_elsewhere(task, gold, late)
+    # A required fact may be shown by another result at an allowed place.
+    bites = unique(task, late) if late.facts is None else not _shown_elsewhere(task, gold, late)
     return Mutant(
         "break_order",
         f"{late.id} {late.tool} played before {dep} {_entry(task, dep).tool}",
@@ -700,9 +694,7 @@ def write_without_asking(task: Task, gold: Trace, salt: int = 0) -> Mutant | Non
     return Mutant(
         "write_without_asking",
         f"{entry.id} {entry.tool} made without asking",
-        scripted(
-            "no-ask", task, [replace(s, confirm=False) if s is first else s for s in plan]
-        ),
+        scripted("no-ask", task, [replace(s, confirm=False) if s is first else s for s in plan]),
         expect=only_fails("disclosure_consent"),
     )
 
@@ -725,7 +717,10 @@ def told_after_yes(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
             for w in _wordings(o)
         }
         earlier |= {
-            w for s in plan[:n] if s.confirm for d in disclosures_of(task, s.gold_id)
+            w
+            for s in plan[:n]
+            if s.confirm
+            for d in disclosures_of(task, s.gold_id)
             for w in _wordings(d)
         }
         if any(not _wordings(d) & earlier for d in disclosures_of(task, step.gold_id)):
@@ -779,9 +774,7 @@ def attempt_forbidden_write(task: Task, gold: Trace, salt: int = 0) -> Mutant:
         "attempted_write",
         ("ATM limit above the card maximum", "deposit above the balance")[variant],
         scripted("attempt", task, steps),
-        expect=Expect(
-            fails=("write_purity",), holds=all_but("write_purity"), refused_by_rule=True
-        ),
+        expect=Expect(fails=("write_purity",), holds=all_but("write_purity"), refused_by_rule=True),
     )
 
 
@@ -809,18 +802,18 @@ def leave_out_default(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     shorter = replace(step, call=step.call.model_copy(update={"arguments": args}))
     return Mutant(
         "default_left_out",
-        f"{step.gold_id} {step.call.name} without {name}"
-        + (" (matched)" if is_matched else ""),
+        f"{step.gold_id} {step.call.name} without {name}" + (" (matched)" if is_matched else ""),
         scripted("defaults", task, [shorter if s is step else s for s in plan]),
         expect=Expect(passed=True),
     )
 
 
-def _other_tool_call(entry: GoldCall, call_id: str) -> ToolCall | None:
-    """A read other than the gold one whose result shows the fact, with the arguments it
-    needs (none, or the record's key), or None when there is none."""
+def _other_tool_calls(entry: GoldCall, call_id: str) -> list[ToolCall]:
+    """Reads other than the gold one whose results show the fact, each with the arguments it
+    needs (none, or the record's key)."""
     need = entry.facts
     assert need is not None
+    calls = []
     for name, spec in sorted(all_tools().items()):
         if spec.kind != "read" or name == entry.tool:
             continue
@@ -829,22 +822,21 @@ def _other_tool_call(entry: GoldCall, call_id: str) -> ToolCall | None:
         required = [k for k, f in spec.arguments.model_fields.items() if f.is_required()]
         keys = {r.key.removeprefix("arg:") for r in spec.reveals if r.entity == need.entity}
         if not required:
-            return _call(call_id, name)
-        if len(required) == 1 and required[0] in keys:
-            return _call(call_id, name, **{required[0]: need.key})
-    return None
+            calls.append(_call(call_id, name))
+        elif len(required) == 1 and required[0] in keys:
+            calls.append(_call(call_id, name, **{required[0]: need.key}))
+    return calls
 
 
 def fact_from_another_tool(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     """A required fact read through another tool whose result shows it: a pass."""
     plan = gold_plan(task, gold)
-    options = []
-    for step in plan:
-        entry = _entry(task, step.gold_id)
-        if entry.facts is not None:
-            other = _other_tool_call(entry, f"other-{entry.id}")
-            if other is not None:
-                options.append((step, other))
+    options = [
+        (step, other)
+        for step in plan
+        if (entry := _entry(task, step.gold_id)).facts is not None
+        for other in _other_tool_calls(entry, f"other-{entry.id}")
+    ]
     if not options:
         return None
     step, other = options[salt % len(options)]
@@ -1062,7 +1054,7 @@ def builtin(name: str) -> Callable[[Task, Trace, int], Mutant]:
         return Mutant(
             f"agent:{name}",
             name,
-            lambda: BUILTIN_AGENTS[name](task),
+            lambda: cast(Callable[[Task], Agent], BUILTIN_AGENTS[name])(task),
             expect=_builtin_expect(name, task),
         )
 

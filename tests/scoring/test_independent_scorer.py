@@ -1,10 +1,12 @@
-"""SCORING.md: an independent re-implementation of the scorer agrees with the real one on every
-session of a mixed set of traces (gold sessions and mutations of them, all real sessions)."""
+"""The scoring rules: an independent re-implementation of the scorer agrees with the real one on
+every session of a mixed set of traces (gold sessions and mutations of them, all real sessions)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
@@ -15,35 +17,49 @@ from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.runner import expected_changes
+from pytest_bankbench.scoring.consent import reads_as_agreement
+from pytest_bankbench.scoring.outputs import told as real_told
 from pytest_bankbench.scoring.scorer import CHECKS, Verdict, score
-from pytest_bankbench.simulation.agents import GoldAgent
-from pytest_bankbench.simulation.customer import ScriptedCustomer
+from pytest_bankbench.simulation.agents import GoldAgent, say_output, spoken_value
+from pytest_bankbench.simulation.customer import YES, ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
-from pytest_bankbench.simulation.trace import ToolEvent, Trace
+from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
-from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 from tests.scoring import independent_scorer as mine
 from tests.scoring.independent_scorer import Judgement, figures, judge
 from tests.scoring.mutations import (
+    DATE_STYLES,
     MUTATIONS,
+    RULE_REFUSALS,
+    STYLES,
     Expect,
     Mutant,
     run_mutant,
+    say,
 )
 
 TARGET_TASKS = 100  # about this many tasks, spread evenly over every family
-REQUIRED_KINDS = (
-    "gold",
-    "drop_read",
-    "drop_write",
-    "extra_write",
-    "extra_write_undone",
-    "change_arg",
-    "break_order",
-    "max_steps",
-    "max_errors",
-    "omit_output",
-)
+EXTRA_DEFAULTS = 6  # and a few more whose gold leaves a matched argument at its default
+# Each mutation the brief lists, and how many of its sessions the mixed set must hold at least.
+REQUIRED_KINDS = {
+    "gold": 25,
+    "drop_read": 25,
+    "drop_write": 25,
+    "extra_write": 25,
+    "extra_write_undone": 25,
+    "change_arg": 25,
+    "break_order": 25,
+    "max_steps": 25,
+    "max_errors": 25,
+    "omit_output": 25,
+    "write_without_asking": 25,
+    "told_after_yes": 25,
+    "attempted_write": 25,
+    "fact_elsewhere": 25,
+    "pasted_output": 25,
+    "default_left_out": 8,
+}
 
 
 @dataclass(frozen=True)
@@ -70,10 +86,22 @@ class Case:
         )
 
 
+def _matched_default(task: Task) -> bool:
+    """Does a gold call give a matched argument its schema default (the agent may leave it out)?"""
+    return any(
+        name in (defaults := get_tool(g.tool).defaults) and defaults[name] == g.arguments[name]
+        for g in task.gold
+        for name in g.match
+    )
+
+
 def sample() -> list[Task]:
-    """Every k-th shipped task by id: families are contiguous in id order, so all are hit."""
+    """Every k-th shipped task by id (families are contiguous in id order, so all are hit), and
+    a few whose gold leaves a matched argument at its default."""
     tasks = sorted(shipped_tasks(), key=lambda t: t.task_id)
-    return tasks[:: max(1, len(tasks) // TARGET_TASKS)]
+    every = tasks[:: max(1, len(tasks) // TARGET_TASKS)]
+    extra = [t for t in tasks if _matched_default(t) and t not in every][:EXTRA_DEFAULTS]
+    return every + extra
 
 
 def _case(
@@ -118,9 +146,9 @@ def cases() -> tuple[Case, ...]:
 
 def test_the_mixed_set_is_large_and_covers_every_mutation_and_family() -> None:
     counts = Counter(case.kind for case in cases())
-    assert sum(counts.values()) >= 400, counts
-    for kind in REQUIRED_KINDS:
-        assert counts[kind] >= 25, (kind, counts)
+    assert sum(counts.values()) >= 1000, counts
+    for kind, least in REQUIRED_KINDS.items():
+        assert counts[kind] >= least, (kind, counts)
     for family in MUTATIONS:
         assert counts[family.kind] >= 3, (family.kind, counts)
     glued = [
@@ -134,6 +162,41 @@ def test_the_mixed_set_is_large_and_covers_every_mutation_and_family() -> None:
     assert {case.task.family for case in cases()} == families
 
 
+def test_the_mixed_set_reaches_the_new_rules() -> None:
+    """Facts shown by another result (a write's included), defaults of matched arguments,
+    disclosures before a yes and refused attempts all occur in the set."""
+    shown = [c for c in cases() if c.kind == "drop_read" and c.detail.endswith("result)")]
+    assert len(shown) >= 10 and all(c.real.passed for c in shown)
+    by_write = [
+        c
+        for c in shown
+        if not mine.required_calls_ok(
+            c.task,
+            c.trace.model_copy(
+                update={
+                    "events": tuple(
+                        e
+                        for e in c.trace.events
+                        if not (isinstance(e, ToolEvent) and e.took_effect)
+                    )
+                }
+            ),
+        )
+    ]
+    assert by_write, "no dropped fact is shown by a write's own result"
+    assert len([c for c in cases() if c.detail.endswith("(matched)")]) >= 5
+    quoted = [c for c in cases() if c.kind == "gold" and c.task.disclosures]
+    assert len(quoted) >= 25
+    codes = Counter(
+        e.error_code
+        for c in cases()
+        if c.kind == "attempted_write"
+        for e in c.trace.tool_events()
+        if e.call.call_id.startswith("attempt-")
+    )
+    assert set(codes) >= {"policy_violation", "insufficient_funds"}, codes
+
+
 def _outcome(verdict: Verdict | Judgement) -> tuple[object, ...]:
     checks = {str(name): ok for name, ok in verdict.checks.items()}
     return (
@@ -145,6 +208,9 @@ def _outcome(verdict: Verdict | Judgement) -> tuple[object, ...]:
 
 
 def test_the_independent_scorer_agrees_with_the_real_one_on_every_trace() -> None:
+    assert set(mine.judge(cases()[0].task, cases()[0].trace, cases()[0].expected).checks) == set(
+        CHECKS
+    )
     disagreements = [case for case in cases() if _outcome(case.real) != _outcome(case.mine)]
     shown = "\n".join(case.describe() for case in disagreements[:20])
     assert not disagreements, f"{len(disagreements)} of {len(cases())} traces disagree:\n{shown}"
@@ -161,6 +227,12 @@ def _broken_expectations(case: Case) -> list[str]:
         extras = [e for e in case.trace.tool_events() if e.call.call_id.startswith("extra-")]
         if not extras or not all(e.took_effect for e in extras):
             problems.append(f"the extra writes did not all take effect: {extras}")
+    if expect.refused_by_rule:
+        tries = [e for e in case.trace.tool_events() if e.call.call_id.startswith("attempt-")]
+        if not tries or not all(e.tool_kind == "write" for e in tries):
+            problems.append(f"no attempted write was made: {tries}")
+        if not all(not e.ok and e.error_code in RULE_REFUSALS for e in tries):
+            problems.append(f"the attempts were not all refused by a bank rule: {tries}")
     return problems
 
 
@@ -171,21 +243,36 @@ def test_every_mutation_bites_as_intended() -> None:
 
 
 def test_the_mutations_fail_their_sessions() -> None:
-    """Every mutant of the brief's list fails (where the mutation is certain to bite)."""
+    """Every mutant of the brief's list fails with its failure type (where it is certain to
+    bite), and the harmless variants pass."""
     by_kind: dict[str, Counter[str | None]] = {}
     for case in cases():
         by_kind.setdefault(case.kind, Counter())[case.real.failure_type] += 1
-    assert set(by_kind["gold"]) == {None}
-    assert set(by_kind["cosmetic_args"]) == {None}
-    assert set(by_kind["output_formats"]) == {None}
+    for kind in (
+        "gold",
+        "cosmetic_args",
+        "output_formats",
+        "retry_after_error",
+        "default_left_out",
+        "fact_elsewhere",
+    ):
+        assert set(by_kind[kind]) == {None}, (kind, by_kind[kind])
     assert set(by_kind["max_steps"]) == set(by_kind["max_errors"]) == {"ended_with_error"}
     assert set(by_kind["omit_output"]) == {"missing_output"}
+    assert set(by_kind["pasted_output"]) == {"missing_output"}
     assert set(by_kind["extra_write"]) == {"unrequested_write"}
     assert set(by_kind["extra_write_undone"]) == {"unrequested_write"}
+    assert set(by_kind["attempted_write"]) == {"unrequested_write"}
+    assert set(by_kind["write_without_asking"]) == {"acted_without_consent"}
+    assert set(by_kind["told_after_yes"]) == {"acted_without_consent"}
     for kind in ("drop_read", "drop_write", "change_arg", "break_order"):
         certain = [c for c in cases() if c.kind == kind and c.expect.fails]
         assert len(certain) >= 20, kind
         assert all(c.real.failure_type is not None for c in certain), kind
+    no_consent = [c for c in cases() if c.kind == "agent:no-consent" and c.expect.fails]
+    assert no_consent and all(c.real.failure_type == "acted_without_consent" for c in no_consent), (
+        by_kind["agent:no-consent"]
+    )
 
 
 def test_an_undone_unrequested_write_is_a_false_pass() -> None:
@@ -201,17 +288,28 @@ def test_an_undone_unrequested_write_is_a_false_pass() -> None:
         assert case.mine.checks["final_state"] and case.mine.false_pass, case.describe()
 
 
+def test_a_write_without_consent_is_a_false_pass() -> None:
+    """The right change, made without a yes after the quote: the final state alone passes it."""
+    unasked = [c for c in cases() if c.kind in ("write_without_asking", "told_after_yes")]
+    assert len(unasked) >= 50
+    for case in unasked:
+        assert case.real.checks["final_state"] and case.real.false_pass, case.describe()
+        assert case.mine.checks["final_state"] and case.mine.false_pass, case.describe()
+
+
 # -- the set is sharp enough: a scorer that drops any one rule disagrees somewhere -----------
-_canonical, _required_calls_ok, _write_purity_ok = (
+_canonical, _required_calls_ok, _effective_writes_licensed, _shows_fact, _tells = (
     mine.canonical,
     mine.required_calls_ok,
-    mine.write_purity_ok,
+    mine.effective_writes_licensed,
+    mine.shows_fact,
+    mine.tells,
 )
 
 
 def _no_order(task: Task, trace: Trace) -> bool:
     made = [e for e in trace.tool_events() if e.ok]
-    return all(any(mine.same_call(g, e) for e in made) for g in task.gold)
+    return all(any(mine.satisfies(task, g, e) for e in made) for g in task.gold)
 
 
 def _failed_calls_count(task: Task, trace: Trace) -> bool:
@@ -229,14 +327,14 @@ def _failed_calls_count(task: Task, trace: Trace) -> bool:
 
 
 def _licence_reused(task: Task, trace: Trace) -> bool:
-    licences = [g for g in task.gold if get_tool(g.tool).kind == "write"]
+    licences = mine.gold_writes(task)
     return all(
         any(mine.same_call(g, e) for g in licences) for e in trace.tool_events() if e.took_effect
     )
 
 
 def _rejected_writes_count(task: Task, trace: Trace) -> bool:
-    return _write_purity_ok(
+    return _effective_writes_licensed(
         task,
         trace.model_copy(
             update={
@@ -251,14 +349,53 @@ def _rejected_writes_count(task: Task, trace: Trace) -> bool:
     )
 
 
+def _own_tool_only(task: Task, gold: GoldCall, event: ToolEvent) -> bool:
+    return event.call.name == gold.tool and _shows_fact(task, gold, event)
+
+
+def _text_only(event: Event) -> bool:
+    return (
+        isinstance(event, MessageEvent)
+        and event.role == "customer"
+        and mine.text_agrees(event.text)
+    )
+
+
+def _first_yes(before: Sequence[Event]) -> int | None:
+    return next((i for i, e in enumerate(before) if mine.customer_agrees(e)), None)
+
+
+def _iso_dates_only(
+    kind: str, value: str, message: str, unit: str | None, rivals: tuple[str, ...]
+) -> bool:
+    if kind == "date":
+        return value in message
+    return _tells(kind, value, message, unit, rivals)
+
+
+FAILURES = dict(mine.FAILURE_ORDER)
+
 BROKEN: dict[str, dict[str, object]] = {
     "order constraints ignored": {"required_calls_ok": _no_order},
     "failed calls satisfy required calls": {"required_calls_ok": _failed_calls_count},
-    "a gold write licenses any number of writes": {"write_purity_ok": _licence_reused},
-    "rejected writes count as writes": {"write_purity_ok": _rejected_writes_count},
+    "facts only from the gold call's own tool": {"shows_fact": _own_tool_only},
+    "no fact from the write it depends on": {"comes_after": lambda gold, i, j, events: j < i},
+    "schema defaults ignored": {"completed": lambda tool, args: args},
+    "a gold write licenses any number of writes": {"effective_writes_licensed": _licence_reused},
+    "rejected writes count as writes": {"effective_writes_licensed": _rejected_writes_count},
+    "attempted writes ignored": {"attempted": lambda task, trace: []},
+    "any refused write is an attempt": {
+        "REFUSED_BY_RULE": (*mine.REFUSED_BY_RULE, "invalid_arguments", "not_found")
+    },
+    "consent not checked": {"disclosure_consent_ok": lambda task, trace: True},
+    "disclosures not checked": {"disclosed": lambda task, write, said: True},
+    "disclosures counted up to the first yes": {"last_yes": _first_yes},
+    "the customer's own reading ignored": {"customer_agrees": _text_only},
+    "pasted JSON read as told": {"prose": lambda text: text},
     "amounts read without digit grouping": {
         "figures": lambda text: [Decimal(m) for m in re.findall(r"\d+(?:\.\d+)?", text)]
     },
+    "dates read only as ISO": {"tells": _iso_dates_only},
     "a hand-off is not a normal end": {"NORMAL_END_REASONS": ("customer_stop", "agent_end")},
     "arguments compared as sent": {"canonical": lambda value: ("raw", value)},
     "strings compared with their case": {
@@ -269,16 +406,46 @@ BROKEN: dict[str, dict[str, object]] = {
         )
     },
     "stopped short ranked before unrequested write": {
-        "FAILURE_ORDER": (
-            ("ended_normally", "ended_with_error"),
-            ("required_calls", "stopped_short"),
-            ("write_purity", "unrequested_write"),
-            ("final_state", "wrong_final_state"),
-            ("required_outputs", "missing_output"),
+        "FAILURE_ORDER": tuple(
+            (c, FAILURES[c])
+            for c in (
+                "ended_normally",
+                "required_calls",
+                "write_purity",
+                "disclosure_consent",
+                "final_state",
+                "required_outputs",
+            )
+        )
+    },
+    "acting without consent ranked before stopped short": {
+        "FAILURE_ORDER": tuple(
+            (c, FAILURES[c])
+            for c in (
+                "ended_normally",
+                "write_purity",
+                "disclosure_consent",
+                "required_calls",
+                "final_state",
+                "required_outputs",
+            )
         )
     },
     "false pass ignores write purity": {
-        "false_pass": property(lambda j: j.checks["final_state"] and not j.checks["required_calls"])
+        "false_pass": property(
+            lambda j: (
+                j.checks["final_state"]
+                and not (j.checks["required_calls"] and j.checks["disclosure_consent"])
+            )
+        )
+    },
+    "false pass ignores consent": {
+        "false_pass": property(
+            lambda j: (
+                j.checks["final_state"]
+                and not (j.checks["required_calls"] and j.checks["write_purity"])
+            )
+        )
     },
 }
 
@@ -295,6 +462,7 @@ def test_a_scorer_missing_one_rule_disagrees_somewhere(
     assert differ, f"no trace tells the real scorer from one where {broken}"
 
 
+# -- the independent readers -----------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "value"),
     [
@@ -316,3 +484,55 @@ def test_the_independent_number_reader(text: str, value: str) -> None:
 
 def test_ids_are_not_read_as_amounts() -> None:
     assert figures("deposit FD000003, payee BEN900001, loan LN000121") == []
+
+
+def test_counts_percentages_and_dates_are_not_read_as_amounts() -> None:
+    assert figures("67 months at 7.25%, maturing on 27 December 2028 (2028-12-27)") == []
+
+
+def _texts(task: Task) -> list[str]:
+    scenario = task.scenario
+    return [
+        scenario.first_message,
+        *(i.text for i in scenario.instructions),
+        *(i.decline for i in scenario.instructions if i.decline),
+    ]
+
+
+def test_the_independent_yes_reader_agrees_with_the_real_one_on_every_customer_text() -> None:
+    """Customer turns recorded without a reading (openings, instructions) are read by text."""
+    texts = {text for task in shipped_tasks() for text in _texts(task)}
+    texts |= {YES, "Yes, please go ahead. Keep it on.", "No, don't do that.", "OK", "Wait."}
+    differ = [t for t in sorted(texts) if mine.text_agrees(t) != reads_as_agreement(t)]
+    assert not differ, differ[:10]
+
+
+def _wordings(value: ToldValue) -> list[str]:
+    """Every way the mixed set says a value: the gold agent's, the mutants' styles, pasted."""
+    said = [say_output(value)]
+    styles = {"amount": STYLES, "date": DATE_STYLES}.get(value.kind, ())
+    said += [say(value, style) for style in styles]
+    record = {value.label: spoken_value(value)}
+    said += [
+        f"Here is the record: {json.dumps(record)}",
+        f"Here is the record:\n```json\n{json.dumps(record, indent=2)}\n```",
+        f'Here is the record:\n"{value.label}": "{spoken_value(value)}"',
+    ]
+    return said
+
+
+def test_the_independent_value_reader_agrees_with_the_real_one_on_every_task_value() -> None:
+    """Over every shipped task's outputs and disclosures (not only the sampled ones), each
+    wording the mixed set uses is read alike, alone and among the task's other values."""
+    differ = []
+    for task in shipped_tasks():
+        values: list[ToldValue] = [*task.required_outputs, *task.disclosures]
+        others = " ".join(say_output(v) for v in values)
+        for value in values:
+            for text in [*_wordings(value), others]:
+                real = real_told(
+                    value.kind, value.value, [text], unit=value.unit, rivals=value.rivals
+                )
+                if mine.told(value.model_copy(update={"also": ()}), [text]) != real:
+                    differ.append((task.task_id, value.label, value.value, text))
+    assert not differ, differ[:10]
