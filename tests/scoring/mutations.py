@@ -739,7 +739,7 @@ def told_after_yes(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
 
 def _forbidden_write(call_id: str, variant: int) -> Lookup:
     """A write a bank rule refuses: an ATM limit far above any card's maximum, or a deposit
-    far larger than any balance."""
+    larger than the account's available balance."""
 
     def decide(events: Sequence[Event]) -> list[ToolCall]:
         cards = _latest(events, "list_cards")["cards"]
@@ -754,9 +754,17 @@ def _forbidden_write(call_id: str, variant: int) -> Lookup:
                     daily_limit=99_999_999,
                 )
             ]
-        account = _latest(events, "list_accounts")["accounts"][0]["account_number"]
+        accounts = _latest(events, "list_accounts")["accounts"]
+        account = next((a for a in accounts if a["status"] == "active"), accounts[0])
+        amount = Decimal(str(account["available_balance"])) + 10_000
         return [
-            _call(call_id, "create_fd", from_account=account, amount=99_999_999, tenure_days=400)
+            _call(
+                call_id,
+                "create_fd",
+                from_account=account["account_number"],
+                amount=float(amount),
+                tenure_days=400,
+            )
         ]
 
     return decide
