@@ -91,11 +91,55 @@ class Disclosure(ToldValue):
     write: str = Field(pattern=r"^c\d+$")
 
 
+Topic = Literal[
+    "account",
+    "amount",
+    "payee",
+    "mode",
+    "tenure",
+    "date",
+    "period",
+    "delivery",
+    "reason",
+    "card",
+    "deposit",
+    "loan",
+    "cheque",
+    "channel",
+    "limit",
+    "maturity",
+    "identity",
+    "other",
+]
+TOPICS: tuple[Topic, ...] = Topic.__args__  # type: ignore[attr-defined]
+
+
+class Fact(_Strict):
+    """Something the customer knows and says when asked about one of its topics.
+
+    `after` holds phrases of a constraint the agent must state first (a fallback the customer
+    accepts only once told the rule: "50,000", "cooling period"); any one of them releases it.
+    Facts never carry the bank's internal ids: the customer describes a record as a person would.
+    """
+
+    text: str
+    about: tuple[Topic, ...] = ()
+    after: tuple[str, ...] = ()
+
+
 class Instruction(_Strict):
-    """One numbered request of the customer; `decline` is said instead of yes when asked to confirm."""
+    """One numbered request of the customer.
+
+    `decline` is said instead of yes when asked to confirm; `correction` is said instead, once,
+    at the first confirmation request (the customer corrects a detail; the agent must propose
+    again); `accepts` names offers the customer takes (other offers are declined); `explain` is
+    what the gold agent tells the customer when the policy refuses the request (its reason)."""
 
     text: str
     decline: str | None = None
+    correction: str | None = None
+    accepts: tuple[str, ...] = ()
+    explain: str | None = None
 
 
 class Scenario(_Strict):
@@ -104,9 +148,13 @@ class Scenario(_Strict):
     persona: str
     first_message: str
     instructions: tuple[Instruction, ...] = Field(min_length=1)
-    facts: tuple[str, ...] = ()
+    facts: tuple[Fact | str, ...] = ()
     withheld: tuple[str, ...] = ()
     narrative: str
+
+    def structured_facts(self) -> tuple[Fact, ...]:
+        """Every fact as a `Fact` (a plain string is a fact about anything, released at once)."""
+        return tuple(f if isinstance(f, Fact) else Fact(text=f) for f in self.facts)
 
 
 class Task(_Strict):
