@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any, Protocol
 
-from pytest_bankbench.money import indian, to_paise
-from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
-from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
+from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, describe, spoken
+from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
+from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task, ToldValue
 
 
 @dataclass
@@ -35,17 +35,8 @@ def _calls(prefix: str, gold: Sequence[GoldCall]) -> list[ToolCall]:
 
 
 def spoken_value(value: ToldValue) -> str:
-    """A value as an assistant says it: Rs. 1,50,000, 27 December 2028, 16 months, 7.25%."""
-    if value.kind == "amount":
-        return indian(to_paise(value.value))
-    if value.kind == "date":
-        day = date.fromisoformat(value.value)
-        return f"{day.day} {day:%B %Y}"
-    if value.kind == "count":
-        return f"{value.value} {value.unit or ''}".strip()
-    if value.kind == "percent":
-        return f"{value.value}%"
-    return value.value
+    """A value as an assistant says it (kept for callers of the old name)."""
+    return spoken(value)
 
 
 def say_output(output: ToldValue) -> str:
@@ -54,50 +45,88 @@ def say_output(output: ToldValue) -> str:
 
 
 class GoldAgent:
-    """Replays the task's gold chain instruction by instruction, confirming before each write."""
+    """The oracle: plays the gold chain as a bank would publish the dialogue.
+
+    It greets, asks for the details it needs, runs the reads, tells the quote and asks before
+    each write, proposes again when the customer corrects a detail, reports the results, and
+    explains a refusal with its reason. `phrasing` picks the register (simulation/dialogue.py).
+    """
 
     name = "gold"
 
-    def __init__(self, task: Task) -> None:
+    def __init__(self, task: Task, phrasing: str = GOLD_PHRASING) -> None:
         from pytest_bankbench.bank.registry import get_tool
 
         self.task = task
+        self.say = PHRASINGS[phrasing]
         self.instruction = 0
         self.queue = [c for c in task.gold if c.instruction == 0]
-        self.asked: set[str] = set()
+        self.asked: dict[str, int] = {}
+        self.greeted = False
+        self.unsaid_greeting = True
+        self.explained: set[int] = set()
         self._kind = {c.id: get_tool(c.tool).kind for c in task.gold}
 
     def act(self, events: Sequence[Event]) -> AgentAction:
+        if not self.greeted:
+            self.greeted = True
+            topics = [
+                t for f in self.task.scenario.structured_facts() if not f.after for t in f.about
+            ]
+            if self.task.scenario.facts:
+                self.unsaid_greeting = False
+                return AgentAction(message=f"{self.say.greeting} {self.say.asking(topics)}")
         if self.queue:
             head = self.queue[0]
-            if self._kind[head.id] == "write" and head.id not in self.asked:
-                self.asked.add(head.id)
-                return AgentAction(message=self.proposal(head))
+            if self._kind[head.id] == "write" and not self._agreed(head, events):
+                if self.asked.get(head.id, 0) >= 3:  # no yes after three proposals: drop it
+                    self.queue.pop(0)
+                    return self.act(events)
+                self.asked[head.id] = self.asked.get(head.id, 0) + 1
+                return AgentAction(message=self._greet(self.proposal(head)))
             batch = [self.queue.pop(0)]
             while self.queue and self._kind[self.queue[0].id] != "write":
                 batch.append(self.queue.pop(0))
             return AgentAction(tool_calls=_calls("gold", batch))
-        said = [
-            say_output(o) for o in self.task.required_outputs if o.instruction == self.instruction
-        ]
+        said = [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        explain = self._explain(self.instruction)
         self.instruction += 1
         self.queue = self.next_calls(self.instruction)
-        return AgentAction(message=self.closing(said))
+        return AgentAction(message=self._greet(self.closing(said, explain)))
+
+    def _greet(self, text: str) -> str:
+        """The first message carries the greeting when no question opened the chat."""
+        if self.unsaid_greeting:
+            self.unsaid_greeting = False
+            return f"{self.say.greeting} {text}"
+        return text
+
+    def _agreed(self, write: GoldCall, events: Sequence[Event]) -> bool:
+        """The customer's last turn, after this write's latest proposal, said yes."""
+        if write.id not in self.asked:
+            return False
+        last = next((e for e in reversed(events) if isinstance(e, MessageEvent)), None)
+        return last is not None and last.role == "customer" and bool(last.agrees)
+
+    def _explain(self, instruction: int) -> str | None:
+        if instruction in self.explained:
+            return None
+        self.explained.add(instruction)
+        return self.task.scenario.instructions[instruction].explain
 
     def next_calls(self, instruction: int) -> list[GoldCall]:
         """The gold calls serving one customer instruction."""
         return [c for c in self.task.gold if c.instruction == instruction]
 
-    def closing(self, said: list[str]) -> str:
-        """The turn that ends an instruction, with the values the customer asked for."""
-        return " ".join(["That is done.", *said]).strip()
+    def closing(self, said: list[RequiredOutput], explain: str | None) -> str:
+        """The turn that ends an instruction: the results, or the refusal and its reason."""
+        return self.say.closing(said, explain)
 
     def proposal(self, write: GoldCall) -> str:
         """What the write will do, the quote the policy says to tell, and the question."""
-        args = ", ".join(f"{k}={v}" for k, v in write.arguments.items())
-        quote = "; ".join(say_output(d) for d in self.task.disclosures if d.write == write.id)
-        told = f" Before I do: {quote}." if quote else ""
-        return f"I will now run {write.tool} with {args}.{told} Shall I proceed?"
+        quote = [d for d in self.task.disclosures if d.write == write.id]
+        explain = self._explain(write.instruction) or ""
+        return self.say.proposal(write, quote, explain)
 
 
 class ReplyOnlyAgent:
@@ -265,7 +294,7 @@ class NoReadsAgent(GoldAgent):
         return [c for c in super().next_calls(instruction) if c.id in self._write_only]
 
     def proposal(self, write: GoldCall) -> str:
-        return f"I will now run {write.tool}. Shall I proceed?"
+        return f"I will {describe(write)}. Shall I proceed?"
 
 
 class NoConsentAgent(GoldAgent):
@@ -273,16 +302,14 @@ class NoConsentAgent(GoldAgent):
 
     name = "no-consent"
 
-    def __init__(self, task: Task) -> None:
-        super().__init__(task)
-        self.asked = {c.id for c in task.gold}
+    def _agreed(self, write: GoldCall, events: Sequence[Event]) -> bool:
+        return True
 
-    def closing(self, said: list[str]) -> str:
-        quotes = [say_output(d) for d in self.task.disclosures]
-        return " ".join(["That is done.", *quotes, *said]).strip()
+    def closing(self, said: list[RequiredOutput], explain: str | None) -> str:
+        return self.say.closing([*self.task.disclosures, *said], explain)
 
 
-BUILTIN_AGENTS: dict[str, type[Agent]] = {
+BUILTIN_AGENTS: dict[str, Callable[[Task], Agent]] = {
     "gold": GoldAgent,
     "reply-only": ReplyOnlyAgent,
     "lookup-only": LookupOnlyAgent,
