@@ -3,12 +3,53 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_bankbench.paths import data_dir
+
+if TYPE_CHECKING:
+    from pytest_bankbench.tasks.model import Task
+
+
+_DIGITS = re.compile(r"[\d,.]+")
+_RECORD_ARGS = (
+    "deposit_id",
+    "loan_id",
+    "card_id",
+    "beneficiary_id",
+    "account_number",
+    "from_account",
+)
+
+
+def _record(task: Task) -> str:
+    """The record a task is about: its first required fact's key, else its first matched id."""
+    for call in task.gold:
+        if call.facts and call.facts.entity != "customer":
+            return f"{call.facts.entity}:{call.facts.key}"
+    for call in task.gold:
+        for name in _RECORD_ARGS:
+            if name in call.match:
+                return f"{name}:{call.arguments[name]}"
+    return f"customer:{task.customer_id}"
+
+
+def family_lines(tasks: Sequence[Task]) -> list[str]:
+    """One line per family: category, openings (first messages with the numbers taken out),
+    distinct records the tasks are about, and the policy clause that decides it."""
+    lines = [f"{'family':<30} {'category':<10} openings records  clause"]
+    for name in sorted({t.family for t in tasks}):
+        members = [t for t in tasks if t.family == name]
+        openings = len({_DIGITS.sub("#", t.scenario.first_message) for t in members})
+        records = len({_record(t) for t in members})
+        clause = members[0].clause.split(";")[0][:60]
+        lines.append(f"{name:<30} {members[0].category:<10} {openings:>8} {records:>7}  {clause}")
+    return lines
 
 
 def stats_lines(tasks_path: Path | None = None) -> list[str]:
@@ -68,6 +109,7 @@ def stats_lines(tasks_path: Path | None = None) -> list[str]:
             f"customers: {customers['n']} (tasks use {len({t.customer_id for t in tasks})})"
         )
     lines.append(f"knowledge-base documents: {len(documents())}")
+    lines += family_lines(tasks)
     return lines
 
 

@@ -159,25 +159,34 @@ def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...])
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
     """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa."""
     target = Decimal(value.strip())
+    return any(
+        found == target and (marked or (bare_ok and target >= 100))
+        for found, marked, bare_ok in _amounts_in(text)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
+    """Every amount a message states: its value, whether a currency or scale word marks it, and
+    whether it may stand bare (no unit, id or count beside it). Dates are taken out first."""
     for start, end, _ in _dates_in(text):
         text = text[:start] + " " * (end - start) + text[end:]
+    found: list[tuple[Decimal, bool, bool]] = []
     for m in _AMOUNT.finditer(text):
         marked = bool(m["cur"] or m["post"] or m["scale"])
         rest = text[m.end() :]
         if rest[:1].isalpha() or _UNIT_AFTER.match(rest):
             continue
-        if not marked and (
-            target < 100
-            or _COUNT_AFTER.match(rest)
+        bare_ok = not (
+            _COUNT_AFTER.match(rest)
             or text[max(0, m.start() - 1) : m.start()].isalnum()
             or (m["num"].startswith("0") and len(m["num"]) > 1)
             or _ID_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
-        ):
-            continue
+        )
         scale = _SCALE[m["scale"].lower().rstrip("s")] if m["scale"] else 1
-        if Decimal(m["num"].replace(",", "") + (m["frac"] or "")) * scale == target:
-            return True
-    return False
+        amount = Decimal(m["num"].replace(",", "") + (m["frac"] or "")) * scale
+        found.append((amount, marked, bare_ok))
+    return tuple(found)
 
 
 def _unit_forms(unit: str) -> set[str]:
