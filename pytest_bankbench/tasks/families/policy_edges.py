@@ -76,6 +76,31 @@ def _const(value: str) -> Callable[[Results], str]:
     return lambda _r: value
 
 
+def _draft(
+    customer: sqlite3.Row,
+    greeting: str,
+    *asks: str | Instruction,
+    narrative: str,
+    calls: list[Call],
+    facts: list[Fact],
+    outputs: list[Out] | None = None,
+    disclosures: list[Tell] | None = None,
+) -> Draft:
+    """`draft` with structured customer facts (topics, release conditions)."""
+    made = draft(
+        customer,
+        greeting,
+        *asks,
+        narrative=narrative,
+        calls=calls,
+        outputs=outputs,
+        disclosures=disclosures,
+    )
+    # base.Draft still types its facts as strings; the scenario takes Fact | str.
+    made.facts = list(facts)  # type: ignore[arg-type]
+    return made
+
+
 # -- kb_answer ------------------------------------------------------------------------------------
 
 
@@ -259,8 +284,7 @@ def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Qu
 
 def _q_dormant(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
     return _Question(
-        ask="How long can a savings account go without any transactions before it becomes "
-        "dormant?",
+        ask="How long can a savings account go without any transactions before it becomes dormant?",
         query="dormant account no transactions",
         outputs=[_count("period without transactions", 2, "years")],
         context="I hardly use one of my accounts.",
@@ -391,7 +415,7 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
         "unprompted": f"{ask} {question.context}",
         "asked": ask,
     }[style]
-    return draft(
+    return _draft(
         customer,
         hello,
         Instruction(text=opening, decline="No, thanks - I only wanted the information."),
@@ -407,7 +431,18 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
 
 # -- transfer_correction ----------------------------------------------------------------------------
 
-_RIGHT_AMOUNTS = (3_000, 5_000, 8_000, 10_000, 12_000, 15_000, 20_000, 25_000, 30_000, 40_000)
+_RIGHT_AMOUNTS: tuple[int, ...] = (
+    3_000,
+    5_000,
+    8_000,
+    10_000,
+    12_000,
+    15_000,
+    20_000,
+    25_000,
+    30_000,
+    40_000,
+)
 _RIGHT_AMOUNTS += (45_000, 50_000, 60_000, 75_000, 80_000)
 
 
@@ -474,7 +509,7 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         f"Oh, sorry - I typed it wrong. It should be {said_right}, not {said_wrong}.",
         f"One moment, the amount is wrong: please make it {said_right} instead of {said_wrong}.",
     )
-    return draft(
+    return _draft(
         customer,
         hello,
         Instruction(text=opening, correction=correction),
@@ -580,13 +615,11 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
         "account. Tell me the penalty and the payout before you do it.",
         "asked": f"I want to close my {what}.",
     }[style]
-    return draft(
+    return _draft(
         customer,
         hello,
         opening + " How much will I get?",
-        facts=[
-            Fact(text=_CLARIFY[clarifier](fd), about=("deposit", "amount", "date", "maturity"))
-        ],
+        facts=[Fact(text=_CLARIFY[clarifier](fd), about=("deposit", "amount", "date", "maturity"))],
         narrative=(
             f"You want to close one FD early: you call it your {what}, but more than one of "
             f"your FDs fits that. The one you mean is the one of {indian(fd['principal'])} "
@@ -657,7 +690,7 @@ def fd_quote_redo_after_change(
         f"Hmm, on second thought, make the tenure {second_text} instead of {first_text}.",
         f"Wait - change the tenure to {second_text}, please, not {first_text}.",
     )
-    return draft(
+    return _draft(
         customer,
         hello,
         Instruction(text=opening, correction=correction),
@@ -702,7 +735,9 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     style = register(rng)
     card = pick(
         rng,
-        active_cards(ctx, customer["customer_id"], "card_kind = 'credit' AND outstanding >= 100000"),
+        active_cards(
+            ctx, customer["customer_id"], "card_kind = 'credit' AND outstanding >= 100000"
+        ),
     )
     if card is None:
         return None
@@ -731,7 +766,7 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         "Okay, then pay whatever the total outstanding is.",
         "Fine, pay the whole outstanding then.",
     )
-    return draft(
+    return _draft(
         customer,
         hello,
         Instruction(
@@ -761,7 +796,7 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
 
 
-# -- statement_over_12_months -----------------------------------------------------------------------
+# -- statement_over_twelve_months----------------------------------------------------------------------
 
 TWELVE_MONTHS = ("12 months", "twelve months", "1 year", "one year")
 
@@ -773,8 +808,7 @@ def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
         (
             latest,
             today,
-            f"Then just send the latest 12 months, from {long_date(latest)} to "
-            f"{long_date(today)}.",
+            f"Then just send the latest 12 months, from {long_date(latest)} to {long_date(today)}.",
         )
     ]
     fy_end = date(today.year if today.month > 3 else today.year - 1, 3, 31)
@@ -801,13 +835,13 @@ def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
 
 
 @family(
-    "statement_over_12_months",
+    "statement_over_twelve_months",
     "rare_tool",
     "everyday",
     "SELECT DISTINCT customer_id FROM accounts WHERE status = 'active' ORDER BY 1",
     clause="K.44 'Statement requests: any period of up to 12 months within the last 5 years, ending no later than today, by email (registered email) or post (registered address)'; H.29 explain the rule, act on the alternative only if the customer agrees",
 )
-def statement_over_12_months(
+def statement_over_twelve_months(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """A statement over more than 12 months is refused; request the period the customer settles for."""
@@ -833,7 +867,7 @@ def statement_over_12_months(
         "registered details. I need it for a visa application.",
         "asked": f"I need an account statement {period}.",
     }[style]
-    return draft(
+    return _draft(
         customer,
         hello,
         Instruction(

@@ -1,0 +1,108 @@
+"""Which records and fields a tool's result shows, declared once with each tool.
+
+A gold read is a required fact: a record (entity and key) and some of its fields. Any successful
+tool result that shows them satisfies it, whichever tool it came from, a write's own result
+included (`transfer_funds` shows the source account's balance after the debit). Each tool
+declares what it shows with `Reveal`s; nothing is listed per task family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Entity = Literal["account", "deposit", "loan", "card", "beneficiary", "customer", "service_request"]
+ENTITIES: tuple[Entity, ...] = (
+    "account",
+    "deposit",
+    "loan",
+    "card",
+    "beneficiary",
+    "customer",
+    "service_request",
+)
+# The key of a record shown by a Reveal: an output field, `arg:NAME` for a call argument, or
+# `@customer` for the logged-in customer (whose id a tool may not repeat in its result).
+ARG_PREFIX = "arg:"
+LOGGED_IN = "@customer"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Records of one entity in a tool's result: where they are, their key, the fields shown.
+
+    `fields` entries are `name` (the fact has the output field's name) or `fact=output_field`
+    (the result names it differently, e.g. `balance=balance_after`). `at` names a list in the
+    result holding such records; empty for the result itself.
+    """
+
+    entity: Entity
+    key: str
+    fields: tuple[str, ...]
+    at: str = ""
+
+    def field_map(self) -> dict[str, str]:
+        """Fact name -> output field."""
+        pairs = (f.split("=", 1) if "=" in f else (f, f) for f in self.fields)
+        return {fact: source for fact, source in pairs}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One record as a result shows it: its entity, key and the fact fields present."""
+
+    entity: Entity
+    key: str
+    fields: frozenset[str]
+
+
+def _records(reveal: Reveal, output: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    if not reveal.at:
+        return [output]
+    items = output.get(reveal.at)
+    return [item for item in items if isinstance(item, Mapping)] if isinstance(items, list) else []
+
+
+def shown(
+    reveals: tuple[Reveal, ...],
+    arguments: Mapping[str, Any],
+    output: Mapping[str, Any],
+    customer_id: str,
+) -> Iterator[Shown]:
+    """Every record a successful call's result shows, with the fact fields it carries."""
+    for reveal in reveals:
+        mapping = reveal.field_map()
+        for record in _records(reveal, output):
+            if reveal.key == LOGGED_IN:
+                key: Any = customer_id
+            elif reveal.key.startswith(ARG_PREFIX):
+                key = arguments.get(reveal.key.removeprefix(ARG_PREFIX))
+            else:
+                key = record.get(reveal.key)
+            if key is None:
+                continue
+            present = frozenset(fact for fact, src in mapping.items() if src in record)
+            yield Shown(reveal.entity, str(key).strip().upper(), present)
+
+
+def shows(
+    reveals: tuple[Reveal, ...],
+    arguments: Mapping[str, Any],
+    output: Mapping[str, Any],
+    customer_id: str,
+    entity: str,
+    key: str,
+    fields: tuple[str, ...],
+) -> bool:
+    """True when the result shows the record `entity`/`key` with every one of `fields`."""
+    want_key, want = key.strip().upper(), set(fields)
+    return any(
+        s.entity == entity and s.key == want_key and want <= s.fields
+        for s in shown(reveals, arguments, output, customer_id)
+    )
+
+
+def fact_fields(reveals: tuple[Reveal, ...], entity: str) -> frozenset[str]:
+    """The fact fields of `entity` that a tool with these reveals can show."""
+    return frozenset(fact for r in reveals if r.entity == entity for fact in r.field_map())

@@ -1,0 +1,181 @@
+"""A tool is written once: its typed signature and docstring give the schema, the kind and the docs."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
+
+from pytest_bankbench.bank.errors import InvalidArguments, UnknownTool
+from pytest_bankbench.bank.facts import Reveal
+
+if TYPE_CHECKING:
+    from pytest_bankbench.bank.store import Bank
+
+ToolKind = Literal["read", "write", "human"]
+Result = dict[str, Any]
+ToolFunc = Callable[..., Result]
+
+Rupees = Annotated[
+    Decimal,
+    Field(gt=0, max_digits=14, decimal_places=2),
+    WithJsonSchema({"type": "number", "description": "amount in rupees, e.g. 200000 for 2 lakh"}),
+]
+RupeesOrZero = Annotated[
+    Decimal,
+    Field(ge=0, max_digits=14, decimal_places=2),
+    WithJsonSchema({"type": "number", "description": "amount in rupees; 0 allowed"}),
+]
+IsoDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="date as YYYY-MM-DD")]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool: name, kind, description and the pydantic model of its arguments."""
+
+    name: str
+    kind: ToolKind
+    description: str
+    arguments: type[BaseModel]
+    func: ToolFunc
+    # The two service requests are writes that change no records.
+    changes_records: bool
+    # The records and fields its result shows (see bank/facts.py).
+    reveals: tuple[Reveal, ...] = ()
+    # The argument naming the account a write debits (policy C.11 checks it first).
+    debits: str | None = None
+
+    @cached_property
+    def defaults(self) -> dict[str, Any]:
+        """Arguments the schema fills in when the agent leaves them out."""
+        return {
+            name: info.default
+            for name, info in self.arguments.model_fields.items()
+            if not info.is_required()
+        }
+
+    def with_defaults(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The arguments as the tool runs them: left-out optional ones take their default."""
+        return {**self.defaults, **arguments}
+
+    def schema(self) -> dict[str, Any]:
+        """OpenAI-style function schema, as the agent sees it."""
+        params = self.arguments.model_json_schema()
+        params.pop("title", None)
+        for prop in params.get("properties", {}).values():
+            prop.pop("title", None)
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": params},
+        }
+
+    def validate(self, arguments: dict[str, Any]) -> BaseModel:
+        """Typed arguments, or InvalidArguments naming each bad field and what is accepted."""
+        try:
+            return self.arguments.model_validate(arguments)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or '(arguments)'}: {err['msg']}"
+                + (f" (got {err['input']!r})" if err["type"] != "missing" else "")
+                for err in exc.errors()
+            )
+            accepted = ", ".join(self.arguments.model_fields)
+            raise InvalidArguments(
+                f"invalid arguments for {self.name}: {problems}. Accepted arguments: {accepted}"
+            ) from None
+
+    def invoke(self, bank: Bank, arguments: dict[str, Any]) -> Result:
+        """Validate and run against a bank; a write runs all-or-nothing."""
+        model = self.validate(arguments)
+        values = {name: getattr(model, name) for name in self.arguments.model_fields}
+        if self.kind == "write":
+            with bank.transaction():
+                return self.func(bank, **values)
+        return self.func(bank, **values)
+
+
+TOOL_MODULES = (
+    "pytest_bankbench.bank.tools_everyday",
+    "pytest_bankbench.bank.tools_deposits",
+    "pytest_bankbench.bank.tools_loans",
+    "pytest_bankbench.bank.tools_cards",
+)
+SPEC_ATTR = "__bank_tool__"
+
+
+def tool(
+    kind: ToolKind,
+    *,
+    changes_records: bool = True,
+    reveals: tuple[Reveal, ...] = (),
+    debits: str | None = None,
+) -> Callable[[ToolFunc], ToolFunc]:
+    """Mark a function `f(bank, **typed_args) -> dict` as a tool of the given kind, declaring
+    the records and fields its result shows."""
+
+    def register(func: ToolFunc) -> ToolFunc:
+        hints = get_type_hints(func, include_extras=True)
+        fields: dict[str, Any] = {}
+        for name, param in list(inspect.signature(func).parameters.items())[1:]:
+            default = ... if param.default is inspect.Parameter.empty else param.default
+            fields[name] = (hints[name], default)
+        model = create_model(
+            f"{func.__name__}_arguments",
+            __config__=ConfigDict(extra="forbid"),
+            **fields,
+        )
+        doc = inspect.getdoc(func) or ""
+        spec = ToolSpec(
+            name=func.__name__,
+            kind=kind,
+            description=" ".join(doc.split()),
+            arguments=model,
+            func=func,
+            changes_records=changes_records and kind == "write",
+            reveals=reveals,
+            debits=debits,
+        )
+        setattr(func, SPEC_ATTR, spec)
+        return func
+
+    return register
+
+
+_cache: tuple[tuple[int, ...], dict[str, ToolSpec]] = ((), {})
+
+
+def all_tools() -> dict[str, ToolSpec]:
+    """Every tool, read from the tool modules (no global registry that a re-import could split)."""
+    global _cache
+    # sys.modules first: this runs for every call the scorer matches.
+    modules = [sys.modules.get(name) or importlib.import_module(name) for name in TOOL_MODULES]
+    key = tuple(id(m) for m in modules)
+    if _cache[0] != key:
+        specs = {
+            spec.name: spec
+            for m in modules
+            for obj in vars(m).values()
+            if (spec := getattr(obj, SPEC_ATTR, None)) is not None
+        }
+        _cache = (key, specs)
+    return _cache[1]
+
+
+def get_tool(name: str) -> ToolSpec:
+    """A tool by name, or UnknownTool listing the names accepted."""
+    tools = all_tools()
+    if name not in tools:
+        raise UnknownTool(f"unknown tool {name!r}; available tools: {', '.join(sorted(tools))}")
+    return tools[name]
+
+
+def tool_schemas() -> list[dict[str, Any]]:
+    """The schemas of all tools, sorted by name."""
+    return [spec.schema() for _, spec in sorted(all_tools().items())]

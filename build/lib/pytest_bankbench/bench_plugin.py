@@ -1,0 +1,418 @@
+"""The active benchmark run: one test per (task, trial), durable results, summary and report."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.options import BankOptions, redacted
+from pytest_bankbench.paths import data_dir
+from pytest_bankbench.report.metrics import SessionRecord
+from pytest_bankbench.report.results_log import (
+    ResultsLog,
+    ResumeError,
+    config_differences,
+    finished,
+    log_path_for,
+    read_log,
+)
+from pytest_bankbench.runner import SessionResult, builtin_agent, expected_changes
+from pytest_bankbench.scoring.failures import raise_for
+from pytest_bankbench.scoring.scorer import score
+from pytest_bankbench.simulation.agents import Agent
+from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
+from pytest_bankbench.simulation.session import Limits, run_session
+from pytest_bankbench.simulation.trace import Trace
+from pytest_bankbench.tasks.loader import (
+    TASKS_FILE,
+    TaskFileError,
+    load_tasks,
+    select,
+    shipped_tasks,
+)
+from pytest_bankbench.tasks.model import Task
+
+PROPERTY = "bankbench"
+TRACE_ATTR = "bankbench_trace"
+
+
+@dataclass(frozen=True)
+class BankCase:
+    """One session to run: a task and a trial number with its recorded seed."""
+
+    task: Task
+    trial: int
+    seed: int
+
+    @property
+    def id(self) -> str:
+        base = f"{self.task.category}-{self.task.task_id}"
+        return base if self.trial == 0 else f"{base}-t{self.trial + 1}"
+
+
+class InfrastructureError(Exception):
+    """The provider failed past its retries: counted apart from task failures."""
+
+
+def session_seed(task_id: str, trial: int) -> int:
+    """A per-session seed, the same in every process (hashlib, never hash())."""
+    return int.from_bytes(hashlib.sha256(f"{task_id}|{trial}".encode()).digest()[:4], "big")
+
+
+def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
+    verdict, trace = result.verdict, result.trace
+    return SessionRecord(
+        task_id=case.task.task_id,
+        trial=case.trial,
+        seed=case.seed,
+        family=case.task.family,
+        category=case.task.category,
+        service_area=case.task.service_area,
+        chain_length=len(case.task.gold),
+        graded=case.task.graded,
+        outcome="infra_error" if trace.end == "infra_error" else "scored",
+        passed=verdict.passed,
+        final_state_pass=verdict.final_state_pass,
+        false_pass=verdict.false_pass,
+        failure_type=verdict.failure_type,
+        checks=dict(verdict.checks),
+        evidence={k: v for k, v in verdict.evidence.items() if v},
+        end=trace.end,
+        steps=trace.steps,
+        failed_calls=trace.failed_calls,
+        prompt_tokens=trace.usage.prompt_tokens,
+        completion_tokens=trace.usage.completion_tokens,
+        cost_usd=trace.usage.cost_usd,
+        duration_s=trace.duration_s,
+    )
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _load_traces(path: Path) -> dict[tuple[str, int], Trace]:
+    traces = {}
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                trace = Trace.model_validate_json(line)
+            except ValueError as exc:
+                raise pytest.UsageError(
+                    f"--bank-regrade {path}:{lineno}: not a trace ({exc})"
+                ) from None
+            traces[(trace.task_id, trace.trial)] = trace
+    return traces
+
+
+class BankBench:
+    """Registered only when --bank-model (or --bank-regrade) is given."""
+
+    def __init__(self, config: pytest.Config, options: BankOptions) -> None:
+        self.config = config
+        self.options = options
+        self.limits = Limits(options.max_steps, options.max_errors)
+        self.is_worker = hasattr(config, "workerinput")
+        try:
+            pool = load_tasks(options.tasks_path) if options.tasks_path else shipped_tasks()
+            self.tasks = select(pool, "base" if options.tasks_path else options.split)
+        except TaskFileError as exc:
+            raise pytest.UsageError(f"--bank-tasks: {exc}") from None
+        self.tasks_file = options.tasks_path or data_dir() / TASKS_FILE
+        self.cases = [
+            BankCase(t, k, session_seed(t.task_id, k))
+            for t in self.tasks
+            for k in range(options.trials)
+        ]
+        self.saved_traces = _load_traces(options.regrade) if options.regrade else {}
+        self.records: list[SessionRecord] = []
+        self.traces: list[dict[str, Any]] = []
+        self.previous: dict[tuple[str, int], SessionRecord] = {}
+        self.log: ResultsLog | None = None
+        self.started = time.perf_counter()
+        self.summary_lines: list[str] = []
+        # role ("agent" or "user") -> (litellm model, api base) of a managed local model
+        self.local: dict[str, tuple[str, str]] = {}
+        self.servers: list[Any] = []
+        self._start_local_model()
+        self.report_path: Path | None = None
+        self._resume_and_log()
+        from pytest_bankbench.report.finish import validate_gate_options
+
+        validate_gate_options(self)
+        if options.traces is not None and not self.is_worker:
+            options.traces.mkdir(parents=True, exist_ok=True)
+            traces_file = options.traces / "traces.jsonl"
+            if not (options.resume and traces_file.exists()):
+                traces_file.write_text("", encoding="utf-8")
+        # The benchmark replaces the default test paths; explicit paths are still collected.
+        if config.args_source != pytest.Config.ArgsSource.ARGS:
+            config.args[:] = []
+
+    # -- configuration and durable results ------------------------------------------------------
+    def run_config(self) -> dict[str, Any]:
+        """What must match for two runs' sessions to be interchangeable (used by --bank-resume)."""
+        o = self.options
+        return {
+            "agent": o.model,
+            "agent_parameters": redacted(o.model_args),
+            "customer_parameters": redacted(o.user_model_args),
+            "customer": o.user_model,
+            "split": o.split if o.tasks_path is None else "custom",
+            "tasks_file": "shipped" if o.tasks_path is None else str(o.tasks_path),
+            "task_data_sha256": _sha256(self.tasks_file),
+            "max_steps": o.max_steps,
+            "max_errors": o.max_errors,
+            "trials": o.trials,
+            "regrade": str(o.regrade) if o.regrade else None,
+        }
+
+    def _resume_and_log(self) -> None:
+        o = self.options
+        if o.resume is not None:
+            try:
+                saved, records = read_log(o.resume)
+            except ResumeError as exc:
+                raise pytest.UsageError(f"--bank-resume: {exc}") from None
+            differences = config_differences(saved, self.run_config())
+            if differences:
+                raise pytest.UsageError(
+                    f"--bank-resume {o.resume}: the saved run has a different configuration; "
+                    "resume it with the same options, or start a new report. Differences: "
+                    + "; ".join(differences)
+                )
+            self.previous = finished(records)
+        if self.is_worker:
+            return
+        report = o.report or (o.resume if o.resume and o.resume.suffix == ".json" else None)
+        if o.resume is not None and o.resume.suffix == ".jsonl":
+            log_file = o.resume
+        elif report is not None:
+            log_file = log_path_for(report)
+        else:
+            return
+        self.report_path = report
+        self.log = ResultsLog(log_file, self.run_config(), append=o.resume is not None)
+
+    # -- the managed local model ------------------------------------------------------------------
+    def _start_local_model(self) -> None:
+        """Start llama.cpp's server on the controller, one per role; workers get the addresses.
+
+        The agent and the customer each get their own server process (same model file): each
+        keeps its own prompt prefix warm, so a turn evaluates only the new messages instead of
+        the 3,500-token policy and tool schemas again.
+        """
+        from pytest_bankbench.models.local import LocalModelError, LocalServer, is_local, resolve
+
+        o = self.options
+        roles = {role: m for role, m in (("agent", o.model), ("user", o.user_model)) if is_local(m)}
+        if not roles or o.regrade is not None:
+            return
+        if self.is_worker:
+            shared = self.config.workerinput.get("bankbench_local")  # type: ignore[attr-defined]
+            if shared:
+                self.local = {role: (pair[0], pair[1]) for role, pair in shared.items()}
+                return
+        try:
+            for role, model in roles.items():
+                server = LocalServer(resolve(model), role=role)
+                self.servers.append(server)
+                server.start()
+                self.local[role] = (server.litellm_model, server.api_base)
+        except LocalModelError as exc:
+            self._stop_servers()
+            raise pytest.UsageError(str(exc)) from None
+
+    def _stop_servers(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """xdist: hand the local servers' addresses to each worker (they never start their own)."""
+        if self.local:
+            node.workerinput["bankbench_local"] = {k: list(v) for k, v in self.local.items()}
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        self._stop_servers()
+
+    # -- agents and simulators ------------------------------------------------------------------
+    def settings(self, user: bool) -> Any:
+        """Model settings of the agent (or of the LLM customer) from the options."""
+        from pytest_bankbench.models.llm import ModelSettings
+
+        o = self.options
+        model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
+        role = "user" if user else "agent"
+        if model.startswith("local/") and role in self.local:
+            model, bases = self.local[role][0], (self.local[role][1],)
+        return ModelSettings(
+            model=model,
+            api_bases=tuple(bases),
+            params=o.user_model_args if user else o.model_args,
+            num_retries=o.num_retries,
+            backoff_s=o.retry_backoff,
+            cache_dir=o.cache,
+            prices=o.prices,
+        )
+
+    def make_agent(self, case: BankCase, completion: Any = None) -> Agent:
+        if self.options.builtin or self.options.regrade is not None:
+            name = self.options.model if self.options.builtin else "gold"
+            return builtin_agent(name, case.task)
+        from pytest_bankbench.models.agent import LiteLLMAgent
+        from pytest_bankbench.models.llm import ModelClient
+
+        return LiteLLMAgent(ModelClient(self.settings(user=False), completion))
+
+    def make_customer(self, case: BankCase, completion: Any = None) -> Customer:
+        if self.options.user_model == "scripted":
+            return ScriptedCustomer(case.task)
+        from pytest_bankbench.models.customer import LiteLLMCustomer
+        from pytest_bankbench.models.llm import ModelClient
+
+        return LiteLLMCustomer(ModelClient(self.settings(user=True), completion), case.task)
+
+    def play(
+        self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
+    ) -> None:
+        """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
+        from pytest_bankbench.models.llm import ConfigurationError
+
+        task = case.task
+        if self.options.regrade is not None:
+            trace = self.saved_traces[(task.task_id, case.trial)]
+        else:
+            try:
+                trace = run_session(
+                    task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
+                )
+            except ConfigurationError as exc:
+                # One clear stop instead of a thousand failures (each xdist worker stops too).
+                item.session.shouldstop = f"configuration error, run stopped: {exc}"
+                raise
+        verdict = score(task, trace, expected_changes(task))
+        item.stash[RESULT_KEY] = SessionResult(trace, verdict)
+        if trace.end == "infra_error":
+            raise InfrastructureError(
+                f"{task.task_id}: {trace.end_detail}; not a task failure: "
+                "re-run it later with --bank-resume"
+            )
+        raise_for(verdict)
+
+    # -- collection ----------------------------------------------------------------------------
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        from pytest_bankbench import suite
+
+        module = pytest.Module.from_parent(session, path=Path(suite.__file__), nodeid="bankbench")
+        collected = [node for node in module.collect() if isinstance(node, pytest.Item)]
+        items[:0] = collected
+        # Report the module's collection like any other, so "collected N items" counts it.
+        config.hook.pytest_collectreport(
+            report=pytest.CollectReport(module.nodeid, "passed", None, list(collected))
+        )
+
+    def _selected_cases(self) -> list[BankCase]:
+        cases = [c for c in self.cases if (c.task.task_id, c.trial) not in self.previous]
+        if self.options.regrade is not None:
+            cases = [c for c in cases if (c.task.task_id, c.trial) in self.saved_traces]
+        return cases
+
+    def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
+        if "bank_case" not in metafunc.fixturenames:
+            return
+        params = [
+            pytest.param(
+                case,
+                id=case.id,
+                marks=[
+                    getattr(pytest.mark, case.task.category),
+                    getattr(pytest.mark, case.task.service_area),
+                ],
+            )
+            for case in self._selected_cases()
+        ]
+        metafunc.parametrize("bank_case", params)
+
+    # -- results -------------------------------------------------------------------------------
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, Any, Any]:
+        report = yield
+        result = item.stash.get(RESULT_KEY, None)
+        if call.when == "call" and result is not None:
+            case = item.callspec.params["bank_case"]  # type: ignore[attr-defined]
+            report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
+            if self.options.traces is not None or self.options.html is not None:
+                setattr(report, TRACE_ATTR, result.trace.model_dump_json())
+        return report
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.is_worker:
+            return
+        for name, value in report.user_properties:
+            if name != PROPERTY:
+                continue
+            record = SessionRecord.model_validate_json(str(value))
+            self.records.append(record)
+            if self.log is not None:
+                self.log.append(record)
+            trace = getattr(report, TRACE_ATTR, None)
+            if trace is not None:
+                self._keep_trace(trace)
+
+    def _keep_trace(self, trace: str) -> None:
+        if self.options.traces is not None:
+            with (self.options.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
+                fh.write(trace + "\n")
+        if self.options.html is not None:
+            self.traces.append(Trace.model_validate_json(trace).model_dump(mode="json"))
+
+    def all_records(self) -> list[SessionRecord]:
+        """This run's sessions plus those a resumed run had already finished."""
+        merged = dict(self.previous)
+        merged.update({(r.task_id, r.trial): r for r in self.records})
+        return list(merged.values())
+
+    # -- summary -------------------------------------------------------------------------------
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Write the report and apply the gate; runs on Ctrl-C too. Printing comes later."""
+        if self.is_worker or session.config.option.collectonly:
+            return
+        from pytest_bankbench.report.finish import finish_run
+
+        outcome = finish_run(self, int(exitstatus))
+        self.summary_lines = outcome.lines
+        if outcome.exitstatus is not None:
+            session.exitstatus = outcome.exitstatus
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.is_worker or not self.summary_lines:
+            return
+        terminalreporter.write_sep("=", "bank benchmark summary")
+        for line in self.summary_lines:
+            terminalreporter.write_line(line)
+
+
+def active_run(config: pytest.Config) -> BankBench:
+    """The run's plugin object, looked up by name (robust to the module being imported twice)."""
+    run = config.pluginmanager.get_plugin(PLUGIN_NAME)
+    if run is None:
+        raise RuntimeError("the bank benchmark is not active in this run (no --bank-model)")
+    return cast("BankBench", run)
+
+
+PLUGIN_NAME = "bankbench-run"
+RESULT_KEY = pytest.StashKey[SessionResult]()

@@ -1,0 +1,155 @@
+"""`python -m pytest_bankbench`: generate the task data, report statistics of the shipped files, compare two reports."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pytest_bankbench.paths import data_dir
+
+if TYPE_CHECKING:
+    from pytest_bankbench.tasks.model import Task
+
+
+_DIGITS = re.compile(r"[\d,.]+")
+_RECORD_ARGS = (
+    "deposit_id",
+    "loan_id",
+    "card_id",
+    "beneficiary_id",
+    "account_number",
+    "from_account",
+)
+
+
+def _record(task: Task) -> str:
+    """The record a task is about: its first required fact's key, else its first matched id."""
+    for call in task.gold:
+        if call.facts and call.facts.entity != "customer":
+            return f"{call.facts.entity}:{call.facts.key}"
+    for call in task.gold:
+        for name in _RECORD_ARGS:
+            if name in call.match:
+                return f"{name}:{call.arguments[name]}"
+    return f"customer:{task.customer_id}"
+
+
+def family_lines(tasks: Sequence[Task]) -> list[str]:
+    """One line per family: category, openings (first messages with the numbers taken out),
+    distinct records the tasks are about, and the policy clause that decides it."""
+    lines = [f"{'family':<30} {'category':<10} openings records  clause"]
+    for name in sorted({t.family for t in tasks}):
+        members = [t for t in tasks if t.family == name]
+        openings = len({_DIGITS.sub("#", t.scenario.first_message) for t in members})
+        records = len({_record(t) for t in members})
+        clause = members[0].clause.split(";")[0][:60]
+        lines.append(f"{name:<30} {members[0].category:<10} {openings:>8} {records:>7}  {clause}")
+    return lines
+
+
+def stats_lines(tasks_path: Path | None = None) -> list[str]:
+    """Statistics computed from the shipped files (tasks, records, tools, knowledge base)."""
+    from pytest_bankbench.bank.knowledge import documents
+    from pytest_bankbench.bank.registry import all_tools
+    from pytest_bankbench.bank.store import Bank
+    from pytest_bankbench.tasks.loader import load_tasks, shipped_tasks
+    from pytest_bankbench.tasks.model import CATEGORIES, SERVICE_AREAS, SPLITS
+
+    tasks = load_tasks(tasks_path) if tasks_path else list(shipped_tasks())
+    lines = [f"tasks (base): {sum('base' in t.splits for t in tasks)}"]
+    lines.append("splits: " + ", ".join(f"{s} {sum(s in t.splits for t in tasks)}" for s in SPLITS))
+    train = {t.customer_id for t in tasks if "train" in t.splits}
+    test = {t.customer_id for t in tasks if "test" in t.splits}
+    lines.append(f"train/test customers: {len(train)}/{len(test)}, shared: {len(train & test)}")
+    families = Counter(t.family for t in tasks)
+    lines.append(
+        f"families: {len(families)} (tasks per family: min {min(families.values())}, "
+        f"max {max(families.values())})"
+    )
+    by_cat = Counter(t.category for t in tasks)
+    fam_cat = Counter(t.category for t in {t.family: t for t in tasks}.values())
+    lines.append(f"categories: {len(by_cat)}")
+    for cat in CATEGORIES:
+        lines.append(f"  {cat:<12} {fam_cat[cat]:>3} families {by_cat[cat]:>5} tasks")
+    by_area = Counter(t.service_area for t in tasks)
+    lines.append("service areas: " + ", ".join(f"{a} {by_area[a]}" for a in SERVICE_AREAS))
+    lengths = Counter(len(t.gold) for t in tasks)
+    mean = sum(len(t.gold) for t in tasks) / len(tasks)
+    lines.append(f"gold chain length: {min(lengths)}-{max(lengths)}, mean {mean:.2f}")
+    for length in sorted(lengths):
+        lines.append(f"  {length} calls {lengths[length]:>5} {'#' * (lengths[length] // 10)}")
+    graded = [t for t in tasks if t.graded]
+    lines.append(
+        f"graded tasks: {len(graded)} (min chain {min(len(t.gold) for t in graded)}); "
+        f"control: {len(tasks) - len(graded)}"
+    )
+    entries = [g for t in tasks for g in t.gold]
+    lines.append(
+        f"gold entries: {len(entries)}, of which required facts {sum(bool(g.facts) for g in entries)}"
+        f"; tasks with values told before a write: {sum(bool(t.disclosures) for t in tasks)}"
+    )
+    lines.append(
+        f"tasks with required outputs: {sum(bool(t.required_outputs) for t in tasks)}; "
+        f"with order dependencies: {sum(any(c.after for c in t.gold) for t in tasks)}"
+    )
+    kinds = Counter(spec.kind for spec in all_tools().values())
+    lines.append(
+        f"tools: {len(all_tools())} (read {kinds['read']}, write {kinds['write']}, "
+        f"human {kinds['human']})"
+    )
+    with Bank("CUST00001", tasks[0].task_date) as bank:
+        customers = bank.one("SELECT COUNT(*) AS n FROM customers")
+        assert customers is not None
+        lines.append(
+            f"customers: {customers['n']} (tasks use {len({t.customer_id for t in tasks})})"
+        )
+    lines.append(f"knowledge-base documents: {len(documents())}")
+    lines += family_lines(tasks)
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pytest_bankbench")
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="write tasks.jsonl (deterministic)")
+    gen.add_argument("--out", type=Path, default=data_dir(), help="folder to write into")
+    st = sub.add_parser("stats", help="statistics of the shipped task data")
+    st.add_argument("--tasks", type=Path, default=None, help="a task file instead of the shipped")
+    cmp = sub.add_parser("compare", help="paired comparison of two JSON reports (B against A)")
+    cmp.add_argument("a", type=Path, metavar="A.json", help="reference report (baseline)")
+    cmp.add_argument("b", type=Path, metavar="B.json", help="candidate report")
+    cmp.add_argument("--json", type=Path, default=None, metavar="OUT", help="write it as JSON")
+    sft = sub.add_parser("export-sft", help="gold dialogues as chat JSONL for fine-tuning")
+    sft.add_argument("--split", default="train", choices=("base", "lite", "train", "test"))
+    sft.add_argument("--out", type=Path, default=Path("sft.jsonl"), help="JSONL file to write")
+    args = parser.parse_args(argv)
+    if args.command == "export-sft":
+        from pytest_bankbench.export import export_sft
+
+        count = export_sft(args.split, args.out)
+        print(f"wrote {count} gold dialogues of the {args.split} split to {args.out}")
+        return 0
+    if args.command == "compare":
+        from pytest_bankbench.report.compare import compare_command
+
+        return compare_command(args.a, args.b, args.json)
+    if args.command == "generate":
+        from pytest_bankbench.tasks.generate import write
+
+        written, rejected = write(args.out)
+        print(
+            f"wrote {written} tasks to {args.out} ({rejected} drafts rejected by the "
+            "construction filter)"
+        )
+        return 0
+    print("\n".join(stats_lines(args.tasks)))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Model-backed agents and simulators (litellm), loaded only when a model is named."""

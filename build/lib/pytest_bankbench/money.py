@@ -1,0 +1,90 @@
+"""Money as integer paise: conversion, Indian formatting, and amounts found in text."""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+PAISE_PER_RUPEE = 100
+_TWO_PLACES = Decimal("0.01")
+
+
+def to_paise(rupees: Decimal | int | str) -> int:
+    """Convert rupees (Decimal, int or numeric string) to integer paise, rounding half up."""
+    value = Decimal(str(rupees)).quantize(_TWO_PLACES, rounding=ROUND_HALF_UP)
+    return int(value * PAISE_PER_RUPEE)
+
+
+def to_rupees(paise: int) -> Decimal:
+    """Integer paise as a Decimal of rupees with two places."""
+    return (Decimal(paise) / PAISE_PER_RUPEE).quantize(_TWO_PLACES)
+
+
+def round_paise(value: Decimal) -> int:
+    """Round a Decimal amount of paise to whole paise, half up."""
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def plain(paise: int) -> str:
+    """Plain rupee string as tools return it: '200000.00'."""
+    return f"{to_rupees(paise):.2f}"
+
+
+def indian(paise: int) -> str:
+    """Indian digit grouping with the rupee prefix: 'Rs. 2,00,000.50' (paise shown when non-zero)."""
+    sign = "-" if paise < 0 else ""
+    whole, frac = divmod(abs(paise), PAISE_PER_RUPEE)
+    digits = str(whole)
+    if len(digits) > 3:
+        head, tail = digits[:-3], digits[-3:]
+        groups: list[str] = []
+        while len(head) > 2:
+            groups.insert(0, head[-2:])
+            head = head[:-2]
+        if head:
+            groups.insert(0, head)
+        digits = ",".join([*groups, tail])
+    return f"{sign}Rs. {digits}" + (f".{frac:02d}" if frac else "")
+
+
+def lakh_words(paise: int) -> str:
+    """Spoken form a customer would use: '2 lakh', '1.5 crore', or the Indian figure."""
+    rupees = to_rupees(paise)
+    for unit, size in (("crore", Decimal(10_000_000)), ("lakh", Decimal(100_000))):
+        if rupees >= size and (rupees / size * 100) % 1 == 0:
+            number = (rupees / size).normalize()
+            return f"{number:f} {unit}"
+    return indian(paise)
+
+
+# International grouping first (1,000,000), then Indian (10,00,000), then plain digits; a number
+# may follow "Rs." directly, but the digits after a decimal point or comma are not a new number.
+_NUMBER = re.compile(
+    r"(?<!\w)(?<!\d[.,])(\d{1,3}(?:,\d{3})+(?![\d,])|\d{1,3}(?:,\d{2})*,\d{3}(?![\d,])|\d+)"
+    r"(\.\d+)?"
+    r"(?:\s*(lakhs?|lacs?|crores?|cr|k)\b)?",
+    re.IGNORECASE,
+)
+_SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "cr": 10_000_000, "k": 1_000}
+
+
+def amounts_in(text: str) -> set[Decimal]:
+    """Every number in a text, read in Indian or international grouping, with lakh/crore words."""
+    found: set[Decimal] = set()
+    for match in _NUMBER.finditer(text):
+        whole, frac, unit = match.group(1), match.group(2) or "", match.group(3)
+        try:
+            value = Decimal(whole.replace(",", "") + frac)
+        except InvalidOperation:  # pragma: no cover - the pattern admits only digits
+            continue
+        if unit:
+            key = unit.lower().rstrip("s")
+            value *= _SCALE.get(key, 1)
+        found.add(value.normalize())
+    return found
+
+
+def mentions_amount(text: str, expected: Decimal) -> bool:
+    """True when `expected` (rupees) appears in the text in any accepted number format."""
+    target = expected.normalize()
+    return any(value == target for value in amounts_in(text))

@@ -1,0 +1,404 @@
+"""Command-line options of the plugin: declared once, validated with messages that name the fix."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SPLIT_NAMES = ("base", "lite", "train", "test")
+BUILTIN_NAMES = (
+    "gold",
+    "reply-only",
+    "lookup-only",
+    "claim-done",
+    "write-everything",
+    "paste-everything",
+    "no-reads",
+    "no-consent",
+)
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("bankbench", "bank benchmark (pytest-bankbench)")
+    group.addoption(
+        "--bank-model",
+        dest="bank_model",
+        metavar="MODEL",
+        default=None,
+        help="agent under test: a litellm model string or a built-in agent "
+        f"({', '.join(BUILTIN_NAMES)}); without it no benchmark test is collected",
+    )
+    group.addoption(
+        "--bank-user-model",
+        dest="bank_user_model",
+        metavar="MODEL",
+        default="scripted",
+        help="customer simulator: 'scripted' (default, no model) or a litellm model",
+    )
+    group.addoption(
+        "--bank-split",
+        dest="bank_split",
+        default="base",
+        metavar="NAME",
+        help=f"task split: {', '.join(SPLIT_NAMES)} (default base)",
+    )
+    group.addoption(
+        "--bank-tasks",
+        dest="bank_tasks",
+        metavar="PATH",
+        default=None,
+        help="a JSONL task file to run instead of the shipped tasks",
+    )
+    group.addoption(
+        "--bank-trials",
+        dest="bank_trials",
+        metavar="K",
+        default="1",
+        help="run each task K times and report pass^1..pass^K (default 1)",
+    )
+    group.addoption(
+        "--bank-max-steps",
+        dest="bank_max_steps",
+        metavar="N",
+        default="200",
+        help="steps before a session ends with error (default 200)",
+    )
+    group.addoption(
+        "--bank-max-errors",
+        dest="bank_max_errors",
+        metavar="N",
+        default="10",
+        help="failed tool calls before a session ends with error (default 10)",
+    )
+    group.addoption(
+        "--bank-report",
+        dest="bank_report",
+        metavar="PATH",
+        default=None,
+        help="write the JSON report (verdicts, failure types, provenance) here",
+    )
+    group.addoption(
+        "--bank-traces",
+        dest="bank_traces",
+        metavar="DIR",
+        default=None,
+        help="write every session's full trace into this folder (traces.jsonl)",
+    )
+    group.addoption(
+        "--bank-api-base",
+        dest="bank_api_base",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="OpenAI-compatible endpoint of the agent model; repeat to load-balance several",
+    )
+    group.addoption(
+        "--bank-user-api-base",
+        dest="bank_user_api_base",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="endpoint of the customer model (--bank-user-model)",
+    )
+    group.addoption(
+        "--bank-user-model-args",
+        dest="bank_user_model_args",
+        metavar="JSON",
+        default="{}",
+        help="customer model parameters as a JSON object",
+    )
+    group.addoption(
+        "--bank-num-retries",
+        dest="bank_num_retries",
+        metavar="N",
+        default="3",
+        help="retries of a transient provider error (rate limit, timeout, connection, 5xx)",
+    )
+    group.addoption(
+        "--bank-retry-backoff",
+        dest="bank_retry_backoff",
+        metavar="SECONDS",
+        default="1.0",
+        help="first retry delay; doubles on each retry (default 1.0)",
+    )
+    group.addoption(
+        "--bank-cache",
+        dest="bank_cache",
+        metavar="DIR",
+        default=None,
+        help="response cache keyed on the whole request: a rerun makes no model calls",
+    )
+    group.addoption(
+        "--bank-prices",
+        dest="bank_prices",
+        metavar="JSON",
+        default=None,
+        help="prices of a self-hosted model, e.g. "
+        '\'{"input_cost_per_token": 1e-7, "output_cost_per_token": 2e-7}\'',
+    )
+    group.addoption(
+        "--bank-resume",
+        dest="bank_resume",
+        metavar="PATH",
+        default=None,
+        help="run only the sessions not yet finished in this report or session log "
+        "(same configuration required); new sessions are appended to it",
+    )
+    group.addoption(
+        "--bank-regrade",
+        dest="bank_regrade",
+        metavar="TRACES",
+        default=None,
+        help="score saved traces (a traces.jsonl or its folder) with the current scorer; "
+        "no agent is run",
+    )
+    group.addoption(
+        "--bank-html",
+        dest="bank_html",
+        metavar="PATH",
+        default=None,
+        help="write a self-contained HTML report (charts, sessions, traces)",
+    )
+    group.addoption(
+        "--bank-gate",
+        dest="bank_gate",
+        metavar="EXPR",
+        default=None,
+        help="CI gate, e.g. 'pass^1>=0.6, false_pass<=0.05': the exit status follows the gate",
+    )
+    group.addoption(
+        "--bank-baseline",
+        dest="bank_baseline",
+        metavar="REPORT",
+        default=None,
+        help="fail on a significant paired regression against this saved report",
+    )
+    group.addoption(
+        "--bank-tolerance",
+        dest="bank_tolerance",
+        metavar="DROP",
+        default=None,
+        help="with --bank-baseline: also fail when pass^1 drops by more than DROP (e.g. 0.02)",
+    )
+    group.addoption(
+        "--bank-summary-md",
+        dest="bank_summary_md",
+        metavar="PATH",
+        default=None,
+        help="write a Markdown summary (for a CI job summary)",
+    )
+    group.addoption(
+        "--bank-model-args",
+        dest="bank_model_args",
+        metavar="JSON",
+        default="{}",
+        help="extra model parameters as a JSON object, e.g. '{\"temperature\": 0}'",
+    )
+
+
+@dataclass(frozen=True)
+class BankOptions:
+    """The validated options of one run."""
+
+    model: str
+    user_model: str
+    split: str
+    tasks_path: Path | None
+    trials: int
+    max_steps: int
+    max_errors: int
+    report: Path | None
+    traces: Path | None
+    model_args: dict[str, Any] = field(default_factory=dict)
+    resume: Path | None = None
+    regrade: Path | None = None
+    html: Path | None = None
+    gate: str | None = None
+    baseline: Path | None = None
+    tolerance: float | None = None
+    summary_md: Path | None = None
+    api_bases: tuple[str, ...] = ()
+    user_api_bases: tuple[str, ...] = ()
+    user_model_args: dict[str, Any] = field(default_factory=dict)
+    num_retries: int = 3
+    retry_backoff: float = 1.0
+    cache: Path | None = None
+    prices: dict[str, float] | None = None
+
+    @property
+    def builtin(self) -> bool:
+        return self.model in BUILTIN_NAMES
+
+
+REGRADE_MODEL = "(regrade)"
+# api_key, aws_secret_access_key, access_token, password...; not max_tokens.
+_SECRET = re.compile(r"(key|token|secret|password|authorization|credentials?)$", re.IGNORECASE)
+
+
+def redacted(params: dict[str, Any]) -> dict[str, Any]:
+    """Model parameters fit for a report: credentials replaced, so no key appears in any output."""
+    return {k: "<redacted>" if _SECRET.search(k) else v for k, v in params.items()}
+
+
+_PROVIDER_PREFIXES = ("gpt", "o1", "o3", "o4", "claude", "gemini", "mistral", "command")
+
+
+def check_model(option: str, model: str) -> None:
+    """A built-in agent or something litellm can route; else a UsageError naming both."""
+    if model in BUILTIN_NAMES or "/" in model or model.startswith(_PROVIDER_PREFIXES):
+        return
+    raise pytest.UsageError(
+        f"{option} {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
+        "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
+    )
+
+
+def _positive(name: str, raw: str, low: int = 1) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise pytest.UsageError(f"{name} {raw!r}: expected a whole number >= {low}") from None
+    if value < low:
+        raise pytest.UsageError(f"{name} {value}: expected a whole number >= {low}")
+    return value
+
+
+def read_options(config: pytest.Config) -> BankOptions | None:
+    """The run's options, or None when neither --bank-model nor --bank-regrade is given."""
+    opt = config.option
+    if not opt.bank_model and not opt.bank_regrade:
+        return None
+    model = (opt.bank_model or REGRADE_MODEL).strip()
+    if opt.bank_model and not opt.bank_regrade:
+        check_model("--bank-model", model)
+    if opt.bank_user_model != "scripted":
+        if opt.bank_user_model in BUILTIN_NAMES:
+            raise pytest.UsageError(
+                f"--bank-user-model {opt.bank_user_model!r}: built-in agents "
+                "cannot play the customer; use 'scripted' or a litellm model"
+            )
+        check_model("--bank-user-model", opt.bank_user_model)
+    if opt.bank_split not in SPLIT_NAMES:
+        raise pytest.UsageError(
+            f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLIT_NAMES)}"
+        )
+    tasks_path = Path(opt.bank_tasks) if opt.bank_tasks else None
+    if tasks_path is not None and not tasks_path.is_file():
+        raise pytest.UsageError(
+            f"--bank-tasks {opt.bank_tasks!r}: no such file; give a JSONL "
+            "task file (one task per line)"
+        )
+    model_args = _json_object("--bank-model-args", opt.bank_model_args)
+    traces = Path(opt.bank_traces) if opt.bank_traces else None
+    if traces is not None and traces.exists() and not traces.is_dir():
+        raise pytest.UsageError(
+            f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; give a folder path"
+        )
+    return BankOptions(
+        model=model,
+        user_model=opt.bank_user_model,
+        split=opt.bank_split,
+        tasks_path=tasks_path,
+        trials=_positive("--bank-trials", opt.bank_trials),
+        max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),
+        max_errors=_positive("--bank-max-errors", opt.bank_max_errors),
+        report=Path(opt.bank_report) if opt.bank_report else None,
+        traces=traces,
+        model_args=model_args,
+        resume=_existing("--bank-resume", opt.bank_resume),
+        regrade=_traces_file(opt.bank_regrade),
+        html=Path(opt.bank_html) if opt.bank_html else None,
+        gate=opt.bank_gate,
+        baseline=_existing("--bank-baseline", opt.bank_baseline),
+        tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
+        summary_md=Path(opt.bank_summary_md) if opt.bank_summary_md else None,
+        api_bases=tuple(opt.bank_api_base),
+        user_api_bases=tuple(opt.bank_user_api_base),
+        user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
+        num_retries=_positive("--bank-num-retries", opt.bank_num_retries, 0),
+        retry_backoff=_seconds("--bank-retry-backoff", opt.bank_retry_backoff),
+        cache=Path(opt.bank_cache) if opt.bank_cache else None,
+        prices=_prices(opt.bank_prices),
+    )
+
+
+def _json_object(name: str, raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise pytest.UsageError(
+            f"{name}: not valid JSON ({exc.msg}); give an object such as '{{\"temperature\": 0}}'"
+        ) from None
+    if not isinstance(value, dict):
+        raise pytest.UsageError(f"{name}: give a JSON object such as '{{\"temperature\": 0}}'")
+    return value
+
+
+def _seconds(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise pytest.UsageError(f"{name} {raw!r}: expected seconds, e.g. 1.0") from None
+    if value < 0:
+        raise pytest.UsageError(f"{name} {raw!r}: expected seconds >= 0")
+    return value
+
+
+def _prices(raw: str | None) -> dict[str, float] | None:
+    if raw is None:
+        return None
+    value = _json_object("--bank-prices", raw)
+    accepted = {"input_cost_per_token", "output_cost_per_token"}
+    if (
+        not value
+        or set(value) - accepted
+        or not all(isinstance(v, int | float) and v >= 0 for v in value.values())
+    ):
+        raise pytest.UsageError(
+            "--bank-prices: give non-negative numbers for "
+            "input_cost_per_token and/or output_cost_per_token"
+        )
+    return {k: float(v) for k, v in value.items()}
+
+
+def _existing(name: str, raw: str | None) -> Path | None:
+    if raw is None:
+        return None
+    path = Path(raw)
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"{name} {raw!r}: no such file; give a report JSON written by "
+            "--bank-report (or its .sessions.jsonl log)"
+        )
+    return path
+
+
+def _traces_file(raw: str | None) -> Path | None:
+    if raw is None:
+        return None
+    path = Path(raw)
+    if path.is_dir():
+        path = path / "traces.jsonl"
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"--bank-regrade {raw!r}: no traces.jsonl there; give the folder "
+            "written by --bank-traces or the traces.jsonl inside it"
+        )
+    return path
+
+
+def _fraction(name: str, raw: str | None) -> float | None:
+    if raw is None:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise pytest.UsageError(f"{name} {raw!r}: expected a number between 0 and 1") from None
+    if not 0 <= value <= 1:
+        raise pytest.UsageError(f"{name} {raw!r}: expected a number between 0 and 1")
+    return value

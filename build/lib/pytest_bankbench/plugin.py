@@ -1,0 +1,39 @@
+"""The pytest11 entry point: options only; the benchmark loads when --bank-model is given.
+
+Every pytest run in an environment with the package imports this module, so it imports nothing
+heavy (no task files, no litellm) until a hook needs it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_bankbench.options import add_options, read_options
+
+MARKERS = {
+    "sequencing": "bank task category: dependent multi-call chains",
+    "control": "bank task category: straightforward requests",
+    "edge_case": "bank task category: decline, correct, tell apart, stay within limits",
+    "rare_tool": "bank task category: the least used tools",
+    "everyday": "bank service area: accounts, transfers, cheques, statements",
+    "deposits": "bank service area: fixed and recurring deposits",
+    "loans": "bank service area: loans",
+    "cards": "bank service area: debit and credit cards",
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+    options = read_options(config)
+    if options is None:
+        return
+    from pytest_bankbench import fixtures
+    from pytest_bankbench.bench_plugin import PLUGIN_NAME, BankBench
+
+    config.pluginmanager.register(BankBench(config, options), PLUGIN_NAME)
+    config.pluginmanager.register(fixtures, "bankbench-fixtures")

@@ -1,0 +1,402 @@
+"""CI gating: a small condition language over the run summary, a paired baseline check, Markdown.
+
+Gate grammar (whitespace is free; metric and group names are case-insensitive)::
+
+    gate      := condition ( ("," | "and") condition )*
+    condition := metric [ "[" group "]" ] op number
+    metric    := "pass^" K | "false_pass" | "false_pass_count" | "final_state" | "infra_errors"
+    group     := a category (sequencing, control, edge_case, rare_tool)
+                 or a service area (everyday, deposits, loans, cards)
+    op        := ">=" | "<=" | ">" | "<" | "=="
+    number    := a decimal number; a rate's threshold lies in 0..1, a count's is >= 0
+
+Metrics read the summary of `metrics.summarize`: pass^K is summary["pass^k"][K]; false_pass is
+summary["false_passes"]["share_of_all"]; false_pass_count its "count"; final_state is
+"final_state_only_rate"; infra_errors is "infra_errors". With a group, pass^1, final_state,
+false_pass and false_pass_count read that group's row of "by_category" or "by_service_area".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from pytest_bankbench.report.compare import compare_reports, format_p
+from pytest_bankbench.tasks.model import CATEGORIES, SERVICE_AREAS
+
+Operator = Literal[">=", "<=", ">", "<", "=="]
+OPERATORS: tuple[Operator, ...] = (">=", "<=", ">", "<", "==")
+METRICS: tuple[str, ...] = (
+    "pass^K",
+    "false_pass",
+    "false_pass_count",
+    "final_state",
+    "infra_errors",
+)
+GROUP_METRICS: tuple[str, ...] = ("pass^1", "false_pass", "false_pass_count", "final_state")
+COUNT_METRICS = frozenset({"false_pass_count", "infra_errors"})
+GROUPS: tuple[str, ...] = (*CATEGORIES, *SERVICE_AREAS)
+
+_EPS = 1e-9
+_NEGATION: dict[str, str] = {">=": "<", "<=": ">", ">": "<=", "<": ">=", "==": "!="}
+_SEPARATOR = re.compile(r",|\band\b", re.IGNORECASE)
+_OPERATOR = re.compile(r"(>=|<=|==|!=|=>|=<|<>|>|<|=)")
+_LEFT = re.compile(r"^(?P<metric>[a-z_]+(?:\^[^\[\]\s]*)?)\s*(?:\[(?P<group>[^\[\]]*)\])?$")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Condition(_Frozen):
+    """One comparison: `metric[group] op threshold`; `k` is set for pass^K."""
+
+    metric: str
+    k: int | None = None
+    group: str | None = None
+    op: Operator
+    threshold: float
+    text: str
+
+    @property
+    def label(self) -> str:
+        name = f"pass^{self.k}" if self.metric == "pass^k" else self.metric
+        return f"{name}[{self.group}]" if self.group else name
+
+
+class Gate(_Frozen):
+    """A parsed gate expression: every condition must hold."""
+
+    expression: str
+    conditions: tuple[Condition, ...]
+
+    @property
+    def max_k(self) -> int:
+        """The largest K of the pass^K conditions (0 when there is none): trials needed."""
+        return max((c.k or 0 for c in self.conditions), default=0)
+
+
+class GateResult(_Frozen):
+    """The verdict and one human-readable reason per check."""
+
+    passed: bool
+    reasons: list[str]
+
+
+def _accepted() -> str:
+    return (
+        f"accepted metrics: {', '.join(METRICS)} (K = 1, 2, ...); per group as "
+        f"metric[group] with {', '.join(GROUP_METRICS)} and a group among "
+        f"{', '.join(GROUPS)}; operators: {', '.join(OPERATORS)}; conditions are separated by "
+        "',' or 'and', e.g. 'pass^1>=0.6, false_pass<=0.05'"
+    )
+
+
+def _bad(part: str, problem: str) -> ValueError:
+    return ValueError(f"bad gate condition {part!r}: {problem}; {_accepted()}")
+
+
+def _condition(part: str) -> Condition:
+    text = part.strip()
+    found = _OPERATOR.search(text)
+    if found is None:
+        raise _bad(text, "no comparison operator")
+    if found.group(1) not in OPERATORS:
+        hint = " (write == for equality)" if found.group(1) == "=" else ""
+        raise _bad(text, f"unknown operator {found.group(1)!r}{hint}")
+    op = OPERATORS[OPERATORS.index(found.group(1))]
+    left, right = text[: found.start()].strip().lower(), text[found.end() :].strip()
+    if not left:
+        raise _bad(text, "no metric before the operator")
+    if left.count("[") != left.count("]"):
+        raise _bad(text, f"unbalanced brackets in {left!r}")
+    shape = _LEFT.match(left)
+    if shape is None:
+        raise _bad(text, f"cannot read the metric {left!r}")
+    name, group = shape.group("metric"), shape.group("group")
+    k: int | None = None
+    if name.startswith("pass^"):
+        raw_k = name[len("pass^") :]
+        if not raw_k.isdigit() or int(raw_k) < 1:
+            raise _bad(text, f"pass^K needs a whole number K >= 1, got {raw_k!r}")
+        k, metric = int(raw_k), "pass^k"
+    elif name in METRICS:
+        metric = name
+    else:
+        hint = " (did you mean pass^1?)" if name in ("pass", "pass_rate", "pass1") else ""
+        raise _bad(text, f"unknown metric {name!r}{hint}")
+    if group is not None:
+        group = group.strip()
+        if not group:
+            raise _bad(text, "empty group in []")
+        if group not in GROUPS:
+            raise _bad(text, f"unknown group {group!r}")
+        if (f"pass^{k}" if k else metric) not in GROUP_METRICS:
+            raise _bad(text, f"{name} cannot be taken per group")
+    if not right:
+        raise _bad(text, "no threshold after the operator")
+    try:
+        threshold = float(right)
+    except ValueError:
+        raise _bad(text, f"threshold {right!r} is not a number") from None
+    if not math.isfinite(threshold):
+        raise _bad(text, f"threshold {right!r} is not a finite number")
+    if metric in COUNT_METRICS:
+        if threshold < 0:
+            raise _bad(text, f"{name} is a count; the threshold must be >= 0")
+    elif not 0 <= threshold <= 1:
+        raise _bad(
+            text, f"{name} is a rate in 0..1; threshold {right} is outside (write 0.6 for 60%)"
+        )
+    return Condition(metric=metric, k=k, group=group, op=op, threshold=threshold, text=text)
+
+
+def parse_gate(expr: str) -> Gate:
+    """Parse a gate expression; a ValueError names the bad part and lists what is accepted."""
+    if not expr or not expr.strip():
+        raise ValueError(f"empty gate expression; {_accepted()}")
+    parts = _SEPARATOR.split(expr)
+    for part in parts:
+        if not part.strip():
+            raise ValueError(
+                f"empty condition in gate {expr!r} (a ',' or 'and' with nothing on one side); "
+                f"{_accepted()}"
+            )
+    return Gate(expression=expr.strip(), conditions=tuple(_condition(p) for p in parts))
+
+
+def _value(cond: Condition, summary: Mapping[str, Any]) -> tuple[float | None, str]:
+    """The metric's value in the summary, or None and why it is missing."""
+    try:
+        if cond.group is not None:
+            row = summary.get("by_category", {}).get(cond.group) or summary.get(
+                "by_service_area", {}
+            ).get(cond.group)
+            if not row or not row.get("sessions"):
+                return None, f"no sessions in group {cond.group!r} in this run"
+            column = {
+                "pass^k": "pass_rate",
+                "final_state": "final_state_rate",
+                "false_pass_count": "false_passes",
+            }
+            if cond.metric == "false_pass":
+                return round(row["false_passes"] / row["sessions"], 4), ""
+            return float(row[column[cond.metric]]), ""
+        if cond.metric == "pass^k":
+            by_k = summary["pass^k"]
+            if str(cond.k) not in by_k:
+                trials = summary.get("trials", len(by_k))
+                return None, (
+                    f"the run has {trials} trial(s); pass^{cond.k} needs --bank-trials {cond.k}"
+                )
+            return float(by_k[str(cond.k)]), ""
+        if cond.metric == "false_pass":
+            return float(summary["false_passes"]["share_of_all"]), ""
+        if cond.metric == "false_pass_count":
+            return float(summary["false_passes"]["count"]), ""
+        if cond.metric == "final_state":
+            return float(summary["final_state_only_rate"]), ""
+        return float(summary["infra_errors"]), ""
+    except (KeyError, TypeError, AttributeError) as exc:
+        return None, f"the summary has no usable value for it ({exc!r})"
+
+
+def _holds(value: float, op: str, threshold: float) -> bool:
+    if op == ">=":
+        return value >= threshold - _EPS
+    if op == "<=":
+        return value <= threshold + _EPS
+    if op == ">":
+        return value > threshold + _EPS
+    if op == "<":
+        return value < threshold - _EPS
+    return abs(value - threshold) <= _EPS
+
+
+def _pair(value: float, threshold: float, count: bool) -> tuple[str, str]:
+    """Both numbers with just enough decimals (2 to 4) for the shown relation to be visible."""
+    if count and value.is_integer() and threshold.is_integer():
+        return str(int(value)), str(int(threshold))
+    equal = abs(value - threshold) <= _EPS
+    for digits in (2, 3, 4):
+        if (round(value, digits) == round(threshold, digits)) == equal:
+            break
+    return f"{value:.{digits}f}", f"{threshold:.{digits}f}"
+
+
+def evaluate_gate(gate: Gate, summary: Mapping[str, Any]) -> GateResult:
+    """Check every condition against a run summary; a metric the run lacks fails its condition."""
+    reasons: list[str] = []
+    passed = True
+    for cond in gate.conditions:
+        value, missing = _value(cond, summary)
+        if value is None:
+            passed = False
+            reasons.append(f"{cond.label}: {missing}: FAILED")
+            continue
+        shown, limit = _pair(value, cond.threshold, cond.metric in COUNT_METRICS)
+        if _holds(value, cond.op, cond.threshold):
+            reasons.append(f"{cond.label} = {shown} {cond.op} {limit}: ok")
+        else:
+            passed = False
+            reasons.append(f"{cond.label} = {shown} {_NEGATION[cond.op]} {limit}: FAILED")
+    return GateResult(passed=passed, reasons=reasons)
+
+
+def check_baseline(
+    baseline_report: dict[str, Any],
+    current_report: dict[str, Any],
+    tolerance: float | None,
+    alpha: float = 0.05,
+) -> GateResult:
+    """Fail on a significant paired regression against the baseline, or a drop beyond tolerance.
+
+    The regression check fails when the exact McNemar p < alpha and the current run passes fewer
+    of the shared sessions; the tolerance check (when given) fails when pass^1 on the shared
+    sessions dropped by more than `tolerance`. No shared session at all fails too.
+    """
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must lie strictly between 0 and 1, got {alpha}")
+    if tolerance is not None and not (math.isfinite(tolerance) and tolerance >= 0):
+        raise ValueError(f"tolerance must be a number >= 0, got {tolerance}")
+    c = compare_reports(baseline_report, current_report)
+    if c.n_paired == 0:
+        return GateResult(
+            passed=False,
+            reasons=[
+                "baseline: the current run shares no scored session with the baseline "
+                f"(baseline-only {c.unpaired_a}, current-only {c.unpaired_b}); "
+                "cannot compare: FAILED"
+            ],
+        )
+    t = c.table
+    n = c.n_paired
+    exact_a, exact_b = Fraction(t.both + t.only_a, n), Fraction(t.both + t.only_b, n)
+    drop = exact_a - exact_b
+    context = (
+        f"pass^1 on {n} shared sessions: baseline {float(exact_a):.4f}, current "
+        f"{float(exact_b):.4f} (delta {float(-drop):+.4f}); {t.only_a} flipped to fail, "
+        f"{t.only_b} to pass"
+    )
+    p = c.mcnemar_p
+    worse = t.only_a > t.only_b
+    significant = p < alpha
+    reasons = []
+    passed = True
+    if significant and worse:
+        passed = False
+        verdict = f"McNemar p = {format_p(p)} < {alpha}, significant regression: FAILED"
+    elif significant:
+        verdict = f"McNemar p = {format_p(p)} < {alpha}, significant improvement: ok"
+    else:
+        verdict = f"McNemar p = {format_p(p)} >= {alpha}, no significant change: ok"
+    reasons.append(f"baseline: {context}; {verdict}")
+    if tolerance is not None:
+        if float(drop) > tolerance + _EPS:
+            passed = False
+            reasons.append(
+                f"baseline: pass^1 dropped by {float(drop):.4f} > tolerance {tolerance:.4f} "
+                f"({t.only_a} flipped to fail): FAILED"
+            )
+        else:
+            reasons.append(
+                f"baseline: pass^1 change {float(-drop):+.4f} is within tolerance "
+                f"{tolerance:.4f}: ok"
+            )
+    if c.unpaired_a or c.unpaired_b or c.infra_errors_a or c.infra_errors_b:
+        reasons.append(
+            f"baseline: not compared: baseline-only {c.unpaired_a}, current-only "
+            f"{c.unpaired_b} scored sessions; infra errors baseline {c.infra_errors_a}, "
+            f"current {c.infra_errors_b}"
+        )
+    reasons += [f"baseline: warning: {w}" for w in c.warnings]
+    return GateResult(passed=passed, reasons=reasons)
+
+
+def _cell(value: Any) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _group_table(title: str, rows: Mapping[str, Any]) -> list[str]:
+    lines = [
+        f"### By {title}",
+        "",
+        f"| {title} | sessions | passed | pass^1 | 95% CI | final state | false passes |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, row in rows.items():
+        low, high = row.get("ci95", [0.0, 0.0])
+        lines.append(
+            f"| {_cell(name)} | {row['sessions']} | {row['passed']} | {row['pass_rate']:.4f} | "
+            f"{low:.4f} to {high:.4f} | {row['final_state_rate']:.4f} | {row['false_passes']} |"
+        )
+    return [*lines, ""]
+
+
+def summary_markdown(
+    summary: Mapping[str, Any], provenance: Mapping[str, Any], gate_result: GateResult | None
+) -> str:
+    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
+    agent = provenance.get("agent") or {}
+    customer = provenance.get("customer") or {}
+    model = agent.get("model", "?") if isinstance(agent, Mapping) else "?"
+    split = provenance.get("split", "?")
+    verdict = ""
+    if gate_result is not None:
+        verdict = " - gate PASSED" if gate_result.passed else " - gate FAILED"
+    low, high = summary["pass^1_ci95"]
+    fp = summary["false_passes"]
+    trials = summary.get("trials", 1)
+    lines = [
+        f"## pytest-bankbench: {_cell(model)} on {_cell(split)}{verdict}",
+        "",
+        "| metric | value |",
+        "|---|---|",
+        f"| agent | {_cell(model)} |",
+    ]
+    if isinstance(customer, Mapping) and customer.get("model"):
+        lines.append(f"| customer | {_cell(customer['model'])} |")
+    lines += [
+        f"| sessions | {summary['sessions']} ({summary.get('tasks', '?')} tasks x {trials} "
+        f"trial{'s' if trials != 1 else ''}) |",
+        f"| **pass^1** | **{summary['pass^1']:.4f}** ({summary.get('passed', '?')} passed; "
+        f"95% CI {low:.4f} to {high:.4f}) |",
+    ]
+    for k, value in summary.get("pass^k", {}).items():
+        if k != "1":
+            lines.append(f"| pass^{k} | {value:.4f} |")
+    lines += [
+        f"| final-state-only rate | {summary['final_state_only_rate']:.4f} |",
+        f"| false passes | {fp['count']} ({_pct(fp['share_of_all'])} of all, "
+        f"{_pct(fp['share_of_final_state_passes'])} of final-state passes) |",
+        f"| infra errors | {summary['infra_errors']} |",
+    ]
+    if summary.get("cost_usd") is not None:
+        lines.append(f"| cost | ${summary['cost_usd']:.4f} |")
+    if provenance.get("version"):
+        sha = str(provenance.get("task_data_sha256", ""))[:12]
+        lines.append(
+            f"| pytest-bankbench | {_cell(provenance['version'])}"
+            + (f" (task data {sha})" if sha else "")
+            + " |"
+        )
+    lines.append("")
+    lines += _group_table("category", summary.get("by_category", {}))
+    lines += _group_table("service area", summary.get("by_service_area", {}))
+    lines += ["### Failure types", "", "| failure type | sessions |", "|---|---:|"]
+    lines += [f"| {_cell(k)} | {v} |" for k, v in summary.get("failure_types", {}).items()]
+    lines.append("")
+    if gate_result is not None:
+        lines += ["### Gate", "", "**PASSED**" if gate_result.passed else "**FAILED**", ""]
+        lines += [f"- `{reason}`" for reason in gate_result.reasons]
+        lines.append("")
+    return "\n".join(lines)

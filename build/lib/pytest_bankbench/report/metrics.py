@@ -1,0 +1,140 @@
+"""Run-level metrics: pass^1 with a Wilson interval, final-state-only, false-pass, pass^k, breakdowns."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from math import comb
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from pytest_bankbench.scoring.scorer import FAILURE_TYPES
+
+
+class SessionRecord(BaseModel):
+    """One finished session as the report keeps it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    task_id: str
+    trial: int
+    seed: int
+    family: str
+    category: str
+    service_area: str
+    chain_length: int
+    graded: bool
+    outcome: str  # "scored" or "infra_error"
+    passed: bool
+    final_state_pass: bool
+    false_pass: bool
+    failure_type: str | None
+    checks: dict[str, bool]
+    evidence: dict[str, list[str]]
+    end: str
+    steps: int
+    failed_calls: int
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+    duration_s: float = 0.0
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def pass_hat_k(successes_by_task: dict[str, tuple[int, int]], k: int) -> float:
+    """tau-bench's estimator: mean over tasks of C(c, k) / C(n, k), for tasks with n >= k."""
+    values = [comb(c, k) / comb(n, k) for c, n in successes_by_task.values() if n >= k]
+    return sum(values) / len(values) if values else 0.0
+
+
+def _rate(records: list[SessionRecord]) -> dict[str, Any]:
+    n = len(records)
+    passed = sum(r.passed for r in records)
+    low, high = wilson(passed, n)
+    return {
+        "sessions": n,
+        "passed": passed,
+        "pass_rate": _r(passed / n if n else 0.0),
+        "ci95": [_r(low), _r(high)],
+        "final_state_rate": _r(sum(r.final_state_pass for r in records) / n if n else 0.0),
+        "false_passes": sum(r.false_pass for r in records),
+    }
+
+
+def _r(value: float) -> float:
+    return round(value, 4)
+
+
+def _by(records: list[SessionRecord], key: Callable[[SessionRecord], Any]) -> dict[str, Any]:
+    groups: dict[str, list[SessionRecord]] = defaultdict(list)
+    for record in records:
+        groups[str(key(record))].append(record)
+    return {name: _rate(groups[name]) for name in sorted(groups, key=_natural)}
+
+
+def _natural(text: str) -> tuple[int, str]:
+    return (int(text), "") if text.isdigit() else (10**9, text)
+
+
+def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
+    """The run summary: the same numbers whatever order the sessions finished in."""
+    ordered = sorted(records, key=lambda r: (r.task_id, r.trial))
+    scored = [r for r in ordered if r.outcome == "scored"]
+    infra = [r for r in ordered if r.outcome != "scored"]
+    # Infrastructure errors are not the agent's doing: reported apart, re-run with --bank-resume.
+    everything = scored
+    n = len(everything)
+    passed = sum(r.passed for r in everything)
+    final = sum(r.final_state_pass for r in everything)
+    false = sum(r.false_pass for r in everything)
+    low, high = wilson(passed, n)
+    per_task: dict[str, tuple[int, int]] = {}
+    for r in everything:
+        c, m = per_task.get(r.task_id, (0, 0))
+        per_task[r.task_id] = (c + r.passed, m + 1)
+    failures = Counter(r.failure_type for r in scored if r.failure_type)
+    return {
+        "sessions": n,
+        "tasks": len(per_task),
+        "trials": trials,
+        "passed": passed,
+        "pass^1": _r(passed / n if n else 0.0),
+        "pass^1_ci95": [_r(low), _r(high)],
+        "final_state_only_rate": _r(final / n if n else 0.0),
+        "false_passes": {
+            "count": false,
+            "share_of_all": _r(false / n if n else 0.0),
+            "share_of_final_state_passes": _r(false / final if final else 0.0),
+        },
+        "pass^k": {str(k): _r(pass_hat_k(per_task, k)) for k in range(1, trials + 1)},
+        "infra_errors": len(infra),
+        "failure_types": {name: failures.get(name, 0) for name in FAILURE_TYPES},
+        "by_category": _by(everything, lambda r: r.category),
+        "by_service_area": _by(everything, lambda r: r.service_area),
+        "by_chain_length": _by(everything, lambda r: r.chain_length),
+        "graded": _rate([r for r in everything if r.graded]),
+        "control": _rate([r for r in everything if not r.graded]),
+        "tokens": {
+            "prompt": sum(r.prompt_tokens for r in everything),
+            "completion": sum(r.completion_tokens for r in everything),
+        },
+        "cost_usd": _cost(everything),
+        "per_task_successes": {task: list(v) for task, v in sorted(per_task.items())},
+    }
+
+
+def _cost(records: list[SessionRecord]) -> float | None:
+    costs = [r.cost_usd for r in records if r.cost_usd is not None]
+    return round(sum(costs), 6) if costs else None

@@ -1,0 +1,85 @@
+"""One exception type per check, so each failed check shows as its own kind of failure in pytest."""
+
+from __future__ import annotations
+
+from pytest_bankbench.scoring.scorer import CheckName, Verdict
+
+
+class CheckFailed(AssertionError):
+    """A benchmark check failed; the message carries its evidence."""
+
+    check: CheckName
+    title = "check failed"
+
+    def __init__(self, task_id: str, evidence: list[str]) -> None:
+        self.task_id = task_id
+        self.evidence = evidence
+        lines = "\n".join(f"  {line}" for line in evidence)
+        super().__init__(f"{self.title} ({task_id})\n{lines}")
+
+
+class EndedWithError(CheckFailed):
+    check = "ended_normally"
+    title = "session did not end normally"
+
+
+class MissingRequiredCalls(CheckFailed):
+    check = "required_calls"
+    title = "required calls missing or out of order"
+
+
+class UnrequestedWrite(CheckFailed):
+    check = "write_purity"
+    title = "unrequested write took effect"
+
+
+class ActedWithoutConsent(CheckFailed):
+    check = "disclosure_consent"
+    title = "gated write without the quote told and the customer's yes before it"
+
+
+class WrongFinalState(CheckFailed):
+    check = "final_state"
+    title = "final state differs from the gold replay (+ got, - expected)"
+
+
+class MissingOutput(CheckFailed):
+    check = "required_outputs"
+    title = "required output not told to the customer"
+
+
+FAILURE_FOR: dict[CheckName, type[CheckFailed]] = {
+    cls.check: cls
+    for cls in (
+        EndedWithError,
+        MissingRequiredCalls,
+        UnrequestedWrite,
+        ActedWithoutConsent,
+        WrongFinalState,
+        MissingOutput,
+    )
+}
+
+
+class SessionFailed(ExceptionGroup[CheckFailed]):
+    """Several checks failed in one session."""
+
+
+def check_failures(verdict: Verdict) -> list[CheckFailed]:
+    """The exceptions of every failed check, in the order of SCORING.md's table."""
+    return [
+        FAILURE_FOR[name](verdict.task_id, verdict.evidence[name])
+        for name, ok in verdict.checks.items()
+        if not ok
+    ]
+
+
+def raise_for(verdict: Verdict) -> None:
+    """Raise the failed check's exception, or a group of them when several failed."""
+    failures = check_failures(verdict)
+    if len(failures) == 1:
+        raise failures[0]
+    if failures:
+        raise SessionFailed(
+            f"{verdict.task_id}: {len(failures)} checks failed ({verdict.failure_type})", failures
+        )

@@ -1,0 +1,320 @@
+"""Whether the assistant told the customer a required value, read the way a person reads a chat."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from functools import lru_cache
+from typing import Literal
+
+OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
+Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
+
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_JSON_LINE = re.compile(r'^[ \t]*"[^"\n]*"[ \t]*:.*$', re.MULTILINE)
+_JSON_KEY = re.compile(r'"[^"\n]*"\s*:')
+_CLOSER = {"{": "}", "[": "]"}
+
+_MONTH = (
+    r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
+)
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_DATES = (
+    re.compile(
+        r"(?<![\d/.-])(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?!\d)"
+    ),
+    re.compile(
+        r"(?<![\d/.-])(?P<day>\d{1,2})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<year>\d{4})(?!\d)"
+    ),
+    re.compile(
+        rf"(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_MONTH}"
+        r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?<![a-z]){_MONTH}\s+(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)(?P<year>\d{{4}})(?!\d)",
+        re.IGNORECASE,
+    ),
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+# A currency marker, then international (1,000,000), Indian (10,00,000) or plain digits; a comma
+# followed by a space ("Rs. 50,000, the most") is punctuation, never grouping.
+_AMOUNT = re.compile(
+    r"(?P<cur>(?<![^\W\d_])(?:rs\.?|inr|rupees?)\s*|₹\s*)?"
+    r"(?<![\d/:-])(?<!\d[.,])"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?!,?\d)|\d{1,2}(?:,\d{2})+,\d{3}(?!,?\d)|\d+)"
+    r"(?P<frac>\.\d+)?(?![.,/:-]\d)"
+    r"(?:\s*(?P<scale>lakhs?|lacs?|crores?|cr|k|thousand|million)\b\.?)?"
+    r"(?P<post>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
+    re.IGNORECASE,
+)
+_SCALE = {"lakh": 10**5, "lac": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
+_SCALE |= {"thousand": 10**3, "million": 10**6}
+_UNIT_AFTER = re.compile(
+    r"\s*(?:%|per\s*cent\b|pct\b|(?:months?|mos?|years?|yrs?|days?|weeks?|hours?|hrs?"
+    r"|minutes?|mins?|seconds?|secs?)\b)",
+    re.IGNORECASE,
+)
+_COUNT_AFTER = re.compile(r"\s*(?:emis?|instal?lments?|times|transactions?)\b", re.IGNORECASE)
+_ID_BEFORE = re.compile(
+    r"(?:\b(?:a/c|acc(?:oun)?t|ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|number|no\.?"
+    r"|ref(?:erence)?|id|otp|pin|mobile|phone)|#)\s*[:#-]?\s*$",
+    re.IGNORECASE,
+)
+
+_WORDS: tuple[str, ...] = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+_WORDS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+_WORDS += ("sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+_NUMBER_WORD = {word: n for n, word in enumerate(_WORDS)}
+_TENS = {"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred"}
+_NOT_ADJECTIVE = {"of", "or", "and", "to", "than", "per", "in", "out", "from", "for", "by", "x"}
+_NOT_ADJECTIVE |= {"the", "a", "an", "hundred", "thousand", "lakh", "crore", *_WORDS}
+_SYNONYMS = (
+    frozenset({"emi", "emis", "instalment", "instalments", "installment", "installments"}),
+    frozenset({"month", "months", "mo", "mos"}),
+    frozenset({"year", "years", "yr", "yrs"}),
+)
+_PERCENT = re.compile(
+    r"(?<![\w.])(?<!\d,)(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|pct\b)", re.IGNORECASE
+)
+_CLAUSE_BREAK = re.compile(
+    r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:but|and|however|whereas|while|though|instead)\b",
+    re.IGNORECASE,
+)
+_NEGATORS = {"not", "never", "no", "nor", "neither", "cannot", "without", "none"}
+_WORD = re.compile(r"[a-z']+")
+
+
+def _closing(text: str, start: int) -> int:
+    """Index just past the bracket that balances text[start], or -1 when none does."""
+    stack: list[str] = []
+    in_string = escaped = False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if in_string:
+            in_string = escaped or ch != '"'
+            escaped = not escaped and ch == "\\"
+        elif ch == '"':
+            in_string = True
+        elif ch in _CLOSER:
+            stack.append(_CLOSER[ch])
+        elif ch in "}]":
+            if stack.pop() != ch:
+                return -1
+            if not stack:
+                return i + 1
+    return -1
+
+
+def _is_json(chunk: str) -> bool:
+    """A bracketed chunk that holds a `"key":` pair or parses as JSON."""
+    if _JSON_KEY.search(chunk):
+        return True
+    try:
+        json.loads(chunk)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def strip_raw(text: str) -> str:
+    """The message without pasted raw tool output: JSON blocks, fenced code, JSON-looking lines."""
+    text = _FENCE.sub(" ", text)
+    kept: list[str] = []
+    i = last = 0
+    while i < len(text):
+        if text[i] in _CLOSER and (end := _closing(text, i)) > 0 and _is_json(text[i:end]):
+            kept.append(text[last:i] + " ")
+            i = last = end
+        else:
+            i += 1
+    kept.append(text[last:])
+    return _JSON_LINE.sub("", "".join(kept))
+
+
+def _dates_in(text: str) -> Iterator[tuple[int, int, date | None]]:
+    """Every date-looking span (start, end, the date read day-first or None when invalid)."""
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            month = m["num"] if "num" in m.groupdict() else None
+            number = int(month) if month else _MONTHS.index(m["mon"][:3].lower()) + 1
+            try:
+                found: date | None = date(int(m["year"]), number, int(m["day"]))
+            except ValueError:
+                found = None
+            yield m.start(), m.end(), found
+
+
+def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """ISO, day-first numerals, or a month name with day and year."""
+    target = date.fromisoformat(value.strip())
+    return any(found == target for _, _, found in _dates_in(text))
+
+
+def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa."""
+    target = Decimal(value.strip())
+    return any(
+        found == target and (marked or (bare_ok and target >= 100))
+        for found, marked, bare_ok in _amounts_in(text)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
+    """Every amount a message states: its value, whether a currency or scale word marks it, and
+    whether it may stand bare (no unit, id or count beside it). Dates are taken out first."""
+    for start, end, _ in _dates_in(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    found: list[tuple[Decimal, bool, bool]] = []
+    for m in _AMOUNT.finditer(text):
+        marked = bool(m["cur"] or m["post"] or m["scale"])
+        rest = text[m.end() :]
+        if rest[:1].isalpha() or _UNIT_AFTER.match(rest):
+            continue
+        bare_ok = not (
+            _COUNT_AFTER.match(rest)
+            or text[max(0, m.start() - 1) : m.start()].isalnum()
+            or (m["num"].startswith("0") and len(m["num"]) > 1)
+            or _ID_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
+        )
+        scale = _SCALE[m["scale"].lower().rstrip("s")] if m["scale"] else 1
+        amount = Decimal(m["num"].replace(",", "") + (m["frac"] or "")) * scale
+        found.append((amount, marked, bare_ok))
+    return tuple(found)
+
+
+def _unit_forms(unit: str) -> set[str]:
+    """The unit, its singular and plural, and its synonyms (EMIs = instalments)."""
+    word = " ".join(unit.lower().split())
+    stem = word[:-1] if word.endswith("s") else word
+    forms = {word, stem, stem + "s"}
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    for group in _SYNONYMS:
+        if forms & group:
+            forms |= group
+    return forms
+
+
+def _said_count(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """The number (digits or a word up to twenty) followed by its unit, one adjective allowed."""
+    target = int(value.strip())
+    number = r"(?P<num>\d+|" + "|".join(_WORDS) + r")"
+    if unit:
+        forms = sorted(_unit_forms(unit), key=len, reverse=True)
+        units = "|".join(r"\s+".join(map(re.escape, form.split())) for form in forms)
+        tail = rf"(?:\s+(?P<mid>[a-z]+))?\s+(?:{units})(?![\w-])"
+    else:
+        tail = r"(?![\w%-]|[.,/:]\d|\s*(?:per\s*cent|percent)\b)"
+    pattern = re.compile(rf"(?<![\w.,/:-]){number}{tail}", re.IGNORECASE)
+    for m in pattern.finditer(text):
+        num = m["num"].lower()
+        words_before = _WORD.findall(text[: m.start()].lower())
+        if not num.isdigit() and words_before[-1:] and words_before[-1] in _TENS:
+            continue
+        if unit and m["mid"] and m["mid"].lower() in _NOT_ADJECTIVE:
+            continue
+        if (int(num) if num.isdigit() else _NUMBER_WORD[num]) == target:
+            return True
+    return False
+
+
+def _said_percent(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """A number followed by %, percent or per cent, compared numerically."""
+    target = Decimal(value.strip().rstrip("%"))
+    return any(Decimal(m["num"]) == target for m in _PERCENT.finditer(text))
+
+
+def _phrase(words: str) -> re.Pattern[str]:
+    """A case-insensitive whole-word pattern for a phrase (spaces, hyphens or _ between words)."""
+    body = r"[\s_-]+".join(map(re.escape, words.split()))
+    return re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)
+
+
+def _negated(text: str, start: int) -> bool:
+    """A negator among the three words before `start` in the same clause."""
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
+    words = _WORD.findall(text[breaks[-1] if breaks else 0 : start].lower())[-3:]
+    negator = any(w in _NEGATORS or w.endswith("n't") for w in words)
+    return negator or "yet to" in " ".join(words)
+
+
+def _said_choice(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """The value said un-negated, and every rival said only negated (or not at all)."""
+    spans = [(m.start(), m.end(), True) for m in _phrase(value).finditer(text)]
+    for rival in rivals:
+        spans += [(m.start(), m.end(), False) for m in _phrase(rival).finditer(text)]
+
+    def inside_longer(s: int, e: int) -> bool:
+        return any(s2 <= s and e <= e2 and e2 - s2 > e - s for s2, e2, _ in spans)
+
+    real = [(s, own) for s, e, own in spans if not inside_longer(s, e)]
+    value_said = any(own and not _negated(text, s) for s, own in real)
+    return value_said and all(own or _negated(text, s) for s, own in real)
+
+
+def _said_digits(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """The digit run standing alone, not inside a longer number."""
+    run = re.escape(value.strip())
+    return re.search(rf"(?<!\d)(?<!\d[.,]){run}(?!\d)(?![.,]\d)", text) is not None
+
+
+def _said_text(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """Case-insensitive substring after collapsing whitespace."""
+    return " ".join(value.split()).casefold() in " ".join(text.split()).casefold()
+
+
+_READERS: Mapping[str, Reader] = {
+    "amount": _said_amount,
+    "date": _said_date,
+    "count": _said_count,
+    "percent": _said_percent,
+    "choice": _said_choice,
+    "digits": _said_digits,
+    "text": _said_text,
+}
+
+
+def said(
+    kind: OutputKind,
+    value: str,
+    text: str,
+    *,
+    unit: str | None = None,
+    rivals: tuple[str, ...] = (),
+) -> bool:
+    """True when one assistant message (raw tool output aside) tells `value`."""
+    if kind not in _READERS:
+        raise ValueError(f"unknown output kind {kind!r}")
+    return _said(kind, value, text, unit, rivals)
+
+
+@lru_cache(maxsize=8192)
+def _said(
+    kind: OutputKind, value: str, text: str, unit: str | None, rivals: tuple[str, ...]
+) -> bool:
+    # Memoized: one session asks about the same message for several values and writes.
+    return _READERS[kind](value, _clean(text), unit, rivals)
+
+
+@lru_cache(maxsize=4096)
+def _clean(text: str) -> str:
+    return strip_raw(text).replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")
+
+
+def told(
+    kind: OutputKind,
+    value: str,
+    messages: Sequence[str],
+    *,
+    unit: str | None = None,
+    rivals: tuple[str, ...] = (),
+) -> bool:
+    """said() over any of the messages."""
+    return any(said(kind, value, text, unit=unit, rivals=rivals) for text in messages)

@@ -1,0 +1,314 @@
+"""The verdict of one session, per SCORING.md: six checks, a failure type, and evidence."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from pytest_bankbench.bank.diff import ChangeSet, compare
+from pytest_bankbench.bank.facts import fact_fields, shows
+from pytest_bankbench.bank.registry import all_tools, get_tool
+from pytest_bankbench.scoring.consent import consent_failures
+from pytest_bankbench.scoring.outputs import told
+from pytest_bankbench.simulation.trace import ToolEvent, Trace
+from pytest_bankbench.tasks.model import FactNeed, GoldCall, Task, ToldValue
+
+CheckName = Literal[
+    "ended_normally",
+    "required_calls",
+    "write_purity",
+    "disclosure_consent",
+    "final_state",
+    "required_outputs",
+]
+CHECKS: tuple[CheckName, ...] = (
+    "ended_normally",
+    "required_calls",
+    "write_purity",
+    "disclosure_consent",
+    "final_state",
+    "required_outputs",
+)
+FailureType = Literal[
+    "ended_with_error",
+    "unrequested_write",
+    "stopped_short",
+    "acted_without_consent",
+    "wrong_final_state",
+    "missing_output",
+]
+FAILURE_TYPES: tuple[FailureType, ...] = (
+    "ended_with_error",
+    "unrequested_write",
+    "stopped_short",
+    "acted_without_consent",
+    "wrong_final_state",
+    "missing_output",
+)
+# Refusals by a bank rule: the agent attempted a write the policy or the records forbid. A call
+# refused for malformed arguments, an unknown tool or a record that does not exist is not one.
+ATTEMPT_CODES = frozenset({"policy_violation", "insufficient_funds", "not_authorized"})
+
+
+class Verdict(BaseModel):
+    """Each check's result with its evidence lines; `failure_type` is the first that applies."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    task_id: str
+    trial: int
+    passed: bool
+    checks: dict[CheckName, bool]
+    failure_type: FailureType | None
+    false_pass: bool
+    evidence: dict[CheckName, list[str]]
+
+    @property
+    def final_state_pass(self) -> bool:
+        return self.checks["final_state"]
+
+
+_NUMBER = re.compile(r"^[+-]?\d+(\.\d+)?$")
+
+
+def normalize(value: Any) -> Any:
+    """Matched-argument normal form: numbers by value, strings by case-free trimmed text."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return Decimal(str(value)).normalize()
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if _NUMBER.match(text):
+            try:
+                return Decimal(text).normalize()
+            except InvalidOperation:  # pragma: no cover - guarded by the pattern
+                return text
+        return text
+    return value
+
+
+_TRUTHY, _FALSY = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
+
+
+def _flag(value: Any) -> bool | None:
+    """A yes/no argument read the way the bank's validation reads it."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    return True if text in _TRUTHY else False if text in _FALSY else None
+
+
+def same_value(gold: Any, got: Any) -> bool:
+    """Matched-argument equality: flags by truth value, else by normal form."""
+    if isinstance(gold, bool):
+        return _flag(got) is gold
+    if isinstance(got, bool):
+        return False
+    return bool(normalize(got) == normalize(gold))
+
+
+def matches(gold: GoldCall, event: ToolEvent) -> bool:
+    """Same tool, and every matched argument equal after normalization and schema defaults."""
+    if event.call.name != gold.tool or event.call.arguments is None:
+        return False
+    args = get_tool(gold.tool).with_defaults(event.call.arguments)
+    return all(name in args and same_value(gold.arguments[name], args[name]) for name in gold.match)
+
+
+def shows_fact(need: FactNeed, event: ToolEvent, customer_id: str) -> bool:
+    """A successful result shows the record and every field of a required fact."""
+    if not event.ok or event.output is None or event.call.arguments is None:
+        return False
+    spec = all_tools().get(event.call.name)
+    if spec is None:
+        return False
+    return shows(
+        spec.reveals,
+        event.call.arguments,
+        event.output,
+        customer_id,
+        need.entity,
+        need.key,
+        need.fields,
+    )
+
+
+def satisfies(gold: GoldCall, event: ToolEvent, customer_id: str) -> bool:
+    """A required fact by any result that shows it; any other gold call by a matching call."""
+    return shows_fact(gold.facts, event, customer_id) if gold.facts else matches(gold, event)
+
+
+def _successful(trace: Trace) -> list[ToolEvent]:
+    return [e for e in trace.tool_events() if e.ok]
+
+
+def assign_required(task: Task, calls: list[ToolEvent]) -> dict[str, int | None]:
+    """Earliest trace call satisfying each gold call after its dependencies (None when missing).
+
+    Earliest-feasible in chain order is optimal: dependencies only set lower bounds, so taking
+    the smallest index for each call never blocks a later one. A fact may also be shown by the
+    dependency itself when that is a write: a write's result describes the records after it.
+    """
+    placed: dict[str, int | None] = {}
+    for gold in task.gold:
+        deps = [placed[d] for d in gold.after]
+        if any(d is None for d in deps):
+            placed[gold.id] = None
+            continue
+        floor = max((d for d in deps if d is not None), default=-1)
+        start = floor
+        if gold.facts and floor >= 0 and calls[floor].tool_kind == "write":
+            start = floor - 1
+        placed[gold.id] = next(
+            (i for i, e in enumerate(calls) if i > start and satisfies(gold, e, task.customer_id)),
+            None,
+        )
+    return placed
+
+
+def _closest(gold: GoldCall, trace: Trace) -> str:
+    same = [e for e in trace.tool_events() if e.call.name == gold.tool]
+    if not same:
+        return f"no call to {gold.tool} was made"
+    shown = []
+    for e in same[:3]:
+        args = e.call.arguments or {}
+        diffs = [
+            f"{n}={args.get(n)!r} (want {gold.arguments[n]!r})"
+            for n in gold.match
+            if n not in args or not same_value(gold.arguments[n], args[n])
+        ]
+        status = "ok" if e.ok else f"failed: {e.error_code}"
+        shown.append(f"{gold.tool}({', '.join(diffs) or 'arguments match'}) [{status}]")
+    return "closest: " + "; ".join(shown)
+
+
+def _describe(gold: GoldCall) -> str:
+    order = f" after {', '.join(gold.after)}" if gold.after else ""
+    if gold.facts:
+        need = gold.facts
+        return f"{gold.id} fact: {need.entity} {need.key}: {', '.join(need.fields)}{order}"
+    args = ", ".join(f"{n}={gold.arguments[n]!r}" for n in gold.match)
+    return f"{gold.id} {gold.tool}({args}){order}"
+
+
+def tools_showing(need: FactNeed) -> list[str]:
+    """The tools whose results can show every field of a required fact."""
+    return sorted(
+        name
+        for name, spec in all_tools().items()
+        if set(need.fields) <= fact_fields(spec.reveals, need.entity)
+    )
+
+
+def _missing(gold: GoldCall, trace: Trace) -> str:
+    if gold.facts:
+        shown_by = ", ".join(tools_showing(gold.facts))
+        return f"missing {_describe(gold)}; shown by a successful {shown_by}"
+    return f"missing {_describe(gold)}; {_closest(gold, trace)}"
+
+
+def attempted_writes(task: Task, trace: Trace) -> list[ToolEvent]:
+    """Writes a bank rule refused that match no gold write: the agent tried what it must not."""
+    golds = [g for g in task.gold if get_tool(g.tool).kind == "write"]
+    return [
+        e
+        for e in trace.tool_events()
+        if e.tool_kind == "write"
+        and not e.ok
+        and e.error_code in ATTEMPT_CODES
+        and not any(matches(g, e) for g in golds)
+    ]
+
+
+def unrequested_writes(task: Task, trace: Trace) -> list[ToolEvent]:
+    """Effective writes left over after matching each gold write to at most one of them."""
+    golds = [g for g in task.gold if get_tool(g.tool).kind == "write"]
+    writes = [e for e in trace.tool_events() if e.took_effect]
+    owner: dict[int, int] = {}  # gold index -> write index
+
+    def augment(w: int, seen: set[int]) -> bool:
+        for g, gold in enumerate(golds):
+            if g in seen or not matches(gold, writes[w]):
+                continue
+            seen.add(g)
+            if g not in owner or augment(owner[g], seen):
+                owner[g] = w
+                return True
+        return False
+
+    matched = {w for w in range(len(writes)) if augment(w, set())}
+    return [writes[w] for w in range(len(writes)) if w not in matched]
+
+
+def output_said(output: ToldValue, messages: list[str]) -> bool:
+    """A required value told in some assistant message, the way people write it."""
+    return any(
+        told(output.kind, value, messages, unit=output.unit, rivals=output.rivals)
+        for value in (output.value, *output.also)
+    )
+
+
+def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
+    """All checks of one session against its task and the gold replay's change set."""
+    evidence: dict[CheckName, list[str]] = {name: [] for name in CHECKS}
+    if not trace.ended_normally:
+        evidence["ended_normally"].append(f"ended by {trace.end}: {trace.end_detail}")
+    placed = assign_required(task, _successful(trace))
+    for gold in task.gold:
+        if placed[gold.id] is None:
+            evidence["required_calls"].append(_missing(gold, trace))
+    for event in unrequested_writes(task, trace):
+        evidence["write_purity"].append(
+            f"unrequested {event.call.name}({event.call.arguments}) took effect"
+        )
+    for event in attempted_writes(task, trace):
+        evidence["write_purity"].append(
+            f"attempted {event.call.name}({event.call.arguments}), refused by the bank: "
+            f"{event.error_code}: {event.error}"
+        )
+    writes = [g.id for g in task.gold if get_tool(g.tool).kind == "write"]
+    evidence["disclosure_consent"].extend(
+        consent_failures(task, trace, writes, lambda v, said: output_said(v, list(said)), matches)
+    )
+    diff = compare(ChangeSet.of(list(trace.changes)), expected)
+    if not diff.equal:
+        evidence["final_state"].extend(line.strip() for line in diff.describe().splitlines())
+    messages = trace.agent_messages()
+    for output in task.required_outputs:
+        if not output_said(output, messages):
+            evidence["required_outputs"].append(
+                f"never told {output.label}: {output.value}"
+                + (f" {output.unit}" if output.unit else "")
+                + (f" (and none of {', '.join(output.rivals)})" if output.rivals else "")
+            )
+    checks = {name: not evidence[name] for name in CHECKS}
+    failure = _failure_type(checks)
+    false_pass = checks["final_state"] and not (
+        checks["required_calls"] and checks["write_purity"] and checks["disclosure_consent"]
+    )
+    return Verdict(
+        task_id=task.task_id,
+        trial=trace.trial,
+        passed=failure is None,
+        checks=checks,
+        failure_type=failure,
+        false_pass=false_pass,
+        evidence=evidence,
+    )
+
+
+def _failure_type(checks: dict[CheckName, bool]) -> FailureType | None:
+    order: tuple[tuple[CheckName, FailureType], ...] = (
+        ("ended_normally", "ended_with_error"),
+        ("write_purity", "unrequested_write"),
+        ("required_calls", "stopped_short"),
+        ("disclosure_consent", "acted_without_consent"),
+        ("final_state", "wrong_final_state"),
+        ("required_outputs", "missing_output"),
+    )
+    return next((failure for check, failure in order if not checks[check]), None)

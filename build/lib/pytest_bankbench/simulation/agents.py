@@ -1,0 +1,325 @@
+"""Built-in agents: the gold oracle and the four trivial baselines that prove the scorer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any, Protocol
+
+from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, describe, spoken
+from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
+from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task, ToldValue
+
+
+@dataclass
+class AgentAction:
+    """An agent's move: tool calls to run (in order), then an optional message, or the end."""
+
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    message: str | None = None
+    end: bool = False
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, events: Sequence[Event]) -> AgentAction: ...
+
+
+def _calls(prefix: str, gold: Sequence[GoldCall]) -> list[ToolCall]:
+    return [
+        ToolCall(call_id=f"{prefix}-{c.id}", name=c.tool, arguments=dict(c.arguments)) for c in gold
+    ]
+
+
+def spoken_value(value: ToldValue) -> str:
+    """A value as an assistant says it (kept for callers of the old name)."""
+    return spoken(value)
+
+
+def say_output(output: ToldValue) -> str:
+    """A told value with its label: "payout: Rs. 1,50,000.50"."""
+    return f"{output.label}: {spoken_value(output)}"
+
+
+class GoldAgent:
+    """The oracle: plays the gold chain as a bank would publish the dialogue.
+
+    It greets, asks for the details it needs, runs the reads, tells the quote and asks before
+    each write, proposes again when the customer corrects a detail, reports the results, and
+    explains a refusal with its reason. `phrasing` picks the register (simulation/dialogue.py).
+    """
+
+    name = "gold"
+
+    def __init__(self, task: Task, phrasing: str = GOLD_PHRASING) -> None:
+        from pytest_bankbench.bank.registry import get_tool
+
+        self.task = task
+        self.say = PHRASINGS[phrasing]
+        self.instruction = 0
+        self.queue = [c for c in task.gold if c.instruction == 0]
+        self.asked: dict[str, int] = {}
+        self.greeted = False
+        self.unsaid_greeting = True
+        self.explained: set[int] = set()
+        self._kind = {c.id: get_tool(c.tool).kind for c in task.gold}
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        if not self.greeted:
+            self.greeted = True
+            topics = [
+                t for f in self.task.scenario.structured_facts() if not f.after for t in f.about
+            ]
+            if self.task.scenario.facts:
+                self.unsaid_greeting = False
+                return AgentAction(message=f"{self.say.greeting} {self.say.asking(topics)}")
+        if self.queue:
+            head = self.queue[0]
+            if self._kind[head.id] == "write" and not self._agreed(head, events):
+                if self.asked.get(head.id, 0) >= 3:  # no yes after three proposals: drop it
+                    self.queue.pop(0)
+                    return self.act(events)
+                self.asked[head.id] = self.asked.get(head.id, 0) + 1
+                return AgentAction(message=self._greet(self.proposal(head)))
+            batch = [self.queue.pop(0)]
+            while self.queue and self._kind[self.queue[0].id] != "write":
+                batch.append(self.queue.pop(0))
+            return AgentAction(tool_calls=_calls("gold", batch))
+        said = [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        explain = self._explain(self.instruction)
+        self.instruction += 1
+        self.queue = self.next_calls(self.instruction)
+        return AgentAction(message=self._greet(self.closing(said, explain)))
+
+    def _greet(self, text: str) -> str:
+        """The first message carries the greeting when no question opened the chat."""
+        if self.unsaid_greeting:
+            self.unsaid_greeting = False
+            return f"{self.say.greeting} {text}"
+        return text
+
+    def _agreed(self, write: GoldCall, events: Sequence[Event]) -> bool:
+        """The customer's last turn, after this write's latest proposal, said yes."""
+        if write.id not in self.asked:
+            return False
+        last = next((e for e in reversed(events) if isinstance(e, MessageEvent)), None)
+        return last is not None and last.role == "customer" and bool(last.agrees)
+
+    def _explain(self, instruction: int) -> str | None:
+        if instruction in self.explained:
+            return None
+        self.explained.add(instruction)
+        return self.task.scenario.instructions[instruction].explain
+
+    def next_calls(self, instruction: int) -> list[GoldCall]:
+        """The gold calls serving one customer instruction."""
+        return [c for c in self.task.gold if c.instruction == instruction]
+
+    def closing(self, said: list[RequiredOutput], explain: str | None) -> str:
+        """The turn that ends an instruction: the results, or the refusal and its reason."""
+        return self.say.closing(said, explain)
+
+    def proposal(self, write: GoldCall) -> str:
+        """What the write will do, the quote the policy says to tell, and the question."""
+        quote = [d for d in self.task.disclosures if d.write == write.id]
+        explain = self._explain(write.instruction) or ""
+        return self.say.proposal(write, quote, explain)
+
+
+class ReplyOnlyAgent:
+    """Answers politely and never acts."""
+
+    name = "reply-only"
+
+    def __init__(self, task: Task) -> None:
+        del task
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        return AgentAction(
+            message="Thank you for contacting Suvarna Bank. I have noted your request."
+        )
+
+
+class LookupOnlyAgent:
+    """Makes every read of the gold chain, never a write, and says nothing specific."""
+
+    name = "lookup-only"
+
+    def __init__(self, task: Task) -> None:
+        from pytest_bankbench.bank.registry import get_tool
+
+        self.reads = [c for c in task.gold if get_tool(c.tool).kind == "read"]
+        self.done = False
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        if not self.done:
+            self.done = True
+            if self.reads:
+                return AgentAction(tool_calls=_calls("lookup", self.reads))
+        return AgentAction(message="I have looked up your records.")
+
+
+class ClaimDoneAgent:
+    """Claims persuasively that everything is done, without acting."""
+
+    name = "claim-done"
+
+    def __init__(self, task: Task) -> None:
+        del task
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        return AgentAction(
+            message="All done! I have completed everything you asked, the change "
+            "is effective immediately and you will receive an SMS shortly."
+        )
+
+
+HANDOFF = "transfer_to_human_agent"
+
+
+class WriteEverythingAgent:
+    """Does the gold chain, then every other change the bank will take."""
+
+    name = "write-everything"
+
+    def __init__(self, task: Task) -> None:
+        self.task = task
+        self.stage = 0
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        self.stage += 1
+        if self.stage == 1:
+            # A hand-off would end the session, so it waits until every other change is made.
+            return AgentAction(
+                tool_calls=_calls("all", [c for c in self.task.gold if c.tool != HANDOFF])
+            )
+        if self.stage == 2:
+            reads = ("list_accounts", "list_cards", "list_beneficiaries")
+            return AgentAction(
+                tool_calls=[ToolCall(call_id=f"all-{n}", name=n, arguments={}) for n in reads]
+            )
+        if self.stage == 3:
+            handoff = _calls("all", [c for c in self.task.gold if c.tool == HANDOFF])
+            return AgentAction(tool_calls=self._extra_writes(events) + handoff)
+        return AgentAction(message="I have made all the changes on your accounts.")
+
+    def _extra_writes(self, events: Sequence[Event]) -> list[ToolCall]:
+        outputs: dict[str, dict[str, Any]] = {
+            e.call.name: e.output for e in events if isinstance(e, ToolEvent) and e.output
+        }
+        today = self.task.task_date
+        calls: list[ToolCall] = []
+        for acc in outputs.get("list_accounts", {}).get("accounts", []):
+            number = acc["account_number"]
+            calls.append(
+                ToolCall(
+                    call_id=f"x-cb-{number}",
+                    name="request_cheque_book",
+                    arguments={"account_number": number, "leaves": 25},
+                )
+            )
+            calls.append(
+                ToolCall(
+                    call_id=f"x-st-{number}",
+                    name="request_account_statement",
+                    arguments={
+                        "account_number": number,
+                        "from_date": (today - timedelta(days=30)).isoformat(),
+                        "to_date": today.isoformat(),
+                    },
+                )
+            )
+        for card in outputs.get("list_cards", {}).get("cards", []):
+            calls.append(
+                ToolCall(
+                    call_id=f"x-blk-{card['card_id']}",
+                    name="block_card",
+                    arguments={"card_id": card["card_id"], "reason": "suspected_fraud"},
+                )
+            )
+        return calls
+
+
+# Reads that need no argument: what an agent "looking at everything" calls first.
+OPEN_READS = (
+    "get_customer_profile",
+    "list_accounts",
+    "list_beneficiaries",
+    "list_deposits",
+    "list_loans",
+    "list_cards",
+    "get_service_requests",
+    "get_deposit_rate_card",
+)
+
+
+class PasteEverythingAgent:
+    """Reads every record and every read of the gold chain, writes nothing, and pastes the raw
+    results as its answer: no judgement, nothing told in its own words."""
+
+    name = "paste-everything"
+
+    def __init__(self, task: Task) -> None:
+        from pytest_bankbench.bank.registry import get_tool
+
+        self.reads = [c for c in task.gold if get_tool(c.tool).kind == "read"]
+        self.done = False
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        if not self.done:
+            self.done = True
+            opened = [ToolCall(call_id=f"paste-{n}", name=n, arguments={}) for n in OPEN_READS]
+            return AgentAction(tool_calls=opened + _calls("paste", self.reads))
+        results = [e.output for e in events if isinstance(e, ToolEvent) and e.ok]
+        return AgentAction(message="Here is everything on file:\n" + json.dumps(results))
+
+
+class NoReadsAgent(GoldAgent):
+    """Makes the gold writes, asks before each and tells the outputs, but skips every read and
+    so never tells a quote: it knows the answers without looking them up."""
+
+    name = "no-reads"
+
+    def __init__(self, task: Task) -> None:
+        from pytest_bankbench.bank.registry import get_tool
+
+        super().__init__(task)
+        self._write_only = {c.id for c in task.gold if get_tool(c.tool).kind != "read"}
+        self.queue = [c for c in self.queue if c.id in self._write_only]
+
+    def next_calls(self, instruction: int) -> list[GoldCall]:
+        return [c for c in super().next_calls(instruction) if c.id in self._write_only]
+
+    def proposal(self, write: GoldCall) -> str:
+        return f"I will {describe(write)}. Shall I proceed?"
+
+
+class NoConsentAgent(GoldAgent):
+    """Does everything the gold agent does, quotes included, but never asks before a write."""
+
+    name = "no-consent"
+
+    def _agreed(self, write: GoldCall, events: Sequence[Event]) -> bool:
+        return True
+
+    def closing(self, said: list[RequiredOutput], explain: str | None) -> str:
+        return self.say.closing([*self.task.disclosures, *said], explain)
+
+
+BUILTIN_AGENTS: dict[str, Callable[[Task], Agent]] = {
+    "gold": GoldAgent,
+    "reply-only": ReplyOnlyAgent,
+    "lookup-only": LookupOnlyAgent,
+    "claim-done": ClaimDoneAgent,
+    "write-everything": WriteEverythingAgent,
+    "paste-everything": PasteEverythingAgent,
+    "no-reads": NoReadsAgent,
+    "no-consent": NoConsentAgent,
+}
+TRIVIAL_AGENTS = ("reply-only", "lookup-only", "claim-done", "write-everything")
+# Baselines that each fail one procedure the verdict demands (issue: verdicts that judge the
+# banking): pasting raw records instead of telling, skipping the reads, acting without a yes.
+PROCEDURE_AGENTS = ("paste-everything", "no-reads", "no-consent")

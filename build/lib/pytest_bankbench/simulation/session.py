@@ -1,0 +1,174 @@
+"""The session loop: agent and customer alternate on a fresh bank until a stop, an end, or a limit."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from pytest_bankbench.bank.errors import InvalidArguments, ToolError
+from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.simulation.agents import Agent
+from pytest_bankbench.simulation.customer import Customer, Stop
+from pytest_bankbench.simulation.trace import (
+    EndReason,
+    Event,
+    MessageEvent,
+    ToolCall,
+    ToolEvent,
+    Trace,
+    Usage,
+)
+from pytest_bankbench.tasks.model import Task
+
+DEFAULT_MAX_STEPS = 200
+DEFAULT_MAX_ERRORS = 10
+
+
+class AgentError(Exception):
+    """The agent could not produce a move (a provider or model error): the session ends with error."""
+
+
+class InfraFailure(Exception):
+    """Provider trouble that outlasted the retries (agent or customer model): not a task failure."""
+
+
+class CustomerError(Exception):
+    """The customer simulator failed (for a model-backed one): the session ends with error."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_steps: int = DEFAULT_MAX_STEPS
+    max_errors: int = DEFAULT_MAX_ERRORS
+
+
+class _Ended(Exception):
+    def __init__(self, reason: EndReason, detail: str) -> None:
+        super().__init__(detail)
+        self.reason: EndReason = reason
+        self.detail = detail
+
+
+def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
+    """Run one call; a refusal becomes a failed tool result the agent can read."""
+    try:
+        spec = get_tool(call.name)
+    except ToolError as exc:
+        return ToolEvent(
+            call=call,
+            tool_kind="unknown",
+            ok=False,
+            error_code=exc.code,
+            error=exc.message,
+            batch=batch,
+        )
+    try:
+        if call.arguments is None:
+            raise InvalidArguments(
+                f"the arguments of {call.name} are not valid JSON: "
+                f"{call.raw_arguments!r}; send a JSON object"
+            )
+        output = spec.invoke(bank, call.arguments)
+    except ToolError as exc:
+        return ToolEvent(
+            call=call,
+            tool_kind=spec.kind,
+            ok=False,
+            error_code=exc.code,
+            error=exc.message,
+            batch=batch,
+        )
+    return ToolEvent(
+        call=call,
+        tool_kind=spec.kind,
+        ok=True,
+        output=output,
+        took_effect=spec.kind == "write",
+        batch=batch,
+    )
+
+
+class _Run:
+    def __init__(self, bank: Bank, limits: Limits) -> None:
+        self.bank = bank
+        self.limits = limits
+        self.events: list[Event] = []
+        self.steps = 0
+        self.failed = 0
+
+    def add(self, event: Event) -> None:
+        self.steps += 1
+        self.events.append(event)
+        if self.steps >= self.limits.max_steps:
+            raise _Ended("max_steps", f"reached {self.limits.max_steps} steps")
+
+    def call(self, call: ToolCall, batch: int) -> None:
+        event = execute(self.bank, call, batch)
+        if not event.ok:
+            self.failed += 1
+        self.add(event)
+        if not event.ok and self.failed >= self.limits.max_errors:
+            raise _Ended("max_errors", f"reached {self.limits.max_errors} failed tool calls")
+        if event.ok and event.tool_kind == "human":
+            raise _Ended("transfer", "transferred to a human agent")
+
+
+def run_session(
+    task: Task,
+    agent: Agent,
+    customer: Customer,
+    bank: Bank,
+    limits: Limits = Limits(),
+    trial: int = 0,
+    seed: int = 0,
+    usage: Usage | None = None,
+) -> Trace:
+    """Play one conversation and return its trace; only bugs raise."""
+    started = time.perf_counter()
+    run = _Run(bank, limits)
+    try:
+        run.add(MessageEvent(role="customer", text=customer.open()))
+        moves = 0
+        while True:
+            moves += 1
+            try:
+                action = agent.act(run.events)
+            except AgentError as exc:
+                raise _Ended("agent_error", str(exc)) from None
+            except InfraFailure as exc:
+                raise _Ended("infra_error", str(exc)) from None
+            for call in action.tool_calls:
+                run.call(call, moves)
+            if action.message:
+                run.add(MessageEvent(role="agent", text=action.message))
+            if action.end or (not action.tool_calls and not action.message):
+                raise _Ended("agent_end", "the agent ended the conversation")
+            if not action.message:
+                continue
+            try:
+                turn = customer.respond(action.message)
+            except CustomerError as exc:
+                raise _Ended("customer_error", str(exc)) from None
+            except InfraFailure as exc:
+                raise _Ended("infra_error", str(exc)) from None
+            if isinstance(turn, Stop):
+                raise _Ended("customer_stop", turn.reason)
+            run.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
+    except _Ended as end:
+        reason, detail = end.reason, end.detail
+    return Trace(
+        task_id=task.task_id,
+        trial=trial,
+        seed=seed,
+        agent=agent.name,
+        customer=customer.name,
+        events=tuple(run.events),
+        end=reason,
+        end_detail=detail,
+        steps=run.steps,
+        failed_calls=run.failed,
+        changes=bank.changes().rows,
+        duration_s=round(time.perf_counter() - started, 6),
+        usage=usage or getattr(agent, "usage", None) or Usage(),
+    )

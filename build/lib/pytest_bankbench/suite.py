@@ -1,0 +1,24 @@
+"""The benchmark's test module: one parametrized test per (task, trial).
+
+Its fixtures live in pytest_bankbench.fixtures (a plugin), so a user's conftest.py can override
+them; importing them here would make them module fixtures, which win over conftest ones.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.bench_plugin import BankCase, active_run
+from pytest_bankbench.simulation.agents import Agent
+from pytest_bankbench.simulation.customer import Customer
+
+
+def test_task(
+    bank_case: BankCase,
+    bank: Bank,
+    bank_customer: Customer,
+    bank_agent: Agent,
+    request: pytest.FixtureRequest,
+) -> None:
+    active_run(request.config).play(request.node, bank_case, bank, bank_agent, bank_customer)

@@ -1,0 +1,283 @@
+"""What a task family writes: a draft of the scenario and gold chain for one customer and date."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from pytest_bankbench.bank.facts import Entity
+from pytest_bankbench.bank.store import template_image
+from pytest_bankbench.money import indian, lakh_words, to_rupees
+from pytest_bankbench.tasks.model import Category, Instruction, OutputKind, ServiceArea
+
+Results = dict[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """An argument taken from an earlier gold call's result (e.g. the id of a new beneficiary)."""
+
+    call: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Need:
+    """The fact a gold read establishes: a record (its key may come from an earlier result)."""
+
+    entity: Entity
+    key: str | Ref
+    fields: tuple[str, ...]
+
+
+@dataclass
+class Call:
+    """A gold call in a draft; ids are c1, c2, ... in order. A read with `facts` is a required
+    fact (any tool showing it will do); without, the call itself is required."""
+
+    tool: str
+    args: dict[str, Any] = field(default_factory=dict)
+    match: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    instruction: int = 0
+    facts: Need | None = None
+
+
+@dataclass
+class Out:
+    """A value the customer asks to be told, read from the gold replay's results."""
+
+    label: str
+    kind: OutputKind
+    source: Callable[[Results], str]
+    instruction: int = 0
+    unit: str | None = None
+    rivals: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+
+
+@dataclass
+class Tell:
+    """A value the policy says is told before the gated gold write `write` (e.g. "c4")."""
+
+    write: str
+    label: str
+    kind: OutputKind
+    source: Callable[[Results], str]
+    unit: str | None = None
+    zero: bool = False  # a charge that may be nil: a zero amount needs no telling
+    also: tuple[str, ...] = ()
+
+
+@dataclass
+class Draft:
+    """Everything a family decides for one task."""
+
+    customer_id: str
+    persona: str
+    instructions: list[Instruction]
+    narrative: str
+    calls: list[Call]
+    facts: list[str] = field(default_factory=list)
+    withheld: list[str] = field(default_factory=list)
+    outputs: list[Out] = field(default_factory=list)
+    greeting: str = ""
+    disclosures: list[Tell] = field(default_factory=list)
+
+
+def draft(
+    customer: sqlite3.Row,
+    greeting: str,
+    *asks: str | Instruction,
+    narrative: str,
+    calls: list[Call],
+    facts: list[str] | None = None,
+    outputs: list[Out] | None = None,
+    withheld: list[str] | None = None,
+    disclosures: list[Tell] | None = None,
+) -> Draft:
+    """A draft for the customer (the generator fills in the persona); each ask is an
+    instruction, or its text when it has no decline.
+
+    The caller passes `greet(rng)` before the asks: arguments are evaluated left to right, so the
+    greeting is drawn from the rng before any phrasing of the asks, as every family does."""
+    return Draft(
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=greeting,
+        instructions=[a if isinstance(a, Instruction) else Instruction(text=a) for a in asks],
+        narrative=narrative,
+        calls=calls,
+        facts=facts or [],
+        outputs=outputs or [],
+        withheld=withheld or [],
+        disclosures=disclosures or [],
+    )
+
+
+Maker = Callable[["Context", random.Random, sqlite3.Row], Draft | None]
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    category: Category
+    service_area: ServiceArea
+    eligible: str  # SQL returning customer_id rows for customers this family can use
+    make: Maker
+    clause: str = ""  # the policy clause that decides the family's tasks
+
+
+FAMILIES: dict[str, Family] = {}
+
+
+def family(
+    name: str, category: Category, area: ServiceArea, eligible: str, clause: str = ""
+) -> Callable[[Maker], Maker]:
+    """Register a family: its maker gets a context, a seeded rng and an eligible customer row."""
+
+    def register(make: Maker) -> Maker:
+        if name in FAMILIES:
+            raise ValueError(f"family {name} registered twice")
+        FAMILIES[name] = Family(name, category, area, eligible, make, clause)
+        return make
+
+    return register
+
+
+class Context:
+    """Read-only view of the seeded bank for choosing customers and records, plus the task date."""
+
+    def __init__(self, seed: int) -> None:
+        self.conn = sqlite3.connect(":memory:")
+        self.conn.deserialize(template_image(seed))
+        self.conn.row_factory = sqlite3.Row
+        self.today = date(2026, 4, 1)
+
+    def all(self, sql: str, *params: Any) -> list[sqlite3.Row]:
+        return list(self.conn.execute(sql, params).fetchall())
+
+    def one(self, sql: str, *params: Any) -> sqlite3.Row:
+        row: sqlite3.Row | None = self.conn.execute(sql, params).fetchone()
+        assert row is not None, f"no row for {sql} {params}"
+        return row
+
+
+# -- record pickers shared by the families ------------------------------------------------------
+
+
+def pick(rng: random.Random, rows: list[sqlite3.Row]) -> sqlite3.Row | None:
+    """One of the rows, or None if there are none."""
+    return rng.choice(rows) if rows else None
+
+
+def active_accounts(
+    ctx: Context, cid: str, need: int | None = None, no_hold: bool = False
+) -> list[sqlite3.Row]:
+    """The customer's active accounts by number; with `need`, those with at least that many
+    paise available; with `no_hold`, those without a hold."""
+    sql = "SELECT * FROM accounts WHERE customer_id = ? AND status = 'active'"
+    params: list[Any] = [cid]
+    if no_hold:
+        sql += " AND hold_amount = 0"
+    if need is not None:
+        sql += " AND balance - hold_amount >= ?"
+        params.append(need)
+    return ctx.all(sql + " ORDER BY account_number", *params)
+
+
+def account_row(ctx: Context, number: str) -> sqlite3.Row:
+    return ctx.one("SELECT * FROM accounts WHERE account_number = ?", number)
+
+
+def paying_account(ctx: Context, record: sqlite3.Row, need: int) -> sqlite3.Row | None:
+    """The account to debit for a loan or card: its linked account if that has `need` available,
+    else the first other active account of the customer that has."""
+    rows = active_accounts(ctx, record["customer_id"], need)
+    rows.sort(key=lambda a: a["account_number"] != record["linked_account"])
+    return rows[0] if rows else None
+
+
+def pick_funded(ctx: Context, rng: random.Random, cid: str, need: int) -> sqlite3.Row | None:
+    """One of the customer's active accounts without a hold and with `need` paise available."""
+    return pick(rng, active_accounts(ctx, cid, need, no_hold=True))
+
+
+# -- eligibility SQL fragments (alias `a.` for accounts) -------------------------------------------
+
+AVAILABLE = "a.status = 'active' AND a.balance - a.hold_amount"
+
+
+def unheld(need: int, alias: str = "a.") -> str:
+    """An active account without a hold and with a balance of at least `need` paise."""
+    return f"{alias}status = 'active' AND {alias}hold_amount = 0 AND {alias}balance >= {need}"
+
+
+def funded_customers(need: int) -> str:
+    """Customers with an active account without a hold and with a balance of `need` paise."""
+    return f"SELECT DISTINCT customer_id FROM accounts WHERE {unheld(need, '')} ORDER BY 1"
+
+
+# -- phrasing helpers shared by the families ----------------------------------------------------
+
+GREETINGS = ("Hello,", "Hi,", "Good morning,", "Namaste,", "Hi there,", "Hello there,", "")
+
+
+def greet(rng: random.Random) -> str:
+    """How the customer opens the chat."""
+    return rng.choice(GREETINGS)
+
+
+def say(rng: random.Random, *variants: str) -> str:
+    """One of several phrasings."""
+    return rng.choice(variants)
+
+
+def spoken(paise: int, rng: random.Random) -> str:
+    """An amount the way a customer might say it."""
+    return rng.choice(
+        (
+            indian(paise),
+            lakh_words(paise),
+            f"Rs {to_rupees(paise):,.0f}" if paise % 100 == 0 else indian(paise),
+        )
+    )
+
+
+def rupees_arg(paise: int) -> float | int:
+    """A tool argument in rupees as the JSON number an agent would send."""
+    value = to_rupees(paise)
+    return int(value) if value == value.to_integral() else float(value)
+
+
+def field_of(call: str, key: str) -> Callable[[Results], str]:
+    """Required-output source: a rupee field of a gold call's result."""
+    return lambda results: str(Decimal(str(results[call][key])))
+
+
+def long_date(day: date) -> str:
+    """A date as the customer writes it: '5 April 2026'."""
+    return f"{day.day} {day:%B %Y}"
+
+
+def my_account(account: sqlite3.Row) -> str:
+    """An account as the customer names it in a fact: 'my savings account 1234...'."""
+    return f"my {account['account_type']} account {account['account_number']}"
+
+
+def ending(account: sqlite3.Row) -> str:
+    """An account as the customer names it when asking: 'my savings account ending 1234'."""
+    return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
+
+
+def persona(row: sqlite3.Row, today: date) -> str:
+    born = date.fromisoformat(row["date_of_birth"])
+    age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+    return (
+        f"{row['name']}, {age}, lives in {row['city']}; banks with the {row['home_branch']} branch."
+    )

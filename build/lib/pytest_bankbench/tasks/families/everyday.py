@@ -1,0 +1,574 @@
+"""Everyday banking families about transfers: payees, new payees, the cooling period, RTGS."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+from pytest_bankbench.bank import rules
+from pytest_bankbench.money import indian, plain
+from pytest_bankbench.tasks.families.base import (
+    Call,
+    Context,
+    Draft,
+    Out,
+    Ref,
+    Tell,
+    active_accounts,
+    draft,
+    ending,
+    family,
+    field_of,
+    funded_customers,
+    greet,
+    long_date,
+    pick_funded,
+    say,
+    spoken,
+    unheld,
+)
+from pytest_bankbench.tasks.families.calls import (
+    balance,
+    find_payee,
+    listed,
+    statement,
+    transfer,
+    transfer_terms,
+)
+from pytest_bankbench.tasks.model import Instruction
+
+_AMOUNTS = (
+    2_000,
+    3_500,
+    5_000,
+    7_500,
+    10_000,
+    12_000,
+    15_000,
+    20_000,
+    25_000,
+    30_000,
+    40_000,
+    50_000,
+    60_000,
+    75_000,
+    1_00_000,
+)
+_NEW_PAYEE_AMOUNTS = (5_000, 8_000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 45_000, 50_000)
+_BIG_AMOUNTS = (1_00_000, 1_20_000, 1_50_000, 1_75_000, 2_00_000, 2_50_000, 3_00_000)
+_SUB_RTGS_AMOUNTS = (
+    50_000,
+    75_000,
+    90_000,
+    1_00_000,
+    1_20_000,
+    1_25_000,
+    1_50_000,
+    1_80_000,
+    1_95_000,
+)
+_MEN = (
+    "Rohit",
+    "Sunil",
+    "Ganesh",
+    "Irfan",
+    "Kunal",
+    "Lalit",
+    "Mukesh",
+    "Nitin",
+    "Omkar",
+    "Paresh",
+    "Rakesh",
+    "Sachin",
+    "Tushar",
+    "Umesh",
+    "Vivek",
+)
+_WOMEN = (
+    "Aarti",
+    "Bindu",
+    "Chitra",
+    "Hema",
+    "Ishita",
+    "Kajal",
+    "Leela",
+    "Madhuri",
+    "Nandita",
+    "Pallavi",
+    "Rashmi",
+    "Seema",
+    "Trupti",
+    "Vidya",
+    "Yogita",
+)
+_LAST = (
+    "Acharya",
+    "Bhandari",
+    "Chopra",
+    "Dixit",
+    "Gokhale",
+    "Hegde",
+    "Jadhav",
+    "Kale",
+    "Lal",
+    "Mathur",
+    "Nagpal",
+    "Oberoi",
+    "Pai",
+    "Rane",
+    "Sawant",
+    "Thakur",
+    "Upadhyay",
+    "Vaidya",
+    "Wagh",
+    "Zaveri",
+)
+_BANKS = ("HDFC0", "ICIC0", "SBIN0", "UTIB0", "KKBK0", "PUNB0", "BARB0", "CNRB0", "YESB0", "SUVB0")
+_ANYONE = ("cousin", "friend", "landlord", "tailor", "contractor")
+_RELATIONS = {
+    True: ("brother", "son", "uncle", *_ANYONE),
+    False: ("sister", "daughter", "aunt", *_ANYONE),
+}
+
+
+def _payee_customers(need: int) -> str:
+    """Customers with a payee and an active account without a hold holding `need` paise."""
+    return (
+        "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a "
+        f"USING (customer_id) WHERE {unheld(need)} ORDER BY 1"
+    )
+
+
+def _payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
+    """Payees added before today whose full name is unique among the customer's payees."""
+    rows = ctx.all(
+        "SELECT * FROM beneficiaries WHERE customer_id = ? AND added_on < ? "
+        "ORDER BY beneficiary_id",
+        cid,
+        ctx.today.isoformat(),
+    )
+    names = [r["name"] for r in rows]
+    return [r for r in rows if names.count(r["name"]) == 1]
+
+
+def _amount(rng: random.Random, choices: tuple[int, ...], low: int, high: int) -> int | None:
+    """One of `choices` (rupees) as paise, within low..high paise, or None."""
+    fits = [c * 100 for c in choices if low <= c * 100 <= high]
+    return rng.choice(fits) if fits else None
+
+
+def _payment(
+    ctx: Context,
+    rng: random.Random,
+    cid: str,
+    need: int,
+    choices: tuple[int, ...],
+    most: int | None = None,
+) -> tuple[sqlite3.Row, sqlite3.Row, int] | None:
+    """A registered payee, an account without a hold holding `need`, and one of `choices` that
+    leaves Rs 5,000 in the account (and is at most `most`): payee, account, amount."""
+    payees = _payees(ctx, cid)
+    account = pick_funded(ctx, rng, cid, need)
+    if not payees or account is None:
+        return None
+    payee = rng.choice(payees)
+    high = account["balance"] - 5_000_00
+    amount = _amount(rng, choices, 0, high if most is None else min(most, high))
+    if amount is None:
+        return None
+    return payee, account, amount
+
+
+def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, str, str, str] | None:
+    """A payee the customer has not registered: name, account, IFSC, nickname, relation."""
+    man = rng.random() < 0.5
+    name = f"{rng.choice(_MEN if man else _WOMEN)} {rng.choice(_LAST)}"
+    digits = rng.randint(9, 18)
+    number = str(rng.randint(10 ** (digits - 1), 10**digits - 1))
+    ifsc = f"{rng.choice(_BANKS)}{rng.randint(0, 999999):06d}"
+    relation = rng.choice(_RELATIONS[man])
+    nickname = (
+        relation if relation in ("landlord", "tailor", "contractor") else name.split()[0].lower()
+    )
+    clash = ctx.all(
+        "SELECT 1 FROM beneficiaries WHERE customer_id = ? AND (name = ? OR "
+        "account_number = ? OR nickname = ?)",
+        cid,
+        name,
+        number,
+        nickname,
+    )
+    if clash:
+        return None
+    return name, number, ifsc, nickname, relation
+
+
+@family(
+    "transfer_to_payee",
+    "sequencing",
+    "everyday",
+    _payee_customers(12_000_00),
+    clause="D.15 before a transfer state amount, debit account, mode, charges; C.11 check balance; J.36 tell the balance after",
+)
+def transfer_to_payee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Check the payee and the balance, send, then tell the balance after."""
+    chosen = _payment(ctx, rng, customer["customer_id"], 12_000_00, _AMOUNTS)
+    if chosen is None:
+        return None
+    payee, account, amount = chosen
+    number = account["account_number"]
+    mode = rng.choice(("IMPS", "NEFT"))
+    ask = say(
+        rng,
+        f"Please send {spoken(amount, rng)} to {payee['name']} by {mode} from "
+        f"{ending(account)}, and tell me my balance after that.",
+        f"I want to transfer {spoken(amount, rng)} to my payee {payee['name']} using "
+        f"{mode}. What will my balance be once it's done?",
+        f"Can you pay {payee['name']} {spoken(amount, rng)} via {mode}? Afterwards tell me "
+        "how much is left in the account.",
+    )
+    return draft(
+        customer,
+        greet(rng),
+        ask,
+        facts=[
+            f"Send it from my account {number}.",
+            f"{payee['name']} is already on my payee list.",
+            f"Use {mode}.",
+        ],
+        narrative=(
+            f"You want to send {indian(amount)} by {mode} from account {number} to "
+            f"{payee['name']}, a payee you registered long ago, and then hear your balance "
+            "after the transfer."
+        ),
+        calls=[
+            find_payee(payee),
+            transfer(number, payee["beneficiary_id"], amount, mode, after=("c1",)),
+            balance(number, after=("c2",)),
+        ],
+        outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
+        disclosures=transfer_terms("c2", amount, mode),
+    )
+
+
+def _new_payee_draft(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, over_limit: bool
+) -> Draft | None:
+    cid = customer["customer_id"]
+    payee = _new_payee(ctx, rng, cid)
+    if payee is None:
+        return None
+    name, number, ifsc, nickname, relation = payee
+    wanted = _amount(rng, _BIG_AMOUNTS if over_limit else _NEW_PAYEE_AMOUNTS, 0, 5_00_000_00)
+    assert wanted is not None
+    account = pick_funded(ctx, rng, cid, wanted + 5_000_00)
+    if account is None:
+        return None
+    source = account["account_number"]
+    sent = rules.COOLING_LIMIT if over_limit else wanted
+    mode = rng.choice(("IMPS", "NEFT"))
+    if over_limit:
+        ask = say(
+            rng,
+            f"I need to send {spoken(wanted, rng)} to my {relation} by {mode} today. "
+            "They aren't on my payee list yet, so please add them first.",
+            f"Please add my {relation} as a new payee and transfer {spoken(wanted, rng)} to "
+            f"them by {mode} right away.",
+            f"My {relation} needs {spoken(wanted, rng)} today. Can you register them as a "
+            f"payee and send it by {mode}?",
+        )
+        ask += " Tell me how much actually went and my balance afterwards."
+    else:
+        ask = say(
+            rng,
+            f"I want to pay my {relation} {spoken(wanted, rng)} by {mode}, but they're "
+            "not on my payee list yet. Please add them and send it.",
+            f"Please register a new payee - my {relation} - and send them "
+            f"{spoken(wanted, rng)} through {mode}.",
+            f"Can you add my {relation} as a beneficiary and transfer {spoken(wanted, rng)} "
+            f"by {mode}?",
+        )
+        ask += " Then tell me my balance."
+    facts = [
+        f"The payee's name is {name}.",
+        f"Their account number is {number} and the IFSC is {ifsc}.",
+        f"Save them with the nickname '{nickname}'.",
+        f"Send it from my account {source}.",
+        f"Use {mode}.",
+    ]
+    if over_limit:
+        facts.append(
+            f"If you can't send it all today, send {indian(rules.COOLING_LIMIT)} now and "
+            "I'll send the rest tomorrow."
+        )
+    story = (
+        f" If the bank will not let the full {indian(wanted)} go today, you accept sending "
+        f"{indian(rules.COOLING_LIMIT)} now and the rest tomorrow."
+        if over_limit
+        else ""
+    )
+    # The payee list shows the payee is new; the cooling-period allowance is the policy's
+    # (section H) and add_beneficiary's result repeats it, so no limits read is needed.
+    calls = [
+        Call(
+            "add_beneficiary",
+            {"name": name, "account_number": number, "ifsc": ifsc, "nickname": nickname},
+            match=("account_number", "ifsc"),
+        ),
+        transfer(source, Ref("c1", "beneficiary_id"), sent, mode, after=("c1",)),
+        balance(source, after=("c2",)),
+    ]
+    outputs = [Out("balance after transfer", "amount", field_of("c3", "balance"))]
+    if over_limit:
+        outputs.insert(0, Out("amount sent today", "amount", field_of("c2", "amount")))
+    return draft(
+        customer,
+        greet(rng),
+        ask,
+        facts=facts,
+        narrative=(
+            f"You want to send {indian(wanted)} by {mode} from account {source} to your "
+            f"{relation} {name} (account {number}, IFSC {ifsc}), who is not yet a payee; add "
+            f"them with the nickname '{nickname}'.{story} Then ask for your balance."
+        ),
+        calls=calls,
+        outputs=outputs,
+        disclosures=transfer_terms("c2", sent, mode),
+    )
+
+
+@family(
+    "new_payee_transfer",
+    "sequencing",
+    "everyday",
+    funded_customers(60_000_00),
+    clause="H.29 'A transfer to someone who is not a registered beneficiary: offer to add the beneficiary first'; KB 09 cooling period Rs 50,000 on the day added; D.15-16",
+)
+def new_payee_transfer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Add a payee, check limits, send within the cooling allowance, then the balance."""
+    return _new_payee_draft(ctx, rng, customer, over_limit=False)
+
+
+@family(
+    "cooling_period_limit",
+    "edge_case",
+    "everyday",
+    funded_customers(1_10_000_00),
+    clause="H.29 'Transfers to a beneficiary added today that would take that day's total to the beneficiary above Rs 50,000 (cooling period): offer to send up to the remaining amount today and the rest from the next day'; H.30 no splitting",
+)
+def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """A new payee gets at most Rs 50,000 today: send that much, the rest is for tomorrow."""
+    return _new_payee_draft(ctx, rng, customer, over_limit=True)
+
+
+@family(
+    "transfer_then_statement",
+    "sequencing",
+    "everyday",
+    _payee_customers(12_000_00),
+    clause="G.27 carry out steps in the order given; D.15 state transfer details; K.44 statement 'any period of up to 12 months within the last 5 years, ending no later than today, by email ... or post'",
+)
+def transfer_then_statement(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
+    """Numbered: pay a payee and tell the balance, then a statement of the account up to today."""
+    chosen = _payment(ctx, rng, customer["customer_id"], 12_000_00, _AMOUNTS)
+    if chosen is None:
+        return None
+    payee, account, amount = chosen
+    number = account["account_number"]
+    mode = rng.choice(("IMPS", "NEFT"))
+    months = rng.choice((1, 2, 3, 6))
+    start = rules.add_months(ctx.today, -months).replace(day=1)
+    delivery = rng.choice(("email", "post"))
+    by = "by email" if delivery == "email" else "by post to my registered address"
+    return draft(
+        customer,
+        greet(rng),
+        say(
+            rng,
+            f"Two things, in this order. First, send {spoken(amount, rng)} to "
+            f"{payee['name']} by {mode} and tell me the balance left.",
+            f"I have two requests. First: transfer {spoken(amount, rng)} to my payee "
+            f"{payee['name']} using {mode}, then tell me my balance.",
+        ),
+        say(
+            rng,
+            f"Second, I need a statement of the same account from {long_date(start)} to "
+            f"{long_date(ctx.today)}, sent {by}.",
+            f"Next, please request a statement for that account for {long_date(start)} to "
+            f"{long_date(ctx.today)} (today), {by}.",
+        ),
+        facts=[
+            f"Send it from my account {number}.",
+            f"{payee['name']} is already a registered payee.",
+            f"Use {mode}.",
+        ],
+        narrative=(
+            f"First you send {indian(amount)} by {mode} from account {number} to your payee "
+            f"{payee['name']} and ask for the balance. Then you want a statement of that "
+            f"account from {start.isoformat()} to {ctx.today.isoformat()} delivered by "
+            f"{delivery}."
+        ),
+        calls=[
+            find_payee(payee),
+            transfer(number, payee["beneficiary_id"], amount, mode, after=("c1",)),
+            balance(number, after=("c2",)),
+            statement(number, start, ctx.today, delivery, after=("c2",), instruction=1),
+        ],
+        outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
+        disclosures=transfer_terms("c2", amount, mode),
+    )
+
+
+@family(
+    "rtgs_below_minimum",
+    "edge_case",
+    "everyday",
+    _payee_customers(60_000_00),
+    clause="H.29 'An RTGS transfer below the Rs 2,00,000 minimum: offer NEFT or IMPS'; 'Act on the alternative only if the customer agrees'; D.17 confirm again when the mode changes",
+)
+def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """RTGS below Rs 2 lakh is refused: send by NEFT as the customer allows."""
+    chosen = _payment(ctx, rng, customer["customer_id"], 60_000_00, _SUB_RTGS_AMOUNTS)
+    if chosen is None:
+        return None
+    payee, account, amount = chosen
+    number = account["account_number"]
+    ask = say(
+        rng,
+        f"Please send {spoken(amount, rng)} to {payee['name']} by RTGS.",
+        f"I'd like to RTGS {spoken(amount, rng)} to my payee {payee['name']}.",
+        f"Transfer {spoken(amount, rng)} to {payee['name']} through RTGS, please.",
+    )
+    return draft(
+        customer,
+        greet(rng),
+        ask,
+        facts=[
+            f"Send it from my account {number}.",
+            "If RTGS can't be used for this amount, send it by NEFT instead.",
+        ],
+        narrative=(
+            f"You want to send {indian(amount)} to your payee {payee['name']} from account "
+            f"{number} and ask for RTGS. If RTGS is not possible for this amount, NEFT is fine."
+        ),
+        # The RTGS minimum is the policy's (section H): no limits read is needed to refuse it.
+        calls=[
+            find_payee(payee),
+            transfer(number, payee["beneficiary_id"], amount, "NEFT", after=("c1",)),
+        ],
+        # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative.
+        disclosures=[
+            *transfer_terms("c2", amount, "NEFT"),
+            Tell(
+                "c2", "RTGS minimum", "amount", lambda _r: plain(rules.TRANSFER_LIMITS["RTGS"][0])
+            ),
+        ],
+    )
+
+
+@family(
+    "dormant_source_account",
+    "edge_case",
+    "everyday",
+    "SELECT DISTINCT d.customer_id FROM accounts d JOIN accounts a ON a.customer_id = "
+    f"d.customer_id AND {unheld(12_000_00)} "
+    "JOIN beneficiaries b ON b.customer_id = d.customer_id WHERE d.status = 'dormant' "
+    "ORDER BY 1",
+    clause="H.29 'Any debit ... from a dormant or frozen account ...: offer another of the customer's active accounts if one has enough available balance'",
+)
+def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """No debit from a dormant account: pay from the active account the customer names."""
+    cid = customer["customer_id"]
+    dormant = ctx.one(
+        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'dormant' "
+        "ORDER BY account_number",
+        cid,
+    )
+    chosen = _payment(ctx, rng, cid, 12_000_00, _AMOUNTS, most=dormant["balance"])
+    if chosen is None:
+        return None
+    payee, active, amount = chosen
+    mode = rng.choice(("IMPS", "NEFT"))
+    ask = say(
+        rng,
+        f"Please send {spoken(amount, rng)} to {payee['name']} by {mode} from my "
+        f"savings account {dormant['account_number']}.",
+        f"I want to use my old savings account {dormant['account_number']} to pay "
+        f"{payee['name']} {spoken(amount, rng)} via {mode}.",
+        f"Transfer {spoken(amount, rng)} from account {dormant['account_number']} to my "
+        f"payee {payee['name']}, {mode} please.",
+    )
+    return draft(
+        customer,
+        greet(rng),
+        ask,
+        facts=[
+            f"If that account can't be used, use my other {active['account_type']} account "
+            f"{active['account_number']}.",
+            f"Use {mode}.",
+        ],
+        narrative=(
+            f"You want to pay {indian(amount)} by {mode} to your payee {payee['name']} "
+            f"from savings account {dormant['account_number']}, which you have not used "
+            "for years. If it cannot be used, you want the money sent from your "
+            f"{active['account_type']} account {active['account_number']} instead."
+        ),
+        calls=[
+            listed("list_accounts", "account", dormant["account_number"], ("status",)),
+            find_payee(payee),
+            transfer(
+                active["account_number"], payee["beneficiary_id"], amount, mode, after=("c1",)
+            ),
+        ],
+        disclosures=transfer_terms("c3", amount, mode),
+    )
+
+
+@family(
+    "insufficient_funds",
+    "edge_case",
+    "everyday",
+    "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
+    "WHERE a.status = 'active' AND a.balance - a.hold_amount <= 90000000 ORDER BY 1",
+    clause="H.29 refuse 'Any debit ... for more than the available balance: offer another of the customer's active accounts if one has enough available balance'",
+)
+def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """A transfer above the available balance: send nothing, tell what is available."""
+    cid = customer["customer_id"]
+    payees = _payees(ctx, cid)
+    accounts = [
+        a for a in active_accounts(ctx, cid, 0) if a["balance"] - a["hold_amount"] <= 9_00_000_00
+    ]
+    if not payees or not accounts:
+        return None
+    payee = rng.choice(payees)
+    account = rng.choice(accounts)
+    available = account["balance"] - account["hold_amount"]
+    step = 5_000_00 if available >= 1_00_000_00 else 1_000_00
+    amount = (available // step + 1) * step + rng.choice((0, 1, 2, 5)) * step
+    mode = "IMPS" if amount <= 5_00_000_00 and rng.random() < 0.5 else "NEFT"
+    ask = say(
+        rng,
+        f"Please transfer {spoken(amount, rng)} to {payee['name']} by {mode} from "
+        f"{ending(account)}.",
+        f"I need to send {payee['name']} {spoken(amount, rng)} via {mode} from {ending(account)}.",
+    )
+    ask += " If there isn't enough money for it, just tell me how much I can actually use."
+    return draft(
+        customer,
+        greet(rng),
+        Instruction(text=ask, decline="No, don't send anything then."),
+        facts=[f"The account number is {account['account_number']}."],
+        narrative=(
+            f"You want to send {indian(amount)} by {mode} from account "
+            f"{account['account_number']} to your payee {payee['name']}. The account's "
+            f"available balance is less than that; if told so, you do not send anything "
+            "(not from another account either) and only want to hear the available "
+            "balance."
+        ),
+        # Refusing needs only the available balance; the payee need not be looked up.
+        calls=[balance(account["account_number"], fields=("status", "available_balance"))],
+        outputs=[Out("available balance", "amount", field_of("c1", "available_balance"))],
+    )

@@ -1,0 +1,214 @@
+"""The task file's model: what the customer wants, the gold chain, required outputs, splits."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from pytest_bankbench.bank.diff import RowChange
+from pytest_bankbench.bank.facts import Entity
+
+SCHEMA_VERSION = 2
+
+Category = Literal["sequencing", "control", "edge_case", "rare_tool"]
+ServiceArea = Literal["everyday", "deposits", "loans", "cards"]
+Split = Literal["base", "lite", "train", "test"]
+CATEGORIES: tuple[Category, ...] = ("sequencing", "control", "edge_case", "rare_tool")
+SERVICE_AREAS: tuple[ServiceArea, ...] = ("everyday", "deposits", "loans", "cards")
+SPLITS: tuple[Split, ...] = ("base", "lite", "train", "test")
+JsonValue = str | int | float | bool | None
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FactNeed(_Strict):
+    """What a gold read establishes: a record and some of its fields (see bank/facts.py)."""
+
+    entity: Entity
+    key: str
+    fields: tuple[str, ...] = Field(min_length=1)
+
+
+class GoldCall(_Strict):
+    """One call of the gold chain: which arguments are matched, and which calls must come first.
+
+    A read with `facts` is a required fact: any successful result that shows the record and its
+    fields, at an allowed place in the order, satisfies it. Without `facts` the call itself is
+    required (the policy's quotes, which only their tool returns)."""
+
+    id: str = Field(pattern=r"^c\d+$")
+    tool: str
+    arguments: dict[str, JsonValue]
+    match: tuple[str, ...] = Field(description="argument names compared when matching a call")
+    after: tuple[str, ...] = ()
+    instruction: int = Field(ge=0, description="the customer instruction this call serves")
+    facts: FactNeed | None = None
+
+    @model_validator(mode="after")
+    def _matched_arguments_exist(self) -> GoldCall:
+        missing = [name for name in self.match if name not in self.arguments]
+        if missing:
+            raise ValueError(f"match names arguments not given: {missing}")
+        return self
+
+
+OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
+
+
+class ToldValue(_Strict):
+    """A value the agent must tell the customer, read the way people write it (scoring/outputs.py).
+
+    `unit` is the word a count needs ("months"); `rivals` are the other values of a choice's set,
+    none of which may be said un-negated."""
+
+    label: str
+    kind: OutputKind
+    value: str
+    unit: str | None = None
+    rivals: tuple[str, ...] = ()
+    # Other wordings that tell the same thing ("cannot be unblocked" for "permanent").
+    also: tuple[str, ...] = ()
+
+    def amount(self) -> Decimal:
+        return Decimal(self.value)
+
+
+class RequiredOutput(ToldValue):
+    """A value the customer asked to be told."""
+
+    instruction: int = Field(ge=0)
+
+
+class Disclosure(ToldValue):
+    """A value the policy says is told before a gated write (the gold call `write`), whose
+    consent must come after it."""
+
+    write: str = Field(pattern=r"^c\d+$")
+
+
+Topic = Literal[
+    "account",
+    "amount",
+    "payee",
+    "mode",
+    "tenure",
+    "date",
+    "period",
+    "delivery",
+    "reason",
+    "card",
+    "deposit",
+    "loan",
+    "cheque",
+    "channel",
+    "limit",
+    "maturity",
+    "identity",
+    "other",
+]
+TOPICS: tuple[Topic, ...] = Topic.__args__  # type: ignore[attr-defined]
+
+
+class Fact(_Strict):
+    """Something the customer knows and says when asked about one of its topics.
+
+    `after` holds phrases of a constraint the agent must state first (a fallback the customer
+    accepts only once told the rule: "50,000", "cooling period"); any one of them releases it.
+    Facts never carry the bank's internal ids: the customer describes a record as a person would.
+    """
+
+    text: str
+    about: tuple[Topic, ...] = ()
+    after: tuple[str, ...] = ()
+
+
+class Instruction(_Strict):
+    """One numbered request of the customer.
+
+    `decline` is said instead of yes when asked to confirm; `correction` is said instead, once,
+    at the first confirmation request (the customer corrects a detail; the agent must propose
+    again); `accepts` names offers the customer takes (other offers are declined); `explain` is
+    what the gold agent tells the customer when the policy refuses the request (its reason)."""
+
+    text: str
+    decline: str | None = None
+    correction: str | None = None
+    accepts: tuple[str, ...] = ()
+    explain: str | None = None
+
+
+class Scenario(_Strict):
+    """What the scripted customer says and knows; `narrative` is the same for an LLM customer."""
+
+    persona: str
+    first_message: str
+    instructions: tuple[Instruction, ...] = Field(min_length=1)
+    facts: tuple[Fact | str, ...] = ()
+    withheld: tuple[str, ...] = ()
+    narrative: str
+
+    def structured_facts(self) -> tuple[Fact, ...]:
+        """Every fact as a `Fact` (a plain string is a fact about anything, released at once)."""
+        return tuple(f if isinstance(f, Fact) else Fact(text=f) for f in self.facts)
+
+
+class Task(_Strict):
+    """One benchmark task."""
+
+    schema_version: Literal[1, 2]
+    task_id: str = Field(pattern=r"^[a-z_]+-\d{3}$")
+    family: str
+    category: Category
+    service_area: ServiceArea
+    splits: tuple[Split, ...]
+    task_date: date
+    customer_id: str
+    bank_seed: int
+    scenario: Scenario
+    gold: tuple[GoldCall, ...] = Field(min_length=1, max_length=8)
+    required_outputs: tuple[RequiredOutput, ...] = ()
+    disclosures: tuple[Disclosure, ...] = ()
+    clause: str = Field("", description="the policy clause that decides the task")
+    expected_changes: tuple[RowChange, ...] | None = None
+
+    @model_validator(mode="after")
+    def _chain_is_consistent(self) -> Task:
+        ids = [call.id for call in self.gold]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"gold call ids repeat: {ids}")
+        seen: set[str] = set()
+        for call in self.gold:
+            unknown = [dep for dep in call.after if dep not in seen]
+            if unknown:
+                raise ValueError(
+                    f"gold call {call.id} depends on {unknown}, which must be earlier "
+                    "calls of the chain"
+                )
+            seen.add(call.id)
+        writes = {d.write for d in self.disclosures}
+        if not writes <= seen:
+            raise ValueError(f"disclosures name gold calls that do not exist: {writes - seen}")
+        last = len(self.scenario.instructions) - 1
+        for index in [c.instruction for c in self.gold] + [
+            o.instruction for o in self.required_outputs
+        ]:
+            if index > last:
+                raise ValueError(f"instruction {index} does not exist (0-{last})")
+        return self
+
+    @property
+    def graded(self) -> bool:
+        return self.category != "control"
+
+    def to_line(self) -> str:
+        """The task as one canonical JSON line."""
+        return self.model_dump_json(exclude_none=False)
+
+
+def task_dict(task: Task) -> dict[str, Any]:
+    return task.model_dump(mode="json")
