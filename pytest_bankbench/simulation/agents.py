@@ -88,6 +88,8 @@ class GoldAgent:
             while self.queue and self._kind[self.queue[0].id] != "write":
                 batch.append(self.queue.pop(0))
             return AgentAction(tool_calls=_calls("gold", batch))
+        if self.instruction >= len(self.task.scenario.instructions):
+            return AgentAction(end=True)  # every request answered; the customer did not end
         said = [o for o in self.task.required_outputs if o.instruction == self.instruction]
         explain = self._explain(self.instruction)
         self.instruction += 1

@@ -1,0 +1,332 @@
+"""Limits the policy sets on a request: a mode's maximum, a cheque already paid, the RD minimum,
+and an FD tenure given in months (agreed in days before the quote).
+
+Each opening is drawn from six registers: terse, chatty, polite, Hinglish-flavoured English,
+details unprompted, and details only when asked (then they are facts with topics).
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import date
+
+from pytest_bankbench.bank import rules
+from pytest_bankbench.money import indian, plain
+from pytest_bankbench.tasks.families.base import (
+    Call,
+    Context,
+    Draft,
+    Out,
+    Tell,
+    active_accounts,
+    draft,
+    ending,
+    family,
+    field_of,
+    pick,
+    spoken,
+    unheld,
+)
+from pytest_bankbench.tasks.families.calls import (
+    booking_quote,
+    create_fd,
+    fd_maturity,
+    find_payee,
+    listed,
+    transfer,
+    transfer_terms,
+)
+from pytest_bankbench.tasks.model import Fact, Instruction
+
+
+def _open(rng: random.Random, terse: str, chatty: str, polite: str, hinglish: str) -> str:
+    """One of the registers the details are not already in (the other two add them)."""
+    return rng.choice((terse, chatty, polite, hinglish))
+
+
+# -- a transfer above the mode's maximum -------------------------------------------------------
+_IMPS_MAX = rules.TRANSFER_LIMITS["IMPS"][1]
+
+
+@family(
+    "imps_above_maximum",
+    "edge_case",
+    "everyday",
+    "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
+    f"WHERE {unheld(_IMPS_MAX + 6_00_000_00)} ORDER BY 1",
+    clause="H.29 'A transfer above the chosen mode's per-transaction limit (IMPS Rs 5,00,000): "
+    "offer a mode whose limit covers the amount'; act on it only if the customer agrees",
+)
+def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """IMPS above Rs 5 lakh is refused: NEFT carries it once the customer agrees."""
+    cid = customer["customer_id"]
+    payees = ctx.all(
+        "SELECT * FROM beneficiaries WHERE customer_id = ? AND added_on < ? ORDER BY 1",
+        cid,
+        ctx.today.isoformat(),
+    )
+    names = [p["name"] for p in payees]
+    payee = pick(rng, [p for p in payees if names.count(p["name"]) == 1])
+    amount = rng.choice((5_50_000, 6_00_000, 7_00_000, 7_50_000, 8_00_000, 9_00_000)) * 100
+    account = pick(rng, active_accounts(ctx, cid, amount + 1_00_000_00, no_hold=True))
+    if payee is None or account is None:
+        return None
+    what, who = spoken(amount, rng), payee["name"]
+    first = rng.choice(
+        (
+            _open(
+                rng,
+                f"IMPS {what} to {who}.",
+                f"Hi! Big payment today - I need to send {what} to {who} by IMPS, it's urgent.",
+                f"Good afternoon. Kindly transfer {what} to my payee {who} through IMPS.",
+                f"Hello ji, {who} ko {what} bhejna hai, IMPS se please.",
+            ),
+            f"Please send {what} by IMPS to {who} from {ending(account)} right now.",
+            "I need to make a big transfer by IMPS to one of my payees.",
+        )
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=first,
+            explain="IMPS can carry at most Rs 5,00,000 in one transaction, so this amount "
+            "cannot go by IMPS. NEFT can carry it.",
+        ),
+        facts=[
+            Fact(text=f"It's {what} to {who}.", about=("amount", "payee")),
+            Fact(text=f"Send it from {ending(account)}.", about=("account",)),
+            Fact(
+                text="Then send it by NEFT instead.",
+                about=("mode",),
+                after=("5,00,000", "5 lakh", "500000", "maximum", "at most"),
+            ),
+        ],
+        narrative=(
+            f"You want to send {indian(amount)} to your payee {who} by IMPS from your account "
+            f"ending {account['account_number'][-4:]}. IMPS allows at most Rs 5,00,000 per "
+            "transaction; once told, you agree to NEFT."
+        ),
+        calls=[
+            find_payee(payee),
+            transfer(account["account_number"], payee["beneficiary_id"], amount, "NEFT", ("c1",)),
+        ],
+        disclosures=[
+            *transfer_terms("c2", amount, "NEFT"),
+            Tell("c2", "IMPS maximum", "amount", lambda _r: plain(_IMPS_MAX)),
+        ],
+    )
+
+
+# -- a stop payment on a cheque that was already paid -----------------------------------------
+@family(
+    "stop_paid_cheque",
+    "edge_case",
+    "everyday",
+    "SELECT DISTINCT a.customer_id FROM cheques q JOIN accounts a USING (account_number) "
+    "WHERE q.status = 'paid' AND a.status = 'active' ORDER BY 1",
+    clause="K.43 'Stop payment: only for a cheque from the customer's own cheque book that has "
+    "not been paid or already stopped'",
+)
+def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """A cheque already paid cannot be stopped: say so, and stop nothing."""
+    paid = ctx.all(
+        "SELECT q.*, a.account_type FROM cheques q JOIN accounts a USING (account_number) "
+        "WHERE a.customer_id = ? AND q.status = 'paid' AND a.status = 'active' "
+        "ORDER BY q.account_number, q.cheque_number",
+        customer["customer_id"],
+    )
+    cheque = pick(rng, paid)
+    if cheque is None:
+        return None
+    number, account = f"{cheque['cheque_number']:06d}", cheque["account_number"]
+    where = f"my {cheque['account_type']} account ending {account[-4:]}"
+    first = rng.choice(
+        (
+            _open(
+                rng,
+                f"Stop cheque {number}, {where}.",
+                f"Hi, I think I made a mistake with cheque {number} from {where} - can you stop "
+                "it before it goes through?",
+                f"Good morning. I would like to request a stop payment on cheque number {number} "
+                f"drawn on {where}.",
+                f"Namaste, cheque {number} ka payment rokna hai, {where} se.",
+            ),
+            f"Please stop payment of cheque {number} on account {account}; I issued it by mistake.",
+            "I need to stop a cheque I gave someone.",
+        )
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=first,
+            explain=f"Cheque {number} has already been paid, so it can no longer be stopped.",
+        ),
+        facts=[
+            Fact(text=f"It's cheque number {number}.", about=("cheque",)),
+            Fact(text=f"It's from {where}.", about=("account",)),
+            Fact(text="I issued it by mistake.", about=("reason",)),
+        ],
+        narrative=(
+            f"You want to stop payment of cheque {number} from account {account}. It has "
+            "already been paid; once told, you accept that nothing can be done."
+        ),
+        calls=[listed("list_accounts", "account", account, ("cheques_paid_or_stopped",))],
+        outputs=[
+            Out(
+                "why it cannot be stopped",
+                "text",
+                lambda _r: "already paid",
+                also=("has been paid", "was paid", "already been paid", "cleared", "encashed"),
+            )
+        ],
+    )
+
+
+# -- an RD instalment below the minimum -------------------------------------------------------
+_FULL_KYC_FUNDED = (
+    "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
+    f"WHERE c.kyc_status = 'full' AND {unheld(50_000_00)} GROUP BY c.customer_id"
+)
+
+
+@family(
+    "rd_below_minimum",
+    "edge_case",
+    "deposits",
+    _FULL_KYC_FUNDED,
+    clause="KB 06 Recurring deposits: 'monthly instalment from Rs 500, in multiples of Rs 100'; "
+    "H.29 offer the allowed alternative and act on it only if the customer agrees",
+)
+def rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """An RD of less than Rs 500 a month is refused; the minimum once the customer agrees."""
+    account = pick(rng, active_accounts(ctx, customer["customer_id"], 50_000_00, no_hold=True))
+    if account is None:
+        return None
+    asked = rng.choice((200, 250, 300, 400, 450)) * 100
+    months = rng.choice((12, 24, 36, 60))
+    want = f"Rs {asked // 100}"
+    first = rng.choice(
+        (
+            _open(
+                rng,
+                f"RD, {want} a month, {months} months.",
+                f"Hi! I want to start saving a little every month - can you open a recurring "
+                f"deposit of just {want} a month for {months} months?",
+                f"Good evening. Kindly open a recurring deposit of {want} per month for "
+                f"{months} months.",
+                f"Hello, ek RD kholna hai, {want} monthly, {months} months ke liye.",
+            ),
+            f"Open an RD of {want} a month for {months} months from {ending(account)}.",
+            "I'd like to start a small recurring deposit.",
+        )
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=first + " What rate will I get?",
+            explain="The minimum RD instalment is Rs 500 a month, in multiples of Rs 100, so "
+            f"{want} is not possible.",
+        ),
+        facts=[
+            Fact(text=f"{want} a month for {months} months.", about=("amount", "tenure")),
+            Fact(text=f"Debit it from {ending(account)}.", about=("account",)),
+            Fact(
+                text="Okay, make it Rs 500 a month then.",
+                about=("amount",),
+                after=("500", "minimum"),
+            ),
+        ],
+        narrative=(
+            f"You want an RD of {want} a month for {months} months from the account ending "
+            f"{account['account_number'][-4:]}. The minimum is Rs 500; once told, you agree to "
+            "Rs 500 a month. You want to hear the rate."
+        ),
+        calls=[
+            Call("get_deposit_rate_card"),
+            Call(
+                "create_rd",
+                {
+                    "from_account": account["account_number"],
+                    "monthly_instalment": 500,
+                    "tenure_months": months,
+                },
+                match=("from_account", "monthly_instalment", "tenure_months"),
+                after=("c1",),
+            ),
+        ],
+        outputs=[Out("rate", "percent", lambda r: str(r["c2"]["rate_percent"]))],
+        disclosures=[
+            Tell("c2", "rate", "percent", lambda r: str(r["c2"]["rate_percent"])),
+            Tell("c2", "monthly instalment", "amount", lambda _r: plain(rules.RD_MIN_INSTALMENT)),
+        ],
+    )
+
+
+# -- an FD tenure given in months -------------------------------------------------------------
+@family(
+    "fd_tenure_in_months",
+    "edge_case",
+    "deposits",
+    _FULL_KYC_FUNDED.replace("50_000_00", "1"),
+    clause="C.10 'If the customer gives an FD tenure in months, agree the exact number of days "
+    "with them before quoting'; E.19 rate card and maturity projection before booking",
+)
+def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """The customer says months; the days are agreed before the quote and the booking."""
+    amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000)) * 100
+    account = pick(rng, active_accounts(ctx, customer["customer_id"], amount, no_hold=True))
+    if account is None:
+        return None
+    months = rng.choice((6, 9, 15, 18, 21, 27, 30))
+    end = _add_months(ctx.today, months)
+    days = (end - ctx.today).days
+    what = spoken(amount, rng)
+    first = rng.choice(
+        (
+            _open(
+                rng,
+                f"FD {what}, {months} months.",
+                f"Hi there! I've got {what} sitting idle, let's put it in an FD for {months} "
+                "months.",
+                f"Good day. I would like to book a fixed deposit of {what} for {months} months.",
+                f"Hello, {what} ka FD banana hai, {months} mahine ke liye.",
+            ),
+            f"Book an FD of {what} for {months} months from {ending(account)}, maturity "
+            "amount back to the same account.",
+            "I want to open a fixed deposit for some months.",
+        )
+    )
+    return draft(
+        customer,
+        "",
+        first + " Tell me the rate and the maturity amount before booking.",
+        facts=[
+            Fact(text=f"{what} for {months} months.", about=("amount",)),
+            Fact(
+                text=f"{months} months from today is {end.day} {end:%B %Y}, so {days} days.",
+                about=("tenure", "date", "maturity"),
+            ),
+            Fact(text=f"Fund it from {ending(account)}.", about=("account",)),
+            Fact(text="Credit the maturity amount to my account.", about=("maturity",)),
+        ],
+        narrative=(
+            f"You want an FD of {indian(amount)} for {months} months from the account ending "
+            f"{account['account_number'][-4:]}. Asked for the exact tenure, you say {days} days "
+            f"(until {end.isoformat()}). You want the rate and maturity amount first."
+        ),
+        calls=[
+            Call("get_deposit_rate_card"),
+            fd_maturity(amount, days),
+            create_fd(account["account_number"], amount, days, after=("c1", "c2")),
+        ],
+        outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
+        disclosures=booking_quote("c2", "c3"),
+    )
+
+
+def _add_months(day: date, months: int) -> date:
+    return rules.add_months(day, months)
