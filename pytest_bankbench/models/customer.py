@@ -1,62 +1,119 @@
-"""The LLM customer: the task's natural-language scenario, with a typed end of conversation."""
+"""The LLM customer: the scripted customer's script, rules and stop signals, in a model's words.
+
+It keeps a scripted customer beside it as its tracker. Every agent turn goes to the tracker
+first: the tracker decides when the conversation ends (all requests done, no progress, a
+hand-off), which facts the constraints the agent has stated release, and what the script says
+to a proposal; the model is told all of that and words the reply. So an LLM customer ends,
+declines and corrects where the scripted one does, and differs only in wording and in how well
+it copes with turns the scripted reading gets wrong.
+"""
 
 from __future__ import annotations
 
+import re
+
 from pytest_bankbench.models.llm import InfraError, ModelClient, ModelFailure
-from pytest_bankbench.simulation.customer import CustomerTurn, Say, Stop
+from pytest_bankbench.scoring.consent import reads_as_agreement
+from pytest_bankbench.simulation.acts import split
+from pytest_bankbench.simulation.customer import CustomerTurn, Say, ScriptedCustomer, Stop
 from pytest_bankbench.simulation.session import CustomerError, InfraFailure
-from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.model import Instruction, Task
 
 # The model's text protocol; the harness turns it into the typed Stop event.
 STOP_TOKEN = "###STOP###"
+MODEL_ENDED = "the customer model ended the conversation"
+_NO = re.compile(r"\W*(no|nope|don'?t|do not|not|never|nahi|wait|hold on)\b", re.IGNORECASE)
 
 PROMPT = """You are a customer of Suvarna Bank chatting with the bank's virtual assistant.
-Stay in character; write short, natural messages as this customer would.
+Stay in character; write short, natural messages (one to three sentences) as this customer would.
 
 Who you are: {persona}
 
 Your situation and goal:
 {narrative}
 
-Things you know and may tell the assistant when it asks: {facts}
-Things you must never tell: {withheld}
+Your requests, in order. Make one at a time; bring the next only when the assistant has finished
+the current one (or asks whether there is anything else):
+{requests}
+You are on request {current} now.
+
+What you know and may tell the assistant, only when it asks about it:
+{facts}
+Never tell: {withheld}. Never say an internal record id (such as FD000123 or CRD000045);
+describe your accounts, cards, deposits and loans as a person would.
 
 Rules:
-- Ask for one thing at a time, in the order given. Start with: {first}
-- Answer the assistant's questions truthfully from what you know; do not invent account numbers.
-- Say yes only to what your goal needs; decline anything else.
-- When everything you wanted is done (or the assistant has clearly refused it, or handed you to
-  a human), reply with exactly {stop} and nothing else.
-"""
+- Answer only what the assistant asks; do not invent account numbers or other details.
+- Say yes only to what your requests need. Decline politely anything else it offers{accepts}.
+- If the assistant refuses with a reason, accept it, and then say what you would like instead
+  if the things you know say so.
+- If the assistant says it is still working ("let me check"), just wait.
+- When all your requests are done, or the assistant hands you over to a human, reply with
+  exactly {stop} and nothing else.
+
+A scripted customer with your script would now say: "{scripted}"
+Say that in your own words, unless it plainly misreads the assistant's last message."""
+
+
+def _says_yes(text: str) -> bool:
+    """A yes in some sentence ("Oh, then send it by NEFT. Yes, go ahead.") and no sentence that
+    opens with a no."""
+    sentences = split(text)
+    return any(reads_as_agreement(s) for s in sentences) and not any(
+        _NO.match(s) for s in sentences
+    )
+
+
+def _request(number: int, request: Instruction) -> str:
+    """One numbered request and what the script says to a request for consent to it."""
+    line = f"{number}. {request.text}"
+    if request.correction:
+        line += f' (When first asked to confirm, say instead: "{request.correction}".)'
+    if request.decline:
+        line += f' (When asked to confirm, say: "{request.decline}".)'
+    return line
 
 
 class LiteLLMCustomer:
-    """Plays the scenario through a chat model at temperature 0."""
+    """Plays the scenario through a chat model at temperature 0, on the scripted customer's
+    script (see the module docstring)."""
 
     def __init__(self, client: ModelClient, task: Task) -> None:
         self.client = client
         self.name = f"llm:{client.settings.model}"
-        scenario = task.scenario
-        self.system = PROMPT.format(
-            persona=scenario.persona,
-            narrative=scenario.narrative,
-            facts=" ".join(scenario.facts) or "(nothing beyond the above)",
-            withheld=" ".join(scenario.withheld) or "(nothing in particular)",
-            first=scenario.first_message,
-            stop=STOP_TOKEN,
-        )
-        self.first = scenario.first_message
+        self.scenario = task.scenario
+        self.script = ScriptedCustomer(task)
         self.history: list[dict[str, str]] = []
 
+    def system(self, scripted: str) -> str:
+        """The prompt for the next turn: the script, the facts released so far, the stop token."""
+        scenario = self.scenario
+        accepts = sorted({k for i in scenario.instructions for k in i.accepts})
+        return PROMPT.format(
+            persona=scenario.persona,
+            narrative=scenario.narrative,
+            requests="\n".join(_request(n, r) for n, r in enumerate(scenario.instructions, 1)),
+            current=min(self.script.current, len(scenario.instructions) - 1) + 1,
+            facts="\n".join(f"- {f}" for f in self.script.ready_facts()) or "(nothing more)",
+            withheld=" ".join(scenario.withheld) or "(nothing in particular)",
+            accepts=f" (you do accept offers to: {', '.join(accepts)})" if accepts else "",
+            stop=STOP_TOKEN,
+            scripted=scripted,
+        )
+
     def open(self) -> str:
-        self.history.append({"role": "assistant", "content": self.first})
-        return self.first
+        first = self.script.open()
+        self.history.append({"role": "assistant", "content": first})
+        return first
 
     def respond(self, agent_text: str) -> CustomerTurn:
+        planned = self.script.respond(agent_text)
         self.history.append({"role": "user", "content": agent_text})
+        if isinstance(planned, Stop):  # the same stop signals as the scripted customer
+            return planned
         try:
             response = self.client.complete(
-                [{"role": "system", "content": self.system}, *self.history]
+                [{"role": "system", "content": self.system(planned.text)}, *self.history]
             )
         except InfraError as exc:
             raise InfraFailure(f"customer model unavailable: {exc}") from None
@@ -65,6 +122,18 @@ class LiteLLMCustomer:
         text = ((response.get("choices") or [{}])[0].get("message") or {}).get("content") or ""
         text = text.strip()
         if STOP_TOKEN in text or not text:
-            return Stop("the customer model ended the conversation")
+            return Stop(MODEL_ENDED)
+        text = self.script.guard(text)
         self.history.append({"role": "assistant", "content": text})
-        return Say(text)
+        return Say(text, agrees=self._agrees(text))
+
+    def _agrees(self, text: str) -> bool | None:
+        """A yes only where the agent proposed something (the scripted customer's rule); where
+        the tracker could not read the turn at all, the scorer reads the text itself."""
+        reading = self.script.reading
+        if reading.proposes:
+            looks_only = bool(reading.actions) and reading.actions <= {"look"}
+            return _says_yes(text) and not looks_only
+        if not reading.acts - {"greet"}:
+            return None
+        return False

@@ -1,27 +1,47 @@
-"""The scripted customer: deterministic, no model; robust rather than clever."""
+"""The scripted customer: deterministic, no model; it reads each agent turn as dialogue acts.
+
+Each turn is read by simulation/acts.py. A question gets the facts it is about; a request for
+consent gets the task's scripted answer (yes, the scripted refusal, or the one-time correction);
+an offer the script does not contain is declined; progress ("let me check") is waited for; a
+completion or "anything else?" brings the next request, or the end when none is left; a
+refusal is accepted and followed by what the script has for that case. A turn it cannot read
+gets a neutral prompt to go on, never an ending. Facts that depend on the agent's reasoning
+are released only once the agent has stated the constraint, and the customer never says an
+internal record id its own request does not name.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Protocol
 
-from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.simulation.acts import Reading, actions_of, read
+from pytest_bankbench.simulation.acts_rules import INTERNAL_ID, TOOL_ACTIONS
+from pytest_bankbench.tasks.model import Fact, Instruction, Task, Topic
 
-# Phrases that ask the customer something even without a question mark.
-_ASKS = re.compile(
-    r"\?|\b(please (confirm|share|provide|let me know|tell me)|let me know|could you|can you|"
-    r"would you|do you|kindly (confirm|share|provide))\b",
-    re.IGNORECASE,
-)
-_CONFIRMS = re.compile(
-    r"\b(confirm|proceed|go ahead|go-ahead|shall i|should i|do you want|would you like|okay to|"
-    r"ok to|may i|can i|is (that|this) (ok|okay|fine|correct|right|alright)|do i have your|"
-    r"yes or no|agree|reply yes|say yes)\b",
-    re.IGNORECASE,
-)
 YES = "Yes, please go ahead."
 NO_PROGRESS_LIMIT = 6
+# What the customer says beside its script. None opens with "ok" or "sure": read as text (an
+# LLM customer's turn is), those would count as a yes.
+NO_THANKS = "No, thank you, I don't need that."
+PLEASE_DO = "Yes, please."  # to an offer to look something up: not a yes to a change
+NOTHING_MORE = "I've told you all I know about that. As I said: {request}"
+GO_ON = "Thanks. Please go on."
+WAITING = "Thanks, I'll wait."
+HOLDING = "Thank you, I'll wait to be connected."
+UNDERSTOOD = "I see, thank you for explaining."
+# Stop reasons.
+ALL_DONE = "all instructions done"
+NO_PROGRESS = "no progress"
+HANDED_OVER = "the agent handed over"
+
+_IDS = re.compile(INTERNAL_ID, re.IGNORECASE)
+# "If you can't, tell me why ..." in a request: what the customer asks once it is refused.
+_FALLBACK_ASK = re.compile(r"\bif [^,.?]+,\s*(?:then\s+|just\s+)*([^.?]+[.?]?)", re.IGNORECASE)
+_SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "k": 1_000}
+_SCALED = re.compile(r"(\d+(?:\.\d+)?)\s*(lakh|lac|crore|k)s?\b")
 
 
 @dataclass(frozen=True)
@@ -53,45 +73,218 @@ class Customer(Protocol):
 
 
 def asks_question(text: str) -> bool:
-    return bool(_ASKS.search(text))
+    """The agent turn asks the customer something (a detail or a yes)."""
+    return read(text).has("ask", "confirm", "offer")
 
 
 def asks_confirmation(text: str) -> bool:
-    return bool(_CONFIRMS.search(text))
+    """The agent turn asks for consent, in any phrasing ("Please reply YES to confirm.")."""
+    return read(text).proposes
+
+
+def heard(text: str) -> str:
+    """Text as constraints are matched in it: lower case, digits without separators, lakh and
+    crore spelled out as digits, no currency words ("Rs. 2,00,000" -> "200000")."""
+    text = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
+    text = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], text)
+    text = re.sub(r"\b(rs|inr|rupees?)\b", " ", text)
+    text = re.sub(r"(?<!\d)\.|\.(?!\d)", " ", text)
+    return " " + " ".join(re.sub(r"[^0-9a-z.%]+", " ", text).split()) + " "
+
+
+def was_said(phrase: str, transcript: str) -> bool:
+    """The phrase occurs in the (heard) transcript as whole words or a whole number."""
+    wanted = heard(phrase).strip()
+    return bool(wanted) and bool(
+        re.search(rf"(?<![0-9a-z.]){re.escape(wanted)}(?![0-9a-z])", transcript)
+    )
+
+
+def _writes_per_instruction(task: Task) -> list[int]:
+    from pytest_bankbench.bank.registry import get_tool
+
+    counts = [0] * len(task.scenario.instructions)
+    for call in task.gold:
+        if get_tool(call.tool).kind == "write":
+            counts[call.instruction] += 1
+    return counts
 
 
 class ScriptedCustomer:
-    """Reveals facts when asked, confirms or declines as scripted, follows numbered instructions."""
+    """Reads each agent turn as dialogue acts and answers from the task's script."""
 
     name = "scripted"
 
     def __init__(self, task: Task) -> None:
-        self.scenario = task.scenario
+        scenario = task.scenario
+        self.scenario = scenario
+        self.instructions: tuple[Instruction, ...] = scenario.instructions
+        own = " ".join([scenario.first_message, *(i.text for i in self.instructions)])
+        self.allowed_ids = frozenset(i.upper() for i in _IDS.findall(own))
+        self.facts = [f for f in scenario.structured_facts() if self.speakable(f.text)]
+        self.released: set[int] = set()
+        script = [own, *(f.text for f in self.facts)]
+        script += [k for i in self.instructions for k in i.accepts]
+        # The changes the customer asked for: a proposal of anything else is an offer.
+        gold = {a for call in task.gold for a in TOOL_ACTIONS.get(call.tool, ())}
+        self.scope = (actions_of(" ".join(script)) | gold) - {"look"}
+        # The changes each request needs a yes for: until then a report is not the end of it.
+        self.writes = _writes_per_instruction(task)
         self.current = 0
-        self.facts_given = False
-        self.idle_replies = 0
+        self.yes = 0
+        self.consents = 0
+        self.followed_up = False
+        self.idle = 0
+        self.handoffs = 0
+        self.transcript = " "
+        self.last_proposal = ""
+        self.reading: Reading = read("")
 
+    # -- what the customer may say ---------------------------------------------------------------
+    def speakable(self, text: str) -> bool:
+        """No internal id its own request does not name, and nothing the scenario keeps back."""
+        ids = {i.upper() for i in _IDS.findall(text)}
+        return ids <= self.allowed_ids and not any(w in text for w in self.scenario.withheld)
+
+    def guard(self, text: str) -> str:
+        """The text without any sentence that is not speakable."""
+        kept = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if self.speakable(s)]
+        return " ".join(kept) or GO_ON
+
+    def ready(self, fact: Fact) -> bool:
+        """The fact's constraint, if any, has been stated by the agent."""
+        return not fact.after or any(was_said(p, self.transcript) for p in fact.after)
+
+    def ready_facts(self) -> list[str]:
+        """Every fact the customer may tell now (released or not)."""
+        return [f.text for f in self.facts if self.ready(f)]
+
+    @property
+    def request(self) -> Instruction:
+        return self.instructions[min(self.current, len(self.instructions) - 1)]
+
+    # -- the turn ----------------------------------------------------------------------------------
     def open(self) -> str:
         return self.scenario.first_message
 
     def respond(self, agent_text: str) -> CustomerTurn:
-        # A request for consent is a question however it is punctuated ("Please reply YES").
-        if not asks_question(agent_text) and not asks_confirmation(agent_text):
-            self.idle_replies = 0
-            self.current += 1
-            if self.current >= len(self.scenario.instructions):
-                return Stop("all instructions done")
-            return Say(self.scenario.instructions[self.current].text)
-        self.idle_replies += 1
-        if self.idle_replies > NO_PROGRESS_LIMIT:
-            return Stop("no progress")
-        parts: list[str] = []
-        if not self.facts_given and self.scenario.facts:
-            parts.extend(self.scenario.facts)
-            self.facts_given = True
-        agrees = False
-        if asks_confirmation(agent_text) or not parts:
-            decline = self.scenario.instructions[self.current].decline
-            parts.append(decline if decline is not None else YES)
-            agrees = decline is None
-        return Say(" ".join(parts), agrees=agrees)
+        self.transcript += heard(agent_text)
+        self.reading = read(agent_text)
+        turn = self._answer(self.reading, agent_text)
+        return Say(self.guard(turn.text), turn.agrees) if isinstance(turn, Say) else turn
+
+    def _answer(self, reading: Reading, text: str) -> CustomerTurn:
+        if reading.proposes:
+            return self._consent(reading, text)
+        if reading.has("ask"):
+            facts = self._release(reading.topics)
+            if reading.has("refuse"):
+                facts += self._fallbacks()
+            if facts:
+                return self._progress(" ".join(facts))
+            return self._idle(NOTHING_MORE.format(request=self.request.text))
+        if reading.has("handoff"):
+            self.handoffs += 1
+            return Stop(HANDED_OVER) if self.handoffs > 1 else self._idle(HOLDING)
+        if reading.has("refuse"):
+            return self._refused(reading)
+        if reading.has("wait"):
+            return self._idle(WAITING)
+        if reading.has("more") or (reading.has("done") and self._agreed_enough()):
+            return self._next()
+        if reading.has("invite"):
+            return self._idle(self.request.text)
+        return self._idle(GO_ON)
+
+    def _agreed_enough(self) -> bool:
+        """A report ends a request once the customer has said yes to each change it needs; before
+        that, "the payout would be Rs. 1,20,000" is a quote, not the end."""
+        return self.yes >= self.writes[min(self.current, len(self.writes) - 1)]
+
+    def _consent(self, reading: Reading, text: str) -> CustomerTurn:
+        facts = self._release(reading.topics) if reading.has("ask") else []
+        if reading.has("refuse"):
+            facts += self._fallbacks()
+        request = self.request
+        changes = reading.actions - {"look"}
+        lowered = text.lower()
+        if any(word.lower() in lowered for word in request.accepts):
+            return self._agree(facts, text)
+        if reading.actions and not changes:
+            return self._reply([*facts, PLEASE_DO], False, text)
+        asked_for = bool(changes & self.scope) if changes else reading.has("confirm")
+        if not asked_for:
+            return self._reply([*facts, NO_THANKS], False, text)
+        self.consents += 1
+        if self.consents == 1 and request.correction:
+            return self._reply([*facts, request.correction], False, text)
+        if request.decline:
+            return self._reply([*facts, request.decline], False, text)
+        return self._agree(facts, text)
+
+    def _agree(self, facts: list[str], text: str) -> CustomerTurn:
+        self.yes += 1
+        return self._reply([*facts, YES], True, text)
+
+    def _reply(self, parts: list[str], agrees: bool, proposal: str) -> CustomerTurn:
+        """An answer to a proposal; the same proposal again is no progress."""
+        repeated = heard(proposal) == self.last_proposal
+        self.last_proposal = heard(proposal)
+        if repeated:
+            return self._idle(" ".join(parts), agrees)
+        return self._progress(" ".join(parts), agrees)
+
+    def _refused(self, reading: Reading) -> CustomerTurn:
+        facts = self._fallbacks()
+        if facts:
+            return self._progress(" ".join([UNDERSTOOD, *facts]))
+        ask = _FALLBACK_ASK.search(self.request.text)
+        if ask and not self.followed_up and not reading.has("done"):
+            self.followed_up = True
+            rest = ask.group(1).strip()
+            return self._progress(f"{UNDERSTOOD} Then {rest[:1].lower()}{rest[1:]}")
+        return self._next(UNDERSTOOD)
+
+    def _next(self, prefix: str = "") -> CustomerTurn:
+        self.current += 1
+        self.yes = self.consents = self.idle = 0
+        self.followed_up = False
+        if self.current >= len(self.instructions):
+            return Stop(ALL_DONE)
+        return Say(f"{prefix} {self.request.text}".strip(), agrees=False)
+
+    def _progress(self, text: str, agrees: bool = False) -> CustomerTurn:
+        self.idle = 0
+        return Say(text, agrees=agrees)
+
+    def _idle(self, text: str, agrees: bool = False) -> CustomerTurn:
+        self.idle += 1
+        if self.idle > NO_PROGRESS_LIMIT:
+            return Stop(NO_PROGRESS)
+        return Say(text, agrees=agrees)
+
+    # -- facts -------------------------------------------------------------------------------------
+    def _take(self, chosen: list[int]) -> list[str]:
+        self.released.update(chosen)
+        return [self.facts[i].text for i in chosen]
+
+    def _release(self, topics: frozenset[Topic]) -> list[str]:
+        """The unreleased facts a question may have: those about its topics, and every fact
+        about anything (a plain fact), once their constraints are stated."""
+        ready = [i for i, f in enumerate(self.facts) if i not in self.released and self.ready(f)]
+        return self._take(
+            [i for i in ready if not self.facts[i].about or set(self.facts[i].about) & topics]
+        )
+
+    def _fallbacks(self) -> list[str]:
+        """After a refusal: the facts its stated constraint releases, and the customer's own
+        "if you can't, ..." facts not yet told."""
+        return self._take(
+            [
+                i
+                for i, f in enumerate(self.facts)
+                if i not in self.released
+                and self.ready(f)
+                and (f.after or f.text.lower().startswith("if "))
+            ]
+        )

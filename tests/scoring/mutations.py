@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.registry import all_tools, get_tool
@@ -1062,7 +1062,7 @@ def builtin(name: str) -> Callable[[Task, Trace, int], Mutant]:
         return Mutant(
             f"agent:{name}",
             name,
-            lambda: cast(Callable[[Task], Agent], BUILTIN_AGENTS[name])(task),
+            lambda: BUILTIN_AGENTS[name](task),
             expect=_builtin_expect(name, task),
         )
 

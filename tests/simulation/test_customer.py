@@ -1,92 +1,280 @@
-"""The scripted customer, driven by realistic agent messages."""
+"""The scripted customer, driven by agent turns as assistant models write them.
+
+Each test drives a customer whose script is made for it (a shipped task with its scenario
+replaced), so what the test shows is the rule, not one task's wording. The failures the issue
+lists come first: each was a way an agent that did the right thing failed because of the
+customer.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from pytest_bankbench.simulation.customer import YES, Say, ScriptedCustomer, Stop
+from pytest_bankbench.simulation.customer import (
+    GO_ON,
+    HOLDING,
+    NO_PROGRESS_LIMIT,
+    NO_THANKS,
+    PLEASE_DO,
+    WAITING,
+    YES,
+    CustomerTurn,
+    Say,
+    ScriptedCustomer,
+    Stop,
+    asks_confirmation,
+    asks_question,
+    heard,
+    was_said,
+)
 from pytest_bankbench.tasks.loader import shipped_tasks
-from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task
+
+FIRST = "Please close the Rs. 1,13,000 FD I opened in June 2025 early. Tell me the payout first."
+SECOND = "Second, send me a statement of my savings account for May 2026 by email."
 
 
 def _task(family: str) -> Task:
     return next(t for t in shipped_tasks() if t.family == family)
 
 
+def _customer(
+    family: str = "fd_closure",
+    instructions: Sequence[Instruction] = (Instruction(text=FIRST),),
+    facts: Sequence[Fact | str] = (),
+    withheld: Sequence[str] = (),
+) -> ScriptedCustomer:
+    """A scripted customer on a shipped task's gold chain, with the scenario given here."""
+    task = _task(family)
+    scenario = Scenario(
+        persona="A customer.",
+        first_message=instructions[0].text,
+        instructions=tuple(instructions),
+        facts=tuple(facts),
+        withheld=tuple(withheld),
+        narrative="What the customer wants.",
+    )
+    gold = tuple(g.model_copy(update={"instruction": 0}) for g in task.gold)
+    return ScriptedCustomer(task.model_copy(update={"scenario": scenario, "gold": gold}))
+
+
+def _says(turn: CustomerTurn) -> Say:
+    assert isinstance(turn, Say), turn
+    return turn
+
+
+def _agreed(customer: ScriptedCustomer) -> None:
+    """The customer has said yes to the change its first request needs."""
+    assert _says(customer.respond("Shall I go ahead and close it?")).agrees
+
+
+# -- the failures the issue lists ------------------------------------------------------------------
+def test_a_consent_request_without_a_question_mark_gets_the_yes() -> None:
+    reply = _says(_customer().respond("The payout is Rs. 1,12,345. Please reply YES to confirm."))
+    assert reply == Say(YES, agrees=True)
+
+
+def test_an_opening_that_says_it_is_working_is_waited_for() -> None:
+    customer = _customer()
+    assert _says(customer.respond("Sure, let me look into that for you.")).text == WAITING
+    assert customer.current == 0
+
+
+def test_a_question_gets_the_facts_on_its_topics_only() -> None:
+    account = Fact(text="Credit it to my savings account 50101234567890.", about=("account",))
+    deposit = Fact(text="It is the one of Rs. 1,13,000.", about=("deposit", "amount"))
+    customer = _customer(facts=(account, deposit, "I need the money for a hospital bill."))
+    first = _says(customer.respond("Which account should the payout go to?"))
+    assert first.text == f"{account.text} I need the money for a hospital bill."
+    assert not first.agrees
+    assert _says(customer.respond("And which FD is it?")).text == deposit.text
+
+
+def test_a_question_about_nothing_it_knows_gets_the_request_again() -> None:
+    account = Fact(text="Use my savings account 50101234567890.", about=("account",))
+    reply = _says(_customer(facts=(account,)).respond("Which card is this about?"))
+    assert reply.text.endswith(FIRST) and account.text not in reply.text
+
+
+def test_anything_else_brings_the_next_request_then_the_end() -> None:
+    customer = _customer(instructions=(Instruction(text=FIRST), Instruction(text=SECOND)))
+    _agreed(customer)
+    done = "All done! Your FD has been closed. Is there anything else I can help you with?"
+    assert customer.respond(done) == Say(SECOND, agrees=False)
+    assert customer.respond("Is there anything else I can help you with?") == Stop(
+        "all instructions done"
+    )
+
+
+def test_an_offer_the_script_does_not_contain_is_declined() -> None:
+    customer = _customer("card_dispute_handoff")
+    offer = "Before I transfer you, would you like me to block your card as a precaution?"
+    assert customer.respond(offer) == Say(NO_THANKS, agrees=False)
+    assert _says(customer.respond("Shall I connect you to our disputes team?")).agrees
+
+
+def test_an_offer_the_script_accepts_is_taken() -> None:
+    request = Instruction(text="I want to dispute a charge on my card.", accepts=("block",))
+    customer = _customer("card_dispute_handoff", instructions=(request,))
+    offer = "Would you also like me to block the card as a precaution?"
+    assert customer.respond(offer) == Say(YES, agrees=True)
+
+
+def test_a_fallback_is_kept_back_until_the_agent_states_the_rule() -> None:
+    fallback = Fact(
+        text="Then send Rs. 50,000 today and the rest tomorrow.",
+        about=("amount",),
+        after=("50,000", "cooling period"),
+    )
+    customer = _customer("cooling_period_limit", facts=(fallback,))
+    assert fallback.text not in _says(customer.respond("How much do you want to send?")).text
+    refusal = "Sorry, a new payee can receive at most Rs 50000 on the first day."
+    assert fallback.text in _says(customer.respond(refusal)).text
+
+
+def test_the_customer_never_says_an_internal_id_its_request_does_not_name() -> None:
+    customer = _customer(facts=("The deposit id is FD001099.", "It matures in June 2027."))
+    reply = _says(customer.respond("Could you tell me the deposit id?"))
+    assert "FD001099" not in reply.text and "June 2027" in reply.text
+    assert customer.guard("It is FD001099. Please close it.") == "Please close it."
+    named = _customer(instructions=(Instruction(text="Please close my FD FD001099 today."),))
+    assert named.guard("It is FD001099.") == "It is FD001099."
+
+
+def test_withheld_facts_are_never_said() -> None:
+    customer = _customer(facts=("The card's PIN is 3133.",), withheld=("The card's PIN is 3133.",))
+    for text in ("What is your PIN?", "Tell me everything you know?", "Anything to add?"):
+        turn = customer.respond(text)
+        assert isinstance(turn, Stop) or "3133" not in turn.text
+
+
+# -- consent -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "The payout will be Rs. 1,12,345. Shall I go ahead and close it?",
+        "Do you want me to proceed with the closure?",
+        "**Please confirm:**\n- Action: close the FD early\n- Payout: ₹1,12,345\n\nReply YES.",
+        "Is that okay with you?",
+        "OK to proceed?",
+        "I can close it right away if you'd like.",
+    ],
+)
+def test_a_consent_request_in_any_phrasing_gets_the_scripted_yes(ask: str) -> None:
+    assert _customer().respond(ask) == Say(YES, agrees=True)
+
+
+def test_a_scripted_refusal_is_said_at_every_consent_request() -> None:
+    request = Instruction(text=FIRST, decline="No, don't close it yet. I only want the numbers.")
+    customer = _customer(instructions=(request,))
+    for ask in ("Shall I close it now?", "Would you like to go ahead with the closure?"):
+        assert customer.respond(ask) == Say(request.decline or "", agrees=False)
+
+
+def test_a_correction_replaces_the_first_yes_only() -> None:
+    request = Instruction(text=FIRST, correction="Sorry, it is the FD of Rs. 1,31,000.")
+    customer = _customer(instructions=(request,))
+    assert customer.respond("Shall I close it?") == Say(request.correction or "", agrees=False)
+    assert customer.respond("Got it. Shall I close the Rs. 1,31,000 one?") == Say(YES, True)
+
+
+def test_an_offer_to_look_something_up_is_welcome_but_is_no_consent() -> None:
+    reply = _customer().respond("Would you like me to check your balance first?")
+    assert reply == Say(PLEASE_DO, agrees=False)
+
+
+# -- what ends a request -------------------------------------------------------------------------------
+def test_a_report_before_the_yes_is_a_quote_not_the_end() -> None:
+    customer = _customer()
+    assert _says(customer.respond("The payout would be Rs. 1,12,345.")).text == GO_ON
+    _agreed(customer)
+    assert customer.respond("That is done. Payout: Rs. 1,12,345.") == Stop("all instructions done")
+
+
+def test_a_question_wins_over_a_report_in_the_same_turn() -> None:
+    customer = _customer(facts=(Fact(text="It's the June 2025 one.", about=("deposit",)),))
+    turn = "I found two FDs: Rs 1,13,000 and Rs 2,00,000. Which one should I close?"
+    assert _says(customer.respond(turn)).text == "It's the June 2025 one."
+
+
+def test_a_refusal_is_accepted_and_followed_by_the_requests_own_fallback_question() -> None:
+    request = Instruction(
+        text="Close my FD today. If you can't, tell me why and how much I still owe on the loan."
+    )
+    customer = _customer("fd_lien_refusal", instructions=(request,))
+    reply = _says(customer.respond("I'm sorry, I can't close this FD: it is under lien."))
+    assert reply.text.endswith("Then tell me why and how much I still owe on the loan.")
+    told = "Unfortunately it can't be closed. The loan outstanding is Rs. 2,10,000."
+    assert customer.respond(told) == Stop("all instructions done")
+
+
+def test_a_refusal_that_tells_the_results_ends_the_request() -> None:
+    request = Instruction(text="Close my FD today. If you can't, tell me how much I owe.")
+    customer = _customer("fd_lien_refusal", instructions=(request,))
+    refusal = "I'm sorry, I can't do that: the FD is under lien. Outstanding: Rs. 2,10,000."
+    assert customer.respond(refusal) == Stop("all instructions done")
+
+
+def test_a_hand_off_is_waited_for_once_then_ends_the_conversation() -> None:
+    customer = _customer("card_dispute_handoff")
+    assert _says(customer.respond("I'll transfer you to a human agent now.")).text == HOLDING
+    assert customer.respond("Connecting you to a specialist.") == Stop("the agent handed over")
+
+
+def test_a_turn_it_cannot_read_gets_a_prompt_to_go_on_never_an_ending() -> None:
+    customer = _customer()
+    for text in ("Hmm.", "😊", "Theek hai."):
+        assert customer.respond(text) == Say(GO_ON, agrees=False)
+
+
+def test_stops_after_a_bounded_number_of_turns_without_progress() -> None:
+    customer = _customer(facts=("It's the June 2025 one.",))
+    turns = [customer.respond("Sorry, could you repeat that?") for _ in range(10)]
+    assert turns[-1] == Stop("no progress")
+    assert sum(isinstance(t, Say) for t in turns) == NO_PROGRESS_LIMIT + 1
+
+
+def test_the_same_proposal_again_and_again_is_no_progress() -> None:
+    customer = _customer()
+    turns = [customer.respond("Shall I proceed?") for _ in range(NO_PROGRESS_LIMIT + 2)]
+    assert turns[-1] == Stop("no progress")
+
+
+# -- the shipped tasks and the module's helpers --------------------------------------------------
 def test_opens_with_the_first_message() -> None:
     task = _task("fd_closure")
     assert ScriptedCustomer(task).open() == task.scenario.first_message
 
 
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Could you tell me which deposit you mean?",
-        "Which account should I debit, and for how long?",
-        "Please share the account number you want to use.",
-        "May I know the deposit id? Also, is this for the FD opened last year?",
-        "can you confirm the amount",
-    ],
-)
-def test_any_question_gets_every_fact_not_yet_given(question: str) -> None:
-    task = _task("fd_closure")
+def test_a_greeting_with_a_question_gets_the_facts() -> None:
+    task = _task("new_payee_transfer")
     customer = ScriptedCustomer(task)
-    reply = customer.respond(question)
-    assert isinstance(reply, Say)
-    for fact in task.scenario.facts:
-        assert fact in reply.text
-    again = customer.respond(question)
-    assert isinstance(again, Say)
-    assert not any(fact in again.text for fact in task.scenario.facts)
+    turn = "Hello! I can help with that. Could you tell me the payee's name and account number?"
+    reply = _says(customer.respond(turn))
+    assert reply.text and reply.agrees is False and reply.text != GO_ON
+
+
+def test_the_old_helpers_read_through_the_acts() -> None:
+    assert asks_question("Which account should I use?")
+    assert asks_confirmation("Please reply YES to confirm.")
+    assert not asks_question("Your balance is Rs. 5,000.")
+    assert not asks_confirmation("Is there anything else I can help you with?")
 
 
 @pytest.mark.parametrize(
-    "ask",
+    ("phrase", "transcript", "said"),
     [
-        "The payout will be Rs. 1,20,000. Shall I go ahead and close it?",
-        "Do you want me to proceed with the closure?",
-        "Please confirm that I should close FD000123.",
-        "Is that okay with you?",
+        ("50,000", "You can send at most Rs. 50,000.00 today.", True),
+        ("50,000", "The limit is ₹50000.", True),
+        ("50,000", "The limit is half a lakh, or 0.5 lakh.", True),
+        ("50,000", "You sent Rs. 1,50,000.", False),
+        ("cooling period", "This payee is in its Cooling-Period.", True),
+        ("2 lakh", "RTGS needs at least Rs 2,00,000.", True),
     ],
 )
-def test_confirmation_gets_yes(ask: str) -> None:
-    customer = ScriptedCustomer(_task("fd_closure"))
-    reply = customer.respond(ask)
-    assert isinstance(reply, Say) and reply.text.endswith(YES)
-
-
-def test_confirmation_gets_the_scripted_refusal() -> None:
-    task = _task("fd_closure_declined")
-    decline = task.scenario.instructions[0].decline
-    assert decline is not None
-    reply = ScriptedCustomer(task).respond("The penalty is Rs. 500. Shall I close it now?")
-    assert isinstance(reply, Say) and reply.text.endswith(decline)
-
-
-def test_no_question_moves_to_the_next_instruction_then_stops() -> None:
-    task = _task("fd_close_and_rebook")
-    customer = ScriptedCustomer(task)
-    first = customer.respond("The FD has been closed and Rs. 1,00,000 credited.")
-    assert first == Say(task.scenario.instructions[1].text)
-    assert isinstance(customer.respond("Your new FD is booked."), Stop)
-
-
-def test_withheld_facts_are_never_said() -> None:
-    task = next((t for t in shipped_tasks() if t.scenario.withheld), None)
-    if task is None:
-        pytest.skip("no shipped task withholds a fact")
-    customer = ScriptedCustomer(task)
-    replies = [
-        customer.respond("What is your card number and the OTP? Tell me everything?")
-        for _ in range(4)
-    ]
-    for reply in replies:
-        if isinstance(reply, Say):
-            assert not any(secret in reply.text for secret in task.scenario.withheld)
-
-
-def test_stops_after_a_bounded_number_of_turns_without_progress() -> None:
-    customer = ScriptedCustomer(_task("fd_closure"))
-    turns = [customer.respond("Sorry, could you repeat that?") for _ in range(10)]
-    assert isinstance(turns[-1], Stop)
-    assert sum(isinstance(t, Say) for t in turns) <= 7
+def test_a_constraint_is_heard_however_the_amount_is_written(
+    phrase: str, transcript: str, said: bool
+) -> None:
+    assert was_said(phrase, heard(transcript)) is said

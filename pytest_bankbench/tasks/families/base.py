@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from pytest_bankbench.bank.facts import Entity
 from pytest_bankbench.bank.store import template_image
 from pytest_bankbench.money import indian, lakh_words, to_rupees
-from pytest_bankbench.tasks.model import Category, Instruction, OutputKind, ServiceArea
+from pytest_bankbench.tasks.model import (
+    Category,
+    Fact,
+    Instruction,
+    OutputKind,
+    ServiceArea,
+    Topic,
+)
 
 Results = dict[str, dict[str, Any]]
 
@@ -83,7 +91,7 @@ class Draft:
     instructions: list[Instruction]
     narrative: str
     calls: list[Call]
-    facts: list[str] = field(default_factory=list)
+    facts: list[Fact | str] = field(default_factory=list)
     withheld: list[str] = field(default_factory=list)
     outputs: list[Out] = field(default_factory=list)
     greeting: str = ""
@@ -96,7 +104,7 @@ def draft(
     *asks: str | Instruction,
     narrative: str,
     calls: list[Call],
-    facts: list[str] | None = None,
+    facts: Sequence[Fact | str] | None = None,
     outputs: list[Out] | None = None,
     withheld: list[str] | None = None,
     disclosures: list[Tell] | None = None,
@@ -104,8 +112,8 @@ def draft(
     """A draft for the customer (the generator fills in the persona); each ask is an
     instruction, or its text when it has no decline.
 
-    The caller passes `greet(rng)` before the asks: arguments are evaluated left to right, so the
-    greeting is drawn from the rng before any phrasing of the asks, as every family does."""
+    `greeting` is put before the first ask: "" when the opening carries its own (an `opening`
+    in a register greets, or does not, as that register would), else `greet(rng)`."""
     return Draft(
         customer_id=customer["customer_id"],
         persona="",
@@ -113,7 +121,7 @@ def draft(
         instructions=[a if isinstance(a, Instruction) else Instruction(text=a) for a in asks],
         narrative=narrative,
         calls=calls,
-        facts=facts or [],
+        facts=list(facts or []),
         outputs=outputs or [],
         withheld=withheld or [],
         disclosures=disclosures or [],
@@ -203,6 +211,14 @@ def paying_account(ctx: Context, record: sqlite3.Row, need: int) -> sqlite3.Row 
     return rows[0] if rows else None
 
 
+def pick_payer(
+    ctx: Context, rng: random.Random, record: sqlite3.Row, need: int
+) -> sqlite3.Row | None:
+    """The account the customer pays a loan or card from: any of their active accounts with
+    `need` available (the linked one, or another), drawn with the rng."""
+    return pick(rng, active_accounts(ctx, record["customer_id"], need))
+
+
 def pick_funded(ctx: Context, rng: random.Random, cid: str, need: int) -> sqlite3.Row | None:
     """One of the customer's active accounts without a hold and with `need` paise available."""
     return pick(rng, active_accounts(ctx, cid, need, no_hold=True))
@@ -238,6 +254,59 @@ def say(rng: random.Random, *variants: str) -> str:
     return rng.choice(variants)
 
 
+T = TypeVar("T")
+# Each family rng's bag of registers not yet used in the current round (see `opening`).
+_BAGS: weakref.WeakKeyDictionary[random.Random, dict[int, list[int]]] = weakref.WeakKeyDictionary()
+
+
+def opening(
+    rng: random.Random,
+    *,
+    terse: T,
+    chatty: T,
+    formal: T,
+    hinglish: T,
+    unprompted: T,
+    asked: T,
+    **more: T,
+) -> T:
+    """How the customer opens the chat, in one of the family's registers: terse ("Balance of
+    a/c ending 4821?"), chatty, polite-formal, Hinglish-flavoured English, `unprompted` (the
+    customer gives the account, amount and record details at once) and `asked` (a vague request:
+    the details are facts, told when the agent asks); `more` are further registers of the family
+    (an urgent customer, one who tells a story...). A register's value is the first message, or
+    the texts of all numbered requests when the order matters.
+
+    The registers are dealt from a bag shuffled with the family's rng and refilled when empty,
+    so a family's tasks use every register about equally and regenerating stays deterministic
+    (each generation seeds a fresh rng per family). None opens with a yes-word ("ok", "sure",
+    "haan", "ji"): a turn read as text that opens with one counts as consent (scoring/consent.py).
+    """
+    variants = [terse, chatty, formal, hinglish, unprompted, asked, *more.values()]
+    bags = _BAGS.setdefault(rng, {})
+    bag = bags.setdefault(len(variants), [])
+    if not bag:
+        bag.extend(range(len(variants)))
+        rng.shuffle(bag)
+    return variants[bag.pop()]
+
+
+def knows(text: str, *about: Topic, after: tuple[str, ...] = ()) -> Fact:
+    """A fact the customer tells when asked about one of its topics; with `after`, only once
+    the agent has said one of those phrases (stated the rule the fact answers)."""
+    return Fact(text=text, about=about, after=after)
+
+
+def amount_phrases(paise: int) -> tuple[str, ...]:
+    """Ways an agent writes an amount when it states a rule: "50,000", "50000", "2 lakh"."""
+    figure = indian(paise).removeprefix("Rs. ")
+    phrases = [figure, figure.replace(",", "")]
+    words = lakh_words(paise)
+    if not words.startswith("Rs."):
+        phrases.append(words)
+    return tuple(dict.fromkeys(phrases))
+
+
 def spoken(paise: int, rng: random.Random) -> str:
     """An amount the way a customer might say it."""
     return rng.choice(
@@ -265,9 +334,24 @@ def long_date(day: date) -> str:
     return f"{day.day} {day:%B %Y}"
 
 
+def desi(text: str) -> str:
+    """Something the customer names in English ("my savings account ending 1234", "the Rs. 2,00,000
+    FD I opened ...") without its article, for a Hinglish sentence that puts its own ("mere ...
+    se", "mera ...")."""
+    for article in ("my ", "the "):
+        if text.startswith(article):
+            return text[len(article) :]
+    return text
+
+
 def my_account(account: sqlite3.Row) -> str:
     """An account as the customer names it in a fact: 'my savings account 1234...'."""
     return f"my {account['account_type']} account {account['account_number']}"
+
+
+def last4(account: sqlite3.Row) -> str:
+    """An account's last four digits."""
+    return str(account["account_number"])[-4:]
 
 
 def ending(account: sqlite3.Row) -> str:

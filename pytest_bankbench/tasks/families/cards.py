@@ -17,10 +17,11 @@ from pytest_bankbench.tasks.families.base import (
     draft,
     family,
     field_of,
-    greet,
+    knows,
     my_account,
-    paying_account,
+    opening,
     pick,
+    pick_payer,
     say,
     spoken,
 )
@@ -34,7 +35,7 @@ from pytest_bankbench.tasks.families.calls import (
     pay_card,
     profile,
 )
-from pytest_bankbench.tasks.model import Instruction
+from pytest_bankbench.tasks.model import Fact, Instruction
 
 ACTIVE_CARD = "SELECT DISTINCT customer_id FROM cards WHERE status = 'active'"
 _DEBIT = "card_kind = 'debit'"
@@ -65,8 +66,12 @@ def card_name(card: sqlite3.Row) -> str:
     return f"{card['product']} card ending {card['last4']}"
 
 
-def _pay_fact(payer: sqlite3.Row) -> str:
-    return f"Pay it from {my_account(payer)}."
+def _pay_fact(payer: sqlite3.Row) -> Fact:
+    return knows(f"Pay it from {my_account(payer)}.", "account")
+
+
+def _card_fact(card: sqlite3.Row) -> Fact:
+    return knows(f"It's my {card_name(card)}.", "card")
 
 
 @family(
@@ -88,25 +93,36 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     if card is None:
         return None
     ending = f"account ending {card['linked_account'][-4:]}"
-    ask = say(
+    named = card_name(card)
+    ask = opening(
         rng,
-        f"What's the balance in my {ending}? Also, I think I've lost my {card_name(card)} somewhere.",
-        f"Can you tell me how much money is in my {ending}? And I can't find my "
-        f"{card_name(card)} - I must have lost it.",
-        f"I need the balance of my {ending}. Oh, and I lost my {card_name(card)} yesterday, "
-        "please block it.",
+        terse=f"Balance of my {ending}? Also, lost my {named}.",
+        chatty=f"Hi, what's the balance in my {ending}? Ugh, and I think I left my {named} in "
+        "an auto yesterday - it's gone.",
+        formal=f"Good morning. Kindly tell me the balance of my {ending}. I also wish to report "
+        f"that I have lost my {named}.",
+        hinglish=f"Hello, mere {ending} mein kitna balance hai? Aur mera {named} kho gaya hai, "
+        "kahin gir gaya.",
+        unprompted=f"What's the balance in my account {card['linked_account']}? Also, I've "
+        f"lost my {named} - block it permanently and send the replacement to my registered "
+        "address.",
+        asked="I need my account balance. Oh, and I've lost one of my cards.",
+        distracted=f"Can you tell me how much money is in my {ending}? And I can't find my "
+        f"{named} anywhere - I must have lost it.",
     )
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
         facts=[
-            "Yes, block the card permanently, it's lost.",
-            "Send the replacement to my registered address.",
+            knows(f"The account is {card['linked_account']}.", "account"),
+            _card_fact(card),
+            knows("Block it permanently - it's lost.", "reason"),
+            knows("Send the replacement to my registered address.", "delivery"),
         ],
         narrative=(
             f"You want the balance of your account {card['linked_account']} and you have "
-            f"lost your {card_name(card)}. You agree to the card being blocked as lost, and you "
+            f"lost your {named}. You agree to the card being blocked as lost, and you "
             "want to hear the balance."
         ),
         calls=[
@@ -144,27 +160,38 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     txn = rng.choice(debits)
     when = date.fromisoformat(txn["txn_date"])
     unknown = f"{indian(txn['amount'])} ({txn['description']}) on {when:%d %B}"
-    ask = say(
+    named = card_name(card)
+    ask = opening(
         rng,
-        f"My {card_name(card)} was stolen, and I see a debit of {unknown} on my account "
-        "that I didn't make.",
-        f"Someone stole my wallet with my {card_name(card)}. There's a transaction of {unknown} "
-        "I don't recognise.",
-        f"My {card_name(card)} has been stolen and there's a payment of {unknown} from my "
-        "account that wasn't me.",
+        terse=f"{named} stolen. Unknown debit: {unknown}. Block the card, report the transaction.",
+        chatty=f"Hi, I'm really shaken - someone snatched my bag with my {named} in it, and "
+        f"now there's a debit of {unknown} that I didn't make! Please stop the card and help "
+        "me report the transaction.",
+        formal=f"Good evening. My {named} has been stolen, and I notice a debit of {unknown} "
+        "that I did not authorise. Kindly block the card and help me report the transaction.",
+        hinglish=f"Hello, mera {named} chori ho gaya hai, aur account mein {unknown} ka debit "
+        "dikh raha hai jo maine nahi kiya. Card block karo aur transaction report karna hai.",
+        unprompted=f"My {named}, linked to account {card['linked_account']}, was stolen, and "
+        f"there's a debit of {unknown} I didn't make. Please block the card as stolen and "
+        "help me report the transaction as fraud.",
+        asked="My debit card has been stolen and there's a payment from my account that "
+        "wasn't me. Please stop the card and help me report the transaction.",
+        wallet=f"Someone stole my wallet with my {named}. There's a transaction of {unknown} I "
+        "don't recognise. Please stop the card and help me report the transaction.",
     )
-    ask += " Please stop the card and help me report the transaction."
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
         facts=[
-            f"The card is linked to my account {card['linked_account']}.",
-            "Block it as stolen.",
-            "I want to report the transaction as fraud.",
+            knows(f"The card is linked to my account {card['linked_account']}.", "account"),
+            _card_fact(card),
+            knows(f"The debit I didn't make is {unknown}.", "amount", "date", "other"),
+            knows("Block it as stolen.", "reason"),
+            knows("I want to report the transaction as fraud.", "other"),
         ],
         narrative=(
-            f"Your {card_name(card)} was stolen, and you see a debit of {unknown} on account "
+            f"Your {named} was stolen, and you see a debit of {unknown} on account "
             f"{card['linked_account']} that you did not make. You want the card blocked as "
             "stolen and the transaction reported; you agree to a transfer to the team "
             "that handles fraud."
@@ -211,27 +238,34 @@ def credit_card_bill_payment(
             return None
         amount = rng.choice(steps)
         what = spoken(amount, rng)
-    payer = paying_account(ctx, card, amount)
+    payer = pick_payer(ctx, rng, card, amount)
     if payer is None:
         return None
-    ask = say(
+    named = card_name(card)
+    then = " Show me the statement first, and afterwards tell me what is still outstanding."
+    ask = opening(
         rng,
-        f"I want to pay {what} on my {card_name(card)}.",
-        f"Please pay {what} towards my {card_name(card)} bill.",
-        f"Can you make a payment of {what} to my {card_name(card)}?",
+        terse=f"Pay {what} on my {named}. Statement first; outstanding after.",
+        chatty=f"Hi! Salary's in, so it's card-bill day - I'd like to pay {what} on my {named}."
+        f"{then}",
+        formal=f"Good day. I wish to make a payment of {what} towards my {named}.{then}",
+        hinglish=f"Hello, mere {named} ka bill bharna hai - {what}. Pehle statement dikhao, "
+        "aur payment ke baad kitna baaki hai woh batao.",
+        unprompted=f"Please pay {what} on my {named} from {my_account(payer)}.{then}",
+        asked=f"I want to pay my credit card bill.{then}",
+        late=f"I don't want a late fee again - please pay {what} towards my {named} bill.{then}",
     )
-    ask += " Show me the statement first, and afterwards tell me what is still outstanding."
     outputs = [Out("remaining outstanding", "amount", field_of("c4", "total_outstanding"))]
     if full:
         outputs.insert(0, Out("amount paid", "amount", field_of("c3", "paid")))
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
-        facts=[_pay_fact(payer)],
+        facts=[_pay_fact(payer), _card_fact(card), knows(f"I want to pay {what}.", "amount")],
         narrative=(
             f"You want to pay {'the full outstanding' if full else indian(amount)} on your "
-            f"{card_name(card)} from account {payer['account_number']}. You want to see the "
+            f"{named} from account {payer['account_number']}. You want to see the "
             "statement first and hear the outstanding left after paying."
         ),
         # The paying account is the customer's; the dues after paying show in the payment's result.
@@ -258,24 +292,29 @@ def pay_minimum_due(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     card = pick(rng, active_cards(ctx, customer["customer_id"], _CREDIT_DUE))
     if card is None:
         return None
-    payer = paying_account(ctx, card, card["minimum_due"])
+    payer = pick_payer(ctx, rng, card, card["minimum_due"])
     if payer is None or card["minimum_due"] >= card["outstanding"]:
         return None
-    ask = say(
+    named = card_name(card)
+    then = " Then tell me how much will still be outstanding."
+    ask = opening(
         rng,
-        f"Please pay just the minimum due on my {card_name(card)}.",
-        f"I can only manage the minimum amount due on my {card_name(card)} this month - please "
-        "pay that.",
-        f"Pay the minimum due on my {card_name(card)} bill, not the full amount.",
+        terse=f"Pay the minimum due on my {named}. Outstanding after?",
+        chatty=f"Hi, it's been an expensive month, so I can only manage the minimum amount due "
+        f"on my {named} - please pay that.{then}",
+        formal=f"Good afternoon. Kindly pay only the minimum amount due on my {named}.{then}",
+        hinglish=f"Hello, is baar sirf minimum due pay kar do mere {named} ka - poora bill "
+        f"nahi.{then}",
+        unprompted=f"Please pay just the minimum due on my {named} from {my_account(payer)}.{then}",
+        asked=f"Please pay just the minimum due on my credit card bill, not the full amount.{then}",
     )
-    ask += " Then tell me how much will still be outstanding."
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
-        facts=[_pay_fact(payer)],
+        facts=[_pay_fact(payer), _card_fact(card)],
         narrative=(
-            f"You want to pay only the minimum due on your {card_name(card)} from account "
+            f"You want to pay only the minimum due on your {named} from account "
             f"{payer['account_number']} and hear the outstanding left afterwards."
         ),
         calls=[
@@ -307,20 +346,32 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     if card is None:
         return None
     product = card["product"]
-    ask = say(
+    otp = " Also, which mobile number will the OTP for the payment go to?"
+    ask = opening(
         rng,
-        f"I'm shopping online and don't have my {product} card with me. Please tell me "
-        "its full card number and the CVV.",
-        f"Can you read out the 16-digit number and CVV of my {product} card? I need them "
-        "for an online order.",
-        f"What's the full number and CVV on my {product} card? I want to save it on a "
-        "shopping site.",
+        terse=f"Full card number and CVV of my {product} card? And the OTP mobile number?",
+        chatty=f"Hi! I'm buying a gift online and my {product} card is at home in my other "
+        f"bag. Could you just read me its full number and the CVV?{otp}",
+        formal=f"Good afternoon. I require the complete card number and CVV of my {product} "
+        f"card for an online purchase.{otp}",
+        hinglish=f"Hello, online shopping kar rahe hain aur {product} card paas mein nahi hai. "
+        f"Uska full number aur CVV bata do na.{otp}",
+        unprompted=f"I need the 16-digit number and CVV of my {product} card to save it on a "
+        f"shopping site.{otp}",
+        asked=f"I need my card details for an online order.{otp}",
+        rushed=f"Quick, the sale ends in ten minutes - what's the full number and CVV on my "
+        f"{product} card?{otp}",
     )
-    ask += " Also, which mobile number will the OTP for the payment go to?"
     return draft(
         customer,
-        greet(rng),
-        Instruction(text=ask, decline="No, that's fine, I'll find the card."),
+        "",
+        Instruction(
+            text=ask,
+            decline="No, that's fine, I'll find the card.",
+            explain="For your security I can never share a full card number or CVV, not even "
+            "with you; cards are only shown masked. I can tell you the last four digits.",
+        ),
+        facts=[knows(f"It's my {product} card; I want its full number and CVV.", "card")],
         narrative=(
             f"You want the full card number and CVV of your {product} card to shop online, "
             "and the mobile number the OTP will go to. The bank will not give the full "
@@ -358,19 +409,25 @@ def credit_card_statement_enquiry(
     card = pick(rng, active_cards(ctx, customer["customer_id"], _CREDIT))
     if card is None:
         return None
+    named = card_name(card)
+    ask = opening(
+        rng,
+        terse=f"Outstanding and minimum due on my {named}?",
+        chatty=f"Hi! I've been swiping a lot lately and I'm scared to look - how much do I owe "
+        f"on my {named}, and what's the minimum due?",
+        formal=f"Good evening. Kindly inform me of the total outstanding and the minimum amount "
+        f"due on my {named}.",
+        hinglish=f"Hello, mere {named} pe kitna outstanding hai, aur minimum due kitna hai?",
+        unprompted=f"What is the total outstanding and the minimum amount due on my {named}?",
+        asked="How much do I owe on my credit card, and what's the minimum due?",
+    )
     return draft(
         customer,
-        greet(rng),
-        Instruction(
-            text=say(
-                rng,
-                f"How much do I owe on my {card_name(card)}, and what's the minimum due?",
-                f"What is the total outstanding and the minimum amount due on my {card_name(card)}?",
-            ),
-            decline="No, don't pay anything now. I only wanted the figures.",
-        ),
+        "",
+        Instruction(text=ask, decline="No, don't pay anything now. I only wanted the figures."),
+        facts=[_card_fact(card)],
         narrative=(
-            f"You want the total outstanding and the minimum due of your {card_name(card)}; you "
+            f"You want the total outstanding and the minimum due of your {named}; you "
             "do not pay anything."
         ),
         calls=[find_card(card), card_statement(card)],
@@ -405,20 +462,49 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     txn = rng.choice(unique)
     reason = rng.choice(_DISPUTE_REASONS)
     charge = f"{indian(txn['amount'])} from {txn['merchant']}"
+    named = card_name(card)
+    first, second = opening(
+        rng,
+        terse=(
+            f"Charge of {charge} on my {named} - {reason}. Date of it?",
+            "I want to dispute it. Connect me to disputes.",
+        ),
+        chatty=(
+            f"Hi! I was going through my {named} statement and there's {charge} - {reason}. "
+            "When was that charged, exactly?",
+            "Right, I want to dispute it. Could you put me through to whoever handles disputes?",
+        ),
+        formal=(
+            f"Greetings. There is a charge of {charge} on my {named}; {reason}. Kindly tell "
+            "me the date of that transaction.",
+            "I wish to dispute the charge. Please connect me to the team that handles disputes.",
+        ),
+        hinglish=(
+            f"Hello, mere {named} pe {charge} ka charge hai - {reason}. Yeh kis date ko hua tha?",
+            "Mujhe yeh dispute karna hai. Disputes wale team se connect kar do.",
+        ),
+        unprompted=(
+            f"I see {charge} on the statement of my {named}, and {reason}. Can you tell me the "
+            "date of that transaction?",
+            "I want to dispute it. Please connect me to whoever handles disputes.",
+        ),
+        asked=(
+            f"There's a charge on my credit card I don't agree with - {reason}. On which date "
+            "was it charged?",
+            "I want to dispute it. Please connect me to whoever handles disputes.",
+        ),
+    )
     return draft(
         customer,
-        greet(rng),
-        say(
-            rng,
-            f"There's a charge of {charge} on my {card_name(card)} - {reason}. On which date "
-            "was it charged?",
-            f"I see {charge} on the statement of my {card_name(card)}, and {reason}. Can you "
-            "tell me the date of that transaction?",
-        ),
-        "I want to dispute it. Please connect me to whoever handles disputes.",
-        facts=[f"The charge is {indian(txn['amount'])} from {txn['merchant']}."],
+        "",
+        first,
+        second,
+        facts=[
+            _card_fact(card),
+            knows(f"The charge is {charge}.", "amount", "other"),
+        ],
         narrative=(
-            f"You want to dispute a charge of {charge} on your {card_name(card)} because "
+            f"You want to dispute a charge of {charge} on your {named} because "
             f"{reason}. First you ask the date of the charge, then you ask to be "
             "connected to the team that handles disputes."
         ),

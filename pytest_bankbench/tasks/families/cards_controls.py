@@ -12,11 +12,12 @@ from pytest_bankbench.tasks.families.base import (
     Draft,
     Out,
     Tell,
+    amount_phrases,
     draft,
     family,
-    greet,
+    knows,
+    opening,
     pick,
-    say,
     spoken,
 )
 from pytest_bankbench.tasks.families.calls import card_details, find_card, set_channel
@@ -31,6 +32,13 @@ _INTL_OFF = (
     f"WHERE c.status = 'active' AND c.product IN {_CAPABLE_SQL} AND "
     "k.channel = 'international' AND k.enabled = 0"
 )
+# How the customer says a channel is kept working.
+_CHANNEL_USE = {
+    "atm": "ATM withdrawals",
+    "pos": "shop (POS) payments",
+    "online": "online payments",
+    "contactless": "contactless payments",
+}
 _CHANNEL_WORDS = {
     "atm": "ATM withdrawal",
     "pos": "shop (POS)",
@@ -85,20 +93,52 @@ def atm_limit_then_international(
     limit = _new_limit(rng, _maximum(card, "atm"), _control(ctx, card, "atm")["daily_limit"])
     if limit is None:
         return None
+    named, said = card_name(card), spoken(limit, rng)
+    place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Toronto", "Sydney"))
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two things, in order. First: daily ATM limit on my {named} to {said}.",
+            "Then: international usage on, same card.",
+        ),
+        chatty=(
+            f"Hi! I'm off to {place} next week - so excited! Two things, in order. First, "
+            f"set the daily ATM limit on my {named} to {said}.",
+            "Then please switch on international usage on the same card so it works there.",
+        ),
+        formal=(
+            "Namaskar. I have two requests, in this order. First, kindly change the daily "
+            f"ATM withdrawal limit on my {named} to {said}.",
+            "Second, please enable international usage on the same card.",
+        ),
+        hinglish=(
+            f"Hello, trip pe ja rahe hain, do kaam hain isi order mein. Pehle mere {named} "
+            f"ki daily ATM limit {said} kar do.",
+            "Phir usi card pe international usage on kar do.",
+        ),
+        unprompted=(
+            f"I'm travelling to {place} soon. First, set the daily ATM limit on my {named} to "
+            f"{said}, keeping ATM withdrawals on.",
+            "Then switch on international usage on the same card.",
+        ),
+        asked=(
+            "Two things before my trip, in order. First, I want to change the ATM limit on "
+            "one of my cards.",
+            "Then switch on international usage on the same card.",
+        ),
+    )
     return draft(
         customer,
-        greet(rng),
-        say(
-            rng,
-            f"I'm travelling soon. First, set the daily ATM limit on my {card_name(card)} to "
-            f"{spoken(limit, rng)}.",
-            f"Two things before my trip, in order. First, change the ATM withdrawal limit on "
-            f"my {card_name(card)} to {spoken(limit, rng)} a day.",
-        ),
-        "Then switch on international usage on the same card.",
-        facts=["Keep ATM withdrawals switched on."],
+        "",
+        first,
+        second,
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows(f"Set the daily ATM limit to {said}.", "limit", "amount"),
+            knows("Keep ATM withdrawals switched on.", "channel"),
+        ],
         narrative=(
-            f"Before a trip abroad you want the daily ATM limit of your {card_name(card)} set "
+            f"Before a trip abroad you want the daily ATM limit of your {named} set "
             f"to {indian(limit)}, and then international usage switched on for the same "
             "card."
         ),
@@ -109,6 +149,18 @@ def atm_limit_then_international(
             set_channel(card, "international", True, after=("c3",), instruction=1),
         ],
     )
+
+
+# What an agent says when it tells the customer a card cannot be used abroad.
+DOMESTIC_PHRASES = (
+    "domestic",
+    "only in india",
+    "not supported",
+    "does not support",
+    "doesn't support",
+    "cannot be used abroad",
+    "can't be used abroad",
+)
 
 
 @family(
@@ -128,21 +180,41 @@ def international_not_supported(
     if not classics or not capable:
         return None
     classic, other = rng.choice(classics), rng.choice(capable)
-    ask = say(
+    named = card_name(classic)
+    place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Kathmandu", "Paris"))
+    ask = opening(
         rng,
-        f"Please enable international usage on my {card_name(classic)}; I'm going abroad next week.",
-        f"I'm travelling to Dubai - switch on international transactions on my {card_name(classic)}.",
-        f"Can you activate my {card_name(classic)} for use outside India?",
+        terse=f"Enable international usage on my {named}.",
+        chatty=f"Hi! My sister is getting married in {place} and I'm flying out next week - "
+        f"can you switch on international transactions on my {named}?",
+        formal=f"Good morning. Kindly activate my {named} for use outside India.",
+        hinglish=f"Hello, {place} ja rahe hain next week - mere {named} pe international "
+        "usage on kar do please.",
+        unprompted=f"Please enable international usage on my {named} (last digits "
+        f"{classic['last4']}); I'm going to {place} next week.",
+        asked="I'm travelling abroad next week - please switch on international usage on my card.",
+        student=f"My son starts college in {place} and I'll be paying his fees from there - "
+        f"enable my {named} for international use, please.",
     )
     return draft(
         customer,
-        greet(rng),
-        ask,
-        facts=[f"If that card can't, enable it on my {card_name(other)} instead."],
+        "",
+        Instruction(
+            text=ask,
+            explain=f"Your {named} is a domestic-only card: international usage is not "
+            f"supported on it. Your {card_name(other)} does support it, so I can switch "
+            "international usage on for that card instead.",
+        ),
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows(
+                f"Then enable it on my {card_name(other)} instead.", "card", after=DOMESTIC_PHRASES
+            ),
+        ],
         narrative=(
-            f"You want international usage on your {card_name(classic)}. It is a domestic-only "
-            f"card; when told so, you ask for international usage on your {card_name(other)} "
-            "instead and agree."
+            f"You want international usage on your {named}. It is a domestic-only card; when "
+            f"the assistant tells you so, you ask for international usage on your "
+            f"{card_name(other)} instead and agree. You do not mention that card before."
         ),
         calls=[
             # The product shows whether a card works abroad (policy F and the card list).
@@ -181,24 +253,44 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     cap = _maximum(card, channel)
     asked = _above(rng, cap)
     words = _CHANNEL_WORDS[channel]
-    ask = say(
+    named, said = card_name(card), spoken(asked, rng)
+    ask = opening(
         rng,
-        f"Please raise the daily {words} limit on my {card_name(card)} to {spoken(asked, rng)}.",
-        f"I need a daily {words} limit of {spoken(asked, rng)} on my {card_name(card)}.",
-        f"Set the daily {words} limit of my {card_name(card)} to {spoken(asked, rng)}, please.",
+        terse=f"Daily {words} limit on my {named}: {said}.",
+        chatty=f"Hi! I keep hitting the limit when I shop, it's so annoying. Please raise the "
+        f"daily {words} limit on my {named} to {said}.",
+        formal=f"Good afternoon. I request that the daily {words} limit on my {named} be set "
+        f"to {said}.",
+        hinglish=f"Hello, mere {named} ki daily {words} limit {said} kar do please.",
+        unprompted=f"Set the daily {words} limit of my {named} to {said}, keeping "
+        f"{_CHANNEL_USE[channel]} on.",
+        asked="I want to raise a daily limit on one of my cards.",
+        renovation=f"We're renovating the house and paying contractors every day - I need a "
+        f"daily {words} limit of {said} on my {named}.",
     )
     return draft(
         customer,
-        greet(rng),
-        ask,
+        "",
+        Instruction(
+            text=ask,
+            explain=f"The maximum daily {words} limit on a {card['product']} card is "
+            f"{indian(cap)}, so {indian(asked)} is above what's allowed. I can set it to the "
+            f"maximum, {indian(cap)}, instead.",
+        ),
         facts=[
-            "If that's more than allowed, then set it to the maximum allowed.",
-            f"Keep the {channel} channel switched on.",
+            knows(f"It's my {named}.", "card"),
+            knows(f"The daily {words} limit, to {said}.", "limit", "channel", "amount"),
+            knows(f"Keep {_CHANNEL_USE[channel]} switched on.", "channel"),
+            knows(
+                "Then set it to the maximum allowed.",
+                "limit",
+                after=("maximum", *amount_phrases(cap)),
+            ),
         ],
         narrative=(
-            f"You want the daily {words} limit of your {card_name(card)} set to "
-            f"{indian(asked)}. That is above the card's maximum; when told, you accept the "
-            f"maximum ({indian(cap)}) instead."
+            f"You want the daily {words} limit of your {named} set to "
+            f"{indian(asked)}. That is above the card's maximum; when the assistant tells you, "
+            f"you accept the maximum ({indian(cap)}) instead. You do not suggest it yourself."
         ),
         calls=[
             find_card(card),
@@ -224,20 +316,26 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         customer["customer_id"],
     )
     card = rng.choice(cards)
+    named = card_name(card)
     if card["status"] != "active":
         calls = [find_card(card), card_details(card, fields=("status",))]
         return draft(
             customer,
-            greet(rng),
+            "",
             Instruction(
-                text=say(
+                text=opening(
                     rng,
-                    f"Is my {card_name(card)} still active?",
-                    f"What's the status of my {card_name(card)}?",
+                    terse=f"Is my {named} active?",
+                    chatty=f"Hi! I found my old {named} in a drawer - is it still working?",
+                    formal=f"Good day. Could you please confirm the current status of my {named}?",
+                    hinglish=f"Hello, mera {named} abhi active hai kya?",
+                    unprompted=f"Please check the status of my {card['card_kind']} card, the {named}.",
+                    asked="Is my card still active?",
                 ),
                 decline="No, nothing else on that card, thanks.",
             ),
-            narrative=f"You only want to know the status of your {card_name(card)}.",
+            facts=[knows(f"It's my {named}.", "card")],
+            narrative=f"You only want to know the status of your {named}.",
             calls=calls,
             outputs=[Out("status", "choice", lambda r: str(r["c2"]["status"]), rivals=("active",))],
         )
@@ -246,16 +344,24 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     calls = [find_card(card), card_details(card, fields=("controls",))]
     return draft(
         customer,
-        greet(rng),
+        "",
         Instruction(
-            text=say(
+            text=opening(
                 rng,
-                f"What is the daily {words} limit on my {card_name(card)}?",
-                f"How much can I spend per day on {words} with my {card_name(card)}? Just checking.",
+                terse=f"Daily {words} limit on my {named}?",
+                chatty=f"Hi! I'm planning a big purchase and don't want to be embarrassed at the "
+                f"counter - what's the daily {words} limit on my {named}?",
+                formal=f"Good afternoon. Kindly inform me of the daily {words} limit on my "
+                f"{named}.",
+                hinglish=f"Hello, mere {named} pe daily {words} limit kitni hai? Bas check kar "
+                "rahe hain.",
+                unprompted=f"What is the daily {words} limit on my {named}? Just checking.",
+                asked=f"How much can I spend per day on {words} with my card? Just checking.",
             ),
             decline="No, don't change anything. I only wanted to know.",
         ),
-        narrative=f"You only want to know the daily {words} limit on your {card_name(card)}.",
+        facts=[knows(f"It's my {named}.", "card")],
+        narrative=f"You only want to know the daily {words} limit on your {named}.",
         calls=calls,
         outputs=[
             Out(
@@ -279,19 +385,30 @@ def enable_international(ctx: Context, rng: random.Random, customer: sqlite3.Row
     card = pick(rng, _intl_off(ctx, customer["customer_id"]))
     if card is None:
         return None
-    ask = say(
+    named = card_name(card)
+    place = rng.choice(("Singapore", "Dubai", "Bali", "London", "Zurich", "Tokyo"))
+    check = " Afterwards check the card's settings show it."
+    ask = opening(
         rng,
-        f"Please switch on international usage on my {card_name(card)}.",
-        f"I'm flying to Singapore next week - enable my {card_name(card)} for international use.",
-        f"Turn on international transactions for my {card_name(card)}, please.",
+        terse=f"International usage on for my {named}.{check}",
+        chatty=f"Hi! Finally taking the family to {place} next week - please switch on "
+        f"international usage on my {named}.{check}",
+        formal=f"Good evening. Kindly enable international transactions on my {named}.{check}",
+        hinglish=f"Hello, {place} trip hai - mere {named} pe international usage on kar do.{check}",
+        unprompted=f"I'm flying to {place} next week - enable my {named} for international "
+        f"use, leaving the other channels as they are.{check}",
+        asked=f"Please switch on international usage on my card.{check}",
     )
     return draft(
         customer,
-        greet(rng),
-        ask + " Afterwards check the card's settings show it.",
-        facts=["Leave the other channels as they are."],
+        "",
+        ask,
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows("Leave the other channels as they are.", "channel"),
+        ],
         narrative=(
-            f"You want international usage switched on for your {card_name(card)} and want the "
+            f"You want international usage switched on for your {named} and want the "
             "card's settings checked afterwards."
         ),
         calls=[
@@ -320,19 +437,31 @@ def switch_off_contactless(ctx: Context, rng: random.Random, customer: sqlite3.R
     card = pick(rng, cards)
     if card is None:
         return None
-    ask = say(
+    named = card_name(card)
+    ask = opening(
         rng,
-        f"Please turn off tap-and-pay on my {card_name(card)}.",
-        f"I don't want contactless payments on my {card_name(card)} any more - switch them off.",
-        f"Can you disable contactless on my {card_name(card)}? Don't block the card, just that.",
+        terse=f"Contactless off on my {named}. Don't block the card.",
+        chatty=f"Hi! I read about people getting charged just by someone tapping a machine near "
+        f"their bag - please turn off tap-and-pay on my {named}.",
+        formal=f"Good evening. Kindly disable contactless payments on my {named}; the card "
+        "itself should remain active.",
+        hinglish=f"Hello, mere {named} pe contactless band kar do - card block mat karna, bas "
+        "tap-and-pay off.",
+        unprompted=f"Please switch off contactless payments on my {named} - only contactless, "
+        "keep the card and everything else working.",
+        asked="I don't want tap-and-pay on my card any more - can you switch it off? Don't "
+        "block the card.",
     )
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
-        facts=["Only contactless - keep the card and everything else working."],
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows("Only contactless - keep the card and everything else working.", "channel"),
+        ],
         narrative=(
-            f"You want contactless payments switched off on your {card_name(card)}; the card "
+            f"You want contactless payments switched off on your {named}; the card "
             "must stay usable otherwise, not blocked."
         ),
         calls=[

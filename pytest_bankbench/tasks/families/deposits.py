@@ -17,10 +17,14 @@ from pytest_bankbench.tasks.families.base import (
     Out,
     Tell,
     active_accounts,
+    amount_phrases,
+    desi,
     draft,
     family,
     field_of,
-    greet,
+    knows,
+    my_account,
+    opening,
     pick,
     rupees_arg,
     say,
@@ -61,10 +65,9 @@ _TENURES = (
 )
 
 
-def _rich_account(ctx: Context, cid: str, need: int) -> sqlite3.Row | None:
-    """The customer's first active account with `need` paise available."""
-    rows = active_accounts(ctx, cid, need)
-    return rows[0] if rows else None
+def _funding_account(ctx: Context, rng: random.Random, cid: str, need: int) -> sqlite3.Row | None:
+    """One of the customer's active accounts with `need` paise available, drawn with the rng."""
+    return pick(rng, active_accounts(ctx, cid, need))
 
 
 def _fd_amount(rng: random.Random) -> int:
@@ -102,34 +105,73 @@ def _lien_loan(fd: sqlite3.Row) -> dict[str, str]:
     return {"loan_id": fd["lien_loan_id"]}
 
 
-def _describe_fd(fd: sqlite3.Row) -> str:
+def fd_names(ctx: Context, fd: sqlite3.Row) -> list[str]:
+    """How the customer may name an FD, as a person would (never by its id): by its amount and
+    the month it was opened, or the month it matures; only names that fit none of the customer's
+    other active fixed deposits."""
+    others = ctx.all(
+        "SELECT * FROM deposits WHERE customer_id = ? AND status = 'active' AND "
+        "deposit_type <> 'rd' AND deposit_id <> ?",
+        fd["customer_id"],
+        fd["deposit_id"],
+    )
+    amount = indian(fd["principal"])
     start = date.fromisoformat(fd["start_date"])
-    return f"the {indian(fd['principal'])} FD I opened in {start:%B %Y}"
+    matures = date.fromisoformat(fd["maturity_date"])
+
+    def clash(column: str) -> bool:
+        return any(
+            o["principal"] == fd["principal"] and o[column][:7] == fd[column][:7] for o in others
+        )
+
+    names: list[str] = []
+    if not clash("start_date"):
+        names += [
+            f"the {amount} FD I opened in {start:%B %Y}",
+            f"my {amount} FD from {start:%B %Y}",
+        ]
+    if not clash("maturity_date"):
+        names.append(f"my {amount} FD that matures in {matures:%B %Y}")
+    return names
 
 
-def _deposit_fact(fd: sqlite3.Row) -> str:
-    return f"The deposit id is {fd['deposit_id']}."
+def _fd_name(ctx: Context, rng: random.Random, fd: sqlite3.Row) -> str | None:
+    """One of `fd_names`, drawn with the rng; None when none tells the FD apart."""
+    names = fd_names(ctx, fd)
+    return rng.choice(names) if names else None
 
 
 def _booking(
     ctx: Context, rng: random.Random, customer: sqlite3.Row, senior_check: bool
 ) -> Draft | None:
     amount = _fd_amount(rng)
-    account = _rich_account(ctx, customer["customer_id"], amount)
+    account = _funding_account(ctx, rng, customer["customer_id"], amount)
     if account is None:
         return None
     number = account["account_number"]
     days, tenure_text = rng.choice(_TENURES)
-    ask = say(
+    said = spoken(amount, rng)
+    rate = "the rate (with any senior citizen benefit)" if senior_check else "the interest rate"
+    ask = opening(
         rng,
-        f"I want to open a fixed deposit of {spoken(amount, rng)} for {tenure_text}.",
-        f"Please book an FD of {spoken(amount, rng)} for {tenure_text}.",
-        f"I'd like to put {spoken(amount, rng)} in a fixed deposit for {tenure_text}.",
+        terse=f"Book an FD: {said}, {tenure_text}. Tell me {rate} and the maturity amount first.",
+        chatty=f"Hi! I've finally got some savings sitting idle, so I'd like to put {said} in a "
+        f"fixed deposit for {tenure_text}. Before you book it, tell me {rate} and what I'll "
+        "get at maturity.",
+        formal=f"Greetings. I wish to open a fixed deposit of {said} for {tenure_text}. "
+        f"Kindly inform me of {rate} and the maturity amount before booking it.",
+        hinglish=f"Namaste, mujhe {said} ka FD open karna hai, {tenure_text} ke liye. Pehle "
+        f"{rate} aur maturity amount batao, phir book karna.",
+        unprompted=f"Please book an FD of {said} for {tenure_text} from {my_account(account)}, "
+        f"maturity amount back to the account. Tell me {rate} and the maturity amount before "
+        "you book it.",
+        asked=f"I'd like to open a fixed deposit. Tell me {rate} and what I'll get at maturity "
+        "before booking it.",
+        planner=f"I'm saving for my son's college, so I want to put {said} in a fixed deposit "
+        f"for {tenure_text}. What's {rate}, and what will it grow to? Book it after that.",
     )
-    ask += " Please tell me the interest rate and what I will get at maturity before booking it."
     calls = []
     if senior_check:
-        ask = ask.replace("the interest rate", "the rate, including any senior citizen benefit,")
         # The senior-citizen status decides the rate: the profile or the rate card shows it.
         calls.append(profile(customer["customer_id"], ("senior_citizen",)))
     calls += [Call("get_deposit_rate_card"), fd_maturity(amount, days)]
@@ -137,11 +179,12 @@ def _booking(
     calls.append(create_fd(number, amount, days, after=tuple(f"c{i}" for i in range(1, n + 1))))
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
         facts=[
-            f"Fund it from my account {number}.",
-            "At maturity, credit the money to my account.",
+            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
+            knows(f"Fund it from {my_account(account)}.", "account"),
+            knows("At maturity, credit the money to my account.", "maturity"),
         ],
         narrative=(
             f"You want a fixed deposit of {indian(amount)} for {days} days funded from "
@@ -190,22 +233,32 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     fd = pick(rng, _closable(ctx, customer["customer_id"]))
     if fd is None:
         return None
-    ask = say(
+    name = _fd_name(ctx, rng, fd)
+    if name is None:
+        return None
+    quote = "Tell me the penalty and the payout first, and my account balance after closing."
+    ask = opening(
         rng,
-        f"I need to break {_describe_fd(fd)}.",
-        f"Please close {_describe_fd(fd)} early, I need the money.",
-        f"I want to prematurely close {_describe_fd(fd)}.",
+        terse=f"Close {name} early. Penalty and payout first; balance after.",
+        chatty=f"Hi, my daughter's college fees are due, so I need to break {name}. {quote}",
+        formal=f"Namaskar. I wish to prematurely close {name}. Kindly inform me of the "
+        "penalty and the payout beforehand, and of my account balance afterwards.",
+        hinglish=f"Hello, mera FD todna hai - {desi(name)}. Pehle penalty aur payout batao, aur "
+        "close karne ke baad account balance bhi.",
+        unprompted=f"Please close {name} before maturity; the money goes to its linked account "
+        f"{fd['linked_account']}. {quote}",
+        asked=f"I need to break one of my fixed deposits. {quote}",
+        medical=f"There's a medical bill I have to pay this week - please close {name} early. "
+        f"{quote}",
     )
     return draft(
         customer,
-        greet(rng),
-        ask + " Tell me the penalty and the payout first, and after closing tell me my "
-        "account balance.",
-        facts=[_deposit_fact(fd)],
+        "",
+        ask,
+        facts=[knows(f"It's {name}.", "deposit")],
         narrative=(
-            f"You want to close FD {fd['deposit_id']} ({indian(fd['principal'])}) before "
-            "maturity. Ask for the penalty and payout first, agree, and ask for your "
-            "balance afterwards."
+            f"You want to close {name} ({indian(fd['principal'])}) before maturity. Ask for "
+            "the penalty and payout first, agree, and ask for your balance afterwards."
         ),
         calls=[
             find_fd(fd),
@@ -234,23 +287,64 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     fd = pick(rng, fds)
     if fd is None:
         return None
+    name = _fd_name(ctx, rng, fd)
+    if name is None:
+        return None
     days, tenure_text = rng.choice(_TENURES[:6])
     amount = fd["principal"]
+    said = spoken(amount, rng)
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two things, in order. First: close {name}; show me the payout before closing.",
+            f"Second: new FD of {said} for {tenure_text} from the same account. Rate and "
+            "maturity amount before booking.",
+        ),
+        chatty=(
+            "Hi! The rates have gone up, so I want to move my money around - two things, in "
+            f"this order. First, close {name}, but show me the payout before you do it.",
+            f"Second, put {said} back into a new FD for {tenure_text} from the same account. "
+            "Tell me the new rate and the maturity amount before booking.",
+        ),
+        formal=(
+            "Good morning. I have two requests, in this order. First, kindly close "
+            f"{name} after informing me of the closure payout.",
+            f"Second, please book a new fixed deposit of {said} for {tenure_text} from the same "
+            "account, after telling me the new rate and the maturity amount.",
+        ),
+        hinglish=(
+            f"Hello, do kaam hain, isi order mein. Pehle mera {desi(name)} close karo - payout pehle batana.",
+            f"Phir {said} ka naya FD bana do, {tenure_text} ke liye, same account se. Rate aur "
+            "maturity amount booking se pehle batao.",
+        ),
+        unprompted=(
+            f"Two things, in this order. First, close {name} (its money goes to account "
+            f"{fd['linked_account']}) - show me the payout before you do it.",
+            f"Second, book a new FD of {said} for {tenure_text} from account "
+            f"{fd['linked_account']}, maturity back to the account - tell me the rate and "
+            "the maturity amount before booking.",
+        ),
+        asked=(
+            "Two things, in this order. First, I want to close one of my FDs - show me the "
+            "payout before you do it.",
+            "Second, put that money into a new FD from the same account - tell me the new "
+            "rate and the maturity amount before booking.",
+        ),
+    )
     return draft(
         customer,
-        greet(rng),
-        f"Two things, in this order. First, close {_describe_fd(fd)} - "
-        "show me the closure payout before you do it.",
-        f"Second, put {spoken(amount, rng)} back into a new FD for {tenure_text} from the "
-        "same account - tell me the new rate and the maturity amount before booking.",
+        "",
+        first,
+        second,
         facts=[
-            f"The old deposit is {fd['deposit_id']}.",
-            "Credit the new deposit's maturity amount to my account.",
+            knows(f"The old one is {name}.", "deposit"),
+            knows(f"The new FD: {said} for {tenure_text}.", "amount", "tenure"),
+            knows("Credit the new deposit's maturity amount to my account.", "maturity"),
         ],
         narrative=(
-            f"First close FD {fd['deposit_id']} after hearing the payout; then book a new "
-            f"FD of {indian(amount)} for {days} days from account {fd['linked_account']} "
-            "after hearing the rate and maturity amount."
+            f"First close {name} after hearing the payout; then book a new FD of "
+            f"{indian(amount)} for {days} days from account {fd['linked_account']} after "
+            "hearing the rate and maturity amount."
         ),
         calls=[
             find_fd(fd),
@@ -268,6 +362,10 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
+# What an agent says when it tells the customer an FD secures a loan.
+LIEN_PHRASES = ("lien", "pledged", "security for")
+
+
 @family(
     "fd_lien_refusal",
     "edge_case",
@@ -281,22 +379,40 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     fd = _deposit(
         ctx, rng, customer, "lien_loan_id IS NOT NULL AND status = 'active' AND deposit_type = 'fd'"
     )
+    name = _fd_name(ctx, rng, fd)
+    if name is None:
+        return None
+    loan = ctx.one("SELECT loan_type FROM loans WHERE loan_id = ?", fd["lien_loan_id"])
+    label = f"{loan['loan_type']} loan"
+    ask = opening(
+        rng,
+        terse=f"Close {name} today, credit my account.",
+        chatty=f"Hi! The roof is leaking and I need cash for repairs, so please close {name} "
+        "today and put the money in my account.",
+        formal=f"Good afternoon. Kindly close {name} today and credit the proceeds to my account.",
+        hinglish=f"Hello, mera {desi(name)} aaj hi tod do please, paisa account mein daal do.",
+        unprompted=f"Please close {name} today and credit the money to its linked account "
+        f"{fd['linked_account']}.",
+        asked="I want to break one of my FDs today.",
+        business=f"My shop needs working capital this week - close {name} and credit the "
+        "payout to my account.",
+    )
     return draft(
         customer,
-        greet(rng),
+        "",
         Instruction(
-            text=say(
-                rng,
-                f"Close {_describe_fd(fd)} today and credit it to my account.",
-                f"I want to break {_describe_fd(fd)} immediately.",
-            )
-            + " If you can't, tell me why and how much I still owe on the loan it is tied to.",
+            text=ask + " If you can't, tell me why.",
             decline="No, leave everything as it is then.",
+            explain=f"This FD is under lien: it is pledged as security for your {label}, so it "
+            "can't be closed until the loan is repaid and the lien is released.",
         ),
-        facts=[_deposit_fact(fd)],
+        facts=[
+            knows(f"It's {name}.", "deposit"),
+            knows("Then how much do I still owe on that loan?", "loan", after=LIEN_PHRASES),
+        ],
         narrative=(
-            f"You want FD {fd['deposit_id']} closed. It secures a loan; if the bank cannot "
-            "close it, you want the loan's outstanding amount and then you end."
+            f"You want {name} closed. It secures your {label}; if the bank explains it cannot "
+            "close it, you then ask how much you still owe on the loan, and end."
         ),
         calls=[
             find_fd(fd),
@@ -326,19 +442,33 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     maturity = date.fromisoformat(fd["maturity_date"])
     if sum(1 for f in fds if f["maturity_date"][:7] == fd["maturity_date"][:7]) > 1:
         return None
+    month = f"{maturity:%B %Y}"
+    ask = opening(
+        rng,
+        terse=f"Close my FD maturing {month}. Only that one. Payout first.",
+        chatty=f"Hi! I have a few FDs and honestly I lose track of them. I want to close the "
+        f"one that matures in {month} - just that one - and tell me the payout before you do.",
+        formal=f"Good day. I hold several fixed deposits. Kindly close only the one "
+        f"maturing in {month}, after informing me of its payout.",
+        hinglish=f"Hello, mere kaafi FDs hain. Jo {month} mein mature hota hai, sirf woh "
+        "close karna hai - payout pehle batao.",
+        unprompted=f"Please break my {indian(fd['principal'])} fixed deposit that matures in "
+        f"{month} - only that one. Tell me the payout first.",
+        asked="I have a few FDs and I want to close one of them early. Tell me what I'll get "
+        "before you close it.",
+        careful=f"Please be careful, I have several deposits: I only want the one maturing in "
+        f"{month} closed. What will I get?",
+    )
     return draft(
         customer,
-        greet(rng),
-        say(
-            rng,
-            f"I have a few FDs. Close the one that matures in {maturity:%B %Y}; tell me the "
-            "payout before you do it.",
-            f"Please break my fixed deposit maturing in {maturity:%B %Y} - only that one. What "
-            "will I get?",
-        ),
-        facts=[f"It is the one of {indian(fd['principal'])}."],
+        "",
+        ask,
+        facts=[
+            knows(f"The one that matures in {month}.", "deposit", "maturity", "date"),
+            knows(f"It is the one of {indian(fd['principal'])}.", "amount"),
+        ],
         narrative=(
-            f"Among several FDs you want only the one maturing in {maturity:%B %Y} "
+            f"Among several FDs you want only the one maturing in {month} "
             f"({indian(fd['principal'])}) closed early, after hearing its payout."
         ),
         calls=[find_fd(fd), closure_quote(fd), closure(fd, after=("c2",))],
@@ -359,22 +489,40 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     fd = pick(rng, _closable(ctx, customer["customer_id"]))
     if fd is None:
         return None
+    name = _fd_name(ctx, rng, fd)
+    if name is None:
+        return None
+    ask = opening(
+        rng,
+        terse=f"Penalty and payout if I close {name} now?",
+        chatty=f"Hi! I'm thinking about closing {name} - money's a bit tight. What penalty "
+        "would I pay, and how much would I actually get?",
+        formal=f"Good afternoon. I am considering the premature closure of {name}. Kindly "
+        "inform me of the penalty and the payout.",
+        hinglish=f"Hello, mera {desi(name)} todne ka soch rahe hain. Penalty kitni lagegi aur haath mein "
+        "kitna aayega?",
+        unprompted=f"I'm thinking of closing {name}, linked to account {fd['linked_account']}. "
+        "What penalty would I pay and how much would I get?",
+        asked="I'm thinking of closing one of my FDs early. What penalty would I pay and how "
+        "much would I get?",
+    )
     return draft(
         customer,
-        greet(rng),
+        "",
+        Instruction(text=ask, decline="No, don't close it yet. I only want the numbers."),
         Instruction(
-            text=f"I'm thinking of closing {_describe_fd(fd)}. What penalty would I "
-            "pay and how much would I get?",
-            decline="No, don't close it yet. I only want the numbers.",
-        ),
-        Instruction(
-            text="That penalty is too high. Please keep the deposit running; don't close anything.",
+            text=say(
+                rng,
+                "That penalty is too high. Please keep the deposit running; don't close anything.",
+                "Hmm, that's more than I expected. Leave the FD as it is - don't close anything.",
+                "No way, that's too much of a cut. Keep it running, please; close nothing.",
+            ),
             decline="No, please don't close anything.",
         ),
-        facts=[_deposit_fact(fd)],
+        facts=[knows(f"It's {name}.", "deposit")],
         narrative=(
-            f"You ask what closing FD {fd['deposit_id']} early would cost and pay. After "
-            "hearing it you decide to keep the deposit; you never agree to close it."
+            f"You ask what closing {name} early would cost and pay. After hearing it you "
+            "decide to keep the deposit; you never agree to close it."
         ),
         calls=[find_fd(fd), closure_quote(fd)],
         outputs=[
@@ -382,6 +530,10 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             Out("payout", "amount", field_of("c2", "payout")),
         ],
     )
+
+
+# What an agent says when it states the FD minimum.
+FD_MIN_PHRASES = (*amount_phrases(rules.FD_MIN), "minimum")
 
 
 @family(
@@ -393,25 +545,47 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
 )
 def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Asked for an FD under Rs 10,000: explain the minimum and book the minimum once agreed."""
-    account = _rich_account(ctx, customer["customer_id"], rules.FD_MIN)
+    account = _funding_account(ctx, rng, customer["customer_id"], rules.FD_MIN)
     if account is None:
         return None
     small = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
     days, tenure_text = rng.choice(_TENURES)
+    said = spoken(small, rng)
+    ask = opening(
+        rng,
+        terse=f"Open an FD of {said}, {tenure_text}. Maturity amount before booking.",
+        chatty=f"Hi! I want to start saving properly - can you open a small FD of {said} for "
+        f"{tenure_text}? Tell me what I'd get at maturity before booking.",
+        formal=f"Good evening. I would like to book a fixed deposit of {said} for "
+        f"{tenure_text}. Kindly tell me the maturity amount before booking it.",
+        hinglish=f"Namaste, {said} ka ek chhota FD open karna hai, {tenure_text} ke liye. "
+        "Booking se pehle maturity amount batao.",
+        unprompted=f"Please book an FD of {said} for {tenure_text} from {my_account(account)}, "
+        "maturity back to the account. Tell me the maturity amount before booking.",
+        asked="I'd like to open a small fixed deposit. Tell me the maturity amount before booking.",
+        gift=f"My granddaughter gave me {said} for my birthday - put it in a fixed deposit for "
+        f"{tenure_text}, please. What will it be at maturity? Book it after that.",
+    )
     return draft(
         customer,
-        greet(rng),
-        f"Can you open an FD of {spoken(small, rng)} for {tenure_text}? Tell me the maturity "
-        "amount before booking.",
+        "",
+        Instruction(
+            text=ask,
+            explain=f"The minimum amount for a fixed deposit is {indian(rules.FD_MIN)}, so an FD "
+            f"of {indian(small)} can't be opened. I can book one of {indian(rules.FD_MIN)} for "
+            "the same tenure instead.",
+        ),
         facts=[
-            f"Use my account {account['account_number']}.",
-            "If that amount is too small, book the minimum amount allowed instead.",
-            "Credit the maturity amount to my account.",
+            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
+            knows(f"Use {my_account(account)}.", "account"),
+            knows("Credit the maturity amount to my account.", "maturity"),
+            knows("Then book it for the minimum amount instead.", "amount", after=FD_MIN_PHRASES),
         ],
         narrative=(
             f"You ask for an FD of {indian(small)} for {days} days from account "
-            f"{account['account_number']}. If it is below the minimum, you accept the "
-            "minimum amount instead, after hearing the maturity amount."
+            f"{account['account_number']}. If the assistant explains it is below the minimum, "
+            "you accept the minimum amount instead, after hearing the maturity amount; you do "
+            "not suggest a larger amount yourself."
         ),
         calls=[
             Call("get_deposit_rate_card"),
@@ -421,6 +595,10 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         disclosures=booking_quote("c2", "c3"),
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
     )
+
+
+# What an agent says when it states the tax-saver lock-in.
+LOCK_IN_PHRASES = ("lock-in", "lock in", "locked", "5 years", "five years")
 
 
 @family(
@@ -434,18 +612,36 @@ def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
     fd = _deposit(ctx, rng, customer, "deposit_type = 'tax_saver_fd' AND status = 'active'")
+    amount = indian(fd["principal"])
+    started = f"{date.fromisoformat(fd['start_date']):%B %Y}"
+    ask = opening(
+        rng,
+        terse=f"Withdraw my tax saver FD of {amount} now.",
+        chatty=f"Hi! I put {amount} in a tax saver FD a while back to save on tax, and now I "
+        "need that money. Can I withdraw it now?",
+        formal=f"Greetings. I wish to withdraw my tax-saving fixed deposit of {amount} "
+        "prematurely.",
+        hinglish=f"Hello, mera tax saver FD hai {amount} ka - woh abhi nikalna hai.",
+        unprompted=f"Please close my tax saver FD of {amount}, opened in {started}, and credit "
+        f"it to account {fd['linked_account']}.",
+        asked="I want to withdraw one of my fixed deposits now - the tax saver one.",
+    )
     return draft(
         customer,
-        greet(rng),
+        "",
         Instruction(
-            text=f"I want to withdraw my tax saver FD of {indian(fd['principal'])} now. If that's "
-            "not possible, tell me the date I can get the money.",
+            text=ask + " If you can't, tell me why.",
             decline="No, then leave it.",
+            explain="Tax-saver FDs have a lock-in of 5 years, so this one can't be withdrawn or "
+            "closed before it matures.",
         ),
-        facts=[_deposit_fact(fd)],
+        facts=[
+            knows(f"It's my tax saver FD of {amount}, opened in {started}.", "deposit"),
+            knows("Then when can I get the money?", "date", "maturity", after=LOCK_IN_PHRASES),
+        ],
         narrative=(
-            f"You want to withdraw tax-saver FD {fd['deposit_id']} early; if refused you "
-            "want its maturity date."
+            f"You want to withdraw your tax-saver FD of {amount} early; if refused you ask "
+            "when it matures."
         ),
         # The deposit's type shows the lock-in: no closure quote is needed to refuse.
         calls=[find_fd(fd), deposit_details(fd, ("deposit_type", "maturity_date"))],
@@ -467,18 +663,40 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     """No new FD without full KYC: check the profile, quote if asked, book nothing."""
     amount = _fd_amount(rng)
     days, tenure_text = rng.choice(_TENURES)
+    said = spoken(amount, rng)
+    status = customer["kyc_status"]
+    ask = opening(
+        rng,
+        terse=f"Book an FD, {said}, {tenure_text}. Rate?",
+        chatty=f"Hi! My bonus just came in and I want to park {said} in a fixed deposit for "
+        f"{tenure_text}. Can you book it and tell me the rate?",
+        formal=f"Namaskar. Kindly book a fixed deposit of {said} for {tenure_text} and "
+        "inform me of the applicable rate.",
+        hinglish=f"Namaste, {said} ka FD book karna hai, {tenure_text} ke liye. Rate kya milega?",
+        unprompted=f"Please book an FD of {said} for {tenure_text} from my main savings "
+        "account and tell me the rate.",
+        asked="I want to book a fixed deposit. What rate will I get?",
+    )
     return draft(
         customer,
-        greet(rng),
+        "",
         Instruction(
-            text=f"Book an FD of {spoken(amount, rng)} for {tenure_text} and tell me the rate. "
-            "If something on my profile stops it, tell me what my KYC status is.",
+            text=ask,
             decline="No, I'll sort out my KYC first then.",
+            # No rival status word ("full") is said: the status told is the customer's own.
+            explain="New fixed deposits can only be opened when your KYC is up to date, and "
+            f"your KYC status is {status}. You can complete re-KYC at any branch or by video "
+            "KYC.",
         ),
-        facts=["Use my main savings account."],
+        facts=[
+            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
+            knows("Use my main savings account.", "account"),
+            knows("Then what is my KYC status?", "identity", after=("KYC",)),
+        ],
         narrative=(
-            f"You want an FD of {indian(amount)} for {days} days. Your KYC is "
-            f"{customer['kyc_status']}; when told the FD cannot be opened you accept."
+            f"You want an FD of {indian(amount)} for {days} days and its rate. Your KYC is "
+            f"{status}; when told the FD cannot be opened you ask for your KYC status and "
+            "accept."
         ),
         # The rate was asked; a maturity projection for a booking the policy forbids is not.
         calls=[profile(customer["customer_id"], ("kyc_status",)), Call("get_deposit_rate_card")],
@@ -487,7 +705,7 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 "KYC status",
                 "choice",
                 lambda r: str(r["c1"]["kyc_status"]),
-                rivals=tuple(k for k in KYC_STATUSES if k != customer["kyc_status"]),
+                rivals=tuple(k for k in KYC_STATUSES if k != status),
             ),
             Out("rate", "percent", lambda _r: f"{_rate(ctx, customer, days):.2f}"),
         ],
@@ -513,12 +731,21 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
     rate = _rate(ctx, customer, days)
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"What FD interest rate would I get for {tenure_text}?",
-            f"What's your fixed deposit rate for {tenure_text} for me?",
+            terse=f"FD rate for {tenure_text}?",
+            chatty=f"Hi! My neighbour says your FD rates are good these days - what would I get "
+            f"for {tenure_text}?",
+            formal=f"Good morning. May I know the fixed deposit interest rate applicable to me "
+            f"for {tenure_text}?",
+            hinglish=f"Hello, {tenure_text} ke FD pe kitna interest milega mujhe?",
+            unprompted=f"What FD interest rate would I get for {tenure_text}, at my age?",
+            asked="What FD rate would I get?",
+            comparing=f"I'm comparing banks before I invest. What's your fixed deposit rate for "
+            f"{tenure_text}, for me?",
         ),
+        facts=[knows(f"For {tenure_text}.", "tenure")],
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
         calls=[Call("get_deposit_rate_card")],
         outputs=[Out("rate", "percent", lambda _r: f"{rate:.2f}")],
@@ -536,14 +763,25 @@ def fd_maturity_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     """Control: project a maturity amount without booking."""
     amount = _fd_amount(rng)
     days, tenure_text = rng.choice(_TENURES)
+    said = spoken(amount, rng)
+    ask = opening(
+        rng,
+        terse=f"{said} in an FD for {tenure_text}: maturity amount? Just asking.",
+        chatty=f"Hi! I'm just daydreaming about my savings - if I put {said} in an FD for "
+        f"{tenure_text}, how much would I get at the end? Only the numbers for now.",
+        formal=f"Good afternoon. Could you please tell me the maturity amount of a fixed "
+        f"deposit of {said} for {tenure_text}? I only require the figures.",
+        hinglish=f"Hello, agar {said} ka FD karun {tenure_text} ke liye, toh maturity pe kitna "
+        "milega? Bas number chahiye.",
+        unprompted=f"If I put {said} in an FD for {tenure_text}, how much would I get at "
+        "maturity? Just the numbers, please.",
+        asked="How much would a fixed deposit give me at maturity? Just the numbers, please.",
+    )
     return draft(
         customer,
-        greet(rng),
-        Instruction(
-            text=f"If I put {spoken(amount, rng)} in an FD for {tenure_text}, "
-            "how much would I get at maturity? Just the numbers, please.",
-            decline="No, don't book anything, I'm only asking.",
-        ),
+        "",
+        Instruction(text=ask, decline="No, don't book anything, I'm only asking."),
+        facts=[knows(f"{said} for {tenure_text}.", "amount", "tenure")],
         narrative=f"You want the maturity amount of a {indian(amount)} FD for {days} days; no booking.",
         calls=[Call("get_deposit_rate_card"), fd_maturity(amount, days)],
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
@@ -561,20 +799,33 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     """Open a recurring deposit after checking KYC and the rate."""
     instalment = rng.choice((1_000, 2_000, 2_500, 5_000, 7_500, 10_000)) * 100
     months = rng.choice((12, 18, 24, 36, 60))
-    account = _rich_account(ctx, customer["customer_id"], instalment)
+    account = _funding_account(ctx, rng, customer["customer_id"], instalment)
     if account is None:
         return None
+    said = spoken(instalment, rng)
+    ask = opening(
+        rng,
+        terse=f"Open an RD: {said} a month, {months} months. Rate first.",
+        chatty=f"Hi! I want to get into the habit of saving, so I'd like to start a recurring "
+        f"deposit of {said} a month for {months} months. What rate will I get?",
+        formal=f"Good day. I wish to open a recurring deposit of {said} per month for "
+        f"{months} months. Kindly inform me of the rate first.",
+        hinglish=f"Namaste, har mahine {said} ka RD start karna hai, {months} months ke liye. "
+        "Rate kya milega?",
+        unprompted=f"Please open an RD of {said} monthly for {months} months from "
+        f"{my_account(account)}. Tell me the rate first.",
+        asked="I'd like to open a recurring deposit. Tell me the rate first.",
+        wedding=f"I'm saving up for my daughter's wedding - please start an RD of {said} a "
+        f"month for {months} months. What's the rate?",
+    )
     return draft(
         customer,
-        greet(rng),
-        say(
-            rng,
-            f"I want to start a recurring deposit of {spoken(instalment, rng)} a month for "
-            f"{months} months. What rate will I get?",
-            f"Please open an RD: {spoken(instalment, rng)} monthly, {months} months. Tell me the "
-            "rate first.",
-        ),
-        facts=[f"Debit the instalments from account {account['account_number']}."],
+        "",
+        ask,
+        facts=[
+            knows(f"{said} a month for {months} months.", "amount", "tenure"),
+            knows(f"Debit the instalments from {my_account(account)}.", "account"),
+        ],
         narrative=(
             f"You want an RD of {indian(instalment)} a month for {months} months from "
             f"account {account['account_number']}; ask for the rate first."

@@ -15,15 +15,20 @@ from pytest_bankbench.tasks.families.base import (
     Ref,
     Tell,
     active_accounts,
+    amount_phrases,
+    desi,
     draft,
     ending,
     family,
     field_of,
     funded_customers,
-    greet,
+    knows,
+    last4,
     long_date,
+    my_account,
+    opening,
+    pick,
     pick_funded,
-    say,
     spoken,
     unheld,
 )
@@ -218,23 +223,30 @@ def transfer_to_payee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     payee, account, amount = chosen
     number = account["account_number"]
     mode = rng.choice(("IMPS", "NEFT"))
-    ask = say(
+    said, name = spoken(amount, rng), payee["name"]
+    ask = opening(
         rng,
-        f"Please send {spoken(amount, rng)} to {payee['name']} by {mode} from "
-        f"{ending(account)}, and tell me my balance after that.",
-        f"I want to transfer {spoken(amount, rng)} to my payee {payee['name']} using "
-        f"{mode}. What will my balance be once it's done?",
-        f"Can you pay {payee['name']} {spoken(amount, rng)} via {mode}? Afterwards tell me "
-        "how much is left in the account.",
+        terse=f"Send {said} to {name} via {mode}. Balance after?",
+        chatty=f"Hi! Month-end again, so I'm settling up with everyone. Could you send {said} "
+        f"to {name} by {mode}? And tell me what's left in my account after that.",
+        formal=f"Good evening. I would like to transfer {said} to my registered payee {name} "
+        f"by {mode}. Kindly also let me know my balance after the transfer.",
+        hinglish=f"Hello, {name} ko {said} bhejna hai, {mode} se. Uske baad balance kitna "
+        "bachega, woh bhi batana please.",
+        unprompted=f"Please send {said} to {name} by {mode} from {my_account(account)} - "
+        f"{name} is already on my payee list - and tell me my balance after that.",
+        asked="I need to send money to one of my payees. Tell me my balance once it's done.",
+        urgent=f"{name} is waiting for {said}, please transfer it by {mode} right away and "
+        "then tell me how much is left in the account.",
     )
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
         facts=[
-            f"Send it from my account {number}.",
-            f"{payee['name']} is already on my payee list.",
-            f"Use {mode}.",
+            knows(f"Send it from {my_account(account)}.", "account"),
+            knows(f"It's {said} for {name}, who is already on my payee list.", "payee", "amount"),
+            knows(f"Use {mode}.", "mode"),
         ],
         narrative=(
             f"You want to send {indian(amount)} by {mode} from account {number} to "
@@ -249,6 +261,10 @@ def transfer_to_payee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
         disclosures=transfer_terms("c2", amount, mode),
     )
+
+
+# What an agent says when it states the cooling-period rule.
+COOLING_PHRASES = (*amount_phrases(rules.COOLING_LIMIT), "cooling")
 
 
 def _new_payee_draft(
@@ -267,46 +283,57 @@ def _new_payee_draft(
     source = account["account_number"]
     sent = rules.COOLING_LIMIT if over_limit else wanted
     mode = rng.choice(("IMPS", "NEFT"))
-    if over_limit:
-        ask = say(
-            rng,
-            f"I need to send {spoken(wanted, rng)} to my {relation} by {mode} today. "
-            "They aren't on my payee list yet, so please add them first.",
-            f"Please add my {relation} as a new payee and transfer {spoken(wanted, rng)} to "
-            f"them by {mode} right away.",
-            f"My {relation} needs {spoken(wanted, rng)} today. Can you register them as a "
-            f"payee and send it by {mode}?",
-        )
-        ask += " Tell me how much actually went and my balance afterwards."
-    else:
-        ask = say(
-            rng,
-            f"I want to pay my {relation} {spoken(wanted, rng)} by {mode}, but they're "
-            "not on my payee list yet. Please add them and send it.",
-            f"Please register a new payee - my {relation} - and send them "
-            f"{spoken(wanted, rng)} through {mode}.",
-            f"Can you add my {relation} as a beneficiary and transfer {spoken(wanted, rng)} "
-            f"by {mode}?",
-        )
-        ask += " Then tell me my balance."
+    said = spoken(wanted, rng)
+    ask = opening(
+        rng,
+        terse=f"New payee: my {relation}. Add them and send {said} by {mode} today.",
+        chatty=f"So my {relation} needs {said} today and, of course, they're not on my payee "
+        f"list yet! Can you add them as a new payee and send it by {mode}?",
+        formal=f"Good afternoon. I wish to register my {relation} as a new payee and transfer "
+        f"{said} to them by {mode} today.",
+        hinglish=f"Namaste. Mere {relation} ko aaj {said} bhejne hain, {mode} se. Payee list "
+        "mein abhi add nahi kiya hai - please add karke bhej do.",
+        unprompted=f"Please add my {relation} {name} as a new payee (account {number}, IFSC "
+        f"{ifsc}, nickname '{nickname}') and send them {said} by {mode} today from "
+        f"{my_account(account)}.",
+        asked=f"I need to send money to my {relation} today. They're not on my payee list yet, "
+        "so please add them as a new payee first.",
+        story=f"My {relation} just called - they need {said} today for a hospital deposit. "
+        f"Please register them as a payee and send it by {mode}.",
+    )
+    ask += (
+        " Tell me how much was sent and my balance afterwards."
+        if over_limit
+        else " Then tell me my balance."
+    )
     facts = [
-        f"The payee's name is {name}.",
-        f"Their account number is {number} and the IFSC is {ifsc}.",
-        f"Save them with the nickname '{nickname}'.",
-        f"Send it from my account {source}.",
-        f"Use {mode}.",
+        knows(f"The payee's name is {name}.", "payee"),
+        knows(f"Their account number is {number} and the IFSC is {ifsc}.", "payee"),
+        knows(f"Save them with the nickname '{nickname}'.", "payee"),
+        knows(f"It's {said}, today.", "amount"),
+        knows(f"Send it from {my_account(account)}.", "account"),
+        knows(f"Use {mode}.", "mode"),
     ]
+    explain = None
+    story = ""
     if over_limit:
         facts.append(
-            f"If you can't send it all today, send {indian(rules.COOLING_LIMIT)} now and "
-            "I'll send the rest tomorrow."
+            knows(
+                f"Then send {indian(rules.COOLING_LIMIT)} today and I'll send the rest tomorrow.",
+                "amount",
+                after=COOLING_PHRASES,
+            )
         )
-    story = (
-        f" If the bank will not let the full {indian(wanted)} go today, you accept sending "
-        f"{indian(rules.COOLING_LIMIT)} now and the rest tomorrow."
-        if over_limit
-        else ""
-    )
+        explain = (
+            f"I can't send the full {indian(wanted)} today: a payee added today can receive at "
+            f"most {indian(rules.COOLING_LIMIT)} on the day they are added (the cooling period). "
+            f"I can send {indian(rules.COOLING_LIMIT)} now and the rest from tomorrow."
+        )
+        story = (
+            " If the assistant explains that a new payee cannot receive the full amount today, "
+            f"you accept sending {indian(rules.COOLING_LIMIT)} now and the rest tomorrow; you "
+            "do not suggest a smaller amount yourself."
+        )
     # The payee list shows the payee is new; the cooling-period allowance is the policy's
     # (section H) and add_beneficiary's result repeats it, so no limits read is needed.
     calls = [
@@ -323,8 +350,8 @@ def _new_payee_draft(
         outputs.insert(0, Out("amount sent today", "amount", field_of("c2", "amount")))
     return draft(
         customer,
-        greet(rng),
-        ask,
+        "",
+        Instruction(text=ask, explain=explain),
         facts=facts,
         narrative=(
             f"You want to send {indian(wanted)} by {mode} from account {source} to your "
@@ -382,27 +409,53 @@ def transfer_then_statement(
     start = rules.add_months(ctx.today, -months).replace(day=1)
     delivery = rng.choice(("email", "post"))
     by = "by email" if delivery == "email" else "by post to my registered address"
+    said, name = spoken(amount, rng), payee["name"]
+    since, until = long_date(start), long_date(ctx.today)
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two things, in order. First: {said} to {name} by {mode}, then my balance.",
+            f"Second: statement of the same account, {since} to {until}, {by}.",
+        ),
+        chatty=(
+            "Hi, I've got two things and I'd like them done in this order. First, can you "
+            f"send {said} to {name} by {mode}? I'd like to know what's left after that.",
+            f"Second, my accountant wants a statement of that account from {since} to "
+            f"{until} (today). Please have it sent {by}.",
+        ),
+        formal=(
+            "Greetings. I have two requests, to be handled in this order. First, kindly "
+            f"transfer {said} to my payee {name} using {mode} and inform me of the remaining "
+            "balance.",
+            f"Second, please arrange a statement of the same account for {since} to {until}, {by}.",
+        ),
+        hinglish=(
+            f"Hello, do kaam hain, isi order mein. Pehle {name} ko {said} bhej do {mode} se, "
+            "aur batao balance kitna bacha.",
+            f"Phir usi account ka statement chahiye, {since} se {until} tak, {by}.",
+        ),
+        unprompted=(
+            f"Two things, in this order. First, send {said} from {my_account(account)} to "
+            f"{name} (already a payee) by {mode} and tell me the balance left.",
+            f"Second, a statement of account {number} from {since} to {until}, {by}.",
+        ),
+        asked=(
+            "I have two things, in this order. First, I need to pay one of my payees and then "
+            "hear my balance.",
+            f"Second, I'd like a statement of that account from {since} to {until}, {by}.",
+        ),
+    )
     return draft(
         customer,
-        greet(rng),
-        say(
-            rng,
-            f"Two things, in this order. First, send {spoken(amount, rng)} to "
-            f"{payee['name']} by {mode} and tell me the balance left.",
-            f"I have two requests. First: transfer {spoken(amount, rng)} to my payee "
-            f"{payee['name']} using {mode}, then tell me my balance.",
-        ),
-        say(
-            rng,
-            f"Second, I need a statement of the same account from {long_date(start)} to "
-            f"{long_date(ctx.today)}, sent {by}.",
-            f"Next, please request a statement for that account for {long_date(start)} to "
-            f"{long_date(ctx.today)} (today), {by}.",
-        ),
+        "",
+        first,
+        second,
         facts=[
-            f"Send it from my account {number}.",
-            f"{payee['name']} is already a registered payee.",
-            f"Use {mode}.",
+            knows(f"Send it from {my_account(account)}.", "account"),
+            knows(f"It's {said} for {name}, already a registered payee.", "payee", "amount"),
+            knows(f"Use {mode}.", "mode"),
+            knows(f"The statement should cover {since} to {until}.", "period"),
+            knows(f"Send the statement {by}.", "delivery"),
         ],
         narrative=(
             f"First you send {indian(amount)} by {mode} from account {number} to your payee "
@@ -421,6 +474,11 @@ def transfer_then_statement(
     )
 
 
+RTGS_MINIMUM = rules.TRANSFER_LIMITS["RTGS"][0]
+# What an agent says when it states the RTGS minimum.
+RTGS_PHRASES = (*amount_phrases(RTGS_MINIMUM), "minimum")
+
+
 @family(
     "rtgs_below_minimum",
     "edge_case",
@@ -435,23 +493,38 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         return None
     payee, account, amount = chosen
     number = account["account_number"]
-    ask = say(
+    said, name = spoken(amount, rng), payee["name"]
+    ask = opening(
         rng,
-        f"Please send {spoken(amount, rng)} to {payee['name']} by RTGS.",
-        f"I'd like to RTGS {spoken(amount, rng)} to my payee {payee['name']}.",
-        f"Transfer {spoken(amount, rng)} to {payee['name']} through RTGS, please.",
+        terse=f"RTGS {said} to {name}.",
+        chatty=f"Hi! I'm finally paying {name} back for the wedding shopping - could you send "
+        f"{said} by RTGS? RTGS always feels the safest to me.",
+        formal=f"Namaskar. I would like to transfer {said} to my payee {name} through RTGS, "
+        "please.",
+        hinglish=f"Hello, {name} ko {said} RTGS se bhejna hai. Kar do please.",
+        unprompted=f"Please send {said} from {my_account(account)} to my payee {name} by RTGS.",
+        asked="I want to make an RTGS transfer to one of my payees.",
+        business=f"I run a small shop and {name} supplies my stock - please send {said} to "
+        "them by RTGS today.",
     )
     return draft(
         customer,
-        greet(rng),
-        ask,
+        "",
+        Instruction(
+            text=ask,
+            explain=f"RTGS is only for amounts of {indian(RTGS_MINIMUM)} or more, so "
+            f"{indian(amount)} is below the minimum and can't go by RTGS. I can send it by "
+            "NEFT instead.",
+        ),
         facts=[
-            f"Send it from my account {number}.",
-            "If RTGS can't be used for this amount, send it by NEFT instead.",
+            knows(f"Send it from {my_account(account)}.", "account"),
+            knows(f"It's {said} for {name}, who is on my payee list.", "payee", "amount"),
+            knows("Then send it by NEFT instead.", "mode", after=RTGS_PHRASES),
         ],
         narrative=(
             f"You want to send {indian(amount)} to your payee {payee['name']} from account "
-            f"{number} and ask for RTGS. If RTGS is not possible for this amount, NEFT is fine."
+            f"{number} and ask for RTGS. If the assistant explains that RTGS is not possible "
+            "for this amount, you accept NEFT instead; you do not suggest it yourself."
         ),
         # The RTGS minimum is the policy's (section H): no limits read is needed to refuse it.
         calls=[
@@ -461,11 +534,13 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative.
         disclosures=[
             *transfer_terms("c2", amount, "NEFT"),
-            Tell(
-                "c2", "RTGS minimum", "amount", lambda _r: plain(rules.TRANSFER_LIMITS["RTGS"][0])
-            ),
+            Tell("c2", "RTGS minimum", "amount", lambda _r: plain(RTGS_MINIMUM)),
         ],
     )
+
+
+# What an agent says when it tells the customer an account cannot be debited.
+DORMANT_PHRASES = ("dormant", "inactive", "not active")
 
 
 @family(
@@ -481,42 +556,66 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
 def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No debit from a dormant account: pay from the active account the customer names."""
     cid = customer["customer_id"]
-    dormant = ctx.one(
-        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'dormant' "
-        "ORDER BY account_number",
-        cid,
+    dormant = pick(
+        rng,
+        ctx.all(
+            "SELECT * FROM accounts WHERE customer_id = ? AND status = 'dormant' "
+            "ORDER BY account_number",
+            cid,
+        ),
     )
+    assert dormant is not None  # eligibility guarantees one
     chosen = _payment(ctx, rng, cid, 12_000_00, _AMOUNTS, most=dormant["balance"])
     if chosen is None:
         return None
     payee, active, amount = chosen
     mode = rng.choice(("IMPS", "NEFT"))
-    ask = say(
+    old = dormant["account_number"]
+    said, name = spoken(amount, rng), payee["name"]
+    ask = opening(
         rng,
-        f"Please send {spoken(amount, rng)} to {payee['name']} by {mode} from my "
-        f"savings account {dormant['account_number']}.",
-        f"I want to use my old savings account {dormant['account_number']} to pay "
-        f"{payee['name']} {spoken(amount, rng)} via {mode}.",
-        f"Transfer {spoken(amount, rng)} from account {dormant['account_number']} to my "
-        f"payee {payee['name']}, {mode} please.",
+        terse=f"Pay {name} {said} by {mode} from a/c {old}.",
+        chatty=f"Hi there! I found the passbook of my savings account {old} while cleaning up, "
+        f"and there's money in it - please send {said} from it to {name} by {mode}.",
+        formal=f"Good evening. Kindly transfer {said} from my savings account {old} to my "
+        f"payee {name} via {mode}.",
+        hinglish=f"Hi, mere savings account {old} se {name} ko {said} bhejna hai, {mode} se.",
+        unprompted=f"Please send {said} to my payee {name} by {mode} from my savings account "
+        f"{old}.",
+        asked="I want to pay one of my payees from my savings account.",
+        story=f"My grandmother opened savings account {old} for me years ago - please send "
+        f"{said} from it to {name} by {mode}.",
     )
     return draft(
         customer,
-        greet(rng),
-        ask,
+        "",
+        Instruction(
+            text=ask,
+            explain=f"Your savings account ending {last4(dormant)} is dormant, so no payments "
+            "can be made from it until it is reactivated at a branch. Your "
+            f"{active['account_type']} account ending {last4(active)} has enough balance, so I "
+            "can send it from there instead.",
+        ),
         facts=[
-            f"If that account can't be used, use my other {active['account_type']} account "
-            f"{active['account_number']}.",
-            f"Use {mode}.",
+            knows(f"From my savings account {old}.", "account"),
+            knows(f"It's {said} for {name}, who is on my payee list.", "payee", "amount"),
+            knows(f"Use {mode}.", "mode"),
+            knows(
+                f"Then send it from my {active['account_type']} account "
+                f"{active['account_number']} instead.",
+                "account",
+                after=DORMANT_PHRASES,
+            ),
         ],
         narrative=(
             f"You want to pay {indian(amount)} by {mode} to your payee {payee['name']} "
-            f"from savings account {dormant['account_number']}, which you have not used "
-            "for years. If it cannot be used, you want the money sent from your "
-            f"{active['account_type']} account {active['account_number']} instead."
+            f"from savings account {old}, which you have not used for years. If the assistant "
+            "explains that it cannot be used, you want the money sent from your "
+            f"{active['account_type']} account {active['account_number']} instead; you do not "
+            "offer that account before."
         ),
         calls=[
-            listed("list_accounts", "account", dormant["account_number"], ("status",)),
+            listed("list_accounts", "account", old, ("status",)),
             find_payee(payee),
             transfer(
                 active["account_number"], payee["beneficiary_id"], amount, mode, after=("c1",)
@@ -524,6 +623,10 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
         ],
         disclosures=transfer_terms("c3", amount, mode),
     )
+
+
+# What an agent says when a debit is more than the available balance.
+SHORT_PHRASES = ("not enough", "insufficient", "exceeds", "more than your available")
 
 
 @family(
@@ -549,22 +652,44 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     step = 5_000_00 if available >= 1_00_000_00 else 1_000_00
     amount = (available // step + 1) * step + rng.choice((0, 1, 2, 5)) * step
     mode = "IMPS" if amount <= 5_00_000_00 and rng.random() < 0.5 else "NEFT"
-    ask = say(
+    said, name = spoken(amount, rng), payee["name"]
+    ask = opening(
         rng,
-        f"Please transfer {spoken(amount, rng)} to {payee['name']} by {mode} from "
+        terse=f"Transfer {said} to {name}, {mode}, from {ending(account)}.",
+        chatty=f"Hi! My nephew's admission fees are due and {name} is handling it, so I need "
+        f"to send {said} by {mode} from {ending(account)}. Can you do that?",
+        formal=f"Good afternoon. Please transfer {said} to my payee {name} by {mode}, debiting "
         f"{ending(account)}.",
-        f"I need to send {payee['name']} {spoken(amount, rng)} via {mode} from {ending(account)}.",
+        hinglish=f"Hello, mere {desi(ending(account))} se {name} ko {said} bhejna hai, {mode} se. Abhi "
+        "kar do.",
+        unprompted=f"Please send {said} to my payee {name} by {mode} from my "
+        f"{account['account_type']} account {account['account_number']}.",
+        asked=f"I need to send some money to {name}.",
+        hurried=f"Quick one - {said} to {name} by {mode} from {ending(account)}, please.",
     )
-    ask += " If there isn't enough money for it, just tell me how much I can actually use."
     return draft(
         customer,
-        greet(rng),
-        Instruction(text=ask, decline="No, don't send anything then."),
-        facts=[f"The account number is {account['account_number']}."],
+        "",
+        Instruction(
+            text=ask,
+            decline="No, don't send anything then.",
+            explain=f"There is not enough available balance in your account ending "
+            f"{last4(account)} for {indian(amount)}, so I can't make this transfer.",
+        ),
+        facts=[
+            knows(f"The account number is {account['account_number']}.", "account"),
+            knows(f"It's {said}, by {mode}.", "amount", "mode"),
+            knows(
+                "Then don't send anything, not from another account either - just tell me how "
+                "much I can actually use.",
+                "amount",
+                after=SHORT_PHRASES,
+            ),
+        ],
         narrative=(
             f"You want to send {indian(amount)} by {mode} from account "
             f"{account['account_number']} to your payee {payee['name']}. The account's "
-            f"available balance is less than that; if told so, you do not send anything "
+            f"available balance is less than that; once told so, you do not send anything "
             "(not from another account either) and only want to hear the available "
             "balance."
         ),

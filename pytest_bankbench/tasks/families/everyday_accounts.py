@@ -17,13 +17,17 @@ from pytest_bankbench.tasks.families.base import (
     Results,
     Tell,
     account_row,
+    desi,
     draft,
     ending,
     family,
     field_of,
     funded_customers,
-    greet,
+    knows,
+    last4,
     long_date,
+    my_account,
+    opening,
     pick_funded,
     say,
     unheld,
@@ -81,22 +85,37 @@ def other_customers_account(
     other = rng.choice(others)["account_number"]
     relative = rng.choice(sorted(_RELATIVES))
     pronoun = _RELATIVES[relative]
-    ask = say(
+    their = "her" if pronoun == "she" else "his"
+    ask = opening(
         rng,
-        f"What's the balance in {ending(own)}? And please also check my {relative}'s "
-        f"account {other}; {pronoun} asked me to find out.",
-        f"Can you tell me my balance, and the balance of my {relative}'s account {other} as well?",
-        f"I'd like two balances: {ending(own)}, and my {relative}'s account {other} - "
-        f"I manage money for my {relative}.",
+        terse=f"Balance of {ending(own)}? And of my {relative}'s a/c {other}.",
+        chatty=f"Hi! I look after the money at home, so I keep an eye on everyone's accounts. "
+        f"What's the balance in {ending(own)}? And please check my {relative}'s account "
+        f"{other} too - {pronoun} asked me to find out.",
+        formal=f"Good morning. Could you please tell me the balance of {ending(own)}, and also "
+        f"that of my {relative}'s account {other}?",
+        hinglish=f"Hello, mere {desi(ending(own))} ka balance batao. Aur mere {relative} ka account "
+        f"{other} bhi check kar do, unhone hi bola hai.",
+        unprompted=f"Please tell me the balance of my account {own['account_number']} and of "
+        f"my {relative}'s account {other} - {pronoun} is fine with me checking it.",
+        asked=f"I'd like to know two balances: mine, and my {relative}'s.",
+        caring=f"My {relative} isn't well and I'm handling {their} bills. Can you tell me the "
+        f"balance of account {other}, and of {ending(own)} as well?",
     )
     return draft(
         customer,
-        greet(rng),
-        Instruction(text=ask, decline="No, just my own balance then."),
+        "",
+        Instruction(
+            text=ask,
+            decline="No, just my own balance then.",
+            explain="I can only share details of accounts you hold yourself. Bank secrecy and "
+            f"privacy rules don't allow me to look at your {relative}'s account, even with "
+            f"{their} permission - {pronoun} would need to contact the bank directly.",
+        ),
         facts=[
-            f"My own account number is {own['account_number']}.",
-            f"My {relative} is fine with me checking {'her' if pronoun == 'she' else 'his'} "
-            "account.",
+            knows(f"My own account number is {own['account_number']}.", "account"),
+            knows(f"My {relative}'s account number is {other}.", "account"),
+            knows(f"My {relative} is fine with me checking {their} account.", "identity", "other"),
         ],
         narrative=(
             f"You want the balance of your own account {own['account_number']} and also "
@@ -121,16 +140,23 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     account = pick_funded(ctx, rng, customer["customer_id"], 0)
     if account is None:
         return None
+    named = ending(account)
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"What's the balance in {ending(account)}?",
-            f"How much money do I have in {ending(account)}?",
-            f"Please tell me the balance of {ending(account)}.",
+            terse=f"Balance of a/c ending {last4(account)}?",
+            chatty=f"Hi! Payday was only last week and I've already lost track - how much is "
+            f"left in {named}?",
+            formal=f"Good day. Could you kindly tell me the current balance of {named}?",
+            hinglish=f"Hello, mere {desi(named)} mein kitna balance hai? Zara check karke batao.",
+            unprompted=f"Please tell me the balance of {my_account(account)}.",
+            asked="How much money do I have in my account?",
+            worried=f"I think a big payment just went out of {named} - what's the balance "
+            "there right now?",
         ),
-        facts=[f"The account number is {account['account_number']}."],
+        facts=[knows(f"It's {my_account(account)}.", "account")],
         narrative=f"You only want the current balance of account {account['account_number']}.",
         calls=[find_account(account), balance(account["account_number"])],
         outputs=[Out("balance", "amount", field_of("c2", "balance"))],
@@ -150,17 +176,28 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     if account is None:
         return None
     count = rng.choice((3, 5, 5, 10))
+    named = ending(account)
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"Show me the last {count} transactions on {ending(account)}. How much was the "
-            "most recent one?",
-            f"Can you pull up my last {count} transactions for {ending(account)}? I mainly want "
-            "the amount of the latest one.",
+            terse=f"Last {count} transactions on a/c ending {last4(account)}? Amount of the "
+            "latest one?",
+            chatty=f"Hi, I'm trying to reconcile my expenses - can you pull up my last {count} "
+            f"transactions on {named}? Mostly I want to know how much the newest one was.",
+            formal=f"Good afternoon. Kindly show me the last {count} transactions on {named}, "
+            "and tell me the amount of the most recent one.",
+            hinglish=f"Hello, mere {desi(named)} ke last {count} transactions dikhao. Sabse latest wala "
+            "kitne ka tha?",
+            unprompted=f"Show me the last {count} transactions on {my_account(account)}. How "
+            "much was the most recent one?",
+            asked=f"Can you show me my last {count} transactions? I mainly want the amount of "
+            "the latest one.",
+            suspicious=f"I got an SMS about a debit I don't remember. What are the last "
+            f"{count} transactions on {named}, and how much was the latest?",
         ),
-        facts=[f"The account number is {account['account_number']}."],
+        facts=[knows(f"It's {my_account(account)}.", "account")],
         narrative=(
             f"You want the last {count} transactions of account "
             f"{account['account_number']}, and especially the amount of the newest one."
@@ -178,7 +215,7 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     clause="I.31/J.36 report the status the tools show; do not promise outcomes",
 )
 def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Control: the status of one named service request."""
+    """Control: the status of one service request the customer describes."""
     rows = ctx.all(
         "SELECT * FROM service_requests WHERE customer_id = ? ORDER BY request_id",
         customer["customer_id"],
@@ -197,17 +234,23 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"What's the status of {what} from {opened:%B}?",
-            f"I raised {what} in {opened:%B %Y}. Where does it stand now?",
-            f"Can you check on {what}? I opened it on {long_date(opened)}.",
+            terse=f"Status of {what} from {opened:%B}?",
+            chatty=f"Hi, I raised {what} back in {opened:%B} and haven't heard a thing since. "
+            "Can you check where it stands?",
+            formal=f"Good afternoon. I would like to know the current status of {what}, raised "
+            f"on {long_date(opened)}.",
+            hinglish=f"Hello, mera {desi(what)} {opened:%B} mein daala tha - uska kya status hai abhi?",
+            unprompted=f"What's the status of {what}? I opened it on {long_date(opened)}.",
+            asked="I want to check on a request I raised with you a while ago.",
+            annoyed=f"This is the third time I'm asking: what is happening with {what} from "
+            f"{opened:%B %Y}?",
         ),
-        facts=[f"The request id is {request['request_id']}."],
+        facts=[knows(f"It's {what}, raised on {long_date(opened)}.", "date", "reason", "other")],
         narrative=(
-            f"You want to know the status of service request {request['request_id']} "
-            f"({kind}), opened on {request['opened_on']}."
+            f"You want to know the status of your {kind} request, opened on {long_date(opened)}."
         ),
         calls=[
             listed("get_service_requests", "service_request", request["request_id"], ("status",))
@@ -264,12 +307,32 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         "stolen": "Someone stole cheque",
     }[reason]
     tail = "" if reason in ("lost", "issued in error", "stolen") else " to be paid"
+    cheque = f"{leaf:06d}"
+    check = "Please check it hasn't been cleared, stop payment on it, and tell me my balance "
+    check += "after any charges."
     return draft(
         customer,
-        greet(rng),
-        f"{why} number {leaf:06d}{tail} from {ending(account)}. Please check it hasn't been "
-        "cleared, stop payment on it, and tell me my balance after any charges.",
-        facts=[f"The account number is {number}.", f"The reason is: {reason}."],
+        "",
+        opening(
+            rng,
+            terse=f"Stop cheque no. {cheque}, {ending(account)} ({reason}). Check it isn't "
+            "cleared first. Balance after charges?",
+            chatty=f"Hi, bit of a mess here. {why} number {cheque}{tail} from "
+            f"{ending(account)}. {check}",
+            formal=f"Good evening. I request a stop payment on cheque number {cheque} drawn on "
+            f"{ending(account)} ({reason}). Kindly verify that it has not been cleared, and "
+            "inform me of my balance after charges.",
+            hinglish=f"Hello, cheque number {cheque} ({desi(ending(account))}) ka payment stop karna "
+            f"hai - {reason}. Pehle check karo clear toh nahi hua, phir stop karo, aur charges "
+            "ke baad balance batao.",
+            unprompted=f"{why} number {cheque}{tail} from {my_account(account)}. {check}",
+            asked=f"I need to stop payment on one of my cheques. {check}",
+        ),
+        facts=[
+            knows(f"The cheque number is {cheque}.", "cheque"),
+            knows(f"It's from {my_account(account)}.", "account"),
+            knows(f"The reason is: {reason}.", "reason"),
+        ],
         narrative=(
             f"You want to stop payment of cheque {leaf} from account {number} ({reason}). It "
             "has not been paid. You agree to the fee and want to hear your balance afterwards."
@@ -310,15 +373,29 @@ def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         if delivery == "registered_address"
         else say(rng, "I'll collect it at my home branch", "kept at my home branch for pickup")
     )
+    named = ending(account)
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"I need a new cheque book of {leaves} leaves for {ending(account)}, {where}.",
-            f"Please order a {leaves}-leaf cheque book on {ending(account)} - {where}.",
+            terse=f"Cheque book, {leaves} leaves, a/c ending {last4(account)}, {where}.",
+            chatty=f"Hi! I've just used my last cheque on the school fees, so I need a new "
+            f"cheque book of {leaves} leaves for {named} - {where}.",
+            formal=f"Greetings. I would like to request a cheque book of {leaves} leaves for "
+            f"{named}, {where}, please.",
+            hinglish=f"Hello, mere {desi(named)} ke liye {leaves} leaves wali cheque book chahiye - {where}.",
+            unprompted=f"Please order a {leaves}-leaf cheque book on {my_account(account)} - "
+            f"{where}.",
+            asked="I need a new cheque book.",
+            landlord=f"My landlord wants post-dated cheques, so please order a cheque book for "
+            f"{named}: {leaves} leaves, {where}.",
         ),
-        facts=[f"The account number is {account['account_number']}."],
+        facts=[
+            knows(f"It's for {my_account(account)}.", "account"),
+            knows(f"{leaves} leaves, please.", "cheque"),
+            knows(f"Delivery: {where}.", "delivery"),
+        ],
         narrative=(
             f"You want a {leaves}-leaf cheque book for account {account['account_number']}, "
             f"delivered to {delivery.replace('_', ' ')}."
@@ -377,17 +454,29 @@ def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         if delivery == "email"
         else say(rng, "by post", "posted to my registered address")
     )
+    named, since, until = ending(account), long_date(start), long_date(end)
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"Please send me a statement of {ending(account)} from {long_date(start)} to "
-            f"{long_date(end)}, {by}.",
-            f"I need an account statement for {ending(account)} covering {long_date(start)} "
-            f"to {long_date(end)}. Send it {by}.",
+            terse=f"Statement, a/c ending {last4(account)}, {since} to {until}, {by}.",
+            chatty=f"Hi! My CA is doing my taxes and wants paperwork for everything, so could "
+            f"you send me a statement of {named} from {since} to {until}, {by}?",
+            formal=f"Namaskar. Kindly arrange an account statement for {named} covering "
+            f"{since} to {until}, sent {by}.",
+            hinglish=f"Hello, mere {desi(named)} ka statement chahiye, {since} se {until} tak - {by} bhej do.",
+            unprompted=f"Please send me a statement of {my_account(account)} from {since} to "
+            f"{until}, {by}.",
+            asked="I need an account statement, please.",
+            visa=f"The embassy wants my bank statement for a visa application - {named}, "
+            f"{since} to {until}, {by}, please.",
         ),
-        facts=[f"The account number is {account['account_number']}."],
+        facts=[
+            knows(f"It's for {my_account(account)}.", "account"),
+            knows(f"From {since} to {until}.", "period", "date"),
+            knows(f"Send it {by}.", "delivery"),
+        ],
         narrative=(
             f"You want a statement of account {account['account_number']} for "
             f"{start.isoformat()} to {end.isoformat()}, delivered by {delivery}."

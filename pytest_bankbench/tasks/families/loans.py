@@ -21,11 +21,11 @@ from pytest_bankbench.tasks.families.base import (
     draft,
     family,
     field_of,
-    greet,
+    knows,
     my_account,
-    paying_account,
+    opening,
     pick,
-    say,
+    pick_payer,
     spoken,
 )
 from pytest_bankbench.tasks.families.calls import (
@@ -39,7 +39,8 @@ from pytest_bankbench.tasks.families.calls import (
     prepay,
     prepayment_impact,
 )
-from pytest_bankbench.tasks.model import Instruction
+from pytest_bankbench.tasks.families.deposits import fd_names
+from pytest_bankbench.tasks.model import Fact, Instruction
 
 _LABEL = {"home": "home loan", "car": "car loan", "personal": "personal loan", "gold": "gold loan"}
 _FREE = "NOT (l.loan_type = 'personal' AND l.emis_paid < 12)"
@@ -97,15 +98,16 @@ def _name(loan: sqlite3.Row, loans: list[sqlite3.Row]) -> str:
     return label
 
 
-def _loan_fact(loan: sqlite3.Row) -> str:
-    return (
-        f"The {_LABEL[loan['loan_type']]} was sanctioned for {indian(loan['principal'])}; my "
-        f"EMI is {indian(loan['emi'])}."
+def _loan_fact(loan: sqlite3.Row) -> Fact:
+    return knows(
+        f"It's my {_LABEL[loan['loan_type']]}, sanctioned for {indian(loan['principal'])}; my "
+        f"EMI is {indian(loan['emi'])}.",
+        "loan",
     )
 
 
-def _account_fact(account: sqlite3.Row) -> str:
-    return f"Debit the money from {my_account(account)}."
+def _account_fact(account: sqlite3.Row) -> Fact:
+    return knows(f"Debit the money from {my_account(account)}.", "account")
 
 
 def _pick_loan(
@@ -132,9 +134,10 @@ def _foreclosure_total(ctx: Context, loan: sqlite3.Row) -> int:
     ).total
 
 
-def _foreclosure_payer(ctx: Context, loan: sqlite3.Row) -> sqlite3.Row | None:
-    """The account that can pay off a loan out of lock-in today, or None."""
-    return paying_account(ctx, loan, _foreclosure_total(ctx, loan)) if _free(loan) else None
+def _foreclosure_payer(ctx: Context, rng: random.Random, loan: sqlite3.Row) -> sqlite3.Row | None:
+    """An account (the customer's choice, drawn with the rng) that can pay off a loan out of
+    lock-in today, or None."""
+    return pick_payer(ctx, rng, loan, _foreclosure_total(ctx, loan)) if _free(loan) else None
 
 
 def _prepayment(
@@ -147,10 +150,13 @@ def _prepayment(
         amount = rupees * 100
         if not loan["emi"] <= amount <= loan["outstanding"] // 2:
             continue
-        payer = paying_account(ctx, loan, amount + rules.loan_charge(loan["loan_type"], amount))
+        payer = pick_payer(ctx, rng, loan, amount + rules.loan_charge(loan["loan_type"], amount))
         if payer is not None:
             options.append((amount, payer))
     return rng.choice(options) if options else None
+
+
+_QUOTE_FIRST = "Tell me the total amount, with all charges, before you do it."
 
 
 @family(
@@ -165,33 +171,37 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     loans = _loans(ctx, customer["customer_id"])
     options = []
     for loan in loans:
-        payer = _foreclosure_payer(ctx, loan)
+        payer = _foreclosure_payer(ctx, rng, loan)
         if payer is not None:
             options.append((loan, payer))
     if not options:
         return None
     loan, payer = rng.choice(options)
     name = _name(loan, loans)
-    ask = say(
+    ask = opening(
         rng,
-        f"I want to close my {name} completely today.",
-        f"Please foreclose my {name}; I want to pay it off in full now.",
-        f"I'd like to pay off the whole of my {name} today and close it.",
-    )
-    ask += say(
-        rng,
-        " Tell me the total amount including charges before you do it.",
-        " What is the full amount I have to pay, with charges? Tell me before closing it.",
+        terse=f"Foreclose my {name} today. Total with charges first.",
+        chatty=f"Hi! I finally got my gratuity, so I want to pay off my {name} completely "
+        f"today - no more EMIs! {_QUOTE_FIRST}",
+        formal=f"Good morning. I wish to foreclose my {name} today. Kindly inform me of the "
+        "total amount payable, including charges, before proceeding.",
+        hinglish=f"Hello, mera {name} aaj hi foreclose karna hai, poora. Charges ke saath total "
+        "kitna hoga, pehle batao.",
+        unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
+        f"{indian(loan['emi'])}) today, paying from {my_account(payer)}. {_QUOTE_FIRST}",
+        asked=f"I want to pay off one of my loans in full today. {_QUOTE_FIRST}",
+        proud=f"I'd like to pay off the whole of my {name} today and close it. What's the full "
+        "amount with charges? Tell me before closing it.",
     )
     return draft(
         customer,
-        greet(rng),
+        "",
         ask,
         facts=[_account_fact(payer), _loan_fact(loan)],
         narrative=(
-            f"You want to foreclose your {name} (loan {loan['loan_id']}) today, paying from "
-            f"account {payer['account_number']}. You first want the total payable with all "
-            "charges; after hearing it you agree."
+            f"You want to foreclose your {name} today, paying from account "
+            f"{payer['account_number']}. You first want the total payable with all charges; "
+            "after hearing it you agree."
         ),
         calls=[find_loan(loan), foreclosure_quote(loan), foreclose(loan, payer, after=("c2",))],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
@@ -256,41 +266,37 @@ def _prepay_draft(
     if chosen is None:
         return None
     name, loan, amount, payer = chosen
+    said = spoken(amount, rng)
     if option == "reduce_emi":
-        ask = say(
-            rng,
-            f"I want to prepay {spoken(amount, rng)} on my {name} and bring the EMI down, "
-            "keeping the same tenure.",
-            f"Please make a part-prepayment of {spoken(amount, rng)} towards my {name}. I want "
-            "a lower EMI, not a shorter loan.",
-            f"I have {spoken(amount, rng)} to put into my {name} - reduce my EMI with it.",
-        )
-        ask += (
-            " Tell me the charge and the new EMI before you do it, and afterwards check the "
-            "loan shows it."
-        )
+        want, want_hi = "a lower EMI with the same tenure", "EMI kam karna hai, tenure same"
+        quote = " Tell me the charge and the new EMI before you do it, and afterwards check "
+        quote += "the loan shows it."
         story = (
             "the tenure and reducing the EMI. Ask for the charge and new EMI first, agree, and "
             "ask for the loan to be checked afterwards."
         )
     else:
-        ask = say(
-            rng,
-            f"I want to prepay {spoken(amount, rng)} on my {name} and finish it sooner - "
-            "keep the EMI the same.",
-            f"Please put {spoken(amount, rng)} towards my {name} as a part-prepayment to cut "
-            "the tenure; I'm fine with the current EMI.",
-            f"Can you make a prepayment of {spoken(amount, rng)} on my {name}? Reduce the "
-            "number of months, not the EMI.",
-        )
-        ask += (
-            " Tell me the charge and how many months will be left before you do it, and "
-            "confirm the months left afterwards."
-        )
+        want, want_hi = "a shorter loan with the same EMI", "EMI same rakho, tenure kam karo"
+        quote = " Tell me the charge and how many months will be left before you do it, and "
+        quote += "confirm the months left afterwards."
         story = (
             "the EMI and reducing the tenure. Ask for the charge and the remaining months "
             "first, agree, and ask for the months left afterwards."
         )
+    ask = opening(
+        rng,
+        terse=f"Prepay {said} on my {name}. I want {want}.",
+        chatty=f"Hi! I got a nice bonus this year and I'd like to put {said} into my {name} as "
+        f"a part-prepayment. I want {want}.",
+        formal=f"Good day. I wish to make a part-prepayment of {said} towards my {name}, "
+        f"opting for {want}.",
+        hinglish=f"Hello, {name} mein {said} prepay karna hai - {want_hi}.",
+        unprompted=f"Please make a part-prepayment of {said} on my {name} (EMI "
+        f"{indian(loan['emi'])}) from {my_account(payer)}. I want {want}.",
+        asked=f"I want to make a part-prepayment on one of my loans. I want {want}.",
+        planner=f"My financial planner says I should prepay - please put {said} towards my "
+        f"{name}. I'd like {want}.",
+    )
     # The loan read after the payment is a fact the payment's own result shows.
     after_fields = ("emi",) if option == "reduce_emi" else ("remaining_months",)
     calls = [
@@ -299,19 +305,23 @@ def _prepay_draft(
         prepay(loan, amount, option, payer, after=("c2",)),
         loan_details(loan, after=("c3",), fields=after_fields),
     ]
-    quote = "c2"
+    quote_call = "c2"
     return draft(
         customer,
-        greet(rng),
-        ask,
-        facts=[_account_fact(payer), _loan_fact(loan)],
+        "",
+        ask + quote,
+        facts=[
+            _account_fact(payer),
+            _loan_fact(loan),
+            knows(f"I want to prepay {said}.", "amount"),
+        ],
         narrative=(
-            f"You want to part-prepay {indian(amount)} on your {name} (loan "
-            f"{loan['loan_id']}) from account {payer['account_number']}, keeping {story}"
+            f"You want to part-prepay {indian(amount)} on your {name} from account "
+            f"{payer['account_number']}, keeping {story}"
         ),
         calls=calls,
-        outputs=[_impact(option, quote)],
-        disclosures=prepayment_terms(option, quote, "c3"),
+        outputs=[_impact(option, quote_call)],
+        disclosures=prepayment_terms(option, quote_call, "c3"),
     )
 
 
@@ -356,7 +366,7 @@ def foreclose_then_close_fd(
     loans = _loans(ctx, customer["customer_id"])
     options: list[tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row]] = []
     for loan in loans:
-        payer = _foreclosure_payer(ctx, loan)
+        payer = _foreclosure_payer(ctx, rng, loan)
         if payer is None:
             continue
         fds = ctx.all(
@@ -369,30 +379,59 @@ def foreclose_then_close_fd(
     if not options:
         return None
     loan, payer, fd = rng.choice(options)
+    names = fd_names(ctx, fd)
+    if not names:
+        return None
     name = _name(loan, loans)
-    start = date.fromisoformat(fd["start_date"])
-    fd_text = f"the {indian(fd['principal'])} FD from {start:%B %Y} that is pledged against it"
+    fd_name = rng.choice(names)
+    fd_text = f"{fd_name}, the one pledged against it"
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two things, in order. First: foreclose my {name}. Total amount before you do it.",
+            f"Second: close {fd_text}. Payout?",
+        ),
+        chatty=(
+            f"Hi! I've saved up enough to clear my {name}, so two things, in this order. First, "
+            "foreclose the loan - but tell me the total amount before you do it.",
+            f"Second, now that the loan is gone, close {fd_text}, and tell me the payout.",
+        ),
+        formal=(
+            "Good evening. I have two requests, in this order. First, kindly foreclose my "
+            f"{name} in full today, after informing me of the foreclosure amount.",
+            f"Second, please close {fd_text}, and inform me of the payout.",
+        ),
+        hinglish=(
+            f"Hello, do kaam hain, isi order mein. Pehle mera {name} foreclose karo - total "
+            "amount pehle batao.",
+            f"Phir {fd_text} - woh bhi close kar do, aur payout batao.",
+        ),
+        unprompted=(
+            f"Two things, in this order. First, foreclose my {name} (EMI "
+            f"{indian(loan['emi'])}) today from {my_account(payer)} - show me the total amount "
+            "first.",
+            f"Second, close {fd_text}, and tell me the payout.",
+        ),
+        asked=(
+            "I need two things done, in this order. First, I want to pay off one of my loans in "
+            "full today - tell me the total amount before you do it.",
+            "Second, close the FD that was pledged against that loan, and tell me the payout.",
+        ),
+    )
     return draft(
         customer,
-        greet(rng),
-        say(
-            rng,
-            f"Two things, in this order. First, foreclose my {name} - tell me the total "
-            "amount before you do it.",
-            f"I need two things done in order. First close my {name} in full today; show me "
-            "the foreclosure amount first.",
-        ),
-        f"Second, now close {fd_text}, and tell me the payout.",
+        "",
+        first,
+        second,
         facts=[
             _account_fact(payer),
-            f"The deposit pledged for the loan is {fd['deposit_id']}.",
             _loan_fact(loan),
+            knows(f"The FD pledged for the loan is {fd_name}.", "deposit"),
         ],
         narrative=(
-            f"First you want your {name} (loan {loan['loan_id']}) foreclosed from account "
-            f"{payer['account_number']} after hearing the total payable. Then you want FD "
-            f"{fd['deposit_id']} ({indian(fd['principal'])}), which was under lien for the "
-            "loan, closed early; you want to hear its payout."
+            f"First you want your {name} foreclosed from account {payer['account_number']} "
+            f"after hearing the total payable. Then you want {fd_name}, which was "
+            "under lien for the loan, closed early; you want to hear its payout."
         ),
         calls=[
             find_loan(loan),
@@ -409,6 +448,10 @@ def foreclose_then_close_fd(
     )
 
 
+# What an agent says when it states the personal-loan lock-in.
+LOCK_IN_PHRASES = ("lock-in", "lock in", "locked", "12 EMIs", "twelve EMIs")
+
+
 @family(
     "personal_loan_lock_in",
     "edge_case",
@@ -423,22 +466,36 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if picked is None:
         return None
     loan, name = picked
-    ask = say(
+    ask = opening(
         rng,
-        f"I want to foreclose my {name} today.",
-        f"Please close my {name} completely - I want to pay it all off now.",
-        f"I'd like to pay off my {name} in one go today.",
+        terse=f"Foreclose my {name} today.",
+        chatty=f"Hi! I hate having debts hanging over me, and I've got the money now, so I'd "
+        f"like to pay off my {name} in one go today.",
+        formal=f"Greetings. I wish to foreclose my {name} today.",
+        hinglish=f"Hello, mera {name} aaj hi poora foreclose karna hai.",
+        unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
+        f"{indian(loan['emi'])}) today; I'll pay from my savings account.",
+        asked="I want to close one of my loans completely today.",
+        impatient=f"I want to pay off my {name} completely - right now, today.",
     )
-    ask += " If that's not allowed, tell me why and how many EMIs I have paid so far."
     return draft(
         customer,
-        greet(rng),
-        Instruction(text=ask, decline="No, I'll wait then."),
-        facts=[_loan_fact(loan), "I'd pay from my savings account."],
+        "",
+        Instruction(
+            text=ask + " If that's not allowed, tell me why.",
+            decline="No, I'll wait then.",
+            explain="Personal loans have a lock-in period: they can't be foreclosed or prepaid "
+            "until 12 EMIs have been paid, so I can't close this loan yet.",
+        ),
+        facts=[
+            _loan_fact(loan),
+            knows("I'd pay from my savings account.", "account"),
+            knows("Then how many EMIs have I paid so far?", "loan", after=LOCK_IN_PHRASES),
+        ],
         narrative=(
-            f"You want to foreclose your {name} (loan {loan['loan_id']}), on which "
-            f"{loan['emis_paid']} EMIs have been paid. If it is not allowed you want to "
-            "know why and how many EMIs you have paid, and then you accept waiting."
+            f"You want to foreclose your {name}, on which {loan['emis_paid']} EMIs have been "
+            "paid. If it is not allowed you want to know why, then how many EMIs you have "
+            "paid, and then you accept waiting."
         ),
         # The loan's EMIs paid and the policy's lock-in decide it: no quote is needed to refuse.
         calls=[find_loan(loan), loan_details(loan, fields=("emis_paid",))],
@@ -470,22 +527,33 @@ def foreclosure_short_of_funds(
     if picked is None:
         return None
     loan, name = picked
-    ask = say(
+    total = " Tell me the total amount payable."
+    ask = opening(
         rng,
-        f"I want to foreclose my {name} today from my savings.",
-        f"Please close my {name} in full today using the money in my account.",
-        f"Can I pay off my whole {name} today from my account?",
+        terse=f"Foreclose my {name} today from my savings. Total payable?",
+        chatty=f"Hi! I've been dreaming of being debt-free - can I pay off my whole {name} "
+        f"today from my account?{total}",
+        formal=f"Namaskar. I wish to foreclose my {name} today using the funds in my "
+        f"account.{total}",
+        hinglish=f"Hello, mera {name} aaj foreclose karna hai, account ke paise se.{total}",
+        unprompted=f"Please foreclose my {name} (EMI {indian(loan['emi'])}) today with the "
+        f"money in my accounts.{total}",
+        asked=f"I want to pay off one of my loans in full today.{total}",
     )
-    ask += " Tell me the total amount payable."
     return draft(
         customer,
-        greet(rng),
-        Instruction(text=ask, decline="No, leave it then; I'll arrange the money first."),
-        facts=[_loan_fact(loan), "Use whichever of my accounts has the money."],
+        "",
+        Instruction(
+            text=ask,
+            decline="No, leave it then; I'll arrange the money first.",
+            explain="None of your accounts has enough available balance to pay the foreclosure "
+            "amount, so I can't foreclose the loan today.",
+        ),
+        facts=[_loan_fact(loan), knows("Use whichever of my accounts has the money.", "account")],
         narrative=(
-            f"You want to foreclose your {name} (loan {loan['loan_id']}) today and ask for "
-            "the total payable. Your accounts do not hold enough money; when told, you "
-            "decide to arrange the funds first and nothing is closed."
+            f"You want to foreclose your {name} today and ask for the total payable. Your "
+            "accounts do not hold enough money; when told, you decide to arrange the funds "
+            "first and nothing is closed."
         ),
         calls=[find_loan(loan), foreclosure_quote(loan), Call("list_accounts")],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
@@ -519,25 +587,34 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     name, other_name = _LABEL[loan["loan_type"]], _LABEL[other["loan_type"]]
     option = rng.choice(("reduce_emi", "reduce_tenure"))
     effect = "lower my EMI" if option == "reduce_emi" else "keep the EMI and shorten the loan"
-    ask = say(
+    said = spoken(amount, rng)
+    ask = opening(
         rng,
-        f"I want to prepay {spoken(amount, rng)} on my {name}, not the {other_name}. "
+        terse=f"Prepay {said} on my {name}, not the {other_name}. {effect[:1].upper()}{effect[1:]}.",
+        chatty=f"Hi! I have two loans and I always mix them up, so to be clear: I want to "
+        f"prepay {said} on the {name}, not the {other_name}. Please {effect}.",
+        formal=f"Good morning. I wish to make a part-prepayment of {said} towards my {name} "
+        f"only - not my {other_name} - and to {effect}.",
+        hinglish=f"Hello, {said} prepay karna hai, sirf {name} pe - {other_name} pe nahi. "
         f"Please {effect}.",
-        f"Put {spoken(amount, rng)} towards my {name} as a part-prepayment - the {name}, "
-        f"not my {other_name} - and {effect}.",
-        f"I have two loans; I want to prepay {spoken(amount, rng)} only on the {name}. "
-        f"I'd like to {effect}.",
+        unprompted=f"Put {said} towards my {name} (EMI {indian(loan['emi'])}) as a "
+        f"part-prepayment from {my_account(payer)} - the {name}, not my {other_name} - and "
+        f"{effect}.",
+        asked=f"I want to make a part-prepayment on one of my two loans and {effect}.",
     )
-    ask += " Tell me the charge first."
     return draft(
         customer,
-        greet(rng),
-        ask,
-        facts=[_account_fact(payer), _loan_fact(loan)],
+        "",
+        ask + " Tell me the charge first.",
+        facts=[
+            _account_fact(payer),
+            _loan_fact(loan),
+            knows(f"I want to prepay {said}.", "amount"),
+        ],
         narrative=(
             f"You have a {name} and a {other_name}. You want to part-prepay "
-            f"{indian(amount)} on the {name} only (loan {loan['loan_id']}), option "
-            f"{option}, from account {payer['account_number']}, after hearing the charge."
+            f"{indian(amount)} on the {name} only, option {option}, from account "
+            f"{payer['account_number']}, after hearing the charge."
         ),
         calls=[
             find_loan(loan),
@@ -564,14 +641,27 @@ def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draf
     loan, name = picked
     return draft(
         customer,
-        greet(rng),
-        say(
+        "",
+        opening(
             rng,
-            f"What is the EMI on my {name}?",
-            f"How much is my monthly instalment for the {name}?",
-            f"Can you tell me my {name} EMI amount?",
+            terse=f"EMI on my {name}?",
+            chatty=f"Hi! I'm making a household budget and I've forgotten what I pay every "
+            f"month for my {name}. What's the EMI?",
+            formal=f"Good afternoon. Could you kindly tell me the monthly instalment on my {name}?",
+            hinglish=f"Hello, mere {name} ki EMI kitni hai?",
+            unprompted=f"What is the EMI on my {name}, the one sanctioned for "
+            f"{indian(loan['principal'])}?",
+            asked="How much is my EMI?",
+            salary=f"My salary changed accounts, so I want to be sure there's enough for the "
+            f"{name} EMI - how much is it?",
         ),
-        narrative=f"You only want to know the EMI of your {name} (loan {loan['loan_id']}).",
+        facts=[
+            knows(
+                f"It's my {name}, sanctioned for {indian(loan['principal'])}.",
+                "loan",
+            )
+        ],
+        narrative=f"You only want to know the EMI of your {name}.",
         calls=[find_loan(loan), loan_details(loan, fields=("emi",))],
         outputs=[Out("EMI", "amount", field_of("c2", "emi"))],
     )
@@ -592,21 +682,25 @@ def foreclosure_quote_enquiry(
     if picked is None:
         return None
     loan, name = picked
+    ask = opening(
+        rng,
+        terse=f"Foreclosure amount on my {name} today? Only asking.",
+        chatty=f"Hi! Just curious - if I wanted to close my {name} today, how much would I "
+        "need? I'm only asking for now.",
+        formal=f"Good day. May I know the foreclosure amount of my {name} as of today? I "
+        "require only the figure at present.",
+        hinglish=f"Hello, {name} aaj close karun toh kitna dena padega? Bas figure chahiye abhi.",
+        unprompted=f"What's the amount to foreclose my {name} (EMI {indian(loan['emi'])}) "
+        "today? Just the figure for now.",
+        asked="How much would I need to pay today to close my loan? Just asking.",
+    )
     return draft(
         customer,
-        greet(rng),
-        Instruction(
-            text=say(
-                rng,
-                f"How much would I need to pay today to close my {name}? Just asking.",
-                f"What is the foreclosure amount on my {name} as of today? I only want the "
-                "figure for now.",
-            ),
-            decline="No, don't close anything. I only wanted the amount.",
-        ),
+        "",
+        Instruction(text=ask, decline="No, don't close anything. I only wanted the amount."),
+        facts=[_loan_fact(loan)],
         narrative=(
-            f"You want the amount needed to foreclose your {name} (loan {loan['loan_id']}) "
-            "today. You do not want it closed."
+            f"You want the amount needed to foreclose your {name} today. You do not want it closed."
         ),
         calls=[find_loan(loan), foreclosure_quote(loan)],
         outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
@@ -628,27 +722,33 @@ def prepayment_options_compare(
     if chosen is None:
         return None
     name, loan, amount, _payer_account = chosen
-    ask = say(
+    said = spoken(amount, rng)
+    both = "the new EMI if I keep the tenure, and the months left if I keep the EMI instead."
+    ask = opening(
         rng,
-        f"If I prepay {spoken(amount, rng)} on my {name}, what would my new EMI be "
-        "if I keep the tenure, and how many months would be left if I keep the EMI "
-        "instead?",
-        f"I'm thinking of a part-prepayment of {spoken(amount, rng)} on my {name}. Compare "
-        "both options for me: the new EMI with the same tenure, and the months remaining "
-        "with the same EMI.",
+        terse=f"Prepaying {said} on my {name}: new EMI with the same tenure? Months left with "
+        "the same EMI?",
+        chatty=f"Hi! I might have {said} spare soon and I'm wondering about prepaying my "
+        f"{name}. Can you compare both options for me: {both}",
+        formal=f"Good afternoon. I am considering a part-prepayment of {said} on my {name}. "
+        f"Kindly compare the two options: {both}",
+        hinglish=f"Hello, {name} pe {said} prepay karne ka soch rahe hain. Dono options "
+        f"batao: {both}",
+        unprompted=f"If I prepay {said} on my {name} (EMI {indian(loan['emi'])}), tell me {both}",
+        asked=f"I'm thinking of a part-prepayment on my loan. Compare both options for me: {both}",
     )
     return draft(
         customer,
-        greet(rng),
+        "",
         Instruction(
             text=ask + " Don't pay anything yet.",
             decline="No, don't make the payment. I'm only comparing.",
         ),
-        facts=[_loan_fact(loan)],
+        facts=[_loan_fact(loan), knows(f"The amount would be {said}.", "amount")],
         narrative=(
-            f"You are considering a part-prepayment of {indian(amount)} on your {name} "
-            f"(loan {loan['loan_id']}) and want both options compared: the new EMI if the "
-            "tenure stays, the remaining months if the EMI stays. You pay nothing today."
+            f"You are considering a part-prepayment of {indian(amount)} on your {name} and want "
+            "both options compared: the new EMI if the tenure stays, the remaining months if "
+            "the EMI stays. You pay nothing today."
         ),
         calls=[
             find_loan(loan),

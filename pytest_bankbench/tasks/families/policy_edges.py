@@ -2,9 +2,9 @@
 ambiguous deposit, a changed tenure that needs a fresh quote, a card payment above the dues and a
 statement period above 12 months.
 
-Every family phrases its opening in one of six registers (`REGISTERS`), drawn with its rng:
-terse, chatty, polite, Hinglish-flavoured English, details given unprompted, and details given
-only when asked (then they are facts with topics).
+Every family opens in one of the shared registers (base.opening), drawn with its rng: terse,
+chatty, formal, Hinglish-flavoured English, details given unprompted, and details given only when
+asked (then they are facts with topics). Each register greets, or does not, as it would.
 """
 
 from __future__ import annotations
@@ -29,9 +29,11 @@ from pytest_bankbench.tasks.families.base import (
     ending,
     family,
     field_of,
-    greet,
+    knows,
+    last4,
     long_date,
     my_account,
+    opening,
     paying_account,
     pick,
     pick_funded,
@@ -58,47 +60,19 @@ from pytest_bankbench.tasks.families.calls import (
 )
 from pytest_bankbench.tasks.families.cards import active_cards, card_name
 from pytest_bankbench.tasks.families.deposits import find_fd
-from pytest_bankbench.tasks.model import Fact, Instruction
-
-REGISTERS = ("terse", "chatty", "polite", "hinglish", "unprompted", "asked")
-
-
-def register(rng: random.Random) -> str:
-    """The register of one task's opening."""
-    return rng.choice(REGISTERS)
+from pytest_bankbench.tasks.model import Fact, Instruction, Topic
 
 
 def _lower_first(text: str) -> str:
+    """The sentence to follow a lead-in: its first letter lowered ("I" and acronyms kept)."""
+    word = text.split(" ", 1)[0]
+    if word == "I" or word.startswith("I'") or word[:2].isupper():
+        return text
     return text[:1].lower() + text[1:]
 
 
 def _const(value: str) -> Callable[[Results], str]:
     return lambda _r: value
-
-
-def _draft(
-    customer: sqlite3.Row,
-    greeting: str,
-    *asks: str | Instruction,
-    narrative: str,
-    calls: list[Call],
-    facts: list[Fact],
-    outputs: list[Out] | None = None,
-    disclosures: list[Tell] | None = None,
-) -> Draft:
-    """`draft` with structured customer facts (topics, release conditions)."""
-    made = draft(
-        customer,
-        greeting,
-        *asks,
-        narrative=narrative,
-        calls=calls,
-        outputs=outputs,
-        disclosures=disclosures,
-    )
-    # base.Draft still types its facts as strings; the scenario takes Fact | str.
-    made.facts = list(facts)  # type: ignore[arg-type]
-    return made
 
 
 # -- kb_answer ------------------------------------------------------------------------------------
@@ -115,7 +89,7 @@ class _Question:
     vague: str = ""  # the question without the record details, when those are facts
     context: str = ""  # an aside the customer adds unprompted
     calls: list[Call] = field(default_factory=list)  # record facts the answer depends on
-    facts: list[Fact] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)  # the record details, when asked
 
 
 def _count(label: str, value: int, unit: str) -> Out:
@@ -139,7 +113,9 @@ def _q_replacement(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _
 
 
 def _q_tds_threshold(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    senior = rules.age_on(date.fromisoformat(customer["date_of_birth"]), ctx.today) >= 60
+    senior = (
+        rules.age_on(date.fromisoformat(customer["date_of_birth"]), ctx.today) >= rules.SENIOR_AGE
+    )
     return _Question(
         ask="Above how much FD interest in a year does the bank deduct TDS for someone like me? "
         "And which form would I submit to stop it if my income is below the taxable limit?",
@@ -257,7 +233,7 @@ def _q_late_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
         query="credit card late payment fee",
         calls=[card_statement(card, fields=("total_outstanding",))],
         outputs=[_amount("late payment fee", fee)],
-        facts=[Fact(text=f"It's my {named}.", about=("card",))],
+        facts=[knows(f"It's my {named}.", "card")],
         context="Money is a bit tight this month.",
         narrative=f"You want to know the late payment fee on your {named} for its current "
         "outstanding if you missed the minimum due. You do not want to pay anything now.",
@@ -275,7 +251,7 @@ def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Qu
         query="debit card annual fee",
         calls=[find_card(card)],
         outputs=[_amount("annual fee", fee)],
-        facts=[Fact(text=f"It's the debit card ending {card['last4']}.", about=("card",))],
+        facts=[knows(f"It's the debit card ending {card['last4']}.", "card")],
         context="I'm deciding whether to keep it.",
         narrative=f"You want the annual fee of your debit card ending {card['last4']}; you do "
         "not remember which type of card it is.",
@@ -394,15 +370,15 @@ _QUESTIONS: tuple[QuestionMaker, ...] = (
 )
 def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A question only the knowledge base answers (with the record fact it depends on)."""
-    hello = greet(rng)
-    style = register(rng)
     order = list(_QUESTIONS)
     rng.shuffle(order)
     question = next(q for q in (make(ctx, rng, customer) for make in order) if q is not None)
-    ask = question.vague if style == "asked" and question.vague else question.ask
-    opening = {
-        "terse": ask,
-        "chatty": say(
+    ask = question.ask
+    text = opening(
+        rng,
+        terse=ask,
+        chatty="Hi! "
+        + say(
             rng,
             "I was chatting with my cousin about this and now we're both confused.",
             "My father keeps asking me this and I never know the answer.",
@@ -410,40 +386,30 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
         )
         + " "
         + ask,
-        "polite": f"Could you please help me with a question? {ask} Thank you.",
-        "hinglish": f"Ek doubt tha - {_lower_first(ask)} Thoda bata do please.",
-        "unprompted": f"{ask} {question.context}",
-        "asked": ask,
-    }[style]
-    return _draft(
+        formal=f"Good morning. Could you please help me with a question? {ask} Thank you.",
+        hinglish=f"Namaste, ek doubt tha - {_lower_first(ask)} Thoda bata do please.",
+        unprompted=f"Hello, {_lower_first(ask)} {question.context}",
+        asked=f"Hi, {_lower_first(question.vague or ask)}",
+    )
+    return draft(
         customer,
-        hello,
-        Instruction(text=opening, decline="No, thanks - I only wanted the information."),
+        "",
+        Instruction(text=text, decline="No, thanks - I only wanted the information."),
         narrative=question.narrative,
         calls=[
             Call("search_knowledge_base", {"query": question.query}, match=()),
             *question.calls,
         ],
-        facts=list(question.facts),
+        facts=question.facts,
         outputs=question.outputs,
     )
 
 
 # -- transfer_correction ----------------------------------------------------------------------------
 
-_RIGHT_AMOUNTS: tuple[int, ...] = (
-    3_000,
-    5_000,
-    8_000,
-    10_000,
-    12_000,
-    15_000,
-    20_000,
-    25_000,
-    30_000,
-    40_000,
-)
-_RIGHT_AMOUNTS += (45_000, 50_000, 60_000, 75_000, 80_000)
+# Amounts (rupees) the customer means; the slip is derived from each (`_slips`).
+_RIGHT_AMOUNTS: tuple[int, ...] = (3_000, 5_000, 8_000, 10_000, 12_000, 15_000, 20_000, 25_000)
+_RIGHT_AMOUNTS += (30_000, 40_000, 45_000, 50_000, 60_000, 75_000, 80_000)
 
 
 def _payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
@@ -481,8 +447,6 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     payees = _payees(ctx, cid)
     if not payees:
         return None
-    hello = greet(rng)
-    style = register(rng)
     right = rng.choice(_RIGHT_AMOUNTS)
     wrong = rng.choice(_slips(right))
     account = pick_funded(ctx, rng, cid, (max(right, wrong) + 5_000) * 100)
@@ -493,30 +457,39 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     amount, said_wrong = right * 100, spoken(wrong * 100, rng)
     said_right = spoken(amount, rng)
     name = payee["name"]
-    opening = {
-        "terse": f"Send {said_wrong} to {name} by {mode}.",
-        "chatty": f"So I owe {name} for the catering at my daughter's birthday party, and he's "
-        f"been very patient. Can you send him {said_wrong} by {mode} today?",
-        "polite": f"Could you kindly transfer {said_wrong} to my payee {name} by {mode}, please?",
-        "hinglish": f"{name} ko {said_wrong} bhejna hai, {mode} se. Jaldi kar do please.",
-        "unprompted": f"Please transfer {said_wrong} to {name} by {mode} from "
+    text = opening(
+        rng,
+        terse=f"Send {said_wrong} to {name} by {mode}.",
+        chatty="Hi! "
+        + say(
+            rng,
+            f"So I owe {name} for the catering at my daughter's birthday party, and I've kept "
+            "them waiting long enough.",
+            f"{name} paid my share of our Goa trip and keeps reminding me about it.",
+            f"My cousin's tuition fees are due and {name} is collecting them for the family.",
+        )
+        + f" Can you send {said_wrong} by {mode} today?",
+        formal=f"Good afternoon. Could you kindly transfer {said_wrong} to my payee {name} by "
+        f"{mode}, please?",
+        hinglish=f"Namaste. {name} ko {said_wrong} bhejna hai, {mode} se. Jaldi kar do please.",
+        unprompted=f"Hello, please transfer {said_wrong} to {name} by {mode} from "
         f"{ending(account)}. {name} is already on my payee list.",
-        "asked": f"I need to send {said_wrong} to one of my registered payees.",
-    }[style]
+        asked=f"Hi, I need to send {said_wrong} to one of my registered payees.",
+    )
     correction = say(
         rng,
         f"Sorry, I meant {said_right}, not {said_wrong}.",
         f"Oh, sorry - I typed it wrong. It should be {said_right}, not {said_wrong}.",
         f"One moment, the amount is wrong: please make it {said_right} instead of {said_wrong}.",
     )
-    return _draft(
+    return draft(
         customer,
-        hello,
-        Instruction(text=opening, correction=correction),
+        "",
+        Instruction(text=text, correction=correction),
         facts=[
-            Fact(text=f"Send it from {my_account(account)}.", about=("account",)),
-            Fact(text=f"The payee is {name}, already on my payee list.", about=("payee",)),
-            Fact(text=f"Use {mode}.", about=("mode",)),
+            knows(f"Send it from {my_account(account)}.", "account"),
+            knows(f"The payee is {name}, already on my payee list.", "payee"),
+            knows(f"Use {mode}.", "mode"),
         ],
         narrative=(
             f"You want to pay your registered payee {name} by {mode} from account "
@@ -565,7 +538,13 @@ FD_DESCRIPTIONS: dict[str, tuple[Callable[[sqlite3.Row], str], Callable[[sqlite3
         lambda fd: f"FD maturing in {_month(fd['maturity_date'])}",
     ),
 }
-_CLARIFY = {
+# What an agent's question about the deposit touches, by the detail that tells it apart.
+_CLARIFY_TOPICS: dict[str, tuple[Topic, ...]] = {
+    "principal": ("amount", "date"),
+    "start": ("date",),
+    "maturity": ("date", "maturity"),
+}
+FD_CLARIFIERS: dict[str, Callable[[sqlite3.Row], str]] = {
     "principal": lambda fd: f"It's the one of {indian(fd['principal'])}.",
     "start": lambda fd: f"It's the one I opened in {_month(fd['start_date'])}.",
     "maturity": lambda fd: f"It's the one that matures in {_month(fd['maturity_date'])}.",
@@ -599,27 +578,32 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
                 options.append((name, fd, clarifiers))
     if not options:
         return None
-    hello = greet(rng)
-    style = register(rng)
     described, fd, clarifiers = rng.choice(options)
     clarifier = rng.choice(clarifiers)
     what = FD_DESCRIPTIONS[described][1](fd)
-    opening = {
-        "terse": f"Close my {what}.",
-        "chatty": f"My son's college fees are due and I'm short, so I've decided to break my "
-        f"{what}. Can you do that for me?",
-        "polite": f"Could you please close my {what} before maturity? Kindly tell me the payout "
-        "first.",
-        "hinglish": f"Woh {what} hai na - please close kar do, paison ki zarurat hai.",
-        "unprompted": f"Please close my {what} early and credit the money to the linked "
+    text = opening(
+        rng,
+        terse=f"Close my {what}. Payout?",
+        chatty="Hello! "
+        + say(
+            rng,
+            "My son's college fees are due and I'm short,",
+            "We're renovating the kitchen and the contractor wants an advance,",
+        )
+        + f" so I've decided to break my {what}. Can you do that for me? How much will I get?",
+        formal=f"Good morning. Could you please close my {what} before maturity? Kindly tell me "
+        "the payout first.",
+        hinglish=f"Namaste, woh {what} hai na - please close kar do, paison ki zarurat hai. "
+        "Kitna milega?",
+        unprompted=f"Hi, please close my {what} early and credit the money to the linked "
         "account. Tell me the penalty and the payout before you do it.",
-        "asked": f"I want to close my {what}.",
-    }[style]
-    return _draft(
+        asked=f"Hello, I want to close my {what}. How much will I get?",
+    )
+    return draft(
         customer,
-        hello,
-        opening + " How much will I get?",
-        facts=[Fact(text=_CLARIFY[clarifier](fd), about=("deposit", "amount", "date", "maturity"))],
+        "",
+        text,
+        facts=[knows(FD_CLARIFIERS[clarifier](fd), "deposit", *_CLARIFY_TOPICS[clarifier])],
         narrative=(
             f"You want to close one FD early: you call it your {what}, but more than one of "
             f"your FDs fits that. The one you mean is the one of {indian(fd['principal'])} "
@@ -634,7 +618,7 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
 
 # -- fd_quote_redo_after_change ------------------------------------------------------------------
 
-_TENURES = (
+FD_TENURES = (
     (91, "91 days"),
     (180, "180 days"),
     (365, "1 year"),
@@ -662,42 +646,41 @@ def fd_quote_redo_after_change(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """The tenure changes at the confirmation: project the new tenure, quote it, then book."""
-    hello = greet(rng)
-    style = register(rng)
     amount = rng.choice(_FD_AMOUNTS) * 100
     account = pick_funded(ctx, rng, customer["customer_id"], amount + 10_000_00)
     if account is None:
         return None
-    first, first_text = rng.choice(_TENURES)
-    second, second_text = rng.choice([t for t in _TENURES if _slab(t[0]) != _slab(first)])
+    first, first_text = rng.choice(FD_TENURES)
+    second, second_text = rng.choice([t for t in FD_TENURES if _slab(t[0]) != _slab(first)])
     said = spoken(amount, rng)
     quote = "Tell me the rate and the maturity amount before booking."
-    opening = {
-        "terse": f"FD of {said} for {first_text}. Rate and maturity amount first.",
-        "chatty": f"I finally have some savings sitting idle, so I'd like to put {said} in a "
+    text = opening(
+        rng,
+        terse=f"FD of {said} for {first_text}. Rate and maturity amount first.",
+        chatty=f"Hi! I finally have some savings sitting idle, so I'd like to put {said} in a "
         f"fixed deposit for {first_text}. {quote}",
-        "polite": f"Could you please open a fixed deposit of {said} for {first_text}? Kindly "
-        "share the interest rate and the maturity amount before booking it.",
-        "hinglish": f"Mujhe {said} ka FD karna hai, {first_text} ke liye. Rate aur maturity "
-        "amount pehle bata dena, phir book karna.",
-        "unprompted": f"Please book an FD of {said} for {first_text} from {ending(account)}, "
+        formal=f"Good morning. Could you please open a fixed deposit of {said} for "
+        f"{first_text}? Kindly share the interest rate and the maturity amount before booking it.",
+        hinglish=f"Namaste, mujhe {said} ka FD karna hai, {first_text} ke liye. Rate aur "
+        "maturity amount pehle bata dena, phir book karna.",
+        unprompted=f"Hello, please book an FD of {said} for {first_text} from {ending(account)}, "
         f"with the maturity amount credited back to that account. {quote}",
-        "asked": f"I'd like to open a fixed deposit. {quote}",
-    }[style]
+        asked=f"Hi, I'd like to open a fixed deposit. {quote}",
+    )
     correction = say(
         rng,
         f"Actually, make it {second_text} instead.",
         f"Hmm, on second thought, make the tenure {second_text} instead of {first_text}.",
         f"Wait - change the tenure to {second_text}, please, not {first_text}.",
     )
-    return _draft(
+    return draft(
         customer,
-        hello,
-        Instruction(text=opening, correction=correction),
+        "",
+        Instruction(text=text, correction=correction),
         facts=[
-            Fact(text=f"{indian(amount)} for {first_text}.", about=("amount", "tenure")),
-            Fact(text=f"Fund it from {my_account(account)}.", about=("account",)),
-            Fact(text="At maturity, credit the money to my account.", about=("maturity",)),
+            knows(f"{indian(amount)} for {first_text}.", "amount", "tenure"),
+            knows(f"Fund it from {my_account(account)}.", "account"),
+            knows("At maturity, credit the money to my account.", "maturity"),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} from account {account['account_number']}, "
@@ -731,8 +714,6 @@ OUTSTANDING_PHRASES = ("outstanding", "total due", "amount due", "what you owe")
 )
 def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A card payment above the total outstanding is refused; pay the outstanding instead."""
-    hello = greet(rng)
-    style = register(rng)
     card = pick(
         rng,
         active_cards(
@@ -748,37 +729,37 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     if payer is None:
         return None
     named, said = card_name(card), spoken(wanted, rng)
-    opening = {
-        "terse": f"Pay {said} on my {named}.",
-        "chatty": f"I've got a lot of shopping coming up for my sister's wedding, so I'd like to "
-        f"pay {said} into my {named} now - more than the bill, so there's some extra room.",
-        "polite": f"Could you kindly make a payment of {said} towards my {named}? I'd like to "
-        "keep some credit in advance.",
-        "hinglish": f"Mere {named} pe {said} daal do please - advance mein rakhna hai, next "
-        "month bahut shopping hai.",
-        "unprompted": f"Please pay {said} to my {named} from {ending(payer)}. I know the bill is "
-        "smaller; I want the extra as an advance.",
-        "asked": f"I want to pay {said} towards my credit card.",
-    }[style]
+    text = opening(
+        rng,
+        terse=f"Pay {said} on my {named}.",
+        chatty=f"Hi! I've got a lot of shopping coming up for my sister's wedding, so I'd like "
+        f"to pay {said} into my {named} now - more than the bill, so there's some extra room.",
+        formal=f"Good afternoon. Could you kindly make a payment of {said} towards my {named}? "
+        "I'd like to keep some credit in advance.",
+        hinglish=f"Namaste, mere {named} pe {said} daal do please - advance mein rakhna hai, "
+        "next month bahut shopping hai.",
+        unprompted=f"Hello, please pay {said} to my {named} from {ending(payer)}. I know the "
+        "bill is smaller; I want the extra as an advance.",
+        asked=f"Hi, I want to pay {said} towards my credit card.",
+    )
     fallback = say(
         rng,
         "Then just pay the full outstanding amount instead.",
-        "Okay, then pay whatever the total outstanding is.",
-        "Fine, pay the whole outstanding then.",
+        "In that case, pay whatever the total outstanding is.",
+        "Then pay the whole outstanding, please.",
     )
-    return _draft(
+    return draft(
         customer,
-        hello,
+        "",
         Instruction(
-            text=opening + " Tell me how much was paid once it's done.",
-            accepts=OUTSTANDING_PHRASES,
+            text=text + " Tell me how much was paid once it's done.",
             explain="A credit card payment can be at most the card's total outstanding, so I "
             "cannot take more than that.",
         ),
         facts=[
-            Fact(text=f"It's my {named}.", about=("card",)),
-            Fact(text=f"Pay it from {my_account(payer)}.", about=("account",)),
-            Fact(text=fallback, about=("amount",), after=OUTSTANDING_PHRASES),
+            knows(f"It's my {named}.", "card"),
+            knows(f"Pay it from {my_account(payer)}.", "account"),
+            knows(fallback, "amount", after=OUTSTANDING_PHRASES),
         ],
         narrative=(
             f"You want to pay {indian(wanted)} into your {named}, more than you owe, to keep an "
@@ -796,7 +777,7 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
 
 
-# -- statement_over_twelve_months----------------------------------------------------------------------
+# -- statement_over_twelve_months ------------------------------------------------------------------
 
 TWELVE_MONTHS = ("12 months", "twelve months", "1 year", "one year")
 
@@ -845,8 +826,6 @@ def statement_over_twelve_months(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """A statement over more than 12 months is refused; request the period the customer settles for."""
-    hello = greet(rng)
-    style = register(rng)
     account = pick(rng, active_accounts(ctx, customer["customer_id"]))
     if account is None:
         return None
@@ -856,29 +835,31 @@ def statement_over_twelve_months(
     by = "by email" if delivery == "email" else "by post"
     begin, end, fallback = rng.choice(_fallbacks(start, today))
     period = f"from {long_date(start)} to today"
-    opening = {
-        "terse": f"Statement of {ending(account)} {period}, {by}.",
-        "chatty": f"I'm applying for a home loan and the bank there wants all my statements, so "
-        f"please send me a statement of {ending(account)} {period}, {by}.",
-        "polite": f"Could you please arrange a statement of {ending(account)} for the period "
-        f"{period} ({long_date(today)}), sent {by}?",
-        "hinglish": f"Mujhe {ending(account)} ka statement chahiye {period}, {by} bhej do please.",
-        "unprompted": f"Please request a statement of {ending(account)} {period}, {by} to my "
-        "registered details. I need it for a visa application.",
-        "asked": f"I need an account statement {period}.",
-    }[style]
-    return _draft(
+    text = opening(
+        rng,
+        terse=f"Statement of {ending(account)} {period}, {by}.",
+        chatty=f"Hi! I'm applying for a home loan and the bank there wants all my statements, "
+        f"so please send me a statement of {ending(account)} {period}, {by}.",
+        formal=f"Good morning. Could you please arrange a statement of {ending(account)} for the "
+        f"period {period} ({long_date(today)}), sent {by}?",
+        hinglish=f"Namaste, mujhe apne {account['account_type']} account ending {last4(account)} "
+        f"ka statement chahiye {period}, {by} bhej do please.",
+        unprompted=f"Hello, please request a statement of {ending(account)} {period}, {by} to "
+        "my registered details. I need it for a visa application.",
+        asked=f"Hi, I need an account statement {period}.",
+    )
+    return draft(
         customer,
-        hello,
+        "",
         Instruction(
-            text=opening,
-            accepts=TWELVE_MONTHS,
-            explain="A single statement request can cover at most 12 months.",
+            text=text,
+            explain="I'm afraid I cannot request that period: a single statement can cover at "
+            "most 12 months.",
         ),
         facts=[
-            Fact(text=f"It's for {my_account(account)}.", about=("account",)),
-            Fact(text=f"Send it {by}.", about=("delivery",)),
-            Fact(text=fallback, about=("period", "date"), after=TWELVE_MONTHS),
+            knows(f"It's for {my_account(account)}.", "account"),
+            knows(f"Send it {by}.", "delivery"),
+            knows(fallback, "period", "date", after=TWELVE_MONTHS),
         ],
         narrative=(
             f"You want a statement of account {account['account_number']} from "

@@ -1,0 +1,188 @@
+"""Reading an agent turn as dialogue acts: what a customer hears in it.
+
+The turn is cleaned of markdown, cut into sentences, and each sentence is matched against the
+rows of simulation/acts_rules.py. A turn can carry several acts ("Hello! Which account should I
+use?" is a greeting and a question); the customer decides what to answer from the whole set.
+Questions also say what they are about (topics), and proposals what they would do (actions).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_bankbench.simulation.acts_rules import (
+    ACT_RULES,
+    ACTION_RULES,
+    FILLER,
+    TOPIC_RULES,
+    Act,
+)
+from pytest_bankbench.tasks.model import Topic
+
+_ACTS = tuple((act, re.compile(p, re.IGNORECASE)) for act, p in ACT_RULES)
+_TOPICS = tuple((topic, re.compile(p, re.IGNORECASE)) for topic, p in TOPIC_RULES)
+_ACTIONS = tuple((action, re.compile(p, re.IGNORECASE)) for action, p in ACTION_RULES)
+_FILLER = tuple(re.compile(p, re.IGNORECASE) for p in FILLER)
+_PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
+# A question that opens with one of these asks for a detail even when it names an action
+# ("Which card should I block?"), unless it is an invitation or "anything else".
+_WH = re.compile(
+    r"^((for|from|to|in|on|at|with|by|and|so) )?(what|which|how|when|where|who|whom|whose|why)\b",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r",|\band\b|\bor\b|;")
+_ELSE = re.compile(r"\b(else|more|other|further)\b", re.IGNORECASE)
+# Words a sentence may end on with a full stop that is not the end of the sentence.
+_ABBREVIATIONS = frozenset(
+    {"rs", "no", "nos", "mr", "mrs", "ms", "dr", "approx", "p.a", "e.g", "i.e", "etc", "vs"}
+    | {"a/c", "st", "ltd", "pvt", "incl", "min", "max", "viz", "re", "inr"}
+)
+_LONGEST = 600
+_MARKUP = (
+    (re.compile(r"[*`]+|__"), ""),
+    (re.compile(r"^\s*#{1,6}\s*", re.MULTILINE), ""),
+    (re.compile(r"^\s*>\s?", re.MULTILINE), ""),
+    (re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s+", re.MULTILINE), ""),
+    (re.compile(r"\|"), " "),
+    (re.compile(r"[‘’]"), "'"),
+    (re.compile(r"[“”]"), '"'),
+)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence and the acts it carries; `tail` is the proposal it makes, if any."""
+
+    text: str
+    acts: frozenset[Act]
+    tail: str = ""
+
+    @property
+    def question(self) -> bool:
+        return "?" in self.text
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a customer hears in one agent turn."""
+
+    acts: frozenset[Act]
+    topics: frozenset[Topic]
+    # What the turn's proposal would do ("block", "transfer", ...; "look" is a read). Taken
+    # from the clause that asks ("would you like me to block the card?"), or, when that clause
+    # names nothing ("Shall I proceed?"), from the turn's statements.
+    actions: frozenset[str]
+    sentences: tuple[Sentence, ...]
+
+    def has(self, *acts: Act) -> bool:
+        return any(act in self.acts for act in acts)
+
+    @property
+    def proposes(self) -> bool:
+        return self.has("confirm", "offer")
+
+
+def clean(text: str) -> str:
+    """The turn without markdown emphasis, headings, bullets, quotes or table bars."""
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def split(text: str) -> list[str]:
+    """The turn cut into sentences; "Rs. 5,000" and "p.a." do not end one."""
+    out: list[str] = []
+    for line in clean(text).splitlines():
+        line = re.sub(r"^[^\w\"'(₹]+", "", line.strip())
+        if not line or re.fullmatch(r"[-:=_ ]+", line):
+            continue
+        held = ""
+        for piece in re.split(r"(?<=[.!?])\s+", line):
+            held = f"{held} {piece}" if held else piece
+            last = held.rsplit(None, 1)[-1].lower()
+            if last.endswith(".") and last.rstrip(".").lstrip("(") in _ABBREVIATIONS:
+                continue
+            out.append(held)
+            held = ""
+        if held:
+            out.append(held)
+    return out
+
+
+def topics_of(text: str) -> frozenset[Topic]:
+    return frozenset(topic for topic, pattern in _TOPICS if pattern.search(text))
+
+
+def actions_of(text: str) -> frozenset[str]:
+    return frozenset(action for action, pattern in _ACTIONS if pattern.search(text))
+
+
+def _clause(text: str, at: int) -> str:
+    """The clause of the sentence that holds position `at`, from its start."""
+    bounds = [m.end() for m in _CLAUSE.finditer(text, 0, at)]
+    return text[max(bounds, default=0) :].lstrip()
+
+
+def read_sentence(text: str) -> Sentence:
+    """The acts of one sentence, overlaps resolved."""
+    if len(text) > _LONGEST:  # a pasted record, not prose: its ends say what it is
+        text = f"{text[: _LONGEST // 2]} {text[-_LONGEST // 2 :]}"
+    if any(pattern.search(text) for pattern in _FILLER):
+        return Sentence(text, frozenset())
+    acts: set[Act] = set()
+    starts: list[int] = []
+    for act, pattern in _ACTS:
+        match = pattern.search(text)
+        if match:
+            acts.add(act)
+            if act in _PROPOSALS:
+                starts.append(match.start())
+    question = "?" in text
+    if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
+        acts.discard("done")
+    if not acts & {"more", "invite"}:
+        # "Which card should I block?" asks for a detail; "..., and shall I go ahead?" does not.
+        asking = [st for st in starts if _WH.match(_clause(text, st))]
+        starts = [st for st in starts if st not in asking]
+        if asking and not starts:
+            acts -= _PROPOSALS
+        if question and (asking or _WH.match(text)):
+            acts.add("ask")
+    if "offer" in acts:
+        acts.discard("confirm")
+    if acts & {"more", "invite"}:
+        # "Would you like me to check anything else?" is "anything else?"; "Shall I proceed, or
+        # is there anything else?" still asks for a yes.
+        starts = [st for st in starts if not _ELSE.search(_CLAUSE.split(text[st:], 1)[0])]
+        acts -= {"ask"} if starts else {"ask", "confirm"}
+    if question and not acts & {"confirm", "offer", "more", "invite", "ask"}:
+        acts.add("ask")
+    if "ask" in acts and acts & _PROPOSALS and not topics_of(text):
+        # "Please let me know if you'd like me to proceed" asks for a yes, not for a detail.
+        acts.discard("ask")
+    tail = text[min(starts) :] if starts and acts & _PROPOSALS else ""
+    return Sentence(text, frozenset(acts), tail)
+
+
+def read(text: str) -> Reading:
+    """Read one agent turn."""
+    sentences = tuple(read_sentence(s) for s in split(text))
+    acts = {act for s in sentences for act in s.acts}
+    if acts & _PROPOSALS:  # a quote before "shall I?" is not a completion, nor progress
+        acts -= {"done", "wait"}
+    if "wait" in acts:  # "Your card is blocked. Now let me check the balance."
+        acts.discard("done")
+    if acts & {"confirm", "offer", "more", "invite"} and not any(
+        topics_of(s.text) for s in sentences if "ask" in s.acts
+    ):  # "Main transfer kar doon? Please confirm.": the question is the proposal itself
+        acts.discard("ask")
+    topics: frozenset[Topic] = frozenset()
+    if "ask" in acts:
+        # A question's topics, and those of the list it introduces ("I need: - the amount").
+        asking = " ".join(s.text for s in sentences if "ask" in s.acts or not s.acts)
+        topics = topics_of(asking) or topics_of(" ".join(s.text for s in sentences))
+    actions = frozenset(a for s in sentences if s.tail for a in actions_of(s.tail))
+    if not actions and acts & _PROPOSALS:  # "Shall I proceed?": what the turn describes
+        actions = actions_of(" ".join(s.text for s in sentences)) - {"look"}
+    return Reading(frozenset(acts), topics, actions, sentences)

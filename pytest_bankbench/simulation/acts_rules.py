@@ -1,0 +1,260 @@
+"""How the scripted customer reads an agent turn: one row per phrasing, as data.
+
+A new phrasing the customer misreads is one added row (and one line in the corpus of agent
+turns, tests/simulation/agent_turns.txt, that proves it). Patterns are case-insensitive regular
+expressions matched against one sentence at a time, after markdown is stripped
+(simulation/acts.py). A sentence may carry several acts; acts.py resolves the overlaps.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pytest_bankbench.tasks.model import Topic
+
+Act = Literal[
+    "greet",  # hello, welcome, thanks for contacting us: says nothing by itself
+    "ask",  # a question about something the customer knows (topics say which)
+    "confirm",  # a request for consent to what the agent proposes, in any phrasing
+    "offer",  # something extra the customer did not ask for ("would you also like ...")
+    "wait",  # progress: the agent is working ("let me check", "one moment")
+    "done",  # a completion or a result/answer reported, or a farewell
+    "more",  # "anything else?": the agent is ready for the next request
+    "invite",  # "how can I help you?": the customer (re)states the request
+    "refuse",  # the agent will not or cannot do it, usually with its reason
+    "handoff",  # the agent hands the customer over to a human
+]
+ACTS: tuple[Act, ...] = Act.__args__  # type: ignore[attr-defined]
+
+_READ_VERBS = r"check|look|pull|fetch|show|share|calculate|find|tell you|run|verify|quote|compare"
+_WRITE_VERBS = (
+    r"make|place|book|close|block|send|transfer|pay|submit|set|switch|turn|enable|disable|add|"
+    r"open|create|stop|order|raise|foreclose|prepay|update|change|activate|deactivate|initiate|"
+    r"execute|complete|finali[sz]e|apply|register|save|lower|increase|reduce|cancel|put|start|"
+    r"issue|go|hotlist|freeze|request|arrange|connect|escalate|file|lodge"
+)
+
+# fmt: off
+ACT_RULES: tuple[tuple[Act, str], ...] = (
+    # -- greet
+    ("greet", r"^(hi|hello|hey|hiya|good (morning|afternoon|evening|day)|namaste|greetings)\b"),
+    ("greet", r"^(dear (customer|sir|madam)|welcome)\b"),
+    ("greet", r"\bwelcome to\b"),
+    ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
+    ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
+    # -- ask: questions that need no question mark (a question mark alone also reads as ask)
+    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|check)\b"),
+    ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the)\b"),
+    ("ask", r"\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
+    ("ask", r"(^|\b(please|kindly|also|just|pls) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b"),
+    ("ask", r"\bmay i (kindly )?(know|have|ask|get|request)\b"),
+    ("ask", r"\b(i|we)('ll| will| would)? (need|require) (a few|some|a couple|to know|the following|more|a bit more|few|a little more)\b"),
+    ("ask", r"\b(need|require) (your|the) (account|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason|cheque|amount)\b"),
+    ("ask", r"^(need|required|missing)\b.*\b(details?|info|information|number|account|amount)\b"),
+    # -- confirm: consent to what the agent proposes
+    ("confirm", r"\b(shall|should|can|may|could) (i|we) (now |then |just )?(go ahead|proceed|continue|carry on|do (it|that|this|so)|process|get (it|this|that) done|go on)\b"),
+    ("confirm", rf"\b(shall|should|can|may) (i|we) (now |then |just |also |first )?(go ahead and )?({_WRITE_VERBS}|{_READ_VERBS})\b"),
+    ("confirm", rf"^({_WRITE_VERBS}|{_READ_VERBS}|proceed)\b[^.]*\?"),
+    ("confirm", r"\b(would|do|will) you (like|want|prefer|wish) (for )?me to\b"),
+    ("confirm", r"^(you )?want me to\b"),
+    ("confirm", r"\b(would|do) you (like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
+    ("confirm", r"^(so,? |and |then,? |also,? |ok(ay)?,? )?(would|do) you (like|want|wish|prefer) to (?!.*\bor\b).*\?"),
+    ("confirm", r"\bconfirm the (following|above|below|details|summary)\b"),
+    ("confirm", r"\b(reply|respond|answer|say|type|confirm with|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
+    ("confirm", r"\bconfirm (if|whether|that|so|and) (i|we|you|this|that|it|everything|the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|instruction))\b"),
+    ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
+    ("confirm", r"\b(please |kindly |can you |could you )?confirm\W*$"),
+    ("confirm", r"^confirm\b.*\?"),
+    ("confirm", r"^(please |kindly )?confirm (below|here|this|the (action|request|change))\b"),
+    ("confirm", r"\b(is|does|are) (that|this|it|everything|all (of )?(this|that)|the above|these details|the details) (all )?(ok|okay|fine|correct|right|alright|all right|acceptable|good|accurate|look (good|right|correct|ok|okay|fine))\b"),
+    ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
+    ("confirm", r"\b(ok|okay|good|fine|alright|all right) (for me )?to (go ahead|proceed|continue|go)\b"),
+    ("confirm", r"\bgood to go\b.*\?"),
+    ("confirm", r"\bdo i have your\b"),
+    ("confirm", r"\b(need|require|have|get|give me|want|awaiting|await|wait for) (your|an?) (explicit |final |clear |formal )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|authori[sz]ation|yes|confirmation to proceed)\b"),
+    ("confirm", r"\bwith your (permission|consent|approval|go-?ahead|ok|okay)\b"),
+    ("confirm", r"\bare you (sure|ok|okay|happy|fine|comfortable|good|alright) (with|for me|to|that|about|if|proceeding|going)\b"),
+    ("confirm", r"\bhappy (for me )?to (go ahead|proceed)\b"),
+    ("confirm", r"\b(go ahead|proceed|continue)\s*\?"),
+    ("confirm", r"\b(yes|y)\s*/\s*(no|n)\b"),
+    ("confirm", r"\bready (for me )?to (proceed|go ahead|confirm)\b"),
+    ("confirm", r"\b(just )?(say|give me) (the word|a yes|yes|go|ok|okay)\b"),
+    ("confirm", r"\blet me know if (i should|you('d| would)? (like|want) me to|it'?s (ok|okay|fine)|that'?s (ok|okay|fine)|you('re| are) (ok|okay|happy|fine|good)|you approve|you agree|i (can|may) (go ahead|proceed)|(to|i should|we should) (go ahead|proceed))\b"),
+    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b"),
+    ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
+    ("confirm", r"\bif (you'?re|you are) (happy|ok|okay|fine|good) with (this|that|it)\b"),
+    ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b"),
+    ("confirm", r"\b(i|we) (can|could|'?ll|will) (now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b.*\bif you('d| would| are|'re)? (like|want|wish|prefer|ok|okay|happy|fine|agree)\b"),
+    ("confirm", r"\bdo you (approve|agree|authori[sz]e|consent|confirm)\b"),
+    ("confirm", r"\b(proceed|go ahead)\b.*\b(yes or no|\(y/n\))"),
+    # -- offer: something extra, marked as such
+    ("offer", r"\b(would|do|will) you also (like|want|need)\b"),
+    ("offer", r"\b(would|do) you (like|want) me to also\b"),
+    ("offer", r"\b(shall|should|can|may) (i|we) also\b"),
+    ("offer", r"\b(i|we) (can|could) also\b"),
+    ("offer", r"\b(i|we) (can|could|'?ll|will) (?!(now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b).*\bif you('d| would)? (like|want|wish|prefer)\b"),
+    ("offer", r"\bif you('d| would)? (like|want|wish|prefer),? (i|we) (can|could|'?ll|will)\b"),
+    ("offer", r"\b(would|are) you (be )?interested in\b"),
+    ("offer", r"\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?"),
+    ("offer", r"\bwhile (i'?m|i am|we'?re|we are) at it\b"),
+    ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
+    ("offer", r"^(would you be )?interested\W*$"),
+    ("offer", r"\byou (may|might) (also )?(want|like|wish)\b"),
+    ("offer", r"\b(i'?d|i would|i) (recommend|suggest|advise)\b.*\?"),
+    # -- wait: the agent is working on it
+    ("wait", r"\blet me (just |quickly |now |first )?(check|look|see|pull|fetch|get|review|verify|find|take a look|look into|process|search|retrieve|calculate|go ahead and|run|open|confirm that|work|start|begin|do that|look that up|handle|sort|set that)\b"),
+    ("wait", r"\b(one|a|just a|give me a|bear with me a) (moment|second|sec|minute|mo)\b"),
+    ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
+    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|go ahead and (check|look|pull|fetch|get))\w*\b"),
+    ("wait", r"^(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
+    ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
+    ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
+    ("wait", r"\b(give|allow) me (a|one) (moment|second|minute)\b"),
+    ("wait", r"\b(please|kindly) wait\b|\bwait (a|one) (moment|second|minute|sec)\b"),
+    ("wait", r"\b(have|has) (noted|received|logged) (your|the) (request|details|query)\b"),
+    ("wait", r"\bwhile i (check|look|pull|fetch|verify|process)\b"),
+    # -- more: ready for the next request
+    ("more", r"\banything else\b"),
+    ("more", r"\b(any|something) (other|else|more|further)( \w+)? (i|we) (can|could|may)\b"),
+    ("more", r"\bany (other|more|further) (questions?|quer(y|ies)|requests?|help|assistance|concerns?|things?)\b"),
+    ("more", r"\b(what|how) else (can|could|may) (i|we)\b"),
+    ("more", r"\b(need|like|want) (any(thing)? )?(more|further|other|additional) (help|assistance|support)\b"),
+    ("more", r"\b(further|more|additional) (help|assistance|support)\b"),
+    ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|message)\b"),
+    ("more", r"\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b"),
+    ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
+    ("more", r"\bis there (something|anything) (more|further)\b"),
+    ("more", r"\banything (more|further)\b|\bis that all\b"),
+    ("more", r"\b(does|did|has) (that|this) (help|answer|clear)\b"),
+    # -- invite: the agent asks what the customer wants
+    ("invite", r"\bhow (can|may|could|might|shall) (i|we) (help|assist|be of)\b"),
+    ("invite", r"\bwhat (can|may|could) (i|we) (do|help) (for|with) you\b"),
+    ("invite", r"\bwhat (brings you|do you need help with|would you like (help|assistance) with)\b"),
+    ("invite", r"\bwhat can (i|we) (help|assist)( you)? with\b"),
+    ("invite", r"\bhow can i be of\b"),
+    # -- done: a completion, a result told, a farewell
+    ("done", r"^(done|completed?|all done|finished|success|sorted)\b"),
+    ("done", r"\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
+    ("done", r"\ball set\b"),
+    ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
+    ("done", r"\bsuccessful(ly)?\b"),
+    ("done", r"\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|put|done|taken|shut|withdrawn|frozen|given|hotlisted|switched \w+|turned \w+)\b"),
+    ("done", r"\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(blocked|closed|booked|opened|added|updated|raised|placed|submitted|stopped|requested|switched|turned|enabled|disabled|transferred|sent|paid|made|set|initiated|completed|processed|arranged|ordered|scheduled|created|registered|changed|increased|reduced|lowered|foreclosed|prepaid|activated|deactivated|done|credited|debited|put|cancelled|canceled)\b"),
+    ("done", r"\b(is|are) now (\w+ed|set|on|off|active|inactive|closed|open|blocked|enabled|disabled|live|in place|effective|registered)\b"),
+    ("done", r"\b(went|gone|has gone|have gone) through\b"),
+    ("done", r"\b(is|are|was|were) (successfully |now )?(complete|completed|confirmed|processed|done|approved|executed|placed|booked|credited|debited|sent|blocked|closed)\b"),
+    ("done", r"^here (is|are|'s)\b"),
+    ("done", r"\bhere (is|are|'s) (the|your|a) (summary|details|result|breakdown|figures?|information|status|answer|quote|statement|numbers|balance|list)\b"),
+    ("done", r"(\brs\.?|₹|\binr|\brupees)\s?\d"),
+    ("done", r"\b\d[\d,]*(\.\d+)?\s?(%|per ?cent|percent)\b"),
+    ("done", r"\b(is|was|are|were|be|on|by|till|until|from|:)\s+\d{1,2}(st|nd|rd|th)?[ -](jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[ -]\d{4}\b"),
+    ("done", r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b"),
+    ("done", r"\b\d+\s(months?|emis?|instalments?|installments?|days|years|leaves)\b"),
+    ("done", r"^[a-z][\w' ()/-]{1,40}:\s*(rs\.?|₹|inr|\d|active|inactive|blocked|pending|verified|enabled|disabled|on|off|yes|no|cleared|not cleared|closed|open)\b"),
+    ("done", r"\b(is|are) (currently |still |now )?(active|inactive|blocked|hotlisted|dormant|frozen|closed|pending|verified|resolved|open|in progress|under (review|process|processing|lien)|on hold|enabled|disabled|switched (on|off)|turned (on|off)|not (yet )?cleared|cleared|lien[- ]marked|locked|live|valid|expired)\b"),
+    ("done", r"\bstatus (is|:|shows)\b"),
+    ("done", r"\b(have a (great|good|nice|wonderful|lovely|safe|pleasant) (day|evening|one|trip|weekend|time|journey))\b"),
+    ("done", r"\b(goodbye|bye)\b|\btake care\W*$"),
+    ("done", r"\b(glad|happy) (i could|to have|i was able to) (help|assist)\b"),
+    ("done", r"\byou('ll| will) (receive|get) (an? )?(sms|email|confirmation|notification|message|alert)\b"),
+    # -- refuse: the agent cannot or will not do it
+    ("refuse", r"\b(i|we) (can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
+    ("refuse", r"\b(i|we)('m|'re| am| are)? (not able|unable|not allowed|not permitted|not authori[sz]ed) to\b"),
+    ("refuse", r"\b(unfortunately|regrettably|i regret|we regret|i'?m afraid|i am afraid)\b"),
+    ("refuse", r"\b(not|isn'?t|aren'?t|is not|are not) (allowed|permitted|possible|supported|eligible|available)\b"),
+    ("refuse", r"\b(cannot|can'?t|can not|won'?t|will not|could not|couldn'?t) be (done|processed|closed|booked|sent|enabled|set|allowed|completed|made|foreclosed|paid|issued|approved|transferred|withdrawn|used|increased|changed|accepted)\b"),
+    ("refuse", r"\bnot something (i|we)('m| am|'re| are)? (can|able)\b"),
+    ("refuse", r"\b(does not|doesn'?t|do not|don'?t) (support|allow|permit)\b"),
+    ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),
+    ("refuse", r"^(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),
+    ("refuse", r"\b(exceeds?|is above|is over|is below|falls below|is under|is more than|is less than) (the |your |its )?(\w+ ){0,3}(maximum|minimum|limit|cap|allowed|permitted)\b"),
+    ("refuse", r"\b(policy|rules?|regulations?) (does not|doesn'?t|do not|don'?t|won'?t) (allow|permit)\b"),
+    ("refuse", r"\b(is|are) (blocked|restricted|prohibited|barred) (from|by)\b"),
+    ("refuse", r"\b(can|may) (only )?(\w+ ){0,3}(at most|no more than|not more than|up to a maximum of)\b"),
+    # -- handoff: a human takes over
+    ("handoff", r"\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
+    ("handoff", r"\b(human|live) (agent|representative|colleague|executive|banker)\b"),
+    ("handoff", r"\b(specialist|colleague|team member|representative|disputes team|fraud team|officer|executive) will (be with you|contact you|assist|take|help|reach|call|join)\b"),
+)
+# fmt: on
+
+# Sentences that carry none of these acts even where a rule above matches a word of them.
+# fmt: off
+FILLER: tuple[str, ...] = (
+    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)\W*$",
+    r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
+    r"^i can (help|assist)( you)? with (that|this)\W*$",
+    r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
+)
+# fmt: on
+
+# fmt: off
+TOPIC_RULES: tuple[tuple[Topic, str], ...] = (
+    ("account", r"\b(accounts?|a/c|debit (it |this |the money )?from|fund (it|this)|from which|source)\b"),
+    ("amount", r"\b(amount|how much|sum|figure|value)\b"),
+    ("payee", r"\b(payees?|beneficiary|beneficiaries|recipient|receiver|ifsc|nickname|person|send (it|this|the money) to|to whom|their (name|account|bank)|who (should|do you want|would you))\b"),
+    ("mode", r"\b(mode|neft|imps|rtgs|method|how (should|would you like|do you want) (it|this|the money) (to be )?sent|transfer type|payment type)\b"),
+    ("tenure", r"\b(tenure|how long|duration|term|period of the (deposit|fd)|for how many|number of (days|months|years))\b"),
+    ("date", r"\b(date|when|which day|what day)\b"),
+    ("period", r"\b(period|date range|from (which|what) date|statement (for|period)|which months|time frame|timeframe)\b"),
+    ("delivery", r"\b(deliver(y|ed)?|courier|post(ed)?|e-?mail|address|how would you like (it|to receive)|receive it|send it to you|dispatch)\b"),
+    ("reason", r"\b(reason|why|what happened|cause)\b"),
+    ("card", r"\b(cards?|last (four|4) digits|ending (in|with))\b"),
+    ("deposit", r"\b(deposits?|fds?|rds?|fixed|recurring)\b"),
+    ("loan", r"\b(loans?|emis?)\b"),
+    ("cheque", r"\b(cheques?|check number|leaves)\b"),
+    ("channel", r"\b(channel|atm|pos|online|e-?commerce|contactless|international|tap to pay|card usage)\b"),
+    ("limit", r"\b(limit|cap|maximum|how much per day|daily)\b"),
+    ("maturity", r"\b(maturity|mature|matures|payout|renew(al)?|at the end of the term)\b"),
+    ("identity", r"\b(name|date of birth|dob|registered (mobile|phone|email|number|details)|verify (your|you)|identity|customer id|pan)\b"),
+    ("other", r"\b((any )?(other|more|additional|further|remaining) (details|information|info)|anything (else )?(i|we) should know|details)\b"),
+)
+# fmt: on
+
+# What a proposal is about. The customer takes a proposal whose actions its script names
+# (`scope`); "look" is a read, which needs no consent.
+# fmt: off
+ACTION_RULES: tuple[tuple[str, str], ...] = (
+    ("look", r"\b(check|look|fetch|pull|retrieve|show|view|see|find|verify|calculate|quote|know|tell you|share|compare|explain|review|search|get you)\w*\b"),
+    ("transfer", r"\b(transfer(?! (you|your (call|chat|case|request|query)|this (chat|case)))|send(?! (you|it to you|the statement|a statement|a copy|an? (sms|email|otp)))|remit|neft|imps|rtgs)\w*\b"),
+    ("pay", r"\b(pay|paid|payment)\b"),
+    ("payee", r"\b(add|register|save|set up|create)\w*\b.{0,40}\b(payee|beneficiary)\b"),
+    ("payee", r"\bnew (payee|beneficiary)\b"),
+    ("deposit_open", r"\b(book|open|create|start|set up|put|invest|place|rebook|renew)\w*\b.{0,40}\b(fd|rd|deposit|fixed|recurring)\b"),
+    ("deposit_open", r"\b(new|fresh|another) (fd|rd|fixed deposit|recurring deposit|deposit)\b"),
+    ("deposit_close", r"\b(close|closing|closure|break|premature|withdraw|encash|liquidate)\w*\b"),
+    ("prepay", r"\b(prepay|pre-pay|part-?prepayment|part payment|part-payment|prepayment)\w*\b"),
+    ("foreclose", r"\b(foreclos|pay off|close the loan|repay in full|pre-?close)\w*\b"),
+    ("block", r"\b(block|hotlist|freeze|deactivate|stop (the|my|your|this) card|cancel (the|my|your|this) card)\w*\b"),
+    ("card_control", r"\b(limit|channel|international|contactless|atm|pos|online|e-?commerce|switch(ed)? (on|off)|turn(ed)? (on|off)|enable|disable)\w*\b"),
+    ("cheque_stop", r"\bstop(ped|ping)? (the )?(payment|cheque)\b|\bstop-payment\b"),
+    ("cheque_book", r"\bcheque ?book\b"),
+    ("statement", r"\bstatement\b"),
+    # A human takes over: disputes, fraud reports and complaints go to one.
+    ("human", r"\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|me|your|my|this|it)\b.{0,30}\b(to|with)\b"),
+    ("human", r"\b(human|specialist|disputes? team|fraud team|someone|whoever|representative|colleague|speak to|talk to|dispute|chargeback|complaint|fraud|raise a (case|ticket)|report (the |this |a )?(transaction|charge|fraud))\w*\b"),
+    ("replace", r"\b(replacement|replace|reissue|new card)\w*\b"),
+)
+# fmt: on
+
+# The same actions for the changes a task's gold chain makes: what the customer asked for,
+# however the request was worded ("put Rs 25,000 into my home loan" is a prepayment).
+TOOL_ACTIONS: dict[str, tuple[str, ...]] = {
+    "transfer_funds": ("transfer", "pay"),
+    "add_beneficiary": ("payee", "transfer"),
+    "create_fd": ("deposit_open",),
+    "create_rd": ("deposit_open",),
+    "close_fd_premature": ("deposit_close",),
+    "make_loan_prepayment": ("prepay", "pay"),
+    "foreclose_loan": ("foreclose", "pay", "deposit_close"),
+    "block_card": ("block", "replace"),
+    "set_card_channel_limit": ("card_control",),
+    "pay_credit_card_bill": ("pay", "transfer"),
+    "stop_cheque": ("cheque_stop", "pay"),
+    "request_cheque_book": ("cheque_book",),
+    "request_account_statement": ("statement",),
+    "transfer_to_human_agent": ("human",),
+}
+
+# Internal record ids: the customer never says one unless its own request names it.
+INTERNAL_ID = r"\b(?:CUST|CRD|LN|FD|RD|BEN|SR|TXN|CTX)\d{3,}\b"
