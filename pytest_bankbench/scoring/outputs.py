@@ -124,6 +124,12 @@ def _is_json(chunk: str) -> bool:
 
 def strip_raw(text: str) -> str:
     """The message without pasted raw tool output: JSON blocks, fenced code, JSON-looking lines."""
+    while (stripped := _strip_once(text)) != text:  # a removal can expose another block
+        text = stripped
+    return text
+
+
+def _strip_once(text: str) -> str:
     text = _FENCE.sub(" ", text)
     kept: list[str] = []
     i = last = 0

@@ -180,6 +180,9 @@ class ScriptedAgent:
                     yield from self._tail()
                 if step.confirm:
                     yield AgentAction(message=proposal(self.task, step, calls[0].name))
+                    if self.task.scenario.instructions[instruction].correction:
+                        # the customer corrects the first proposal: propose again
+                        yield AgentAction(message=proposal(self.task, step, calls[0].name))
                     if not step.quote:
                         late += [say_output(d) for d in disclosures_of(self.task, step.gold_id)]
                 yield AgentAction(tool_calls=calls)
@@ -187,7 +190,7 @@ class ScriptedAgent:
                 return
             said = " ".join(["That is done.", *late, *self.outputs(instruction)])
             if instruction == last and tail_left:
-                yield AgentAction(message=f"{said} Is there anything else I can check for you?")
+                yield AgentAction(message=f"{said} Let me check one more thing for you.")
                 yield from self._tail()
             yield AgentAction(message=said)
 
@@ -416,7 +419,6 @@ REPEATABLE = (
     "create_rd",
     "request_cheque_book",
     "request_account_statement",
-    "make_loan_prepayment",
 )
 
 

@@ -368,6 +368,9 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
                 continue
             if _kind(call) == "write" and not style.no_consent:
                 out.moves.append(_proposal(task, call, style, tell=not style.quote_after_yes))
+                if task.scenario.instructions[call.instruction].correction:
+                    # the customer corrects the first proposal; a careful agent proposes again
+                    out.moves.append(_proposal(task, call, style, tell=not style.quote_after_yes))
                 if style.quote_after_yes:
                     late += [sentence(d, 0) for d in task.disclosures if d.write == call.id]
             if style.wrong_record and not wrong_done and _kind(call) == "write":

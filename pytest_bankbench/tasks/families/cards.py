@@ -280,51 +280,6 @@ def credit_card_bill_payment(
     )
 
 
-@family(
-    "pay_minimum_due",
-    "edge_case",
-    "cards",
-    _ACTIVE_CREDIT,
-    clause="K.42 credit card payment from own active account; KB 14 minimum due; D.15 state the amount before paying",
-)
-def pay_minimum_due(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Pay exactly the minimum due read from the statement, not the whole bill."""
-    card = pick(rng, active_cards(ctx, customer["customer_id"], _CREDIT_DUE))
-    if card is None:
-        return None
-    payer = pick_payer(ctx, rng, card, card["minimum_due"])
-    if payer is None or card["minimum_due"] >= card["outstanding"]:
-        return None
-    named = card_name(card)
-    then = " Then tell me how much will still be outstanding."
-    ask = opening(
-        rng,
-        terse=f"Pay the minimum due on my {named}. Outstanding after?",
-        chatty=f"Hi, it's been an expensive month, so I can only manage the minimum amount due "
-        f"on my {named} - please pay that.{then}",
-        formal=f"Good afternoon. Kindly pay only the minimum amount due on my {named}.{then}",
-        hinglish=f"Hello, is baar sirf minimum due pay kar do mere {named} ka - poora bill "
-        f"nahi.{then}",
-        unprompted=f"Please pay just the minimum due on my {named} from {my_account(payer)}.{then}",
-        asked=f"Please pay just the minimum due on my credit card bill, not the full amount.{then}",
-    )
-    return draft(
-        customer,
-        "",
-        ask,
-        facts=[_pay_fact(payer), _card_fact(card)],
-        narrative=(
-            f"You want to pay only the minimum due on your {named} from account "
-            f"{payer['account_number']} and hear the outstanding left afterwards."
-        ),
-        calls=[
-            find_card(card),
-            card_statement(card, fields=("minimum_due",)),
-            pay_card(card, card["minimum_due"], payer, after=("c2",)),
-        ],
-        outputs=[Out("remaining outstanding", "amount", field_of("c3", "total_outstanding"))],
-        disclosures=[Tell("c3", "amount", "amount", field_of("c2", "minimum_due"))],
-    )
 
 
 @family(
@@ -395,47 +350,6 @@ def _pin(customer_id: str) -> str:
     return str(1000 + int(hashlib.sha256(customer_id.encode()).hexdigest(), 16) % 9000)
 
 
-@family(
-    "credit_card_statement_enquiry",
-    "control",
-    "cards",
-    _ACTIVE_CREDIT,
-    clause="J.36 tell the values asked (total outstanding, minimum due); no payment (customer declines)",
-)
-def credit_card_statement_enquiry(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row
-) -> Draft | None:
-    """Control: total outstanding and minimum due of a credit card."""
-    card = pick(rng, active_cards(ctx, customer["customer_id"], _CREDIT))
-    if card is None:
-        return None
-    named = card_name(card)
-    ask = opening(
-        rng,
-        terse=f"Outstanding and minimum due on my {named}?",
-        chatty=f"Hi! I've been swiping a lot lately and I'm scared to look - how much do I owe "
-        f"on my {named}, and what's the minimum due?",
-        formal=f"Good evening. Kindly inform me of the total outstanding and the minimum amount "
-        f"due on my {named}.",
-        hinglish=f"Hello, mere {named} pe kitna outstanding hai, aur minimum due kitna hai?",
-        unprompted=f"What is the total outstanding and the minimum amount due on my {named}?",
-        asked="How much do I owe on my credit card, and what's the minimum due?",
-    )
-    return draft(
-        customer,
-        "",
-        Instruction(text=ask, decline="No, don't pay anything now. I only wanted the figures."),
-        facts=[_card_fact(card)],
-        narrative=(
-            f"You want the total outstanding and the minimum due of your {named}; you "
-            "do not pay anything."
-        ),
-        calls=[find_card(card), card_statement(card)],
-        outputs=[
-            Out("total outstanding", "amount", field_of("c2", "total_outstanding")),
-            Out("minimum due", "amount", field_of("c2", "minimum_due")),
-        ],
-    )
 
 
 @family(

@@ -209,16 +209,6 @@ def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     return _booking(ctx, rng, customer, senior_check=False)
 
 
-@family(
-    "senior_fd_booking",
-    "sequencing",
-    "deposits",
-    _FULL_KYC.replace("WHERE", "WHERE c.date_of_birth <= '1965-06-30' AND"),
-    clause="E.19 Booking an FD: rate card + maturity projection, 'the senior citizen rate applies if the customer is 60 or older on the booking date'; share rate and maturity amount, then ask for confirmation",
-)
-def senior_fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """A senior citizen's booking: profile, rate card, projection, then the FD."""
-    return _booking(ctx, rng, customer, senior_check=True)
 
 
 @family(
@@ -752,40 +742,6 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
     )
 
 
-@family(
-    "fd_maturity_query",
-    "control",
-    "deposits",
-    "SELECT customer_id FROM customers",
-    clause="KB 01 'the projected maturity amount shown by the bank's FD maturity calculator ... is the figure to rely on'; J.36 tell the value asked; no booking without a yes (D.16)",
-)
-def fd_maturity_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Control: project a maturity amount without booking."""
-    amount = _fd_amount(rng)
-    days, tenure_text = rng.choice(_TENURES)
-    said = spoken(amount, rng)
-    ask = opening(
-        rng,
-        terse=f"{said} in an FD for {tenure_text}: maturity amount? Just asking.",
-        chatty=f"Hi! I'm just daydreaming about my savings - if I put {said} in an FD for "
-        f"{tenure_text}, how much would I get at the end? Only the numbers for now.",
-        formal=f"Good afternoon. Could you please tell me the maturity amount of a fixed "
-        f"deposit of {said} for {tenure_text}? I only require the figures.",
-        hinglish=f"Hello, agar {said} ka FD karun {tenure_text} ke liye, toh maturity pe kitna "
-        "milega? Bas number chahiye.",
-        unprompted=f"If I put {said} in an FD for {tenure_text}, how much would I get at "
-        "maturity? Just the numbers, please.",
-        asked="How much would a fixed deposit give me at maturity? Just the numbers, please.",
-    )
-    return draft(
-        customer,
-        "",
-        Instruction(text=ask, decline="No, don't book anything, I'm only asking."),
-        facts=[knows(f"{said} for {tenure_text}.", "amount", "tenure")],
-        narrative=f"You want the maturity amount of a {indian(amount)} FD for {days} days; no booking.",
-        calls=[Call("get_deposit_rate_card"), fd_maturity(amount, days)],
-        outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
-    )
 
 
 @family(

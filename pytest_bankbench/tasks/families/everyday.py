@@ -24,7 +24,6 @@ from pytest_bankbench.tasks.families.base import (
     funded_customers,
     knows,
     last4,
-    long_date,
     my_account,
     opening,
     pick,
@@ -36,7 +35,6 @@ from pytest_bankbench.tasks.families.calls import (
     balance,
     find_payee,
     listed,
-    statement,
     transfer,
     transfer_terms,
 )
@@ -388,90 +386,6 @@ def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row
     return _new_payee_draft(ctx, rng, customer, over_limit=True)
 
 
-@family(
-    "transfer_then_statement",
-    "sequencing",
-    "everyday",
-    _payee_customers(12_000_00),
-    clause="G.27 carry out steps in the order given; D.15 state transfer details; K.44 statement 'any period of up to 12 months within the last 5 years, ending no later than today, by email ... or post'",
-)
-def transfer_then_statement(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row
-) -> Draft | None:
-    """Numbered: pay a payee and tell the balance, then a statement of the account up to today."""
-    chosen = _payment(ctx, rng, customer["customer_id"], 12_000_00, _AMOUNTS)
-    if chosen is None:
-        return None
-    payee, account, amount = chosen
-    number = account["account_number"]
-    mode = rng.choice(("IMPS", "NEFT"))
-    months = rng.choice((1, 2, 3, 6))
-    start = rules.add_months(ctx.today, -months).replace(day=1)
-    delivery = rng.choice(("email", "post"))
-    by = "by email" if delivery == "email" else "by post to my registered address"
-    said, name = spoken(amount, rng), payee["name"]
-    since, until = long_date(start), long_date(ctx.today)
-    first, second = opening(
-        rng,
-        terse=(
-            f"Two things, in order. First: {said} to {name} by {mode}, then my balance.",
-            f"Second: statement of the same account, {since} to {until}, {by}.",
-        ),
-        chatty=(
-            "Hi, I've got two things and I'd like them done in this order. First, can you "
-            f"send {said} to {name} by {mode}? I'd like to know what's left after that.",
-            f"Second, my accountant wants a statement of that account from {since} to "
-            f"{until} (today). Please have it sent {by}.",
-        ),
-        formal=(
-            "Greetings. I have two requests, to be handled in this order. First, kindly "
-            f"transfer {said} to my payee {name} using {mode} and inform me of the remaining "
-            "balance.",
-            f"Second, please arrange a statement of the same account for {since} to {until}, {by}.",
-        ),
-        hinglish=(
-            f"Hello, do kaam hain, isi order mein. Pehle {name} ko {said} bhej do {mode} se, "
-            "aur batao balance kitna bacha.",
-            f"Phir usi account ka statement chahiye, {since} se {until} tak, {by}.",
-        ),
-        unprompted=(
-            f"Two things, in this order. First, send {said} from {my_account(account)} to "
-            f"{name} (already a payee) by {mode} and tell me the balance left.",
-            f"Second, a statement of account {number} from {since} to {until}, {by}.",
-        ),
-        asked=(
-            "I have two things, in this order. First, I need to pay one of my payees and then "
-            "hear my balance.",
-            f"Second, I'd like a statement of that account from {since} to {until}, {by}.",
-        ),
-    )
-    return draft(
-        customer,
-        "",
-        first,
-        second,
-        facts=[
-            knows(f"Send it from {my_account(account)}.", "account"),
-            knows(f"It's {said} for {name}, already a registered payee.", "payee", "amount"),
-            knows(f"Use {mode}.", "mode"),
-            knows(f"The statement should cover {since} to {until}.", "period"),
-            knows(f"Send the statement {by}.", "delivery"),
-        ],
-        narrative=(
-            f"First you send {indian(amount)} by {mode} from account {number} to your payee "
-            f"{payee['name']} and ask for the balance. Then you want a statement of that "
-            f"account from {start.isoformat()} to {ctx.today.isoformat()} delivered by "
-            f"{delivery}."
-        ),
-        calls=[
-            find_payee(payee),
-            transfer(number, payee["beneficiary_id"], amount, mode, after=("c1",)),
-            balance(number, after=("c2",)),
-            statement(number, start, ctx.today, delivery, after=("c2",), instruction=1),
-        ],
-        outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
-        disclosures=transfer_terms("c2", amount, mode),
-    )
 
 
 RTGS_MINIMUM = rules.TRANSFER_LIMITS["RTGS"][0]

@@ -24,6 +24,7 @@ from pytest_bankbench.tasks.families.base import (
     ending,
     family,
     field_of,
+    opening,
     pick,
     spoken,
     unheld,
@@ -38,12 +39,6 @@ from pytest_bankbench.tasks.families.calls import (
     transfer_terms,
 )
 from pytest_bankbench.tasks.model import Fact, Instruction
-
-
-def _open(rng: random.Random, terse: str, chatty: str, polite: str, hinglish: str) -> str:
-    """One of the registers the details are not already in (the other two add them)."""
-    return rng.choice((terse, chatty, polite, hinglish))
-
 
 # -- a transfer above the mode's maximum -------------------------------------------------------
 _IMPS_MAX = rules.TRANSFER_LIMITS["IMPS"][1]
@@ -73,18 +68,14 @@ def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     if payee is None or account is None:
         return None
     what, who = spoken(amount, rng), payee["name"]
-    first = rng.choice(
-        (
-            _open(
-                rng,
-                f"IMPS {what} to {who}.",
-                f"Hi! Big payment today - I need to send {what} to {who} by IMPS, it's urgent.",
-                f"Good afternoon. Kindly transfer {what} to my payee {who} through IMPS.",
-                f"Hello ji, {who} ko {what} bhejna hai, IMPS se please.",
-            ),
-            f"Please send {what} by IMPS to {who} from {ending(account)} right now.",
-            "I need to make a big transfer by IMPS to one of my payees.",
-        )
+    first = opening(
+        rng,
+        terse=f"IMPS {what} to {who}.",
+        chatty=f"Hi! Big payment today - I need to send {what} to {who} by IMPS, it's urgent.",
+        formal=f"Good afternoon. Kindly transfer {what} to my payee {who} through IMPS.",
+        hinglish=f"Hello ji, {who} ko {what} bhejna hai, IMPS se please.",
+        unprompted=f"Please send {what} by IMPS to {who} from {ending(account)} right now.",
+        asked="I need to make a big transfer by IMPS to one of my payees.",
     )
     return draft(
         customer,
@@ -142,20 +133,16 @@ def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         return None
     number, account = f"{cheque['cheque_number']:06d}", cheque["account_number"]
     where = f"my {cheque['account_type']} account ending {account[-4:]}"
-    first = rng.choice(
-        (
-            _open(
-                rng,
-                f"Stop cheque {number}, {where}.",
-                f"Hi, I think I made a mistake with cheque {number} from {where} - can you stop "
-                "it before it goes through?",
-                f"Good morning. I would like to request a stop payment on cheque number {number} "
-                f"drawn on {where}.",
-                f"Namaste, cheque {number} ka payment rokna hai, {where} se.",
-            ),
-            f"Please stop payment of cheque {number} on account {account}; I issued it by mistake.",
-            "I need to stop a cheque I gave someone.",
-        )
+    first = opening(
+        rng,
+        terse=f"Stop cheque {number}, {where}.",
+        chatty=f"Hi, I think I made a mistake with cheque {number} from {where} - can you stop "
+        "it before it goes through?",
+        formal=f"Good morning. I would like to request a stop payment on cheque number {number} "
+        f"drawn on {where}.",
+        hinglish=f"Namaste, cheque {number} ka payment rokna hai, {where} se.",
+        unprompted=f"Please stop payment of cheque {number} on account {account}; I issued it by mistake.",
+        asked="I need to stop a cheque I gave someone.",
     )
     return draft(
         customer,
@@ -208,20 +195,16 @@ def rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     asked = rng.choice((200, 250, 300, 400, 450)) * 100
     months = rng.choice((12, 24, 36, 60))
     want = f"Rs {asked // 100}"
-    first = rng.choice(
-        (
-            _open(
-                rng,
-                f"RD, {want} a month, {months} months.",
-                f"Hi! I want to start saving a little every month - can you open a recurring "
-                f"deposit of just {want} a month for {months} months?",
-                f"Good evening. Kindly open a recurring deposit of {want} per month for "
-                f"{months} months.",
-                f"Hello, ek RD kholna hai, {want} monthly, {months} months ke liye.",
-            ),
-            f"Open an RD of {want} a month for {months} months from {ending(account)}.",
-            "I'd like to start a small recurring deposit.",
-        )
+    first = opening(
+        rng,
+        terse=f"RD, {want} a month, {months} months.",
+        chatty=f"Hi! I want to start saving a little every month - can you open a recurring "
+        f"deposit of just {want} a month for {months} months?",
+        formal=f"Good evening. Kindly open a recurring deposit of {want} per month for "
+        f"{months} months.",
+        hinglish=f"Hello, ek RD kholna hai, {want} monthly, {months} months ke liye.",
+        unprompted=f"Open an RD of {want} a month for {months} months from {ending(account)}.",
+        asked="I'd like to start a small recurring deposit.",
     )
     return draft(
         customer,
@@ -285,20 +268,16 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     end = _add_months(ctx.today, months)
     days = (end - ctx.today).days
     what = spoken(amount, rng)
-    first = rng.choice(
-        (
-            _open(
-                rng,
-                f"FD {what}, {months} months.",
-                f"Hi there! I've got {what} sitting idle, let's put it in an FD for {months} "
-                "months.",
-                f"Good day. I would like to book a fixed deposit of {what} for {months} months.",
-                f"Hello, {what} ka FD banana hai, {months} mahine ke liye.",
-            ),
-            f"Book an FD of {what} for {months} months from {ending(account)}, maturity "
-            "amount back to the same account.",
-            "I want to open a fixed deposit for some months.",
-        )
+    first = opening(
+        rng,
+        terse=f"FD {what}, {months} months.",
+        chatty=f"Hi there! I've got {what} sitting idle, let's put it in an FD for {months} "
+        "months.",
+        formal=f"Good day. I would like to book a fixed deposit of {what} for {months} months.",
+        hinglish=f"Hello, {what} ka FD banana hai, {months} mahine ke liye.",
+        unprompted=f"Book an FD of {what} for {months} months from {ending(account)}, maturity "
+        "amount back to the same account.",
+        asked="I want to open a fixed deposit for some months.",
     )
     return draft(
         customer,

@@ -337,16 +337,6 @@ def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     return _prepay_draft(ctx, rng, customer, "reduce_emi")
 
 
-@family(
-    "prepay_reduce_tenure",
-    "sequencing",
-    "loans",
-    _PREPAYABLE,
-    clause="E.22 part-prepayment: impact first, share the charge and the new tenure",
-)
-def prepay_reduce_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Quote before commit: the impact on the tenure, the prepayment, then the months left."""
-    return _prepay_draft(ctx, rng, customer, "reduce_tenure")
 
 
 @family(
@@ -626,85 +616,6 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family(
-    "emi_enquiry",
-    "control",
-    "loans",
-    "SELECT DISTINCT customer_id FROM loans WHERE status = 'active'",
-    clause="J.36 tell the value asked (EMI)",
-)
-def emi_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Control: the EMI of one loan."""
-    picked = _pick_loan(ctx, rng, customer)
-    if picked is None:
-        return None
-    loan, name = picked
-    return draft(
-        customer,
-        "",
-        opening(
-            rng,
-            terse=f"EMI on my {name}?",
-            chatty=f"Hi! I'm making a household budget and I've forgotten what I pay every "
-            f"month for my {name}. What's the EMI?",
-            formal=f"Good afternoon. Could you kindly tell me the monthly instalment on my {name}?",
-            hinglish=f"Hello, mere {name} ki EMI kitni hai?",
-            unprompted=f"What is the EMI on my {name}, the one sanctioned for "
-            f"{indian(loan['principal'])}?",
-            asked="How much is my EMI?",
-            salary=f"My salary changed accounts, so I want to be sure there's enough for the "
-            f"{name} EMI - how much is it?",
-        ),
-        facts=[
-            knows(
-                f"It's my {name}, sanctioned for {indian(loan['principal'])}.",
-                "loan",
-            )
-        ],
-        narrative=f"You only want to know the EMI of your {name}.",
-        calls=[find_loan(loan), loan_details(loan, fields=("emi",))],
-        outputs=[Out("EMI", "amount", field_of("c2", "emi"))],
-    )
-
-
-@family(
-    "foreclosure_quote_enquiry",
-    "control",
-    "loans",
-    f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE}",
-    clause="J.36 tell the foreclosure amount; D.16 no write without an explicit yes (customer declines)",
-)
-def foreclosure_quote_enquiry(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row
-) -> Draft | None:
-    """Control: the foreclosure amount, without foreclosing."""
-    picked = _pick_loan(ctx, rng, customer, _free)
-    if picked is None:
-        return None
-    loan, name = picked
-    ask = opening(
-        rng,
-        terse=f"Foreclosure amount on my {name} today? Only asking.",
-        chatty=f"Hi! Just curious - if I wanted to close my {name} today, how much would I "
-        "need? I'm only asking for now.",
-        formal=f"Good day. May I know the foreclosure amount of my {name} as of today? I "
-        "require only the figure at present.",
-        hinglish=f"Hello, {name} aaj close karun toh kitna dena padega? Bas figure chahiye abhi.",
-        unprompted=f"What's the amount to foreclose my {name} (EMI {indian(loan['emi'])}) "
-        "today? Just the figure for now.",
-        asked="How much would I need to pay today to close my loan? Just asking.",
-    )
-    return draft(
-        customer,
-        "",
-        Instruction(text=ask, decline="No, don't close anything. I only wanted the amount."),
-        facts=[_loan_fact(loan)],
-        narrative=(
-            f"You want the amount needed to foreclose your {name} today. You do not want it closed."
-        ),
-        calls=[find_loan(loan), foreclosure_quote(loan)],
-        outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
-    )
 
 
 @family(
