@@ -49,7 +49,13 @@ def bank_completion(bank_case):
             raise error("RateLimitError")
         if mode == "auth":
             raise error("AuthenticationError")
-        action = gold.act([])
+        from pytest_bankbench.scoring.consent import reads_as_agreement
+        from pytest_bankbench.simulation.trace import MessageEvent
+        last = (kwargs.get("messages") or [{}])[-1]
+        text = last.get("content") if last.get("role") == "user" else None
+        seen = ([MessageEvent(role="customer", text=text, agrees=reads_as_agreement(text))]
+                if isinstance(text, str) else [])
+        action = gold.act(seen)
         if action.tool_calls:
             return mocked(tool_calls=[{"id": c.call_id, "type": "function",
                                        "function": {"name": c.name,
