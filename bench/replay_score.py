@@ -5,8 +5,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
