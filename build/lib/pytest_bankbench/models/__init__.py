@@ -1,1 +1,0 @@
-"""Model-backed agents and simulators (litellm), loaded only when a model is named."""
