@@ -39,13 +39,17 @@ def _summary(row: sqlite3.Row) -> dict[str, Any]:
     return data
 
 
+# What a card's summary shows (list_cards); details show more.
+_CARD_FIELDS = ("card_kind", "product", "masked_number", "status", "linked_account", "expiry")
+
+
 @tool(
     "read",
     reveals=(
         Reveal(
             "card",
             "card_id",
-            ("card_kind", "product", "masked_number", "status", "linked_account", "expiry"),
+            _CARD_FIELDS,
             at="cards",
         ),
     ),
@@ -71,12 +75,7 @@ def _maximum(row: sqlite3.Row, channel: str) -> int | None:
             "card",
             "card_id",
             (
-                "card_kind",
-                "product",
-                "masked_number",
-                "status",
-                "linked_account",
-                "expiry",
+                *_CARD_FIELDS,
                 "block_reason",
                 "international_supported",
                 "controls",

@@ -45,6 +45,24 @@ def _projection(bank: Bank, principal: int, days: int) -> dict[str, Any]:
     }
 
 
+# What a deposit's summary shows (list_deposits); details show more.
+_DEPOSIT_FIELDS = (
+    "deposit_type",
+    "status",
+    "rate_percent",
+    "start_date",
+    "maturity_date",
+    "linked_account",
+    "under_lien",
+    "principal",
+    "tenure_days",
+    "monthly_instalment",
+    "tenure_months",
+    "maturity_instruction",
+    "nominee",
+)
+
+
 @tool("read", reveals=(Reveal("customer", "@customer", ("senior_citizen=customer_is_senior",)),))
 def get_deposit_rate_card(bank: Bank) -> Result:
     """Today's fixed-deposit rate card by tenure slab, with the senior-citizen rate and the rate that applies to this customer."""
@@ -111,21 +129,7 @@ def _lien_active(bank: Bank, row: sqlite3.Row) -> bool:
         Reveal(
             "deposit",
             "deposit_id",
-            (
-                "deposit_type",
-                "status",
-                "rate_percent",
-                "start_date",
-                "maturity_date",
-                "linked_account",
-                "under_lien",
-                "principal",
-                "tenure_days",
-                "monthly_instalment",
-                "tenure_months",
-                "maturity_instruction",
-                "nominee",
-            ),
+            _DEPOSIT_FIELDS,
             at="deposits",
         ),
     ),
@@ -146,19 +150,7 @@ def list_deposits(bank: Bank) -> Result:
             "deposit",
             "deposit_id",
             (
-                "deposit_type",
-                "status",
-                "rate_percent",
-                "start_date",
-                "maturity_date",
-                "linked_account",
-                "under_lien",
-                "principal",
-                "tenure_days",
-                "monthly_instalment",
-                "tenure_months",
-                "maturity_instruction",
-                "nominee",
+                *_DEPOSIT_FIELDS,
                 "lien_loan_id",
                 "closed_on",
                 "payout",

@@ -51,24 +51,28 @@ def _public(row: sqlite3.Row) -> dict[str, Any]:
     }
 
 
+# What a loan's summary shows (list_loans); details show more.
+_LOAN_FIELDS = (
+    "loan_type",
+    "status",
+    "principal",
+    "outstanding",
+    "rate_percent",
+    "emi",
+    "remaining_months",
+    "emis_paid",
+    "next_due_date",
+    "linked_account",
+)
+
+
 @tool(
     "read",
     reveals=(
         Reveal(
             "loan",
             "loan_id",
-            (
-                "loan_type",
-                "status",
-                "principal",
-                "outstanding",
-                "rate_percent",
-                "emi",
-                "remaining_months",
-                "emis_paid",
-                "next_due_date",
-                "linked_account",
-            ),
+            _LOAN_FIELDS,
             at="loans",
         ),
     ),
@@ -88,16 +92,7 @@ def list_loans(bank: Bank) -> Result:
             "loan",
             "loan_id",
             (
-                "loan_type",
-                "status",
-                "principal",
-                "outstanding",
-                "rate_percent",
-                "emi",
-                "remaining_months",
-                "emis_paid",
-                "next_due_date",
-                "linked_account",
+                *_LOAN_FIELDS,
                 "tenure_months",
                 "disbursed_on",
                 "last_emi_date",

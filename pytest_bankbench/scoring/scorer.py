@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -24,14 +24,7 @@ CheckName = Literal[
     "final_state",
     "required_outputs",
 ]
-CHECKS: tuple[CheckName, ...] = (
-    "ended_normally",
-    "required_calls",
-    "write_purity",
-    "disclosure_consent",
-    "final_state",
-    "required_outputs",
-)
+CHECKS: tuple[CheckName, ...] = get_args(CheckName)
 FailureType = Literal[
     "ended_with_error",
     "unrequested_write",
@@ -40,14 +33,7 @@ FailureType = Literal[
     "wrong_final_state",
     "missing_output",
 ]
-FAILURE_TYPES: tuple[FailureType, ...] = (
-    "ended_with_error",
-    "unrequested_write",
-    "stopped_short",
-    "acted_without_consent",
-    "wrong_final_state",
-    "missing_output",
-)
+FAILURE_TYPES: tuple[FailureType, ...] = get_args(FailureType)
 # Refusals by a bank rule: the agent attempted a write the policy or the records forbid. A call
 # refused for malformed arguments, an unknown tool or a record that does not exist is not one.
 ATTEMPT_CODES = frozenset({"policy_violation", "insufficient_funds", "not_authorized"})

@@ -258,17 +258,11 @@ OPEN_READS = (
 )
 
 
-class PasteEverythingAgent:
+class PasteEverythingAgent(LookupOnlyAgent):
     """Reads every record and every read of the gold chain, writes nothing, and pastes the raw
     results as its answer: no judgement, nothing told in its own words."""
 
     name = "paste-everything"
-
-    def __init__(self, task: Task) -> None:
-        from pytest_bankbench.bank.registry import get_tool
-
-        self.reads = [c for c in task.gold if get_tool(c.tool).kind == "read"]
-        self.done = False
 
     def act(self, events: Sequence[Event]) -> AgentAction:
         if not self.done:

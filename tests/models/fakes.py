@@ -102,7 +102,7 @@ class GoldThroughLitellm:
 
     def __call__(self, **kwargs: Any) -> Any:
         self.requests.append(kwargs)
-        action = self.gold.act(_last_customer_turn(kwargs.get("messages", [])))
+        action = self.gold.act(last_customer_turn(kwargs.get("messages", [])))
         if action.tool_calls:
             return mocked(
                 tool_calls=[call(c.name, c.arguments, c.call_id) for c in action.tool_calls]
@@ -126,7 +126,7 @@ class ScriptedCustomerThroughLitellm:
         return mocked(turn.text if isinstance(turn, Say) else STOP_TOKEN)
 
 
-def _last_customer_turn(messages: list[dict[str, Any]]) -> list[Any]:
+def last_customer_turn(messages: list[dict[str, Any]]) -> list[Any]:
     """The last user message as the event the gold agent reads a yes from."""
     from pytest_bankbench.scoring.consent import reads_as_agreement
     from pytest_bankbench.simulation.trace import MessageEvent

@@ -49,13 +49,8 @@ def bank_completion(bank_case):
             raise error("RateLimitError")
         if mode == "auth":
             raise error("AuthenticationError")
-        from pytest_bankbench.scoring.consent import reads_as_agreement
-        from pytest_bankbench.simulation.trace import MessageEvent
-        last = (kwargs.get("messages") or [{}])[-1]
-        text = last.get("content") if last.get("role") == "user" else None
-        seen = ([MessageEvent(role="customer", text=text, agrees=reads_as_agreement(text))]
-                if isinstance(text, str) else [])
-        action = gold.act(seen)
+        from tests.models.fakes import last_customer_turn
+        action = gold.act(last_customer_turn(kwargs.get("messages", [])))
         if action.tool_calls:
             return mocked(tool_calls=[{"id": c.call_id, "type": "function",
                                        "function": {"name": c.name,

@@ -142,7 +142,7 @@ def _payee_customers(need: int) -> str:
     )
 
 
-def _payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
+def registered_payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
     """Payees added before today whose full name is unique among the customer's payees."""
     rows = ctx.all(
         "SELECT * FROM beneficiaries WHERE customer_id = ? AND added_on < ? "
@@ -170,7 +170,7 @@ def _payment(
 ) -> tuple[sqlite3.Row, sqlite3.Row, int] | None:
     """A registered payee, an account without a hold holding `need`, and one of `choices` that
     leaves Rs 5,000 in the account (and is at most `most`): payee, account, amount."""
-    payees = _payees(ctx, cid)
+    payees = registered_payees(ctx, cid)
     account = pick_funded(ctx, rng, cid, need)
     if not payees or account is None:
         return None
@@ -554,7 +554,7 @@ SHORT_PHRASES = ("not enough", "insufficient", "exceeds", "more than your availa
 def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A transfer above the available balance: send nothing, tell what is available."""
     cid = customer["customer_id"]
-    payees = _payees(ctx, cid)
+    payees = registered_payees(ctx, cid)
     accounts = [
         a for a in active_accounts(ctx, cid, 0) if a["balance"] - a["hold_amount"] <= 9_00_000_00
     ]

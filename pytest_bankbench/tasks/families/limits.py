@@ -38,6 +38,7 @@ from pytest_bankbench.tasks.families.calls import (
     transfer,
     transfer_terms,
 )
+from pytest_bankbench.tasks.families.everyday import registered_payees
 from pytest_bankbench.tasks.model import Fact, Instruction
 
 # -- a transfer above the mode's maximum -------------------------------------------------------
@@ -56,13 +57,7 @@ _IMPS_MAX = rules.TRANSFER_LIMITS["IMPS"][1]
 def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """IMPS above Rs 5 lakh is refused: NEFT carries it once the customer agrees."""
     cid = customer["customer_id"]
-    payees = ctx.all(
-        "SELECT * FROM beneficiaries WHERE customer_id = ? AND added_on < ? ORDER BY 1",
-        cid,
-        ctx.today.isoformat(),
-    )
-    names = [p["name"] for p in payees]
-    payee = pick(rng, [p for p in payees if names.count(p["name"]) == 1])
+    payee = pick(rng, registered_payees(ctx, cid))
     amount = rng.choice((5_50_000, 6_00_000, 7_00_000, 7_50_000, 8_00_000, 9_00_000)) * 100
     account = pick(rng, active_accounts(ctx, cid, amount + 1_00_000_00, no_hold=True))
     if payee is None or account is None:

@@ -60,6 +60,7 @@ from pytest_bankbench.tasks.families.calls import (
 )
 from pytest_bankbench.tasks.families.cards import active_cards, card_name
 from pytest_bankbench.tasks.families.deposits import find_fd
+from pytest_bankbench.tasks.families.everyday import registered_payees
 from pytest_bankbench.tasks.model import Fact, Instruction, Topic
 
 
@@ -412,18 +413,6 @@ _RIGHT_AMOUNTS: tuple[int, ...] = (3_000, 5_000, 8_000, 10_000, 12_000, 15_000, 
 _RIGHT_AMOUNTS += (30_000, 40_000, 45_000, 50_000, 60_000, 75_000, 80_000)
 
 
-def _payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    """Payees added before today whose full name is unique among the customer's payees."""
-    rows = ctx.all(
-        "SELECT * FROM beneficiaries WHERE customer_id = ? AND added_on < ? "
-        "ORDER BY beneficiary_id",
-        cid,
-        ctx.today.isoformat(),
-    )
-    names = [r["name"] for r in rows]
-    return [r for r in rows if names.count(r["name"]) == 1]
-
-
 def _slips(right: int) -> list[int]:
     """Amounts (rupees) a customer might type by mistake for `right`: a zero too many or too
     few, a neighbouring round figure."""
@@ -444,7 +433,7 @@ def _slips(right: int) -> list[int]:
 def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer corrects the amount when asked to confirm: propose again, send the new one."""
     cid = customer["customer_id"]
-    payees = _payees(ctx, cid)
+    payees = registered_payees(ctx, cid)
     if not payees:
         return None
     right = rng.choice(_RIGHT_AMOUNTS)
