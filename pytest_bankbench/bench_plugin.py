@@ -91,6 +91,11 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
         completion_tokens=trace.usage.completion_tokens,
         cost_usd=trace.usage.cost_usd,
         duration_s=trace.duration_s,
+        customer_prompt_tokens=trace.customer_usage.prompt_tokens,
+        customer_completion_tokens=trace.customer_usage.completion_tokens,
+        customer_cost_usd=trace.customer_usage.cost_usd,
+        model_latency_s=round(sum(trace.usage.latencies_s), 4),
+        customer_latency_s=round(sum(trace.customer_usage.latencies_s), 4),
     )
 
 

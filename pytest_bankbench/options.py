@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,6 +194,37 @@ def add_options(parser: pytest.Parser) -> None:
         help="write a Markdown summary (for a CI job summary)",
     )
     group.addoption(
+        "--bank-timeout",
+        dest="bank_timeout",
+        metavar="SECONDS",
+        default="60",
+        help="per-call timeout of a model request, each attempt (default 60)",
+    )
+    group.addoption(
+        "--bank-session-deadline",
+        dest="bank_session_deadline",
+        metavar="SECONDS",
+        default=None,
+        help="wall-clock limit of one session; past it the session ends as an "
+        "infrastructure error (default: none)",
+    )
+    group.addoption(
+        "--bank-concurrency",
+        dest="bank_concurrency",
+        metavar="K",
+        default="1",
+        help="sessions each process plays at once (model calls overlap); each task "
+        "stays one test (default 1)",
+    )
+    group.addoption(
+        "--bank-shard",
+        dest="bank_shard",
+        metavar="I/N",
+        default=None,
+        help="run only shard I of N (1-based, deterministic by task and trial); "
+        "combine the shards' reports with `python -m pytest_bankbench merge`",
+    )
+    group.addoption(
         "--bank-model-args",
         dest="bank_model_args",
         metavar="JSON",
@@ -229,6 +261,10 @@ class BankOptions:
     retry_backoff: float = 1.0
     cache: Path | None = None
     prices: dict[str, float] | None = None
+    timeout: float = 60.0
+    session_deadline: float | None = None
+    concurrency: int = 1
+    shard: tuple[int, int] | None = None  # (index from 1, count)
 
     @property
     def builtin(self) -> bool:
@@ -324,6 +360,14 @@ def read_options(config: pytest.Config) -> BankOptions | None:
         retry_backoff=_seconds("--bank-retry-backoff", opt.bank_retry_backoff),
         cache=Path(opt.bank_cache) if opt.bank_cache else None,
         prices=_prices(opt.bank_prices),
+        timeout=_seconds("--bank-timeout", opt.bank_timeout, positive=True),
+        session_deadline=(
+            _seconds("--bank-session-deadline", opt.bank_session_deadline, positive=True)
+            if opt.bank_session_deadline is not None
+            else None
+        ),
+        concurrency=_positive("--bank-concurrency", opt.bank_concurrency),
+        shard=_shard(opt.bank_shard),
     )
 
 
@@ -339,14 +383,24 @@ def _json_object(name: str, raw: str) -> dict[str, Any]:
     return value
 
 
-def _seconds(name: str, raw: str) -> float:
+def _seconds(name: str, raw: str, positive: bool = False) -> float:
+    bound = "> 0" if positive else ">= 0"
     try:
         value = float(raw)
     except ValueError:
         raise pytest.UsageError(f"{name} {raw!r}: expected seconds, e.g. 1.0") from None
-    if value < 0:
-        raise pytest.UsageError(f"{name} {raw!r}: expected seconds >= 0")
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        raise pytest.UsageError(f"{name} {raw!r}: expected a finite number of seconds {bound}")
     return value
+
+
+def _shard(raw: str | None) -> tuple[int, int] | None:
+    if raw is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", raw)
+    if match is None or not 1 <= int(match[1]) <= int(match[2]):
+        raise pytest.UsageError(f"--bank-shard {raw!r}: expected I/N with 1 <= I <= N, e.g. 1/3")
+    return int(match[1]), int(match[2])
 
 
 def _prices(raw: str | None) -> dict[str, float] | None:

@@ -6,7 +6,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from math import comb
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -26,7 +26,10 @@ class SessionRecord(BaseModel):
     service_area: str
     chain_length: int
     graded: bool
-    outcome: str  # "scored" or "infra_error"
+    # scored: the verdict counts; infra_error: the provider failed (re-run it later);
+    # harness_error: an exception escaped the harness, bank or agent adapter; lost: the
+    # session's worker died or the run stopped before it reported.
+    outcome: Literal["scored", "infra_error", "harness_error", "lost"]
     passed: bool
     final_state_pass: bool
     false_pass: bool
@@ -40,6 +43,12 @@ class SessionRecord(BaseModel):
     completion_tokens: int = 0
     cost_usd: float | None = None
     duration_s: float = 0.0
+    customer_prompt_tokens: int = 0
+    customer_completion_tokens: int = 0
+    customer_cost_usd: float | None = None
+    model_latency_s: float = 0.0  # the agent model's calls, summed
+    customer_latency_s: float = 0.0
+    error: str | None = None  # the traceback of a harness_error, or why a session was lost
 
 
 def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -91,6 +91,8 @@ class Trace(_Strict):
     changes: tuple[RowChange, ...]
     duration_s: float = 0.0
     usage: Usage = Usage()
+    # The LLM customer's usage (zero for the scripted customer), kept apart from the agent's.
+    customer_usage: Usage = Usage()
 
     @property
     def ended_normally(self) -> bool:
