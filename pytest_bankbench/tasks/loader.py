@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -12,21 +13,29 @@ from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.model import SPLITS, Task
 
 TASKS_FILE = "tasks.jsonl"
+_BOM = "\ufeff"
 
 
 class TaskFileError(ValueError):
     """A task file that cannot be used, with the place and the reason."""
 
 
-def load_tasks(path: Path) -> list[Task]:
-    """Every task of a JSONL file, validated; the first bad line raises TaskFileError."""
+def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
+    """Every task of a JSONL file, validated; the first bad line raises TaskFileError.
+
+    A file of one's own (`--bank-tasks`) is run whole, so each of its tasks is in the base split
+    whatever its `splits` say, and each gold call is checked against its tool's typed arguments.
+    The shipped file (`shipped=True`) keeps its splits as written and skips the per-call check:
+    it is generated from the tools, and tests/tasks/test_loader.py checks it once."""
     if not path.is_file():
         raise TaskFileError(
             f"{path}: no such task file (expected a .jsonl file, one task per line)"
         )
     tasks: list[Task] = []
     seen: dict[str, int] = {}
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    # Split on "\n" only: str.splitlines() would also cut at U+2028 and U+0085, which JSON
+    # allows unescaped inside a string.
+    for lineno, line in enumerate(_read_text(path).split("\n"), start=1):
         if not line.strip():
             continue
         try:
@@ -35,6 +44,8 @@ def load_tasks(path: Path) -> list[Task]:
             raise TaskFileError(
                 f"{path}:{lineno}: not valid JSON ({exc.msg} at column {exc.colno})"
             ) from None
+        if not shipped:
+            data = _in_base_split(data)
         try:
             task = Task.model_validate(data)
         except ValidationError as exc:
@@ -45,8 +56,10 @@ def load_tasks(path: Path) -> list[Task]:
         if task.task_id in seen:
             raise TaskFileError(
                 f"{path}:{lineno}: task id {task.task_id!r} already used on line "
-                f"{seen[task.task_id]}"
+                f"{seen[task.task_id]} (task ids must be unique in a file)"
             )
+        if not shipped:
+            _check_gold_calls(task, f"{path}:{lineno}")
         seen[task.task_id] = lineno
         tasks.append(task)
     if not tasks:
@@ -54,10 +67,54 @@ def load_tasks(path: Path) -> list[Task]:
     return tasks
 
 
+def _read_text(path: Path) -> str:
+    """The file as text; bytes that are not UTF-8 raise TaskFileError naming the line."""
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        lineno = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise TaskFileError(
+            f"{path}:{lineno}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at byte column "
+            f"{column}); save the task file as UTF-8"
+        ) from None
+    # Editors on Windows write a byte order mark first; it is not part of the JSON.
+    return text.removeprefix(_BOM)
+
+
+def _in_base_split(data: Any) -> Any:
+    """A custom file's task, listed in the base split (the split a custom file is run as)."""
+    if not isinstance(data, dict):
+        return data
+    splits = data.get("splits", [])
+    if isinstance(splits, list) and "base" not in splits:
+        # Appended, so an error in the file's own list keeps the index the author sees.
+        return data | {"splits": [*splits, "base"]}
+    return data
+
+
+def _check_gold_calls(task: Task, where: str) -> None:
+    """Each gold call names a tool of the bank and gives arguments its schema accepts."""
+    # Imported here: the tool modules are not needed to read the shipped file.
+    from pytest_bankbench.bank.errors import ToolError
+    from pytest_bankbench.bank.registry import all_tools, get_tool
+
+    tools = all_tools()
+    for call in task.gold:
+        try:
+            spec = get_tool(call.tool) if call.tool not in tools else tools[call.tool]
+            spec.validate(call.arguments)
+        except ToolError as exc:
+            raise TaskFileError(
+                f"{where}: task {task.task_id!r}: gold call {call.id}: {exc.message}"
+            ) from None
+
+
 @cache
 def shipped_tasks() -> tuple[Task, ...]:
     """The 1,000 shipped tasks, in file order."""
-    return tuple(load_tasks(data_dir() / TASKS_FILE))
+    return tuple(load_tasks(data_dir() / TASKS_FILE, shipped=True))
 
 
 def select(tasks: tuple[Task, ...] | list[Task], split: str) -> list[Task]:

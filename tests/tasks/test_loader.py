@@ -71,3 +71,107 @@ def test_duplicate_ids_and_empty_files(tmp_path: Path) -> None:
 def test_unknown_split() -> None:
     with pytest.raises(TaskFileError, match="unknown split 'dev'; choose one of base, lite"):
         select(shipped_tasks(), "dev")
+
+
+# Issue 10 item 8: a custom file's tasks are all used, gold calls are checked against the
+# tool registry at load, and a file that is not UTF-8 is a TaskFileError, not a crash.
+
+
+@pytest.mark.parametrize("splits", [None, [], ["train"], ["lite", "test"]])
+def test_custom_file_task_without_base_split_is_still_used(
+    tmp_path: Path, splits: list[str] | None
+) -> None:
+    data = _task_json()
+    if splits is None:
+        del data["splits"]
+    else:
+        data["splits"] = splits
+    tasks = load_tasks(_write(tmp_path / "t.jsonl", [json.dumps(data)]))
+    assert [t.task_id for t in select(tasks, "base")] == [data["task_id"]]
+    assert set(splits or []) <= set(tasks[0].splits)
+
+
+def test_custom_file_split_still_validated(tmp_path: Path) -> None:
+    path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json() | {"splits": ["dev"]})])
+    with pytest.raises(TaskFileError, match=r"t\.jsonl:1: field 'splits\.0'"):
+        load_tasks(path)
+
+
+def _with_gold(tool: str, arguments: dict[str, object]) -> dict[str, object]:
+    data = _task_json()
+    gold = data["gold"]
+    assert isinstance(gold, list)
+    gold[0] = gold[0] | {"tool": tool, "arguments": arguments, "match": []}
+    return data
+
+
+def test_unknown_gold_tool_names_file_line_task_and_tools(tmp_path: Path) -> None:
+    data = _with_gold("get_balanse", {})
+    path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json() | {"task_id": "a-001"}), ""])
+    path.write_text(path.read_text() + json.dumps(data) + "\n")
+    with pytest.raises(TaskFileError) as caught:
+        load_tasks(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:3: task {data['task_id']!r}: gold call c1: ")
+    assert "unknown tool 'get_balanse'" in message
+    assert "available tools: add_beneficiary, " in message
+    assert "get_account_balance" in message
+
+
+def test_gold_arguments_checked_against_tool_schema(tmp_path: Path) -> None:
+    from pytest_bankbench.bank.registry import all_tools
+
+    name = next(n for n, s in sorted(all_tools().items()) if "amount" in s.arguments.model_fields)
+    args: dict[str, object] = {"amount": "lots", "colour": "blue"}
+    path = _write(tmp_path / "t.jsonl", [json.dumps(_with_gold(name, args))])
+    with pytest.raises(TaskFileError) as caught:
+        load_tasks(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:1: task ")
+    assert f"gold call c1: invalid arguments for {name}:" in message
+    assert "amount" in message and "colour" in message
+    assert "Accepted arguments:" in message
+
+
+def test_shipped_gold_calls_fit_their_tools() -> None:
+    # shipped_tasks() skips the per-call check (the file is generated from the tools and
+    # checked here once), so this test is what keeps the shipped file honest.
+    from pytest_bankbench.bank.registry import all_tools
+
+    tools = all_tools()
+    for task in shipped_tasks():
+        for call in task.gold:
+            tools[call.tool].validate(call.arguments)
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
+def test_not_utf8_names_file_and_line(tmp_path: Path, encoding: str) -> None:
+    good = json.dumps(_task_json())
+    path = tmp_path / "t.jsonl"
+    if encoding == "latin-1":
+        bad = json.dumps(_task_json() | {"task_id": "b-001", "family": "café"}, ensure_ascii=False)
+        path.write_bytes((good + "\n" + bad + "\n").encode("latin-1"))
+        line = 2
+    else:
+        path.write_bytes((good + "\n").encode("utf-16"))
+        line = 1
+    with pytest.raises(TaskFileError, match=rf"t\.jsonl:{line}: not UTF-8 text \(byte 0x"):
+        load_tasks(path)
+
+
+def test_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(json.dumps(_task_json()).encode("utf-8-sig"))
+    assert len(load_tasks(path)) == 1
+
+
+def test_duplicate_id_message_names_both_lines_and_task(tmp_path: Path) -> None:
+    line = json.dumps(_task_json())
+    other = json.dumps(_task_json() | {"task_id": "zz-999"})
+    path = _write(tmp_path / "d.jsonl", [line, other, "", line])
+    with pytest.raises(TaskFileError) as caught:
+        load_tasks(path)
+    task_id = _task_json()["task_id"]
+    assert str(caught.value) == (
+        f"{path}:4: task id {task_id!r} already used on line 1 (task ids must be unique in a file)"
+    )

@@ -1,0 +1,60 @@
+"""A task file of one's own (--bank-tasks): every task is run, and a bad file is a usage error.
+
+Issue 10 item 8: tasks without the base split were dropped silently, gold calls were not
+checked until a session scored them, and a file that is not UTF-8 crashed with INTERNALERROR."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.plugin.helpers import run_bench
+
+
+def _task(**change: object) -> dict[str, object]:
+    from pytest_bankbench.tasks.loader import shipped_tasks
+
+    task = next(t for t in shipped_tasks() if t.family == "fd_closure")
+    data: dict[str, object] = json.loads(task.to_line())
+    return data | change
+
+
+def _usage_error(pytester: pytest.Pytester, path: Path) -> pytest.RunResult:
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    return result
+
+
+def test_not_utf8_file_is_a_usage_error_naming_file_and_line(pytester: pytest.Pytester) -> None:
+    path = pytester.path / "bad.jsonl"
+    good = json.dumps(_task())
+    bad = json.dumps(_task(task_id="other-001", family="café"), ensure_ascii=False)
+    path.write_bytes((good + "\n" + bad + "\n").encode("latin-1"))
+    result = _usage_error(pytester, path)
+    result.stderr.fnmatch_lines(["*--bank-tasks: *bad.jsonl:2: not UTF-8 text*"])
+
+
+def test_unknown_gold_tool_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    data = _task()
+    gold = data["gold"]
+    assert isinstance(gold, list)
+    gold[0]["tool"] = "close_fd"
+    path = pytester.path / "bad.jsonl"
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    result = _usage_error(pytester, path)
+    result.stderr.fnmatch_lines(
+        [f"*bad.jsonl:1: task '{data['task_id']}': gold call c1: unknown tool 'close_fd'*"]
+    )
+
+
+def test_every_task_of_a_custom_file_is_run(pytester: pytest.Pytester) -> None:
+    first, second, third = _task(splits=["train"]), _task(task_id="mine-002"), _task()
+    del second["splits"]
+    third |= {"task_id": "mine-003", "splits": ["base", "lite"]}
+    path = pytester.path / "mine.jsonl"
+    path.write_text("\n".join(json.dumps(t) for t in (first, second, third)) + "\n")
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
+    result.assert_outcomes(passed=3)
