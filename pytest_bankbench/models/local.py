@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PREFIX = "local/"
+# The roles a run can give a local model, each its own server: the agent and the customer.
+ROLES = ("agent", "user")
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,18 @@ def _die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its affinity mask, which a container may narrow)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def thread_share(servers: int, cores: int | None = None) -> int:
+    """Threads for each of `servers` servers sharing the cores: at least one."""
+    return max(1, (available_cores() if cores is None else cores) // servers)
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -92,8 +106,23 @@ def _free_port() -> int:
 class LocalServer:
     """One llama.cpp server process on 127.0.0.1, in its own process group."""
 
-    def __init__(self, spec: LocalModel, role: str = "agent", log_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        spec: LocalModel,
+        role: str = "agent",
+        log_dir: Path | None = None,
+        *,
+        servers: int = len(ROLES),
+        extra_args: tuple[str, ...] = (),
+    ) -> None:
+        """`servers` is how many servers of the run share this machine's cores (one per local
+        role); `extra_args` are appended to the server's command line (later flags win)."""
+        if servers < 1:
+            raise LocalModelError(f"servers={servers}: expected a whole number >= 1")
         self.spec = spec
+        self.role = role
+        self.servers = servers
+        self.extra_args = extra_args
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-{role}-server.log"
@@ -114,8 +143,27 @@ class LocalServer:
                 "the local model needs llama.cpp's server: pip install -e "
                 "'.[local]' (builds llama-cpp-python; ~10 minutes)"
             ) from None
-        gguf = model_file(self.spec)
-        command = [
+        command = self.command(model_file(self.spec))
+        log = self.log_path.open("wb")
+        self.process = subprocess.Popen(
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+        atexit.register(self.stop)
+        self._wait(timeout_s)
+
+    @property
+    def pid(self) -> int | None:
+        """The server's process id while it runs (its peak memory is in /proc/<pid>/status)."""
+        return None if self.process is None else self.process.pid
+
+    def command(self, gguf: Path) -> list[str]:
+        """The server's command line for a model file."""
+        threads = str(thread_share(self.servers))
+        return [
             sys.executable,
             "-m",
             "llama_cpp.server",
@@ -131,19 +179,19 @@ class LocalServer:
             str(self.port),
             "--n_ctx",
             str(self.spec.context),
+            # llama_cpp.server defaults logits_all to true: logits for every context position,
+            # n_ctx x vocabulary x 4 bytes (8,192 x 262,144 x 4 = 8.6 GB for Gemma 3). Sessions
+            # never ask for logprobs, so only the last position's logits are kept (issue 10 #11).
+            "--logits_all",
+            "false",
+            # Each server would take every core; the agent's and the customer's servers then
+            # contend, so they split the cores between them.
             "--n_threads",
-            str(os.cpu_count() or 2),
+            threads,
+            "--n_threads_batch",
+            threads,
+            *self.extra_args,
         ]
-        log = self.log_path.open("wb")
-        self.process = subprocess.Popen(
-            command,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
-        atexit.register(self.stop)
-        self._wait(timeout_s)
 
     def _wait(self, timeout_s: float) -> None:
         deadline = time.monotonic() + timeout_s
