@@ -605,9 +605,46 @@ class _Generator:
         )
 
 
+# Accounts added after every customer is made, from a generator of their own, so that no other
+# record changes: a frozen savings account (debits refused, policy H.29) and a large current
+# account (enough to ask for an FD above the Rs 2 crore maximum). They go to customers that no
+# task used before these accounts existed, so the tasks of the other families stay the same.
+FROZEN_FOR = (
+    "CUST00002", "CUST00016", "CUST00106", "CUST00107", "CUST00114", "CUST00123", "CUST00130",
+    "CUST00141", "CUST00147", "CUST00254", "CUST00277", "CUST00284", "CUST00294", "CUST00340",
+    "CUST00363", "CUST00369", "CUST00397", "CUST00419", "CUST00431", "CUST00449", "CUST00479",
+    "CUST00520", "CUST00549", "CUST00559", "CUST00579", "CUST00597", "CUST00602", "CUST00631",
+    "CUST00636", "CUST00673", "CUST00683", "CUST00692", "CUST00707", "CUST00719", "CUST00738",
+    "CUST00753", "CUST00787", "CUST00878", "CUST00907", "CUST00935",
+)  # fmt: skip
+WEALTHY = (
+    "CUST00003", "CUST00095", "CUST00110", "CUST00246", "CUST00282", "CUST00436", "CUST00458",
+    "CUST00534", "CUST00550", "CUST00570", "CUST00573", "CUST00674", "CUST00697", "CUST00729",
+    "CUST00892",
+)  # fmt: skip
+
+
+def _late_accounts(generator: _Generator, seed: int) -> None:
+    """The frozen and the large accounts, drawn from their own rng after every other record."""
+    generator.rng = random.Random(seed * 7919 + 17)
+    first: dict[str, Row] = {}
+    for row in generator.rows["accounts"]:
+        first.setdefault(row["customer_id"], row)
+    for cid, kind, status in [(c, "savings", "frozen") for c in FROZEN_FOR] + [
+        (c, "current", "active") for c in WEALTHY
+    ]:
+        home = first[cid]
+        account = generator.account(cid, kind, home["ifsc"], home["branch"], status)
+        if cid in WEALTHY:
+            account["balance"] = _amount(generator.rng, 2_10_00_000, 3_50_00_000, 1_000)
+            account["hold_amount"] = 0
+        generator.transactions(account)
+
+
 def generate_records(seed: int) -> dict[str, list[Row]]:
     """All records of the bank for a seed, by table; the same seed gives the same rows."""
     generator = _Generator(seed)
     for index in range(CUSTOMERS):
         generator.customer(index)
+    _late_accounts(generator, seed)
     return generator.rows

@@ -28,11 +28,13 @@ GIVEAWAY_WORDS = ("NEFT", "IMPS", "RTGS", "minimum", "maximum")
 # Families whose refusal comes with an alternative the customer accepts once told the rule.
 FALLBACK_FAMILIES = (
     "cooling_period_limit",
+    "deposit_outside_limits",
     "dormant_source_account",
-    "fd_below_minimum",
+    "frozen_source_account",
     "international_not_supported",
     "limit_above_maximum",
     "rtgs_below_minimum",
+    "tax_saver_fixed_tenure",
 )
 
 

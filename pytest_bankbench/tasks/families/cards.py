@@ -280,8 +280,6 @@ def credit_card_bill_payment(
     )
 
 
-
-
 @family(
     "card_number_request",
     "edge_case",
@@ -348,8 +346,6 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
 
 def _pin(customer_id: str) -> str:
     return str(1000 + int(hashlib.sha256(customer_id.encode()).hexdigest(), 16) % 9000)
-
-
 
 
 @family(

@@ -371,4 +371,3 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             )
         ],
     )
-

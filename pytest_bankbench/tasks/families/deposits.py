@@ -17,7 +17,6 @@ from pytest_bankbench.tasks.families.base import (
     Out,
     Tell,
     active_accounts,
-    amount_phrases,
     desi,
     draft,
     family,
@@ -207,8 +206,6 @@ def _booking(
 def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: rate card and maturity projection before create_fd."""
     return _booking(ctx, rng, customer, senior_check=False)
-
-
 
 
 @family(
@@ -522,71 +519,6 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-# What an agent says when it states the FD minimum.
-FD_MIN_PHRASES = (*amount_phrases(rules.FD_MIN), "minimum")
-
-
-@family(
-    "fd_below_minimum",
-    "edge_case",
-    "deposits",
-    _FULL_KYC,
-    clause="H.29 refuse FD requests outside the amount limits (FD Rs 10,000 to Rs 2,00,00,000) and offer the allowed alternative; 'Act on the alternative only if the customer agrees'; then E.19 quote before booking",
-)
-def fd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Asked for an FD under Rs 10,000: explain the minimum and book the minimum once agreed."""
-    account = _funding_account(ctx, rng, customer["customer_id"], rules.FD_MIN)
-    if account is None:
-        return None
-    small = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
-    days, tenure_text = rng.choice(_TENURES)
-    said = spoken(small, rng)
-    ask = opening(
-        rng,
-        terse=f"Open an FD of {said}, {tenure_text}. Maturity amount before booking.",
-        chatty=f"Hi! I want to start saving properly - can you open a small FD of {said} for "
-        f"{tenure_text}? Tell me what I'd get at maturity before booking.",
-        formal=f"Good evening. I would like to book a fixed deposit of {said} for "
-        f"{tenure_text}. Kindly tell me the maturity amount before booking it.",
-        hinglish=f"Namaste, {said} ka ek chhota FD open karna hai, {tenure_text} ke liye. "
-        "Booking se pehle maturity amount batao.",
-        unprompted=f"Please book an FD of {said} for {tenure_text} from {my_account(account)}, "
-        "maturity back to the account. Tell me the maturity amount before booking.",
-        asked="I'd like to open a small fixed deposit. Tell me the maturity amount before booking.",
-        gift=f"My granddaughter gave me {said} for my birthday - put it in a fixed deposit for "
-        f"{tenure_text}, please. What will it be at maturity? Book it after that.",
-    )
-    return draft(
-        customer,
-        "",
-        Instruction(
-            text=ask,
-            explain=f"The minimum amount for a fixed deposit is {indian(rules.FD_MIN)}, so an FD "
-            f"of {indian(small)} can't be opened. I can book one of {indian(rules.FD_MIN)} for "
-            "the same tenure instead.",
-        ),
-        facts=[
-            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
-            knows(f"Use {my_account(account)}.", "account"),
-            knows("Credit the maturity amount to my account.", "maturity"),
-            knows("Then book it for the minimum amount instead.", "amount", after=FD_MIN_PHRASES),
-        ],
-        narrative=(
-            f"You ask for an FD of {indian(small)} for {days} days from account "
-            f"{account['account_number']}. If the assistant explains it is below the minimum, "
-            "you accept the minimum amount instead, after hearing the maturity amount; you do "
-            "not suggest a larger amount yourself."
-        ),
-        calls=[
-            Call("get_deposit_rate_card"),
-            fd_maturity(rules.FD_MIN, days),
-            create_fd(account["account_number"], rules.FD_MIN, days, after=("c1", "c2")),
-        ],
-        disclosures=booking_quote("c2", "c3"),
-        outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
-    )
-
-
 # What an agent says when it states the tax-saver lock-in.
 LOCK_IN_PHRASES = ("lock-in", "lock in", "locked", "5 years", "five years")
 
@@ -740,8 +672,6 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
         calls=[Call("get_deposit_rate_card")],
         outputs=[Out("rate", "percent", lambda _r: f"{rate:.2f}")],
     )
-
-
 
 
 @family(

@@ -1,4 +1,5 @@
-"""Everyday banking families about transfers: payees, new payees, the cooling period, RTGS."""
+"""Everyday banking families about transfers: new payees, the cooling period, RTGS, a dormant
+or frozen debit account, a debit above the available balance."""
 
 from __future__ import annotations
 
@@ -206,61 +207,6 @@ def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, st
     return name, number, ifsc, nickname, relation
 
 
-@family(
-    "transfer_to_payee",
-    "sequencing",
-    "everyday",
-    _payee_customers(12_000_00),
-    clause="D.15 before a transfer state amount, debit account, mode, charges; C.11 check balance; J.36 tell the balance after",
-)
-def transfer_to_payee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Check the payee and the balance, send, then tell the balance after."""
-    chosen = _payment(ctx, rng, customer["customer_id"], 12_000_00, _AMOUNTS)
-    if chosen is None:
-        return None
-    payee, account, amount = chosen
-    number = account["account_number"]
-    mode = rng.choice(("IMPS", "NEFT"))
-    said, name = spoken(amount, rng), payee["name"]
-    ask = opening(
-        rng,
-        terse=f"Send {said} to {name} via {mode}. Balance after?",
-        chatty=f"Hi! Month-end again, so I'm settling up with everyone. Could you send {said} "
-        f"to {name} by {mode}? And tell me what's left in my account after that.",
-        formal=f"Good evening. I would like to transfer {said} to my registered payee {name} "
-        f"by {mode}. Kindly also let me know my balance after the transfer.",
-        hinglish=f"Hello, {name} ko {said} bhejna hai, {mode} se. Uske baad balance kitna "
-        "bachega, woh bhi batana please.",
-        unprompted=f"Please send {said} to {name} by {mode} from {my_account(account)} - "
-        f"{name} is already on my payee list - and tell me my balance after that.",
-        asked="I need to send money to one of my payees. Tell me my balance once it's done.",
-        urgent=f"{name} is waiting for {said}, please transfer it by {mode} right away and "
-        "then tell me how much is left in the account.",
-    )
-    return draft(
-        customer,
-        "",
-        ask,
-        facts=[
-            knows(f"Send it from {my_account(account)}.", "account"),
-            knows(f"It's {said} for {name}, who is already on my payee list.", "payee", "amount"),
-            knows(f"Use {mode}.", "mode"),
-        ],
-        narrative=(
-            f"You want to send {indian(amount)} by {mode} from account {number} to "
-            f"{payee['name']}, a payee you registered long ago, and then hear your balance "
-            "after the transfer."
-        ),
-        calls=[
-            find_payee(payee),
-            transfer(number, payee["beneficiary_id"], amount, mode, after=("c1",)),
-            balance(number, after=("c2",)),
-        ],
-        outputs=[Out("balance after transfer", "amount", field_of("c3", "balance"))],
-        disclosures=transfer_terms("c2", amount, mode),
-    )
-
-
 # What an agent says when it states the cooling-period rule.
 COOLING_PHRASES = (*amount_phrases(rules.COOLING_LIMIT), "cooling")
 
@@ -384,8 +330,6 @@ def new_payee_transfer(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
 def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A new payee gets at most Rs 50,000 today: send that much, the rest is for tomorrow."""
     return _new_payee_draft(ctx, rng, customer, over_limit=True)
-
-
 
 
 RTGS_MINIMUM = rules.TRANSFER_LIMITS["RTGS"][0]
@@ -527,6 +471,88 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
             "explains that it cannot be used, you want the money sent from your "
             f"{active['account_type']} account {active['account_number']} instead; you do not "
             "offer that account before."
+        ),
+        calls=[
+            listed("list_accounts", "account", old, ("status",)),
+            find_payee(payee),
+            transfer(
+                active["account_number"], payee["beneficiary_id"], amount, mode, after=("c1",)
+            ),
+        ],
+        disclosures=transfer_terms("c3", amount, mode),
+    )
+
+
+# What an agent says when it tells the customer an account is frozen.
+FROZEN_PHRASES = ("frozen", "freeze")
+
+
+@family(
+    "frozen_source_account",
+    "edge_case",
+    "everyday",
+    "SELECT DISTINCT f.customer_id FROM accounts f JOIN accounts a ON a.customer_id = "
+    f"f.customer_id AND {unheld(12_000_00)} "
+    "JOIN beneficiaries b ON b.customer_id = f.customer_id WHERE f.status = 'frozen' "
+    "ORDER BY 1",
+    clause="H.29 'Any debit ... from a dormant or frozen account ...: offer another of the customer's active accounts if one has enough available balance'; KB 10 a frozen account takes no debits",
+)
+def frozen_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """No debit from a frozen account: the customer, told why, names an active one to pay from."""
+    cid = customer["customer_id"]
+    frozen = ctx.one(
+        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'frozen' "
+        "ORDER BY account_number",
+        cid,
+    )
+    chosen = _payment(ctx, rng, cid, 12_000_00, _AMOUNTS)
+    if chosen is None:
+        return None
+    payee, active, amount = chosen
+    mode = rng.choice(("IMPS", "NEFT"))
+    old = frozen["account_number"]
+    said, name = spoken(amount, rng), payee["name"]
+    ask = opening(
+        rng,
+        terse=f"{said} to {name}, {mode}, from a/c ending {old[-4:]}.",
+        chatty=f"Hi! {name} helped us move house last week and I owe them {said} - please send "
+        f"it by {mode} from my savings account ending {old[-4:]}.",
+        formal=f"Good morning. Kindly transfer {said} to my payee {name} by {mode}, debiting my "
+        f"savings account {old}.",
+        hinglish=f"Namaste, {name} ko {said} bhejna hai {mode} se, mere savings account {old} se.",
+        unprompted=f"Please send {said} by {mode} from my savings account {old} to my payee "
+        f"{name} today.",
+        asked="I need to pay one of my payees from my other savings account.",
+        puzzled=f"My app wouldn't let me pay {name} {said} from my savings account ending "
+        f"{old[-4:]} - can you send it by {mode} for me?",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=ask,
+            explain=f"Your savings account ending {last4(frozen)} is frozen, so no payments or "
+            "other debits can be made from it. Your "
+            f"{active['account_type']} account ending {last4(active)} has enough balance, so I "
+            "can send it from there instead.",
+        ),
+        facts=[
+            knows(f"From my savings account {old}.", "account"),
+            knows(f"It's {said} for {name}, who is on my payee list.", "payee", "amount"),
+            knows(f"Use {mode}.", "mode"),
+            knows(
+                f"Then send it from my {active['account_type']} account "
+                f"{active['account_number']} instead.",
+                "account",
+                after=FROZEN_PHRASES,
+            ),
+        ],
+        narrative=(
+            f"You want to pay {indian(amount)} by {mode} to your payee {payee['name']} from "
+            f"savings account {old}. The bank has frozen that account, which you do not know. "
+            "If the assistant explains that it cannot be debited, you want the money sent from "
+            f"your {active['account_type']} account {active['account_number']} instead; you do "
+            "not offer that account before."
         ),
         calls=[
             listed("list_accounts", "account", old, ("status",)),

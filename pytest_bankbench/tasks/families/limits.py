@@ -1,5 +1,5 @@
-"""Limits the policy sets on a request: a mode's maximum, a cheque already paid, the RD minimum,
-and an FD tenure given in months (agreed in days before the quote).
+"""Limits the policy sets on a request: a mode's maximum, a cheque already paid, and an FD tenure
+given in months (agreed in days before the quote).
 
 Each opening is drawn from six registers: terse, chatty, polite, Hinglish-flavoured English,
 details unprompted, and details only when asked (then they are facts with topics).
@@ -167,81 +167,10 @@ def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     )
 
 
-# -- an RD instalment below the minimum -------------------------------------------------------
 _FULL_KYC_FUNDED = (
     "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
     f"WHERE c.kyc_status = 'full' AND {unheld(50_000_00)} GROUP BY c.customer_id"
 )
-
-
-@family(
-    "rd_below_minimum",
-    "edge_case",
-    "deposits",
-    _FULL_KYC_FUNDED,
-    clause="KB 06 Recurring deposits: 'monthly instalment from Rs 500, in multiples of Rs 100'; "
-    "H.29 offer the allowed alternative and act on it only if the customer agrees",
-)
-def rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """An RD of less than Rs 500 a month is refused; the minimum once the customer agrees."""
-    account = pick(rng, active_accounts(ctx, customer["customer_id"], 50_000_00, no_hold=True))
-    if account is None:
-        return None
-    asked = rng.choice((200, 250, 300, 400, 450)) * 100
-    months = rng.choice((12, 24, 36, 60))
-    want = f"Rs {asked // 100}"
-    first = opening(
-        rng,
-        terse=f"RD, {want} a month, {months} months.",
-        chatty=f"Hi! I want to start saving a little every month - can you open a recurring "
-        f"deposit of just {want} a month for {months} months?",
-        formal=f"Good evening. Kindly open a recurring deposit of {want} per month for "
-        f"{months} months.",
-        hinglish=f"Hello, ek RD kholna hai, {want} monthly, {months} months ke liye.",
-        unprompted=f"Open an RD of {want} a month for {months} months from {ending(account)}.",
-        asked="I'd like to start a small recurring deposit.",
-    )
-    return draft(
-        customer,
-        "",
-        Instruction(
-            text=first + " What rate will I get?",
-            explain="The minimum RD instalment is Rs 500 a month, in multiples of Rs 100, so "
-            f"{want} is not possible.",
-        ),
-        facts=[
-            Fact(text=f"{want} a month for {months} months.", about=("amount", "tenure")),
-            Fact(text=f"Debit it from {ending(account)}.", about=("account",)),
-            Fact(
-                text="Okay, make it Rs 500 a month then.",
-                about=("amount",),
-                after=("500", "minimum"),
-            ),
-        ],
-        narrative=(
-            f"You want an RD of {want} a month for {months} months from the account ending "
-            f"{account['account_number'][-4:]}. The minimum is Rs 500; once told, you agree to "
-            "Rs 500 a month. You want to hear the rate."
-        ),
-        calls=[
-            Call("get_deposit_rate_card"),
-            Call(
-                "create_rd",
-                {
-                    "from_account": account["account_number"],
-                    "monthly_instalment": 500,
-                    "tenure_months": months,
-                },
-                match=("from_account", "monthly_instalment", "tenure_months"),
-                after=("c1",),
-            ),
-        ],
-        outputs=[Out("rate", "percent", lambda r: str(r["c2"]["rate_percent"]))],
-        disclosures=[
-            Tell("c2", "rate", "percent", lambda r: str(r["c2"]["rate_percent"])),
-            Tell("c2", "monthly instalment", "amount", lambda _r: plain(rules.RD_MIN_INSTALMENT)),
-        ],
-    )
 
 
 # -- an FD tenure given in months -------------------------------------------------------------

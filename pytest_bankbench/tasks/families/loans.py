@@ -17,7 +17,6 @@ from pytest_bankbench.tasks.families.base import (
     Draft,
     Out,
     Tell,
-    active_accounts,
     draft,
     family,
     field_of,
@@ -337,8 +336,6 @@ def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     return _prepay_draft(ctx, rng, customer, "reduce_emi")
 
 
-
-
 @family(
     "foreclose_then_close_fd",
     "sequencing",
@@ -497,60 +494,6 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
 
 
 @family(
-    "foreclosure_short_of_funds",
-    "edge_case",
-    "loans",
-    f"SELECT DISTINCT l.customer_id FROM loans l WHERE l.status = 'active' AND {_FREE} AND "
-    "l.outstanding > (SELECT COALESCE(SUM(a.balance - a.hold_amount), 0) FROM accounts a "
-    "WHERE a.customer_id = l.customer_id AND a.status = 'active')",
-    clause="H.29 refuse 'Any debit ... for more than the available balance: offer another ... active account if one has enough'; E.21 quote",
-)
-def foreclosure_short_of_funds(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row
-) -> Draft | None:
-    """Quote the foreclosure, find no account that can pay it, and foreclose nothing."""
-    accounts = active_accounts(ctx, customer["customer_id"])
-    funds = sum(a["balance"] - a["hold_amount"] for a in accounts)
-    picked = _pick_loan(
-        ctx, rng, customer, lambda loan: _free(loan) and _foreclosure_total(ctx, loan) > funds
-    )
-    if picked is None:
-        return None
-    loan, name = picked
-    total = " Tell me the total amount payable."
-    ask = opening(
-        rng,
-        terse=f"Foreclose my {name} today from my savings. Total payable?",
-        chatty=f"Hi! I've been dreaming of being debt-free - can I pay off my whole {name} "
-        f"today from my account?{total}",
-        formal=f"Namaskar. I wish to foreclose my {name} today using the funds in my "
-        f"account.{total}",
-        hinglish=f"Hello, mera {name} aaj foreclose karna hai, account ke paise se.{total}",
-        unprompted=f"Please foreclose my {name} (EMI {indian(loan['emi'])}) today with the "
-        f"money in my accounts.{total}",
-        asked=f"I want to pay off one of my loans in full today.{total}",
-    )
-    return draft(
-        customer,
-        "",
-        Instruction(
-            text=ask,
-            decline="No, leave it then; I'll arrange the money first.",
-            explain="None of your accounts has enough available balance to pay the foreclosure "
-            "amount, so I can't foreclose the loan today.",
-        ),
-        facts=[_loan_fact(loan), knows("Use whichever of my accounts has the money.", "account")],
-        narrative=(
-            f"You want to foreclose your {name} today and ask for the total payable. Your "
-            "accounts do not hold enough money; when told, you decide to arrange the funds "
-            "first and nothing is closed."
-        ),
-        calls=[find_loan(loan), foreclosure_quote(loan), Call("list_accounts")],
-        outputs=[Out("total payable", "amount", field_of("c2", "total_payable"))],
-    )
-
-
-@family(
     "prepay_right_loan",
     "edge_case",
     "loans",
@@ -614,8 +557,6 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         outputs=[_impact(option, "c2")],
         disclosures=prepayment_terms(option, "c2", "c3"),
     )
-
-
 
 
 @family(

@@ -1,0 +1,452 @@
+"""Deposit booking rules the policy refuses, and a later step that depended on a refused one:
+a tax-saver FD's fixed 5-year tenure, FD and RD requests outside the amount or tenure limits,
+and a payment that was to come from an FD that cannot be closed.
+
+Each opening is drawn from the shared registers (base.opening): terse, chatty, formal,
+Hinglish-flavoured English, details unprompted, and details only when asked (then they are
+facts with topics). The fallback the customer accepts is a fact released only once the agent has
+stated the rule; the customer never offers it first.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pytest_bankbench.bank import rules
+from pytest_bankbench.money import indian, plain
+from pytest_bankbench.tasks.families.base import (
+    Call,
+    Context,
+    Draft,
+    Out,
+    Results,
+    Tell,
+    active_accounts,
+    amount_phrases,
+    desi,
+    draft,
+    ending,
+    family,
+    field_of,
+    knows,
+    my_account,
+    opening,
+    pick,
+    spoken,
+)
+from pytest_bankbench.tasks.families.calls import (
+    booking_quote,
+    create_fd,
+    deposit_details,
+    fd_maturity,
+)
+from pytest_bankbench.tasks.families.deposits import (
+    _FULL_KYC,
+    _TENURES,
+    LIEN_PHRASES,
+    LOCK_IN_PHRASES,
+    _fd_name,
+    _funding_account,
+    find_fd,
+)
+from pytest_bankbench.tasks.families.everyday import registered_payees
+from pytest_bankbench.tasks.model import Fact, Instruction
+
+
+def _const(value: str) -> Callable[[Results], str]:
+    return lambda _r: value
+
+
+# -- a tax-saver FD for a tenure other than 5 years --------------------------------------------
+# What an agent says when it states the tax-saver tenure.
+TAX_SAVER_PHRASES = ("1825", "1,825", "5 years", "five years", "5-year", "five-year")
+_SHORTER_YEARS = ((1, 365), (2, 730), (3, 1095), (4, 1460))
+
+
+@family(
+    "tax_saver_fixed_tenure",
+    "edge_case",
+    "deposits",
+    _FULL_KYC,
+    clause="K.40 'Tax-saver FD: the tenure is fixed at 1825 days ...; tell the customer this before they confirm'; KB 05 'Can I book a 3-year tax-saver FD? - No'; H.29 offer the allowed alternative and act on it only if the customer agrees; E.19 quote before booking",
+)
+def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """A tax-saver FD for fewer than 5 years is refused; a regular FD once the customer agrees."""
+    amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_20_000, 1_50_000)) * 100
+    account = _funding_account(ctx, rng, customer["customer_id"], amount)
+    if account is None:
+        return None
+    years, days = rng.choice(_SHORTER_YEARS)
+    span = "1 year" if years == 1 else f"{years} years"
+    said = spoken(amount, rng)
+    ask = opening(
+        rng,
+        terse=f"Tax saver FD, {said}, {span}.",
+        chatty=f"Hi! Tax season again - I want to put {said} in one of your tax saver FDs to "
+        f"save some tax, but only for {span}, since I'll need the money after that.",
+        formal=f"Good morning. I wish to book a tax-saving fixed deposit of {said} for a tenure "
+        f"of {span}.",
+        hinglish=f"Namaste, {said} ka tax saver FD karna hai, {span} ke liye. Tax bachana hai.",
+        unprompted=f"Please book a tax saver FD of {said} for {span} from {my_account(account)}, "
+        "maturity amount back to the same account.",
+        asked="I'd like to book a tax saver FD to save some tax this year.",
+        planner=f"My CA says I should use a tax saver FD - please put {said} in one for {span}; "
+        "that's when my daughter's school fees fall due.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=ask + " Tell me the rate and the maturity amount before booking.",
+            explain=f"A tax-saver FD has a fixed tenure of 5 years (1825 days) and can't be "
+            f"closed before then, so a tax-saver FD for {span} isn't possible. I can book a "
+            f"regular FD for {span} ({days} days) instead; it does not get the Section 80C "
+            "tax benefit.",
+        ),
+        facts=[
+            knows(f"{said} for {span}.", "amount", "tenure"),
+            knows(f"Fund it from {my_account(account)}.", "account"),
+            knows("Credit the maturity amount to my account.", "maturity"),
+            knows(
+                "Then just book a regular FD for that long instead - I need the money back by "
+                "then.",
+                "tenure",
+                "deposit",
+                after=TAX_SAVER_PHRASES,
+            ),
+        ],
+        narrative=(
+            f"You want a tax-saver FD of {indian(amount)} for {span} from account "
+            f"{account['account_number']}, and the rate and maturity amount first. If the "
+            "assistant explains that a tax-saver FD is only for 5 years, you ask for a regular FD "
+            f"for {span} ({days} days) instead; you do not suggest that yourself."
+        ),
+        calls=[
+            Call("get_deposit_rate_card"),
+            fd_maturity(amount, days),
+            create_fd(account["account_number"], amount, days, after=("c1", "c2")),
+        ],
+        outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
+        disclosures=[
+            *booking_quote("c2", "c3"),
+            Tell(
+                "c3",
+                "tax-saver tenure",
+                "text",
+                _const("5 years"),
+                also=("five years", "1825 days", "1,825 days", "5-year", "five-year"),
+            ),
+        ],
+    )
+
+
+# -- an FD or RD outside the amount or tenure limits -------------------------------------------
+@dataclass(frozen=True)
+class _Limit:
+    """One limit of H.29 as a task sees it: what is asked, the allowed value and its wording."""
+
+    asked: str  # the deposit as the customer words it ("FD of Rs 5,000 for 1 year")
+    rule: str  # the refusal's reason, as the gold agent explains it
+    fallback: str  # what the customer accepts once told the rule
+    phrases: tuple[str, ...]  # what the agent says when it states the rule
+    told: Tell  # the limit, told before the booking
+
+
+_WEALTHY = "SELECT customer_id FROM accounts WHERE status = 'active' AND balance - hold_amount >= "
+_FD_LIMIT_CASES = ("fd_small", "fd_short", "fd_long", "rd_small")
+
+
+@family(
+    "deposit_outside_limits",
+    "edge_case",
+    "deposits",
+    # Every customer who could fund an FD above the maximum, and a fixed sample of the others
+    # with full KYC (so that the maximum is about a fifth of the tasks).
+    f"SELECT c.customer_id FROM ({_FULL_KYC}) c WHERE c.customer_id IN ({_WEALTHY}"
+    f"{rules.FD_MAX + 5_00_000_00}) OR CAST(substr(c.customer_id, 5) AS INTEGER) % 30 = 0 "
+    "ORDER BY 1",
+    clause="H.29 refuse 'FD or RD requests outside the amount or tenure limits (FD Rs 10,000 to Rs 2,00,00,000, 7 to 3650 days; RD at least Rs 500 in multiples of Rs 100 ...)' and offer the allowed alternative; 'Act on the alternative only if the customer agrees'; E.19 quote before booking",
+)
+def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Asked for an FD below the minimum or above the maximum amount, for fewer than 7 days or
+    more than 10 years, or an RD below Rs 500 a month: explain the limit, book the nearest
+    allowed deposit once the customer agrees."""
+    cid = customer["customer_id"]
+    rich = active_accounts(ctx, cid, rules.FD_MAX + 5_00_000_00)
+    case = "fd_large" if rich else rng.choice(_FD_LIMIT_CASES)
+    if case == "rd_small":
+        return _rd_below_minimum(ctx, rng, customer)
+    days, tenure_text = rng.choice(_TENURES)
+    amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000)) * 100
+    if case == "fd_small":
+        wanted = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
+        amount, said = rules.FD_MIN, spoken(wanted, rng)
+        limit = _Limit(
+            asked=f"FD of {said} for {tenure_text}",
+            rule=f"The minimum amount for a fixed deposit is {indian(rules.FD_MIN)}, so an FD of "
+            f"{indian(wanted)} can't be opened. I can book one of {indian(rules.FD_MIN)} for "
+            "the same tenure instead.",
+            fallback="Then book it for the minimum amount instead.",
+            phrases=(*amount_phrases(rules.FD_MIN), "minimum"),
+            told=Tell("c3", "FD minimum", "amount", _const(plain(rules.FD_MIN))),
+        )
+    elif case == "fd_large":
+        wanted = rng.choice((2_25_00_000, 2_50_00_000, 2_75_00_000, 3_00_00_000)) * 100
+        amount, said = rules.FD_MAX, spoken(wanted, rng)
+        limit = _Limit(
+            asked=f"FD of {said} for {tenure_text}",
+            rule=f"One fixed deposit can be at most {indian(rules.FD_MAX)} (Rs 2 crore), so an "
+            f"FD of {indian(wanted)} can't be booked. I can book one of {indian(rules.FD_MAX)} "
+            "for the same tenure instead.",
+            fallback="Then book the maximum, 2 crore, in one FD for now.",
+            phrases=(*amount_phrases(rules.FD_MAX), "maximum", "at most"),
+            told=Tell("c3", "FD maximum", "amount", _const(plain(rules.FD_MAX))),
+        )
+    elif case == "fd_short":
+        short = rng.choice((2, 3, 4, 5))
+        days, said = rules.FD_MIN_DAYS, spoken(amount, rng)
+        limit = _Limit(
+            asked=f"FD of {said} for just {short} days",
+            rule=f"A fixed deposit must run for at least {rules.FD_MIN_DAYS} days, so a "
+            f"{short}-day FD isn't possible. I can book it for {rules.FD_MIN_DAYS} days instead.",
+            fallback=f"Then make it {rules.FD_MIN_DAYS} days.",
+            phrases=("7 days", "seven days", "minimum"),
+            told=Tell("c3", "FD minimum tenure", "text", _const("7 days"), also=("seven days",)),
+        )
+    else:
+        years = rng.choice((12, 15, 20))
+        days, said = rules.FD_MAX_DAYS, spoken(amount, rng)
+        limit = _Limit(
+            asked=f"FD of {said} for {years} years",
+            rule=f"A fixed deposit can run for at most {rules.FD_MAX_DAYS} days (10 years), so "
+            f"{years} years isn't possible. I can book it for {rules.FD_MAX_DAYS} days instead.",
+            fallback=f"Then book it for the longest you allow, {rules.FD_MAX_DAYS} days.",
+            phrases=("3650", "3,650", "10 years", "ten years", "maximum"),
+            told=Tell(
+                "c3",
+                "FD maximum tenure",
+                "text",
+                _const("3650 days"),
+                also=("3,650 days", "10 years", "ten years"),
+            ),
+        )
+    account = pick(rng, rich) if rich else _funding_account(ctx, rng, cid, amount)
+    if account is None:
+        return None
+    what = limit.asked
+    ask = opening(
+        rng,
+        terse=f"Book an {what}. Maturity amount before booking.",
+        chatty=f"Hi! I've been meaning to do this for ages - please book an {what}, and tell "
+        "me what I'd get at maturity before you book it.",
+        formal=f"Good evening. I would like to book an {what}. Kindly tell me the maturity "
+        "amount before booking it.",
+        hinglish=f"Namaste, {what} book karna hai. Booking se pehle maturity amount batao.",
+        unprompted=f"Please book an {what} from {my_account(account)}, maturity back to the "
+        "account. Tell me the maturity amount before booking.",
+        asked="I'd like to open a fixed deposit. Tell me the maturity amount before booking.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(text=ask, explain=limit.rule),
+        facts=[
+            knows(f"I want an {what}.", "amount", "tenure"),
+            knows(f"Use {my_account(account)}.", "account"),
+            knows("Credit the maturity amount to my account.", "maturity"),
+            knows(limit.fallback, "amount", "tenure", after=limit.phrases),
+        ],
+        narrative=(
+            f"You ask for an {what} from account {account['account_number']}, and the maturity "
+            "amount first. If the assistant explains the request is outside the bank's limits, "
+            f"you accept {indian(amount)} for {days} days instead, after hearing the maturity "
+            "amount; you do not suggest it yourself."
+        ),
+        calls=[
+            Call("get_deposit_rate_card"),
+            fd_maturity(amount, days),
+            create_fd(account["account_number"], amount, days, after=("c1", "c2")),
+        ],
+        disclosures=[*booking_quote("c2", "c3"), limit.told],
+        outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
+    )
+
+
+def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """An RD of less than Rs 500 a month is refused; the minimum once the customer agrees."""
+    account = pick(rng, active_accounts(ctx, customer["customer_id"], 50_000_00, no_hold=True))
+    if account is None:
+        return None
+    asked = rng.choice((200, 250, 300, 400, 450)) * 100
+    months = rng.choice((12, 24, 36, 60))
+    want = f"Rs {asked // 100}"
+    first = opening(
+        rng,
+        terse=f"RD, {want} a month, {months} months.",
+        chatty=f"Hi! I want to start saving a little every month - can you open a recurring "
+        f"deposit of just {want} a month for {months} months?",
+        formal=f"Good evening. Kindly open a recurring deposit of {want} per month for "
+        f"{months} months.",
+        hinglish=f"Hello, ek RD kholna hai, {want} monthly, {months} months ke liye.",
+        unprompted=f"Open an RD of {want} a month for {months} months from {ending(account)}.",
+        asked="I'd like to start a small recurring deposit.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=first + " What rate will I get?",
+            explain="The minimum RD instalment is Rs 500 a month, in multiples of Rs 100, so "
+            f"{want} is not possible.",
+        ),
+        facts=[
+            Fact(text=f"{want} a month for {months} months.", about=("amount", "tenure")),
+            Fact(text=f"Debit it from {ending(account)}.", about=("account",)),
+            Fact(
+                text="Okay, make it Rs 500 a month then.",
+                about=("amount",),
+                after=("500", "minimum"),
+            ),
+        ],
+        narrative=(
+            f"You want an RD of {want} a month for {months} months from the account ending "
+            f"{account['account_number'][-4:]}. The minimum is Rs 500; once told, you agree to "
+            "Rs 500 a month. You want to hear the rate."
+        ),
+        calls=[
+            Call("get_deposit_rate_card"),
+            Call(
+                "create_rd",
+                {
+                    "from_account": account["account_number"],
+                    "monthly_instalment": 500,
+                    "tenure_months": months,
+                },
+                match=("from_account", "monthly_instalment", "tenure_months"),
+                after=("c1",),
+            ),
+        ],
+        outputs=[Out("rate", "percent", lambda r: str(r["c2"]["rate_percent"]))],
+        disclosures=[
+            Tell("c2", "rate", "percent", lambda r: str(r["c2"]["rate_percent"])),
+            Tell("c2", "monthly instalment", "amount", _const(plain(rules.RD_MIN_INSTALMENT))),
+        ],
+    )
+
+
+# -- a later step that depended on a refused one -----------------------------------------------
+_BLOCKED_FD = (
+    "d.status = 'active' AND (d.deposit_type = 'tax_saver_fd' OR (d.deposit_type = 'fd' AND "
+    "d.lien_loan_id IN (SELECT loan_id FROM loans WHERE status = 'active')))"
+)
+
+
+@family(
+    "refused_step_blocks_next",
+    "sequencing",
+    "deposits",
+    "SELECT DISTINCT d.customer_id FROM deposits d JOIN beneficiaries b USING (customer_id) "
+    f"WHERE {_BLOCKED_FD} ORDER BY 1",
+    clause="G.28 'If a step cannot be done, say so and why, and check with the customer before doing any later step that depended on it'; H.29 no premature closure of a tax-saver FD (before 5 years) or of an FD under lien",
+)
+def refused_step_blocks_next(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
+    """Numbered: close an FD, then pay a payee from its payout. The FD cannot be closed, so the
+    payment that depended on it is not made from other money: the customer declines that."""
+    cid = customer["customer_id"]
+    fd = pick(
+        rng,
+        ctx.all(
+            f"SELECT d.* FROM deposits d WHERE d.customer_id = ? AND {_BLOCKED_FD} "
+            "ORDER BY d.deposit_id",
+            cid,
+        ),
+    )
+    payee = pick(rng, registered_payees(ctx, cid))
+    if fd is None or payee is None:
+        return None
+    name = _fd_name(ctx, rng, fd)
+    if name is None:
+        return None
+    locked = fd["deposit_type"] == "tax_saver_fd"
+    sums = [a * 100 for a in (20_000, 25_000, 40_000, 50_000, 75_000, 1_00_000, 1_50_000)]
+    amount = rng.choice([a for a in sums if a <= fd["principal"]] or [rules.FD_MIN])
+    mode = rng.choice(("IMPS", "NEFT"))
+    said, who = spoken(amount, rng), payee["name"]
+    if locked:
+        reason = "This is a tax-saver FD: it has a lock-in of 5 years and can't be closed early."
+        told = Out("reason", "text", _const("lock-in"), also=LOCK_IN_PHRASES)
+    else:
+        reason = (
+            "This FD is under lien: it is pledged as security for your loan, so it can't be "
+            "closed until the loan is repaid and the lien is released."
+        )
+        told = Out("reason", "text", _const("lien"), also=LIEN_PHRASES)
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two steps. First: close {name}, credit my account.",
+            f"Second: send {said} of that to {who} by {mode}.",
+        ),
+        chatty=(
+            f"Hi! I promised {who} {said} and I'll take it out of an FD - so two things, in "
+            f"order. First, please close {name} and put the money in my account.",
+            f"Then, from that money, send {said} to {who} by {mode}.",
+        ),
+        formal=(
+            "Good afternoon. I have two requests, in this order. First, kindly close "
+            f"{name} and credit the proceeds to my account.",
+            f"Second, from those proceeds, please transfer {said} to my payee {who} by {mode}.",
+        ),
+        hinglish=(
+            f"Hello, do kaam hain. Pehle mera {desi(name)} tod do, paisa account mein daal do.",
+            f"Phir usi paise se {who} ko {said} bhej do, {mode} se.",
+        ),
+        unprompted=(
+            f"Two things, in order. First, close {name} and credit it to its linked account "
+            f"ending {fd['linked_account'][-4:]}.",
+            f"Then send {said} from that payout to my payee {who} by {mode}.",
+        ),
+        asked=(
+            "I need two things, in order. First, I want to break one of my FDs today.",
+            "Then I want to pay one of my payees out of that money.",
+        ),
+    )
+    facts = [
+        knows(f"It's {name}.", "deposit"),
+        knows(f"It's {said} for {who}, by {mode}.", "payee", "amount", "mode"),
+    ]
+    second_step = Instruction(
+        text=second,
+        decline="No - that money was to come from the FD, so don't send anything now.",
+        explain=f"As the FD could not be closed, I have not sent the {indian(amount)} to "
+        f"{who}: that payment was to come from its payout.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=first + " If you can't, tell me why.",
+            decline="No, leave the FD as it is then.",
+            explain=reason,
+        ),
+        second_step,
+        facts=facts,
+        narrative=(
+            f"First you want {name} closed, then {indian(amount)} of the payout sent to your "
+            f"payee {who} by {mode}. The FD cannot be closed ("
+            + ("a tax-saver FD, locked in for 5 years" if locked else "it is under lien for a loan")
+            + "). Then nothing is to be sent: the payment was to come from the FD, and you "
+            "decline if offered to pay it from other money."
+        ),
+        # The deposit's type or lien shows the refusal: no closure quote, and no transfer.
+        calls=[
+            find_fd(fd),
+            deposit_details(fd, ("deposit_type",) if locked else ("under_lien",)),
+        ],
+        outputs=[told],
+    )
