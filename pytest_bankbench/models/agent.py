@@ -50,6 +50,10 @@ class LiteLLMAgent:
     def usage(self) -> Usage:
         return self.client.usage
 
+    def start_clock(self) -> None:
+        """The session starts: its deadline counts from now."""
+        self.client.start_clock()
+
     def act(self, events: Sequence[Event]) -> AgentAction:
         self.moves += 1
         try:

@@ -17,6 +17,7 @@ from pytest_bankbench.scoring.consent import reads_as_agreement
 from pytest_bankbench.simulation.acts import split
 from pytest_bankbench.simulation.customer import CustomerTurn, Say, ScriptedCustomer, Stop
 from pytest_bankbench.simulation.session import CustomerError, InfraFailure
+from pytest_bankbench.simulation.trace import Usage
 from pytest_bankbench.tasks.model import Instruction, Task
 
 # The model's text protocol; the harness turns it into the typed Stop event.
@@ -84,6 +85,15 @@ class LiteLLMCustomer:
         self.scenario = task.scenario
         self.script = ScriptedCustomer(task)
         self.history: list[dict[str, str]] = []
+
+    @property
+    def usage(self) -> Usage:
+        """The customer model's tokens, cost and latency (kept apart from the agent's)."""
+        return self.client.usage
+
+    def start_clock(self) -> None:
+        """The session starts: its deadline counts from now."""
+        self.client.start_clock()
 
     def system(self, scripted: str) -> str:
         """The prompt for the next turn: the script, the facts released so far, the stop token."""

@@ -1,29 +1,36 @@
 """The one seam to model providers: litellm, retries, error classes, response cache, usage.
 
 litellm is imported lazily (4-5 s, ~195 MB) and only here, with the local price map so that
-importing it touches no network and costs are reproducible.
+importing it touches no network and costs are reproducible. Retries are ours alone: the
+provider SDK's own retries are off, so `--bank-num-retries N` means at most N + 1 requests.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import json
+import logging
 import os
 import random
+import re
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
+from pytest_bankbench.options import redact_text, secret_values
 from pytest_bankbench.simulation.trace import Usage
 
 CompletionFn = Callable[..., Any]
 
 
 class ModelError(Exception):
-    """Base of the provider errors the harness tells apart."""
+    """Base of the provider errors the harness tells apart; the text is short and redacted."""
 
 
 class ConfigurationError(ModelError):
@@ -32,6 +39,10 @@ class ConfigurationError(ModelError):
 
 class InfraError(ModelError):
     """Transient provider trouble that outlasted the retries: not the agent's failure."""
+
+
+class DeadlineExceeded(InfraError):
+    """The session ran past --bank-session-deadline: infrastructure, not the agent's failure."""
 
 
 class ModelFailure(ModelError):
@@ -43,6 +54,27 @@ class ContextOverflow(ModelFailure):
     """The conversation no longer fits the model's context window: the agent's failure."""
 
 
+# The credentials of every model this process talks to, scrubbed from litellm's logs too.
+_KNOWN_SECRETS: set[str] = set()
+
+
+class _RedactLogs(logging.Filter):
+    """litellm logs provider errors (which may echo a key) before raising them: scrub them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if record.exc_info:
+            message += "\n" + "".join(traceback.format_exception(*record.exc_info))
+            record.exc_info, record.exc_text = None, None
+        known = sorted(_KNOWN_SECRETS, key=len, reverse=True)
+        record.msg, record.args = redact_text(message, known), None
+        return True
+
+
+_SETUP_LOCK = threading.Lock()
+_PREPARED: set[str] = set()
+
+
 def import_litellm() -> Any:
     """litellm, imported on first use without network access at import."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -50,6 +82,26 @@ def import_litellm() -> Any:
 
     # Its "Give Feedback" banner on every error would bury the benchmark's own messages.
     litellm.suppress_debug_info = True
+    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactLogs) for f in logger.filters):
+            logger.addFilter(_RedactLogs())
+    return litellm
+
+
+def prepare_litellm(model: str) -> Any:
+    """litellm with its one-time setup done, so no model call's latency includes it: the first
+    completion of a process lazily imports about a second of modules. An offline mock call
+    does that once per model."""
+    litellm = import_litellm()
+    with _SETUP_LOCK:
+        if model not in _PREPARED:
+            _PREPARED.add(model)
+            # An unknown provider fails here, and again (classified) at the real call.
+            with contextlib.suppress(Exception):
+                litellm.completion(
+                    model=model, messages=[{"role": "user", "content": "."}], mock_response="."
+                )
     return litellm
 
 
@@ -58,51 +110,97 @@ def import_litellm() -> Any:
 BAD_REQUEST: Literal["bad request"] = "bad request"
 Outcome: TypeAlias = type[ModelError] | Literal["bad request"]
 
-# THE classification of provider errors: litellm exception class name -> what it means.
-# The first entry the exception is an instance of wins, so subclasses come before their bases
-# (ContentPolicyViolationError, ContextWindowExceededError, ... all subclass BadRequestError).
-#   InfraError         transport, rate-limit and server trouble: retried, then InfraError
-#   ModelFailure       the model's failure: not retried, the session ends with error
-#   ConfigurationError the run cannot work: not retried, the run stops
-#   BAD_REQUEST        ConfigurationError before the first live answer, ModelFailure after
-# Anything else that litellm (or openai) raises is classified by its HTTP status: see _by_status.
-ERROR_TABLE: tuple[tuple[str, Outcome], ...] = (
-    ("ContentPolicyViolationError", ModelFailure),  # a refusal on one task's content, even first
-    ("RejectedRequestError", ModelFailure),  # a guardrail rejected this request's content
-    ("ContextWindowExceededError", ContextOverflow),
-    ("AuthenticationError", ConfigurationError),
-    ("PermissionDeniedError", ConfigurationError),
-    ("NotFoundError", ConfigurationError),  # unknown model
-    ("PaymentRequiredError", ConfigurationError),  # out of credit: no retry will help
-    ("LiteLLMUnknownProvider", ConfigurationError),
-    ("UnsupportedParamsError", ConfigurationError),
-    ("BadRequestError", BAD_REQUEST),
-    ("UnprocessableEntityError", BAD_REQUEST),
-    ("RateLimitError", InfraError),
-    ("Timeout", InfraError),
-    ("APIConnectionError", InfraError),
-    ("InternalServerError", InfraError),
-    ("ServiceUnavailableError", InfraError),
-    ("BadGatewayError", InfraError),
+# Words that tell what an error is whatever class litellm gave it (it maps by provider and text).
+MISSING_CREDENTIALS = re.compile(
+    r"missing\b[^.]{0,40}\b(credentials?|api[ _-]?key)\b|api_key client option must be set"
+    r"|unable to locate credentials|no api key",
+    re.IGNORECASE,
+)
+CONTENT_FILTER = re.compile(
+    r"content[ _-]?(filter|policy|management)|safety system|responsible ?ai|flagged by",
+    re.IGNORECASE,
+)
+CONTEXT_FULL = re.compile(
+    r"context[ _-](length|window)|maximum context|prompt is too long", re.IGNORECASE
 )
 
 
-def _by_status(status: int | None) -> Outcome:
+class Rule(NamedTuple):
+    """One row of ERROR_TABLE: an exception class (litellm's, or module-qualified), an optional
+    pattern its text must match, what it means, and for a configuration error how to fix it."""
+
+    name: str
+    text: re.Pattern[str] | None
+    outcome: Outcome
+    fix: str = ""
+
+
+_KEY_FIX = "set the provider's key (e.g. OPENAI_API_KEY) or api_key in {args}"
+
+# THE classification of provider errors. The first rule the exception is an instance of (and
+# whose text matches, if it has a pattern) wins: subclasses come before their bases.
+#   InfraError         transport, rate-limit and server trouble: retried, then InfraError
+#   ModelFailure       the model's failure on this task's content: not retried, the session
+#                      ends with agent_error, even at the run's first call
+#   ConfigurationError the run cannot work: not retried, the run stops with `fix` as advice
+#   BAD_REQUEST        ConfigurationError before the first live answer, ModelFailure after
+# Anything else that litellm (or openai) raises is classified by its HTTP status: see _by_status.
+ERROR_TABLE: tuple[Rule, ...] = (
+    # litellm raises a missing key as a 500 or a connection error; retrying cannot help.
+    Rule("openai.OpenAIError", MISSING_CREDENTIALS, ConfigurationError, _KEY_FIX),
+    Rule("ContentPolicyViolationError", None, ModelFailure),
+    Rule("RejectedRequestError", None, ModelFailure),  # a guardrail rejected this content
+    Rule("ContextWindowExceededError", None, ContextOverflow),
+    Rule("AuthenticationError", None, ConfigurationError, _KEY_FIX),
+    Rule("PermissionDeniedError", None, ConfigurationError, "use a key with access to {model}"),
+    Rule("NotFoundError", None, ConfigurationError, "check {model} (and {base})"),
+    Rule("PaymentRequiredError", None, ConfigurationError, "top up the account or use another key"),
+    Rule("LiteLLMUnknownProvider", None, ConfigurationError, "check {model}"),
+    Rule("UnsupportedParamsError", None, ConfigurationError, "check {args}"),
+    # A gateway's plain 400 for a filtered prompt, or an overflow litellm did not recognise.
+    Rule("BadRequestError", CONTENT_FILTER, ModelFailure),
+    Rule("BadRequestError", CONTEXT_FULL, ContextOverflow),
+    Rule("BadRequestError", None, BAD_REQUEST, "check {args} and {model}"),
+    Rule("UnprocessableEntityError", None, BAD_REQUEST, "check {args} and {model}"),
+    Rule("RateLimitError", None, InfraError),
+    # Every endpoint behind --bank-api-base is cooling down after failures.
+    Rule("litellm.types.router.RouterRateLimitError", None, InfraError),
+    Rule("Timeout", None, InfraError),
+    Rule("APIConnectionError", None, InfraError),
+    Rule("InternalServerError", None, InfraError),
+    Rule("ServiceUnavailableError", None, InfraError),
+    Rule("BadGatewayError", None, InfraError),
+)
+
+
+def rule_class(name: str) -> type[BaseException] | None:
+    """The exception class a rule names (litellm.exceptions.<name>, or module.Class)."""
+    module, _, attr = name.rpartition(".")
+    where = importlib.import_module(module) if module else import_litellm().exceptions
+    cls = getattr(where, attr, None)
+    return cls if isinstance(cls, type) and issubclass(cls, BaseException) else None
+
+
+def _by_status(status: int | None) -> Rule:
     """A provider error outside the table, by HTTP status (openai's own retry rule for infra)."""
     if status in (401, 402, 403, 404):
-        return ConfigurationError
+        return Rule("", None, ConfigurationError, "check {model}, {args} and {base}")
     if status is not None and 400 <= status < 500 and status not in (408, 409, 429):
-        return BAD_REQUEST
-    return InfraError  # 408, 409, 429, 5xx, or no status (transport trouble)
+        return Rule("", None, BAD_REQUEST, "check {args} and {model}")
+    return Rule("", None, InfraError)  # 408, 409, 429, 5xx, or no status (transport trouble)
 
 
-def error_outcome(exc: BaseException) -> Outcome | None:
-    """What a provider exception means (see ERROR_TABLE); None: not a provider error (a bug)."""
-    litellm = import_litellm()
-    for name, outcome in ERROR_TABLE:
-        cls = getattr(litellm.exceptions, name, None)
-        if cls is not None and isinstance(exc, cls):
-            return outcome
+def error_rule(exc: BaseException) -> Rule | None:
+    """The rule a provider exception falls under; None: not a provider error (a bug)."""
+    text = str(exc)
+    for rule in ERROR_TABLE:
+        cls = rule_class(rule.name)
+        if (
+            cls is not None
+            and isinstance(exc, cls)
+            and (rule.text is None or rule.text.search(text))
+        ):
+            return rule
     import openai  # litellm's own dependency; every litellm provider error subclasses its APIError
 
     if isinstance(exc, openai.APIError):
@@ -110,22 +208,28 @@ def error_outcome(exc: BaseException) -> Outcome | None:
     return None
 
 
-def classify(exc: BaseException, answered: bool) -> ModelError | None:
-    """Our error for a provider exception; `answered`: these settings answered a live call."""
-    outcome = error_outcome(exc)
-    if outcome is None:
-        return None
-    if outcome == BAD_REQUEST:
-        outcome = ModelFailure if answered else ConfigurationError
-    detail = f"{type(exc).__name__}: {exc}"
-    if outcome is ContextOverflow:
-        detail = f"context window exceeded: {detail}"
-    return outcome(detail)
+def error_outcome(exc: BaseException) -> Outcome | None:
+    """What a provider exception means (see ERROR_TABLE); None: not a provider error (a bug)."""
+    rule = error_rule(exc)
+    return None if rule is None else rule.outcome
+
+
+_PREFIXES = re.compile(r"^(?:(?:litellm\.)?\w+(?:Error|Exception)\s*[:-]\s*)+")
+SAID_CHARS = 200
+
+
+def provider_said(exc: BaseException, known: tuple[str, ...] = ()) -> str:
+    """What the provider said: one line, without litellm's class prefixes, redacted (`known`:
+    the secrets of the settings, which a careless provider may echo), short."""
+    lines = str(exc).strip().splitlines()
+    text = redact_text(_PREFIXES.sub("", lines[0]).strip() if lines else "", known)
+    text = text or "no detail"
+    return text if len(text) <= SAID_CHARS else text[: SAID_CHARS - 3] + "..."
 
 
 @dataclass
 class ModelSettings:
-    """How to reach one model: name, endpoints, parameters, retries, cache, prices."""
+    """How to reach one model: name, endpoints, parameters, retries, timeouts, cache, prices."""
 
     model: str
     api_bases: tuple[str, ...] = ()
@@ -134,7 +238,40 @@ class ModelSettings:
     backoff_s: float = 1.0
     cache_dir: Path | None = None
     prices: dict[str, float] | None = None  # input/output cost per token, for self-hosted models
-    timeout_s: float = 120.0
+    timeout_s: float = 60.0  # each attempt
+    session_deadline_s: float | None = None  # wall time of one session, all its calls
+    role: Literal["agent", "customer"] = "agent"  # whose options an error message names
+
+    def option(self, what: Literal["model", "args", "base"]) -> str:
+        """The command-line option that sets `what` for this role."""
+        prefix = "--bank-user-" if self.role == "customer" else "--bank-"
+        return prefix + {"model": "model", "args": "model-args", "base": "api-base"}[what]
+
+
+def classify(
+    exc: BaseException, answered: bool, settings: ModelSettings | None = None
+) -> ModelError | None:
+    """Our error for a provider exception, with a short redacted message; `answered`: these
+    settings answered a live call in this process."""
+    rule = error_rule(exc)
+    if rule is None:
+        return None
+    outcome = rule.outcome
+    if outcome == BAD_REQUEST:
+        outcome = ModelFailure if answered else ConfigurationError
+    name = type(exc).__name__
+    if rule.text is MISSING_CREDENTIALS:
+        name = "missing credentials"
+    said = provider_said(exc, secret_values(settings.params) if settings else ())
+    if outcome is ContextOverflow:
+        return ContextOverflow(f"context window exceeded: {name}: {said}")
+    if outcome is not ConfigurationError:
+        return outcome(f"{name}: {said}")
+    settings = settings or ModelSettings(model="(unknown)")
+    fix = rule.fix.format(
+        model=settings.option("model"), args=settings.option("args"), base=settings.option("base")
+    )
+    return ConfigurationError(f"{name}: {settings.model}: {said.rstrip('.')}; {fix}")
 
 
 class AnsweredModels:
@@ -175,6 +312,50 @@ class AnsweredModels:
 
 ANSWERED = AnsweredModels()
 
+# Several --bank-api-base endpoints: one litellm Router per process and settings, so an
+# endpoint that failed stays cooled down for every session, not just the one that saw it.
+ROUTED_MODEL = "bank-model"
+COOLDOWN_S = 5.0
+_ROUTERS: dict[str, Any] = {}
+
+
+def deployment_params(settings: ModelSettings) -> dict[str, Any]:
+    """What every request of these settings carries besides the conversation: the model
+    arguments (credentials included) and no SDK retries."""
+    params: dict[str, Any] = {**settings.params, "max_retries": 0}
+    if settings.api_bases and not os.environ.get("OPENAI_API_KEY"):
+        # A self-hosted OpenAI-compatible server needs no key, but the client insists on one.
+        params.setdefault("api_key", "no-key-needed")
+    return params
+
+
+def shared_router(settings: ModelSettings) -> Any:
+    """The process's router over the settings' endpoints (built on first use).
+
+    The model arguments live in each deployment, not in the call: litellm treats a key passed
+    per call as the caller's own credential and then never cools an endpoint down.
+    """
+    fixed = deployment_params(settings)
+    key = AnsweredModels.key(settings)
+    with _SETUP_LOCK:
+        router = _ROUTERS.get(key)
+        if router is None:
+            router = import_litellm().Router(
+                model_list=[
+                    {
+                        "model_name": ROUTED_MODEL,
+                        "litellm_params": {**fixed, "model": settings.model, "api_base": base},
+                    }
+                    for base in settings.api_bases
+                ],
+                num_retries=0,  # our retries only
+                allowed_fails=0,  # one failure cools an endpoint down ...
+                cooldown_time=COOLDOWN_S,  # ... for this long; the others take the traffic
+                routing_strategy="simple-shuffle",
+            )
+            _ROUTERS[key] = router
+    return router
+
 
 class ResponseCache:
     """sha256 of the canonical request -> the response; atomic writes, safe for many processes."""
@@ -205,7 +386,11 @@ class ResponseCache:
 
 
 class ModelClient:
-    """Chat completions with retries, classification, caching and usage accounting."""
+    """Chat completions with retries, classification, caching and usage accounting.
+
+    One client per session and role; `trial` keeps each trial's cached answers its own (a
+    cached trial 1 standing in for trial 2 would make pass^k equal pass^1 by construction).
+    """
 
     def __init__(
         self,
@@ -213,36 +398,39 @@ class ModelClient:
         completion: CompletionFn | None = None,
         sleep: Callable[[float], None] = time.sleep,
         answered: AnsweredModels | None = None,
+        trial: int = 0,
     ) -> None:
         self.settings = settings
+        self.secrets = secret_values(settings.params)
+        _KNOWN_SECRETS.update(self.secrets)
         # Run-wide (per process) memory of which settings work; a test may pass its own.
         self.answered = ANSWERED if answered is None else answered
+        self.trial = trial
         self._completion = completion
         self._sleep = sleep
         self.cache = ResponseCache(settings.cache_dir) if settings.cache_dir else None
         self.calls = 0
         self.attempts = 0
         self.usage = Usage()
+        self.started: float | None = None  # the session's clock, for the deadline
+
+    def start_clock(self) -> None:
+        """The session starts now: --bank-session-deadline counts from here, after the one-time
+        import and setup (5-20 s in a fresh process), which are not the session's time."""
+        self._call()
+        self.started = time.monotonic()
 
     def _call(self) -> CompletionFn:
+        """The completion function, with litellm imported and prepared (never inside a timer)."""
         if self._completion is None:
-            litellm = import_litellm()
+            litellm = prepare_litellm(self.settings.model)
             if len(self.settings.api_bases) > 1:
-                router = litellm.Router(
-                    model_list=[
-                        {
-                            "model_name": "bank-model",
-                            "litellm_params": {"model": self.settings.model, "api_base": b},
-                        }
-                        for b in self.settings.api_bases
-                    ],
-                    num_retries=0,
-                    routing_strategy="simple-shuffle",
-                )
+                router = shared_router(self.settings)
+                fixed = deployment_params(self.settings)
 
                 def routed(**kwargs: Any) -> Any:
-                    kwargs["model"] = "bank-model"
-                    return router.completion(**kwargs)
+                    call = {k: v for k, v in kwargs.items() if k not in fixed}
+                    return router.completion(**{**call, "model": ROUTED_MODEL})
 
                 self._completion = routed
             else:
@@ -258,42 +446,62 @@ class ModelClient:
             request["tools"] = tools
         return request
 
+    def _remaining(self) -> float | None:
+        """Seconds left before the session deadline (None: no deadline); raises past it."""
+        deadline = self.settings.session_deadline_s
+        if deadline is None:
+            return None
+        if self.started is None:
+            self.start_clock()
+        assert self.started is not None
+        left = deadline - (time.monotonic() - self.started)
+        if left <= 0:
+            raise DeadlineExceeded(
+                f"session deadline of {deadline:g} s passed (--bank-session-deadline)"
+            )
+        return left
+
     def complete(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
     ) -> dict[str, Any]:
         """One chat completion as a plain dict; raises a ModelError subclass on provider trouble."""
         request = self.request(messages, tools)
-        key = ResponseCache.key(request) if self.cache else ""
+        key = ResponseCache.key({"trial": self.trial, "request": request}) if self.cache else ""
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             self._account(hit, 0.0, cached=True)
             return hit
         self.calls += 1
-        kwargs = dict(request)
+        call = self._call()
+        kwargs = {**deployment_params(self.settings), **request}  # the SDK retries: off
         if len(self.settings.api_bases) == 1:
             kwargs["api_base"] = self.settings.api_bases[0]
-        if self.settings.api_bases and not os.environ.get("OPENAI_API_KEY"):
-            # A self-hosted OpenAI-compatible server needs no key, but the client insists on one.
-            kwargs.setdefault("api_key", "no-key-needed")
-        kwargs.setdefault("timeout", self.settings.timeout_s)
-        for attempt in range(self.settings.num_retries + 1):
+        retries = self.settings.num_retries
+        for attempt in range(retries + 1):
+            left = self._remaining()
+            kwargs["timeout"] = (
+                self.settings.timeout_s if left is None else min(self.settings.timeout_s, left)
+            )
             self.attempts += 1
             started = time.perf_counter()
             try:
-                raw = self._call()(**kwargs)
+                raw = call(**kwargs)
             except Exception as exc:
-                error = classify(exc, answered=self.settings in self.answered)
+                error = classify(exc, self.settings in self.answered, self.settings)
                 if error is None:
                     raise
                 if not isinstance(error, InfraError):
-                    raise error from exc  # never retried: it would fail the same way
-                if attempt == self.settings.num_retries:
-                    raise InfraError(f"{error} (after {attempt + 1} attempts)") from exc
-                self._sleep(self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4))
+                    raise error from None  # never retried: it would fail the same way
+                if attempt == retries:
+                    raise InfraError(f"{error} (after {attempt + 1} attempts)") from None
+                delay = self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4)
+                left = self._remaining()
+                self._sleep(delay if left is None else min(delay, left))
                 continue
+            latency = time.perf_counter() - started
             self.answered.add(self.settings)
             response = raw if isinstance(raw, dict) else raw.model_dump()
             response["_cost_usd"] = self._cost(raw)
-            self._account(response, time.perf_counter() - started, cached=False)
+            self._account(response, latency, cached=False)
             if self.cache is not None:
                 self.cache.put(key, response)
             return response

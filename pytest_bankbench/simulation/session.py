@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
@@ -41,6 +42,19 @@ class CustomerError(Exception):
 class Limits:
     max_steps: int = DEFAULT_MAX_STEPS
     max_errors: int = DEFAULT_MAX_ERRORS
+
+
+@runtime_checkable
+class Clocked(Protocol):
+    """A model-backed party whose calls keep to the session's deadline (--bank-session-deadline)."""
+
+    def start_clock(self) -> None: ...
+
+
+def _usage(party: object) -> Usage:
+    """A party's model usage; zero for one without a model (a built-in agent, the script)."""
+    usage = getattr(party, "usage", None)
+    return usage if isinstance(usage, Usage) else Usage()
 
 
 class _Ended(Exception):
@@ -126,6 +140,9 @@ def run_session(
 ) -> Trace:
     """Play one conversation and return its trace; only bugs raise."""
     started = time.perf_counter()
+    for party in (agent, customer):
+        if isinstance(party, Clocked):
+            party.start_clock()
     run = _Run(bank, limits)
     try:
         run.add(MessageEvent(role="customer", text=customer.open()))
@@ -170,5 +187,6 @@ def run_session(
         failed_calls=run.failed,
         changes=bank.changes().rows,
         duration_s=round(time.perf_counter() - started, 6),
-        usage=usage or getattr(agent, "usage", None) or Usage(),
+        usage=usage or _usage(agent),
+        customer_usage=_usage(customer),
     )

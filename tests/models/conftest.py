@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from pytest_bankbench.models.llm import ANSWERED
+from tests.models.fault_server import FaultServer
 
 
 @pytest.fixture(autouse=True)
@@ -14,3 +15,11 @@ def fresh_run() -> Iterator[None]:
     ANSWERED.clear()
     yield
     ANSWERED.clear()
+
+
+@pytest.fixture
+def fault_server() -> Iterator[FaultServer]:
+    """A scripted OpenAI-compatible server on 127.0.0.1 (see tests/models/fault_server.py)."""
+    server = FaultServer().start()
+    yield server
+    server.stop()

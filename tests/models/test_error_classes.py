@@ -27,7 +27,7 @@ from pytest_bankbench.models.llm import (
     ModelFailure,
     ModelSettings,
     error_outcome,
-    import_litellm,
+    rule_class,
 )
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score
@@ -192,12 +192,16 @@ def test_customer_content_filter_at_its_first_call_is_a_customer_error() -> None
 # -- the table itself, and litellm's own raising path --------------------------------------------
 
 
-def test_the_table_names_litellm_classes_and_no_entry_is_shadowed_by_an_earlier_base() -> None:
-    exceptions = import_litellm().exceptions
-    classes = [getattr(exceptions, name) for name, _ in ERROR_TABLE]
-    for later, cls in enumerate(classes):
-        for earlier in classes[:later]:
-            assert not issubclass(cls, earlier), f"{cls.__name__} is shadowed by {earlier}"
+def test_the_table_names_real_classes_and_no_rule_is_shadowed_by_an_earlier_one() -> None:
+    """A rule with no text pattern takes every instance: no later rule for a subclass (or for
+    the same class) could ever match."""
+    classes = [rule_class(rule.name) for rule in ERROR_TABLE]
+    assert all(cls is not None for cls in classes), [r.name for r in ERROR_TABLE]
+    for later, (rule, cls) in enumerate(zip(ERROR_TABLE, classes, strict=True)):
+        for earlier, earlier_cls in zip(ERROR_TABLE[:later], classes[:later], strict=True):
+            assert cls is not None and earlier_cls is not None
+            shadowed = earlier.text is None and issubclass(cls, earlier_cls)
+            assert not shadowed, f"{rule.name} is shadowed by {earlier.name}"
 
 
 @pytest.mark.parametrize(

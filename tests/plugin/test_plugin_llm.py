@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.models import fault_server as fs
+from tests.models.fault_server import FaultServer, closed_port
 from tests.plugin.helpers import load_report
 
 
@@ -160,3 +165,111 @@ def test_cache_makes_a_rerun_call_no_model(
     assert first > 0
     run_bench(pytester, *args).assert_outcomes(passed=20)
     assert len(counter.read_text().splitlines()) == first
+
+
+# -- the real HTTP path against tests/models/fault_server.py (no completion fixture) -------------
+
+
+@pytest.fixture
+def fault_server() -> Iterator[FaultServer]:
+    server = FaultServer().start()
+    yield server
+    server.stop()
+
+
+def _traces(folder: Path) -> list[dict[str, Any]]:
+    lines = (folder / "traces.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+TWO = ("-k", "balance_enquiry-001 or balance_enquiry-002", "-p", "no:xdist")
+
+
+def test_with_the_cache_each_trial_is_its_own_sample(
+    pytester: pytest.Pytester, fault_server: FaultServer, tmp_path: Path
+) -> None:
+    """pass^k means k independent samples: a cached trial 1 must not answer for trial 2."""
+    traces = tmp_path / "traces"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "openai/fault-model",
+        "--bank-api-base",
+        fault_server.api_base,
+        "--bank-model-args",
+        '{"temperature": 0.7}',
+        "--bank-trials",
+        "2",
+        "--bank-cache",
+        str(tmp_path / "cache"),
+        "--bank-traces",
+        str(traces),
+        "--bank-max-steps",
+        "6",
+        *TWO,
+        *FAST,
+    )
+    result.assert_outcomes(failed=4)
+    usage = [t["usage"] for t in _traces(traces)]
+    assert len(usage) == 4 and all(u["cache_hits"] == 0 and u["model_calls"] > 0 for u in usage)
+    assert fault_server.count == sum(u["model_calls"] for u in usage)
+
+
+def test_timeout_and_deadline_options_with_one_request_per_attempt(
+    pytester: pytest.Pytester, fault_server: FaultServer, tmp_path: Path
+) -> None:
+    """A hanging server: each attempt is one request (no SDK retries) cut at --bank-timeout,
+    and the session ends as infrastructure at --bank-session-deadline."""
+    fault_server.script(default=fs.hang(30.0))
+    traces = tmp_path / "traces"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "openai/fault-model",
+        "--bank-api-base",
+        fault_server.api_base,
+        "--bank-timeout",
+        "0.15",
+        "--bank-session-deadline",
+        "1.0",
+        "--bank-num-retries",
+        "20",
+        "--bank-retry-backoff",
+        "0",
+        "--bank-traces",
+        str(traces),
+        *TWO,
+    )
+    result.assert_outcomes(failed=2)
+    ends = [(t["end"], t["end_detail"]) for t in _traces(traces)]
+    assert all(end == "infra_error" and "--bank-session-deadline" in d for end, d in ends), ends
+    # The timeout, not the deadline, cut the attempts short (more than one per session; with the
+    # default 60 s timeout the deadline would cut the first), each attempt one request.
+    assert 3 <= fault_server.count <= 2 * 8
+
+
+def test_failover_across_endpoints_with_one_down(
+    pytester: pytest.Pytester, fault_server: FaultServer, tmp_path: Path
+) -> None:
+    report = tmp_path / "r.json"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "openai/fault-model",
+        "--bank-api-base",
+        closed_port(),
+        "--bank-api-base",
+        fault_server.api_base,
+        "--bank-report",
+        str(report),
+        "--bank-max-steps",
+        "6",
+        "-k",
+        "balance_enquiry-00",
+        "-p",
+        "no:xdist",
+        *FAST,
+    )
+    data = load_report(report)
+    assert data["summary"]["infra_errors"] == 0, result.stdout.str()
+    assert len(data["sessions"]) == 9 and fault_server.count > 0
