@@ -160,6 +160,11 @@ class BankBench:
         # The benchmark replaces the default test paths; explicit paths are still collected.
         if config.args_source != pytest.Config.ArgsSource.ARGS:
             config.args[:] = []
+        if options.concurrency > 1 and options.regrade is None:
+            # --bank-concurrency K: sessions played ahead in K background threads (prefetch.py).
+            from pytest_bankbench.prefetch import Prefetch
+
+            config.pluginmanager.register(Prefetch(self), Prefetch.NAME)
 
     # -- configuration and durable results ------------------------------------------------------
     def run_config(self) -> dict[str, Any]:
@@ -294,15 +299,20 @@ class BankBench:
     ) -> None:
         """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
         from pytest_bankbench.models.llm import ConfigurationError
+        from pytest_bankbench.prefetch import prefetch_of
 
         task = case.task
         if self.options.regrade is not None:
             trace = self.saved_traces[(task.task_id, case.trial)]
         else:
             try:
-                trace = run_session(
-                    task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
-                )
+                prefetch = prefetch_of(self.config)
+                if prefetch is not None and prefetch.holds(item):
+                    trace = prefetch.take(item)  # played in a background thread (prefetch.py)
+                else:
+                    trace = run_session(
+                        task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
+                    )
             except ConfigurationError as exc:
                 # One clear stop instead of a thousand failures (each xdist worker stops too).
                 item.session.shouldstop = f"configuration error, run stopped: {exc}"

@@ -1,0 +1,287 @@
+"""--bank-concurrency K: each process plays the sessions of its upcoming tests K at a time.
+
+Each task stays one pytest test: the test's body takes its session's trace (or the exception it
+raised) from a background daemon thread and scores it as before, so setup, reports, -k, -x,
+resume, the gate and the JSON log are untouched. What comes next is `session.items` with -n 0;
+in an xdist worker it is the worker's queue (`torun`, read from its interactor, which is
+registered without a name); deeper per-worker queues come from `DeepLoadScheduling`. See
+ECOSYSTEM_NOTES "Several sessions at once inside one process" for what was measured.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_bankbench.bank.store import Bank, template_image
+from pytest_bankbench.inflight import CancelFlag, Inflight
+from pytest_bankbench.session_output import SessionOutput
+from pytest_bankbench.simulation.agents import Agent, AgentAction
+from pytest_bankbench.simulation.customer import Customer, CustomerTurn
+from pytest_bankbench.simulation.session import run_session
+from pytest_bankbench.simulation.trace import Event, Trace
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pytest_bankbench.bench_plugin import BankBench, BankCase
+
+# The fixtures a prefetched session builds for itself: a test whose conftest overrides any of
+# them plays inline, with the overriding objects (a prefetch would ignore the override).
+PLAYED_FIXTURES = ("bank", "bank_agent", "bank_customer", "bank_completion", "bank_user_completion")
+SUITE_NODEID = "bankbench::test_task["
+PREFETCH_KEY = pytest.StashKey["Prefetch"]()
+
+
+class ConcurrencyWarning(pytest.PytestWarning):
+    """--bank-concurrency could not look ahead here; the sessions play one at a time."""
+
+
+def prefetch_of(config: pytest.Config) -> Prefetch | None:
+    """The run's prefetcher, or None with --bank-concurrency 1 (or --bank-regrade)."""
+    return config.stash.get(PREFETCH_KEY, None)
+
+
+class _CheckedAgent:
+    """The agent, stopping at its next move once the run is cancelled (each move is a model call)."""
+
+    def __init__(self, agent: Agent, cancel: CancelFlag) -> None:
+        self._agent = agent
+        self._cancel = cancel
+        self.name = agent.name
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        self._cancel.check()
+        return self._agent.act(events)
+
+    def __getattr__(self, name: str) -> Any:  # usage, client, ...: the agent's own
+        return getattr(self._agent, name)
+
+
+class _CheckedCustomer:
+    """The customer, stopping at its next turn once the run is cancelled."""
+
+    def __init__(self, customer: Customer, cancel: CancelFlag) -> None:
+        self._customer = customer
+        self._cancel = cancel
+        self.name = customer.name
+
+    def open(self) -> str:
+        self._cancel.check()
+        return self._customer.open()
+
+    def respond(self, agent_text: str) -> CustomerTurn:
+        self._cancel.check()
+        return self._customer.respond(agent_text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._customer, name)
+
+
+def _cancellable_backoff(player: object, cancel: CancelFlag) -> None:
+    """A model client's retry back-off ends as soon as the run is cancelled."""
+    from pytest_bankbench.models.llm import ModelClient
+
+    client = getattr(player, "client", None)
+    if isinstance(client, ModelClient):
+        client._sleep = cancel.sleep
+
+
+def overridden_fixtures(item: pytest.Item) -> list[str]:
+    """The benchmark fixtures this test gets from somewhere else than the plugin (a conftest)."""
+    from pytest_bankbench import fixtures
+
+    # pytest keeps an item's fixture definitions in `_fixtureinfo` (no public API); when its
+    # shape changes, every fixture counts as overridden, so the test plays inline.
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", None)
+    if not isinstance(defs, dict):
+        return list(PLAYED_FIXTURES)
+    return [
+        name
+        for name in PLAYED_FIXTURES
+        if name in defs and getattr(defs[name][-1].func, "__module__", None) != fixtures.__name__
+    ]
+
+
+class Prefetch:
+    """The pytest glue: which tests come next, their sessions in flight, each taken by its test."""
+
+    NAME = "bankbench-prefetch"
+
+    def __init__(self, run: BankBench) -> None:
+        self.run = run
+        self.config = run.config
+        self.limit = run.options.concurrency
+        self.pool: Inflight[str, Trace] = Inflight(self._play, self.limit, name="bankbench")
+        self.output = SessionOutput()
+        self.cases: dict[str, BankCase] = {}  # nodeid -> case, for the tests that may prefetch
+        self.items: list[pytest.Item] = []
+        self.position: dict[str, int] = {}
+        self.inline_reason: str | None = None
+        self.config.stash[PREFETCH_KEY] = self
+
+    # -- which tests come next ---------------------------------------------------------------
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        from pytest_bankbench.bench_plugin import BankCase
+
+        self.items = session.items
+        self.position = {item.nodeid: i for i, item in enumerate(session.items)}
+        inline: set[str] = set()
+        for item in session.items:
+            callspec = getattr(item, "callspec", None)
+            case = callspec.params.get("bank_case") if callspec is not None else None
+            if not isinstance(case, BankCase) or not item.nodeid.startswith(SUITE_NODEID):
+                continue
+            found = overridden_fixtures(item)
+            if found:
+                inline.update(found)
+            else:
+                self.cases[item.nodeid] = case
+        self.output.install()
+        if self.cases:
+            _warm_up(
+                {case.task.bank_seed for case in self.cases.values()}, self.run.options.builtin
+            )
+
+    def _upcoming(self, item: pytest.Item) -> list[pytest.Item] | None:
+        """This test and the ones this process runs after it, in order; None: unknown."""
+        if not self.run.is_worker:
+            start = self.position.get(item.nodeid)
+            return None if start is None else self.items[start : start + self.pool.lookahead]
+        interactor = self._interactor()
+        try:
+            with interactor.torun.lock() as queue:
+                queued = list(queue)
+            indices = [interactor.item_index, interactor.nextitem_index, *queued]
+            if self.items[indices[0]] is not item:
+                return None
+        except (AttributeError, TypeError, IndexError):
+            return None
+        return [self.items[i] for i in indices if isinstance(i, int) and 0 <= i < len(self.items)]
+
+    def _interactor(self) -> Any:
+        for plugin in self.config.pluginmanager.get_plugins():
+            if type(plugin).__name__ == "WorkerInteractor":
+                return plugin
+        return None
+
+    def _refill(self, item: pytest.Item) -> None:
+        if self.inline_reason is not None:
+            return
+        upcoming = self._upcoming(item)
+        if upcoming is None:
+            self.inline_reason = (
+                "cannot see which tests this process runs next (pytest-xdist changed?); "
+                "--bank-concurrency plays the sessions one at a time"
+            )
+            self.pool.cancel()
+            warnings.warn(ConcurrencyWarning(self.inline_reason), stacklevel=1)
+            return
+        keys = [i.nodeid for i in upcoming if i.nodeid in self.cases]
+        if self.run.is_worker:
+            self.pool.retain(set(keys))  # a stolen test (--dist worksteal) runs elsewhere
+        self.pool.want(keys)
+
+    # -- playing and taking ------------------------------------------------------------------
+    def _play(self, nodeid: str, cancel: CancelFlag) -> Trace:
+        case = self.cases[nodeid]
+        task = case.task
+        run = self.run
+        with (
+            self.output.collect(nodeid),
+            Bank(task.customer_id, task.task_date, task.bank_seed) as bank,
+        ):
+            agent, customer = run.make_agent(case), run.make_customer(case)
+            _cancellable_backoff(agent, cancel)
+            _cancellable_backoff(customer, cancel)
+            return run_session(
+                task,
+                _CheckedAgent(agent, cancel),
+                _CheckedCustomer(customer, cancel),
+                bank,
+                run.limits,
+                trial=case.trial,
+                seed=case.seed,
+            )
+
+    def holds(self, item: pytest.Item) -> bool:
+        """This test's session was played (or is playing) in the background."""
+        return self.pool.holds(item.nodeid)
+
+    def take(self, item: pytest.Item) -> Trace:
+        """The test's trace, once its session ends; what its session raised is raised here."""
+        try:
+            return self.pool.take(item.nodeid, while_waiting=lambda: self._refill(item))
+        finally:
+            text = self.output.pop(item.nodeid)
+            if text:
+                item.add_report_section("call", "bankbench session output", text)
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
+        try:
+            return (yield)
+        finally:
+            # A test that never took its session (a setup error, a skip) frees its place.
+            self.pool.forget(item.nodeid)
+            self.output.pop(item.nodeid)
+
+    # Background prints are routed inside each phase (after capture and logging set up theirs).
+    @pytest.hookimpl(wrapper=True, trylast=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> Generator[None, object, object]:
+        with self.output.routed():
+            self._refill(item)  # sessions start inside a phase, where their prints are routed
+            return (yield)
+
+    @pytest.hookimpl(wrapper=True, trylast=True)
+    def pytest_runtest_call(self) -> Generator[None, object, object]:
+        with self.output.routed():
+            return (yield)
+
+    @pytest.hookimpl(wrapper=True, trylast=True)
+    def pytest_runtest_teardown(self) -> Generator[None, object, object]:
+        with self.output.routed():
+            return (yield)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> Generator[None, object, object]:
+        # -x, a configuration stop, Ctrl-C or the end: nothing more starts, nor any model call.
+        try:
+            return (yield)
+        finally:
+            self.pool.cancel()
+
+    def pytest_unconfigure(self) -> None:
+        self.pool.cancel()
+        self.output.uninstall()
+
+    # -- xdist: keep each worker's queue deep enough to look ahead ---------------------------
+    @pytest.hookimpl(optionalhook=True, tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        if config.getvalue("dist") != "load":
+            return None  # worksteal, loadscope...: xdist's own (see ECOSYSTEM_NOTES)
+        from pytest_bankbench.deep_scheduler import DeepLoadScheduling
+
+        return DeepLoadScheduling(config, log, depth=2 * self.limit + 1)
+
+
+def _warm_up(seeds: set[int], builtin: bool) -> None:
+    """Build the process-wide caches once, before several threads would race to build them.
+
+    litellm is imported here, on the main thread, not in a background thread during collection:
+    its import warnings would be recorded as collection warnings (a serial run shows none).
+    """
+    from pytest_bankbench.bank.registry import tool_schemas
+    from pytest_bankbench.simulation.chat import policy_text
+
+    tool_schemas()
+    policy_text()
+    for seed in seeds:
+        template_image(seed)
+    if not builtin:
+        from pytest_bankbench.models.llm import import_litellm
+
+        import_litellm()
