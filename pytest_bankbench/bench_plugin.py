@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from pytest_bankbench.report.results_log import (
     finished,
     log_path_for,
     read_log,
+    repair_log,
+    resume_pair,
 )
 from pytest_bankbench.runner import SessionResult, builtin_agent, expected_changes
 from pytest_bankbench.scoring.failures import raise_for
@@ -153,22 +156,14 @@ class BankBench:
 
         validate_gate_options(self)
         if options.traces is not None and not self.is_worker:
-            options.traces.mkdir(parents=True, exist_ok=True)
-            traces_file = options.traces / "traces.jsonl"
-            if not (options.resume and traces_file.exists()):
-                traces_file.write_text("", encoding="utf-8")
+            self._open_traces(options.traces)
         # The benchmark replaces the default test paths; explicit paths are still collected.
         if config.args_source != pytest.Config.ArgsSource.ARGS:
             config.args[:] = []
-        if options.concurrency > 1 and options.regrade is None:
-            # --bank-concurrency K: sessions played ahead in K background threads (prefetch.py).
-            from pytest_bankbench.prefetch import Prefetch
-
-            config.pluginmanager.register(Prefetch(self), Prefetch.NAME)
 
     # -- configuration and durable results ------------------------------------------------------
     def run_config(self) -> dict[str, Any]:
-        """What must match for two runs' sessions to be interchangeable (used by --bank-resume)."""
+        """What must match for two runs' sessions to be interchangeable (--bank-resume, merge)."""
         o = self.options
         return {
             "agent": o.model,
@@ -182,13 +177,27 @@ class BankBench:
             "max_errors": o.max_errors,
             "trials": o.trials,
             "regrade": str(o.regrade) if o.regrade else None,
+            "shard": f"{o.shard[0]}/{o.shard[1]}" if o.shard else None,
         }
 
+    def _warn(self, message: str) -> None:
+        self.config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)
+
     def _resume_and_log(self) -> None:
+        from pytest_bankbench.report.run_guard import ReportLock, ReportLocked, end_on_sigterm
+
         o = self.options
+        resumed_log: Path | None = None
+        report = o.report
         if o.resume is not None:
+            resumed_report, resumed_log = resume_pair(o.resume)
+            if not self.is_worker and resumed_log.is_file():
+                # A crash mid-write leaves a torn last line: cut it before anything is appended.
+                torn = repair_log(resumed_log)
+                if torn:
+                    self._warn(f"--bank-resume {torn}")
             try:
-                saved, records = read_log(o.resume)
+                saved, records = read_log(resumed_log if resumed_log.is_file() else resumed_report)
             except ResumeError as exc:
                 raise pytest.UsageError(f"--bank-resume: {exc}") from None
             differences = config_differences(saved, self.run_config())
@@ -199,17 +208,63 @@ class BankBench:
                     + "; ".join(differences)
                 )
             self.previous = finished(records)
+            report = report or resumed_report
         if self.is_worker:
             return
-        report = o.report or (o.resume if o.resume and o.resume.suffix == ".json" else None)
-        if o.resume is not None and o.resume.suffix == ".jsonl":
-            log_file = o.resume
-        elif report is not None:
-            log_file = log_path_for(report)
-        else:
+        restore = end_on_sigterm()
+        self.config.add_cleanup(restore)
+        if report is None:
             return
+        lock = ReportLock(report)
+        try:
+            lock.acquire()
+        except ReportLocked as exc:
+            raise pytest.UsageError(f"--bank-report: {exc}") from None
+        self.config.add_cleanup(lock.release)
         self.report_path = report
-        self.log = ResultsLog(log_file, self.run_config(), append=o.resume is not None)
+        log_file = log_path_for(report)
+        if resumed_log is not None and log_file == resumed_log and log_file.is_file():
+            self.log = ResultsLog(log_file, self.run_config(), append=True)
+        else:
+            # A new log (or a resume into another report): it starts with what was resumed,
+            # so that it alone can resume this run later.
+            self.log = ResultsLog(log_file, self.run_config(), append=False)
+            for record in self.previous.values():
+                self.log.append(record)
+
+    def _open_traces(self, folder: Path) -> None:
+        """Start traces.jsonl (kept on resume), with the run's provenance beside it for regrade."""
+        from pytest_bankbench.report.output import PROVENANCE_FILE, provenance
+
+        folder.mkdir(parents=True, exist_ok=True)
+        traces_file = folder / "traces.jsonl"
+        if not (self.options.resume and traces_file.exists()):
+            traces_file.write_text("", encoding="utf-8")
+        elif self.options.resume:
+            torn = repair_log(traces_file)
+            if torn:
+                self._warn(f"--bank-traces {torn}")
+            if self.options.html is not None:
+                self.traces.extend(self._earlier_traces(traces_file))
+        if self.options.regrade is None:
+            (folder / PROVENANCE_FILE).write_text(
+                json.dumps(provenance(self, []), indent=1, sort_keys=True) + "\n",
+                encoding="utf-8",
+            )
+
+    def _earlier_traces(self, traces_file: Path) -> list[dict[str, Any]]:
+        """Traces of the resumed sessions, so the HTML of a resumed run shows every session."""
+        found: dict[tuple[str, int], dict[str, Any]] = {}
+        for line in traces_file.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            try:
+                trace = Trace.model_validate_json(line)
+            except ValueError:
+                continue  # an unreadable trace only costs the HTML that one trace
+            if (trace.task_id, trace.trial) in self.previous:
+                found[(trace.task_id, trace.trial)] = trace.model_dump(mode="json")
+        return list(found.values())
 
     # -- the managed local model ------------------------------------------------------------------
     def _start_local_model(self) -> None:
@@ -271,9 +326,6 @@ class BankBench:
             backoff_s=o.retry_backoff,
             cache_dir=o.cache,
             prices=o.prices,
-            timeout_s=o.timeout,
-            session_deadline_s=o.session_deadline,
-            role="customer" if user else "agent",
         )
 
     def make_agent(self, case: BankCase, completion: Any = None) -> Agent:
@@ -283,7 +335,7 @@ class BankBench:
         from pytest_bankbench.models.agent import LiteLLMAgent
         from pytest_bankbench.models.llm import ModelClient
 
-        return LiteLLMAgent(ModelClient(self.settings(user=False), completion, trial=case.trial))
+        return LiteLLMAgent(ModelClient(self.settings(user=False), completion))
 
     def make_customer(self, case: BankCase, completion: Any = None) -> Customer:
         if self.options.user_model == "scripted":
@@ -291,28 +343,22 @@ class BankBench:
         from pytest_bankbench.models.customer import LiteLLMCustomer
         from pytest_bankbench.models.llm import ModelClient
 
-        client = ModelClient(self.settings(user=True), completion, trial=case.trial)
-        return LiteLLMCustomer(client, case.task)
+        return LiteLLMCustomer(ModelClient(self.settings(user=True), completion), case.task)
 
     def play(
         self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
     ) -> None:
         """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
         from pytest_bankbench.models.llm import ConfigurationError
-        from pytest_bankbench.prefetch import prefetch_of
 
         task = case.task
         if self.options.regrade is not None:
             trace = self.saved_traces[(task.task_id, case.trial)]
         else:
             try:
-                prefetch = prefetch_of(self.config)
-                if prefetch is not None and prefetch.holds(item):
-                    trace = prefetch.take(item)  # played in a background thread (prefetch.py)
-                else:
-                    trace = run_session(
-                        task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
-                    )
+                trace = run_session(
+                    task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
+                )
             except ConfigurationError as exc:
                 # One clear stop instead of a thousand failures (each xdist worker stops too).
                 item.session.shouldstop = f"configuration error, run stopped: {exc}"
@@ -345,7 +391,28 @@ class BankBench:
         cases = [c for c in self.cases if (c.task.task_id, c.trial) not in self.previous]
         if self.options.regrade is not None:
             cases = [c for c in cases if (c.task.task_id, c.trial) in self.saved_traces]
+        if self.options.shard is not None:
+            mine = self._shard_keys(*self.options.shard)
+            cases = [c for c in cases if (c.task.task_id, c.trial) in mine]
         return cases
+
+    def _shard_keys(self, index: int, count: int) -> set[tuple[str, int]]:
+        """Shard I of N: every N-th session of the whole sorted case list, starting at the I-th.
+
+        Decided before -k, resume and xdist, so the shards of one configuration never overlap
+        and together hold every session, on any machine.
+        """
+        keys = sorted((c.task.task_id, c.trial) for c in self.cases)
+        return {key for position, key in enumerate(keys) if position % count == index - 1}
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> Generator[None, object, object]:
+        result = yield
+        if self.previous and session.testscollected == 0:
+            # A resume with nothing left to run (all done, or -k picked only finished sessions)
+            # still reports every resumed session: it must not end as "no tests collected".
+            session.testscollected = len(self.previous)
+        return result
 
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         if "bank_case" not in metafunc.fixturenames:

@@ -1,7 +1,7 @@
 """The run's durable results: one JSON line per finished session, appended and synced at once.
 
-A killed worker, Ctrl-C or a crashed controller keeps every session already written; a later
-run resumes from the same file when its configuration is the same.
+A killed worker, Ctrl-C, SIGTERM or a crashed controller keeps every session already written;
+a later run resumes from the same file when its configuration is the same.
 """
 
 from __future__ import annotations
@@ -14,11 +14,15 @@ from typing import Any
 from pytest_bankbench.report.metrics import SessionRecord
 
 LOG_SUFFIX = ".sessions.jsonl"
-# Fields of the configuration that must match for a resume to be honest.
+# Fields of the configuration that must match for a resume (or a merge of shards) to be honest.
+# Left out on purpose, since they do not change a session's verdict: timeouts and deadlines,
+# retries, API bases, the response cache and prices. Temperature and other sampling settings
+# are inside agent_parameters / customer_parameters.
 CONFIG_FIELDS = (
     "agent",
     "agent_parameters",
     "customer",
+    "customer_parameters",
     "split",
     "tasks_file",
     "task_data_sha256",
@@ -26,7 +30,10 @@ CONFIG_FIELDS = (
     "max_errors",
     "trials",
     "regrade",
+    "shard",
 )
+# What a log written before a field existed meant by its absence.
+CONFIG_DEFAULTS: dict[str, Any] = {"customer_parameters": {}, "shard": None}
 
 
 class ResumeError(ValueError):
@@ -36,6 +43,24 @@ class ResumeError(ValueError):
 def log_path_for(report: Path) -> Path:
     """Where the session log of a report lives: beside it, `<stem>.sessions.jsonl`."""
     return report.with_name(report.stem + LOG_SUFFIX)
+
+
+def report_path_for(log: Path) -> Path:
+    """The report a session log belongs to: `r.sessions.jsonl` -> `r.json`."""
+    name = log.name
+    stem = name[: -len(LOG_SUFFIX)] if name.endswith(LOG_SUFFIX) else log.stem
+    return log.with_name(stem + ".json")
+
+
+def resume_pair(path: Path) -> tuple[Path, Path]:
+    """(report, session log) of a --bank-resume argument, whichever of the two it names."""
+    if path.suffix == ".jsonl":
+        return report_path_for(path), path
+    return path, log_path_for(path)
+
+
+def config_value(config: dict[str, Any], name: str) -> Any:
+    return config.get(name, CONFIG_DEFAULTS.get(name))
 
 
 class ResultsLog:
@@ -57,14 +82,61 @@ class ResultsLog:
         self._write({"kind": "session", "record": record.model_dump(mode="json")})
 
 
+def _parses(line: bytes) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def repair_log(path: Path) -> str | None:
+    """Cut a last line torn by a crash mid-write, so the next append starts on a clean line.
+
+    Returns what was dropped (for a warning), or None when the log was intact.
+    """
+    data = path.read_bytes()
+    if not data:
+        return None
+    body, sep, tail = data.rpartition(b"\n")
+    keep = body + sep
+    if not tail.strip():
+        # Ends with a newline: the last line is torn only if it does not parse.
+        body, sep, tail = body.rpartition(b"\n")
+        if _parses(tail) or not tail.strip():
+            return None
+        keep = body + sep
+    elif _parses(tail):
+        # Whole, only the newline was lost: keep the line and end it.
+        with path.open("ab") as fh:
+            fh.write(b"\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        return None
+    lineno = keep.count(b"\n") + 1
+    with path.open("r+b") as fh:
+        fh.truncate(len(keep))
+        fh.flush()
+        os.fsync(fh.fileno())
+    return (
+        f"{path}:{lineno}: the last line was cut short by a crash mid-write "
+        f"({len(tail)} bytes, not valid JSON); dropped it, its session will run again"
+    )
+
+
 def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
-    """Configuration and records of a session log, or of a JSON report (its `sessions`)."""
-    if not path.is_file():
-        raise ResumeError(f"{path}: no such file; give a report JSON or its {LOG_SUFFIX} log")
+    """Configuration and records of a session log, or of a JSON report (its `sessions`).
+
+    A report is read through its session log when the log exists (the log has every session,
+    the report only those of the last finish); a report whose log is gone is read itself.
+    """
     if path.suffix == ".json":
         log = log_path_for(path)
         if log.is_file():
             return read_log(log)
+    if not path.is_file():
+        raise ResumeError(f"{path}: no such file; give a report JSON or its {LOG_SUFFIX} log")
+    if path.suffix == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             return data["run_config"], [SessionRecord.model_validate(s) for s in data["sessions"]]
@@ -72,16 +144,21 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
             raise ResumeError(f"{path}: not a bankbench report ({exc})") from None
     config: dict[str, Any] | None = None
     records: list[SessionRecord] = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
-            # A line cut short by a crash: everything before it is intact.
-            if lineno == len(path.read_text(encoding="utf-8").splitlines()):
+            # A last line cut short by a crash: everything before it is intact (repair_log
+            # removes it before anything is appended).
+            if lineno == len(lines):
                 break
-            raise ResumeError(f"{path}:{lineno}: not valid JSON") from None
+            raise ResumeError(
+                f"{path}:{lineno}: not valid JSON; only the last line of a session log may be "
+                "torn by a crash. Remove the broken line to resume"
+            ) from None
         if entry.get("kind") == "config":
             config = entry["config"]
         elif entry.get("kind") == "session":
@@ -91,12 +168,14 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
     return config, records
 
 
-def config_differences(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:
+def config_differences(
+    saved: dict[str, Any], current: dict[str, Any], skip: tuple[str, ...] = ()
+) -> list[str]:
     """The configuration fields whose values differ, described for an error message."""
     return [
-        f"{name}: saved {saved.get(name)!r}, now {current.get(name)!r}"
+        f"{name}: saved {config_value(saved, name)!r}, now {config_value(current, name)!r}"
         for name in CONFIG_FIELDS
-        if saved.get(name) != current.get(name)
+        if name not in skip and config_value(saved, name) != config_value(current, name)
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 from collections import Counter
 from pathlib import Path
@@ -11,7 +12,8 @@ import pytest
 from tests.plugin.helpers import load_report, run_bench
 
 # A conftest for the pytester folder: the gold agent, except that one chosen session first
-# kills its own worker process, or sends Ctrl-C (SIGINT) to the controlling pytest process.
+# kills its own worker process, or sends Ctrl-C (SIGINT), SIGTERM or SIGKILL to the controlling
+# pytest process.
 SABOTEUR = """
 import os, signal
 from pathlib import Path
@@ -25,10 +27,14 @@ def bank_agent(bank_case, request):
     if bank_case.task.task_id == target and not marker.exists():
         marker.write_text("done")
         how = os.environ["BANK_TEST_HOW"]
+        controller = os.getppid() if hasattr(request.config, "workerinput") else os.getpid()
         if how == "kill-worker":
             os.kill(os.getpid(), signal.SIGKILL)
+        elif how == "kill-controller":
+            os.kill(controller, signal.SIGKILL)
+        elif how == "sigterm":
+            os.kill(controller, signal.SIGTERM)
         else:
-            controller = os.getppid() if hasattr(request.config, "workerinput") else os.getpid()
             os.kill(controller, signal.SIGINT)
     return GoldAgent(bank_case.task)
 """
@@ -151,3 +157,200 @@ def test_resume_refuses_a_different_configuration(pytester: pytest.Pytester) -> 
             "max_steps: saved 200, now 50*"
         ]
     )
+
+
+# Twelve sessions of the lite split around TARGET (the second of them): quick crash tests.
+SMALL = ("-k", "insufficient_funds or kb_answer or rd_opening")
+
+
+def _crash_then_resume(
+    pytester: pytest.Pytester, report: Path, how: str, resume_with: Path
+) -> pytest.RunResult:
+    crashed = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", *LITE_GOLD, *SMALL, "--bank-report", str(report)
+    )
+    # SIGTERM ends the run like Ctrl-C, so the report is written; kill -9 leaves only the log.
+    assert report.exists() is (how == "sigterm")
+    log = report.with_name("report.sessions.jsonl")
+    before = _sessions(log)
+    assert 0 < len(before) < 12 and (TARGET, 0) not in before
+    result = run_bench(pytester, *LITE_GOLD, *SMALL, "--bank-resume", str(resume_with))
+    result.assert_outcomes(passed=12 - len(before))
+    assert set(_sessions(log).values()) == {1} and len(_sessions(log)) == 12
+    assert len(load_report(report)["sessions"]) == 12
+    return crashed
+
+
+def test_sigkill_of_the_controller_then_resume_by_the_missing_report(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kill -9 writes no report; resuming by the report's name reads the session log beside it."""
+    report = _prepare(pytester, monkeypatch, "kill-controller")
+    crashed = _crash_then_resume(pytester, report, "kill-controller", report)
+    assert crashed.ret == -9
+    assert not report.with_name("report.json.lock").exists()
+
+
+def test_sigterm_ends_the_run_like_ctrl_c(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = _prepare(pytester, monkeypatch, "sigterm")
+    crashed = _crash_then_resume(
+        pytester, report, "sigterm", report.with_name("report.sessions.jsonl")
+    )
+    assert crashed.ret == pytest.ExitCode.INTERRUPTED
+    crashed.stdout.fnmatch_lines(
+        ["*bank benchmark summary*", "*KeyboardInterrupt: stopped by signal SIGTERM*"]
+    )
+
+
+def test_resume_by_the_log_writes_the_report_beside_it(pytester: pytest.Pytester) -> None:
+    report = pytester.path / "out" / "r.json"
+    run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
+    report.unlink()
+    result = run_bench(
+        pytester,
+        *LITE_GOLD,
+        "-k",
+        "rd_opening or kb_answer",
+        "--bank-resume",
+        str(report.with_name("r.sessions.jsonl")),
+    )
+    result.assert_outcomes(passed=4)
+    assert len(load_report(report)["sessions"]) == 8
+
+
+def test_resume_refuses_other_customer_parameters_and_another_shard(
+    pytester: pytest.Pytester,
+) -> None:
+    report = pytester.path / "r.json"
+    run_bench(
+        pytester,
+        *LITE_GOLD,
+        "-k",
+        "rd_opening",
+        "--bank-shard",
+        "1/2",
+        "--bank-report",
+        str(report),
+    )
+    result = run_bench(
+        pytester,
+        *LITE_GOLD,
+        "-k",
+        "rd_opening",
+        "--bank-shard",
+        "2/2",
+        "--bank-user-model-args",
+        '{"temperature": 0.7}',
+        "--bank-resume",
+        str(report),
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            "*different configuration*customer_parameters: saved {}, now {'temperature': 0.7}*"
+            "shard: saved '1/2', now '2/2'*"
+        ]
+    )
+
+
+def test_a_torn_last_line_is_dropped_and_the_log_stays_readable(pytester: pytest.Pytester) -> None:
+    report = pytester.path / "r.json"
+    log = report.with_name("r.sessions.jsonl")
+    run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
+    lines = log.read_text().splitlines(keepends=True)
+    # The last session was being written when the machine went down.
+    log.write_text("".join(lines[:-1]) + lines[-1][:57])
+    result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-resume", str(report))
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*r.sessions.jsonl:5: the last line was cut short*dropped it*"])
+    for line in log.read_text().splitlines():
+        json.loads(line)
+    again = run_bench(
+        pytester, *LITE_GOLD, "-k", "rd_opening or kb_answer", "--bank-resume", str(report)
+    )
+    again.assert_outcomes(passed=4)
+    assert (
+        _sessions(log) == Counter({key: 1 for key in _sessions(log)}) and len(_sessions(log)) == 8
+    )
+
+
+def test_a_second_run_cannot_write_the_same_report(pytester: pytest.Pytester) -> None:
+    report = pytester.path / "r.json"
+    lock = pytester.path / "r.json.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.write("4242\n")
+        held.flush()
+        result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [f"*{report}: another run (pid 4242) is writing this report*{lock}*"]
+    )
+    assert not report.exists()
+    # A lock left by a process that died (the kernel dropped its flock) is taken over.
+    lock.write_text("999999\n")
+    result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
+    result.assert_outcomes(passed=4)
+    assert not lock.exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [((), pytest.ExitCode.OK), (("--bank-gate", "pass^1<0.5"), pytest.ExitCode.TESTS_FAILED)],
+)
+def test_resuming_a_finished_run_reports_it(
+    pytester: pytest.Pytester, extra: tuple[str, ...], status: pytest.ExitCode
+) -> None:
+    report = pytester.path / "r.json"
+    run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
+    report.write_text("{}")  # the resume rewrites it from the log
+    result = run_bench(
+        pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-resume", str(report), *extra
+    )
+    assert result.ret == status
+    assert len(load_report(report)["sessions"]) == 4
+
+
+def test_the_html_of_a_resumed_run_has_every_trace(pytester: pytest.Pytester) -> None:
+    report, traces, html = (pytester.path / n for n in ("r.json", "traces", "r.html"))
+    run_bench(
+        pytester,
+        *LITE_GOLD,
+        "-k",
+        "rd_opening",
+        "--bank-report",
+        str(report),
+        "--bank-traces",
+        str(traces),
+    )
+    run_bench(
+        pytester,
+        *LITE_GOLD,
+        "-k",
+        "rd_opening or kb_answer",
+        "--bank-resume",
+        str(report),
+        "--bank-traces",
+        str(traces),
+        "--bank-html",
+        str(html),
+    )
+    assert html.read_text().count('"trace_version":1') == 8
+
+
+def test_a_regrade_keeps_the_agent_and_split_of_the_traces(pytester: pytest.Pytester) -> None:
+    traces, report = pytester.path / "traces", pytester.path / "regraded.json"
+    run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-traces", str(traces))
+    run_bench(
+        pytester, "--bank-regrade", str(traces), "-k", "rd_opening", "--bank-report", str(report)
+    )
+    prov = load_report(report)["provenance"]
+    assert (prov["agent"]["model"], prov["split"]) == ("gold", "lite")
+    # Traces saved without their provenance: the agent each trace names.
+    (traces / "provenance.json").unlink()
+    run_bench(
+        pytester, "--bank-regrade", str(traces), "-k", "rd_opening", "--bank-report", str(report)
+    )
+    assert load_report(report)["provenance"]["agent"]["model"] == "gold"
