@@ -9,6 +9,7 @@ import pytest
 
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.bench_plugin import BankCase, active_run
+from pytest_bankbench.prefetch import PlayedAhead, prefetch_of
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer
 
@@ -35,11 +36,22 @@ def bank_user_completion() -> Completion:
     return None
 
 
+def _played_ahead(bank_case: BankCase, request: pytest.FixtureRequest) -> PlayedAhead | None:
+    """A stand-in when a background thread plays this test's session (--bank-concurrency)."""
+    prefetch = prefetch_of(request.config)
+    if prefetch is not None and prefetch.holds(request.node):
+        return PlayedAhead(bank_case)
+    return None
+
+
 @pytest.fixture
 def bank_customer(
     bank_case: BankCase, bank_user_completion: Completion, request: pytest.FixtureRequest
 ) -> Customer:
     """The customer simulator for the task (scripted, or a model given by --bank-user-model)."""
+    ahead = _played_ahead(bank_case, request)
+    if ahead is not None:
+        return ahead
     return active_run(request.config).make_customer(bank_case, bank_user_completion)
 
 
@@ -48,4 +60,7 @@ def bank_agent(
     bank_case: BankCase, bank_completion: Completion, request: pytest.FixtureRequest
 ) -> Agent:
     """The agent under test (built-in, or a model given by --bank-model)."""
+    ahead = _played_ahead(bank_case, request)
+    if ahead is not None:
+        return ahead
     return active_run(request.config).make_agent(bank_case, bank_completion)

@@ -81,6 +81,33 @@ class _CheckedCustomer:
         return getattr(self._customer, name)
 
 
+class PlayedAhead:
+    """Stands in for the agent and the customer of a test whose session a thread plays.
+
+    Building the real ones again for the test (a model agent renders the 34 tool schemas) would
+    double the per-session work on the main thread, for objects `play` never uses.
+    """
+
+    def __init__(self, case: BankCase) -> None:
+        self.name = f"played ahead: {case.id}"
+
+    def _used(self) -> RuntimeError:
+        return RuntimeError(
+            f"{self.name}: this session is played in a background thread (--bank-concurrency); "
+            "a fixture that needs the real agent or customer must override bank_agent or "
+            "bank_customer in a conftest.py, which plays the session inline"
+        )
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        raise self._used()
+
+    def open(self) -> str:
+        raise self._used()
+
+    def respond(self, agent_text: str) -> CustomerTurn:
+        raise self._used()
+
+
 def _cancellable_backoff(player: object, cancel: CancelFlag) -> None:
     """A model client's retry back-off ends as soon as the run is cancelled."""
     from pytest_bankbench.models.llm import ModelClient
