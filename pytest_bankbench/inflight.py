@@ -109,7 +109,7 @@ class Inflight(Generic[K, T]):
                 queued += 1
             if queued:
                 self._start_threads()
-                self._lock.notify_all()
+                self._lock.notify(queued)  # not notify_all: waking every idle thread per key costs
         return queued
 
     def holds(self, key: K) -> bool:
