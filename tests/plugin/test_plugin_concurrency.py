@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from pytest_bankbench.inflight import CancelFlag, Cancelled, Inflight
 from tests.plugin.helpers import load_report, without_timings
 
 FEW = ("-k", "fd_closure or balance_enquiry")  # 60 sessions: closures write, enquiries read
@@ -113,6 +114,42 @@ def test_k_plays_only_the_selected_sessions(pytester: pytest.Pytester) -> None:
     assert selected and all("fd_closure_declined-00" in nodeid for nodeid in selected)
     played = json.loads((pytester.path / "played.json").read_text())
     assert sorted(played["started"]) == selected
+
+
+def test_x_stops_within_the_lookahead(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(PLAYED_PLUGIN)
+    recorder = _run(
+        pytester, "--bank-model", "no-reads", "-k", "fd_closure", "-x", "--bank-concurrency", "4"
+    )
+    assert list(_outcomes(recorder).values()) == ["failed"]
+    played = json.loads((pytester.path / "played.json").read_text())
+    assert 1 <= len(played["started"]) <= 8  # at most 2 x K queued; nothing starts after -x
+
+
+def test_the_core_hands_over_results_and_errors_and_stops_on_cancel() -> None:
+    gate = threading.Event()
+
+    def play(key: int, cancel: CancelFlag) -> int:
+        if key == 2:
+            raise ValueError("two")
+        if key >= 3:
+            gate.wait(5)
+            cancel.check()
+        return key * 10
+
+    pool: Inflight[int, int] = Inflight(play, limit=2, lookahead=4)
+    assert pool.want(range(10)) == 4  # the lookahead bounds what is queued
+    assert pool.take(0) == 0 and pool.take(1) == 10
+    with pytest.raises(ValueError, match="two") as raised:
+        pool.take(2)
+    assert any(entry.name == "play" for entry in raised.traceback)  # the thread's frame
+    pool.want(range(10))
+    pool.cancel()
+    gate.set()
+    with pytest.raises(Cancelled):
+        pool.take(3)
+    assert pool.want(range(10)) == 0
+    assert set(pool.started) <= {0, 1, 2, 3, 4, 5}
 
 
 OVERRIDE = """
