@@ -169,9 +169,15 @@ class Prefetch:
                 self.cases[item.nodeid] = case
         self.output.install()
         if self.cases:
-            _warm_up(
-                {case.task.bank_seed for case in self.cases.values()}, self.run.options.builtin
-            )
+            _warm_up({case.task.bank_seed for case in self.cases.values()}, self._models())
+
+    def _models(self) -> list[str]:
+        """The litellm models this process's sessions call (none for built-ins and the script)."""
+        options = self.run.options
+        models = [] if options.builtin else [self.run.settings(user=False).model]
+        if options.user_model != "scripted":
+            models.append(self.run.settings(user=True).model)
+        return models
 
     def _upcoming(self, item: pytest.Item) -> list[pytest.Item] | None:
         """This test and the ones this process runs after it, in order; None: unknown."""
@@ -295,12 +301,11 @@ class Prefetch:
         return DeepLoadScheduling(config, log, depth=2 * self.limit + 1)
 
 
-def _warm_up(seeds: set[int], builtin: bool) -> None:
-    """Build the process-wide caches once, before several threads would race to build them.
-
-    litellm is imported here, on the main thread, not in a background thread during collection:
-    its import warnings would be recorded as collection warnings (a serial run shows none).
-    """
+def _warm_up(seeds: set[int], models: list[str]) -> None:
+    """Build the process-wide caches once, on the main thread, before the sessions' threads would
+    race to build them (and wait on each other): the bank images, the tool schemas, the policy,
+    and litellm's import and first-call setup (which, from a background thread during the first
+    test, would leave its import warnings on that test)."""
     from pytest_bankbench.bank.registry import tool_schemas
     from pytest_bankbench.simulation.chat import policy_text
 
@@ -308,7 +313,8 @@ def _warm_up(seeds: set[int], builtin: bool) -> None:
     policy_text()
     for seed in seeds:
         template_image(seed)
-    if not builtin:
-        from pytest_bankbench.models.llm import import_litellm
+    if models:
+        from pytest_bankbench.models.llm import prepare_litellm
 
-        import_litellm()
+        for model in models:
+            prepare_litellm(model)
