@@ -326,6 +326,9 @@ class BankBench:
             backoff_s=o.retry_backoff,
             cache_dir=o.cache,
             prices=o.prices,
+            timeout_s=o.timeout,
+            session_deadline_s=o.session_deadline,
+            role="customer" if user else "agent",
         )
 
     def make_agent(self, case: BankCase, completion: Any = None) -> Agent:
@@ -335,7 +338,7 @@ class BankBench:
         from pytest_bankbench.models.agent import LiteLLMAgent
         from pytest_bankbench.models.llm import ModelClient
 
-        return LiteLLMAgent(ModelClient(self.settings(user=False), completion))
+        return LiteLLMAgent(ModelClient(self.settings(user=False), completion, trial=case.trial))
 
     def make_customer(self, case: BankCase, completion: Any = None) -> Customer:
         if self.options.user_model == "scripted":
@@ -343,7 +346,8 @@ class BankBench:
         from pytest_bankbench.models.customer import LiteLLMCustomer
         from pytest_bankbench.models.llm import ModelClient
 
-        return LiteLLMCustomer(ModelClient(self.settings(user=True), completion), case.task)
+        client = ModelClient(self.settings(user=True), completion, trial=case.trial)
+        return LiteLLMCustomer(client, case.task)
 
     def play(
         self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
