@@ -71,8 +71,14 @@ def main() -> None:
         cwd = Path(tmp)
         report = cwd / "r.json"
         _pytest([*base, "--bank-report", str(report), "-n", "1"], cwd)
-        calls = json.loads(report.read_text())["summary"]["sessions"]
+        data = json.loads(report.read_text())
+        calls = data["summary"]["sessions"]
         print(f"sessions: {calls} (one 1 s model call each)")
+        latencies = sorted(s["model_latency_s"] for s in data["sessions"])
+        print(
+            f"recorded model latency per session: median {latencies[len(latencies) // 2]:.2f} s, "
+            f"max {latencies[-1]:.2f} s (litellm's import and setup are not counted)"
+        )
         for workers in (1, 4, 16):
             wall = _pytest([*base, "-n", str(workers)], cwd)
             ideal = calls / workers
