@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import pytest
 
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.options import BankOptions, redacted
+from pytest_bankbench.options import BankOptions, redact_text, redacted
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.report.metrics import SessionRecord
 from pytest_bankbench.report.results_log import (
@@ -102,6 +103,41 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
     )
 
 
+# A traceback kept in a record is cut to its end (where the error is) at this many characters.
+ERROR_CHARS = 8000
+
+
+def stand_in(
+    case: BankCase, outcome: Literal["harness_error", "lost"], error: str
+) -> SessionRecord:
+    """The record of a session that produced no verdict: it counts as failed, never vanishes."""
+    task = case.task
+    return SessionRecord(
+        task_id=task.task_id,
+        trial=case.trial,
+        seed=case.seed,
+        family=task.family,
+        category=task.category,
+        service_area=task.service_area,
+        chain_length=len(task.gold),
+        graded=task.graded,
+        outcome=outcome,
+        passed=False,
+        final_state_pass=False,
+        false_pass=False,
+        failure_type=None,
+        checks={},
+        evidence={},
+        end=outcome,
+        steps=0,
+        failed_calls=0,
+        error=error[-ERROR_CHARS:],
+    )
+
+
+_CASE_ID = re.compile(r"::test_task\[(?P<id>.+)\]$")
+
+
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -139,6 +175,8 @@ class BankBench:
             for t in self.tasks
             for k in range(options.trials)
         ]
+        self.case_by_id = {case.id: case for case in self.cases}
+        self.selected: set[tuple[str, int]] = set()
         self.saved_traces = _load_traces(options.regrade) if options.regrade else {}
         self.records: list[SessionRecord] = []
         self.traces: list[dict[str, Any]] = []
@@ -160,6 +198,11 @@ class BankBench:
         # The benchmark replaces the default test paths; explicit paths are still collected.
         if config.args_source != pytest.Config.ArgsSource.ARGS:
             config.args[:] = []
+        if options.concurrency > 1 and options.regrade is None:
+            # --bank-concurrency K: sessions played ahead in K background threads (prefetch.py).
+            from pytest_bankbench.prefetch import Prefetch
+
+            config.pluginmanager.register(Prefetch(self), Prefetch.NAME)
 
     # -- configuration and durable results ------------------------------------------------------
     def run_config(self) -> dict[str, Any]:
@@ -287,7 +330,7 @@ class BankBench:
                 return
         try:
             for role, model in roles.items():
-                server = LocalServer(resolve(model), role=role)
+                server = LocalServer(resolve(model), role=role, servers=len(roles))
                 self.servers.append(server)
                 server.start()
                 self.local[role] = (server.litellm_model, server.api_base)
@@ -354,19 +397,26 @@ class BankBench:
     ) -> None:
         """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
         from pytest_bankbench.models.llm import ConfigurationError
+        from pytest_bankbench.prefetch import prefetch_of
 
         task = case.task
         if self.options.regrade is not None:
             trace = self.saved_traces[(task.task_id, case.trial)]
         else:
             try:
-                trace = run_session(
-                    task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
-                )
+                prefetch = prefetch_of(self.config)
+                if prefetch is not None and prefetch.holds(item):
+                    trace = prefetch.take(item)  # played in a background thread (prefetch.py)
+                else:
+                    trace = run_session(
+                        task, agent, customer, bank, self.limits, trial=case.trial, seed=case.seed
+                    )
             except ConfigurationError as exc:
-                # One clear stop instead of a thousand failures (each xdist worker stops too).
+                # One clear stop instead of a thousand failures (each xdist worker stops too);
+                # one short line, no traceback (it would carry the request's arguments).
                 item.session.shouldstop = f"configuration error, run stopped: {exc}"
-                raise
+                item.stash[CONFIG_STOP_KEY] = True
+                pytest.fail(f"configuration error, run stopped: {exc}", pytrace=False)
         verdict = score(task, trace, expected_changes(task))
         item.stash[RESULT_KEY] = SessionResult(trace, verdict)
         if trace.end == "infra_error":
@@ -440,17 +490,36 @@ class BankBench:
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Generator[None, Any, Any]:
         report = yield
+        params = getattr(item, "callspec", None)
+        case = params.params.get("bank_case") if params is not None else None
+        if not isinstance(case, BankCase):
+            return report
         result = item.stash.get(RESULT_KEY, None)
         if call.when == "call" and result is not None:
-            case = item.callspec.params["bank_case"]  # type: ignore[attr-defined]
             report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
             if self.options.traces is not None or self.options.html is not None:
                 setattr(report, TRACE_ATTR, result.trace.model_dump_json())
+        elif (
+            call.when in ("setup", "call")
+            and report.failed
+            and not item.stash.get(CONFIG_STOP_KEY, False)
+        ):
+            # Anything that escaped the harness, the bank or the agent adapter: the session has
+            # no verdict, so it is kept as a harness error (a failed session), never dropped.
+            record = stand_in(case, "harness_error", redact_text(report.longreprtext))
+            report.user_properties.append((PROPERTY, record.model_dump_json()))
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self.is_worker:
             return
+        if report.when not in ("setup", "call", "teardown") and report.failed:
+            # xdist reports a session whose worker died with when="???" and no properties.
+            case = self._case_of(report.nodeid)
+            if case is not None:
+                report.user_properties.append(
+                    (PROPERTY, stand_in(case, "lost", str(report.longreprtext)).model_dump_json())
+                )
         for name, value in report.user_properties:
             if name != PROPERTY:
                 continue
@@ -468,6 +537,30 @@ class BankBench:
                 fh.write(trace + "\n")
         if self.options.html is not None:
             self.traces.append(Trace.model_validate_json(trace).model_dump(mode="json"))
+
+    def _case_of(self, nodeid: str) -> BankCase | None:
+        found = _CASE_ID.search(nodeid)
+        return self.case_by_id.get(found["id"]) if found else None
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Without xdist, the selected sessions are this process's items (after -k)."""
+        if not self.is_worker and not hasattr(session.config, "workerinput"):
+            self._note_selected(item.nodeid for item in session.items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """xdist: every worker collects the same items; the controller notes them once."""
+        self._note_selected(ids)
+
+    def _note_selected(self, nodeids: Any) -> None:
+        for nodeid in nodeids:
+            case = self._case_of(nodeid)
+            if case is not None:
+                self.selected.add((case.task.task_id, case.trial))
+
+    def selected_count(self) -> int:
+        """Sessions this run set out to account for: the ones selected now plus resumed ones."""
+        return len(self.selected | set(self.previous))
 
     def all_records(self) -> list[SessionRecord]:
         """This run's sessions plus those a resumed run had already finished."""
@@ -506,3 +599,4 @@ def active_run(config: pytest.Config) -> BankBench:
 
 PLUGIN_NAME = "bankbench-run"
 RESULT_KEY = pytest.StashKey[SessionResult]()
+CONFIG_STOP_KEY = pytest.StashKey[bool]()

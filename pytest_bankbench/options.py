@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -436,16 +437,16 @@ def read_options(config: pytest.Config) -> BankOptions | None:
         trials=_positive("--bank-trials", opt.bank_trials),
         max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),
         max_errors=_positive("--bank-max-errors", opt.bank_max_errors),
-        report=Path(opt.bank_report) if opt.bank_report else None,
+        report=_output_file("--bank-report", opt.bank_report),
         traces=traces,
         model_args=model_args,
         resume=_resumable(opt.bank_resume),
         regrade=_traces_file(opt.bank_regrade),
-        html=Path(opt.bank_html) if opt.bank_html else None,
+        html=_output_file("--bank-html", opt.bank_html),
         gate=opt.bank_gate,
         baseline=_existing("--bank-baseline", opt.bank_baseline),
         tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
-        summary_md=Path(opt.bank_summary_md) if opt.bank_summary_md else None,
+        summary_md=_output_file("--bank-summary-md", opt.bank_summary_md),
         api_bases=tuple(opt.bank_api_base),
         user_api_bases=tuple(opt.bank_user_api_base),
         user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
@@ -462,6 +463,24 @@ def read_options(config: pytest.Config) -> BankOptions | None:
         concurrency=_positive("--bank-concurrency", opt.bank_concurrency),
         shard=_shard(opt.bank_shard),
     )
+
+
+def _output_file(name: str, raw: str | None) -> Path | None:
+    """A file the run will write at its end, checked now so a typo costs no run."""
+    if raw is None:
+        return None
+    path = Path(raw)
+    if path.is_dir():
+        raise pytest.UsageError(f"{name} {raw!r}: is a folder; give a file path")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise pytest.UsageError(
+            f"{name} {raw!r}: cannot write there ({folder} is not a "
+            "writable folder); give a path in a folder you can write to"
+        )
+    return path
 
 
 def _json_object(name: str, raw: str) -> dict[str, Any]:

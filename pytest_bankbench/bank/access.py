@@ -45,9 +45,15 @@ def debit_account(bank: Bank, number: str, amount: int) -> sqlite3.Row:
     """An own account that may be debited `amount` paise now."""
     row = account(bank, number)
     if row["status"] != "active":
-        raise RuleViolation(
-            f"account {number} is {row['status']}: no debits are allowed until it "
+        # KB 10: a dormant account is reactivated with fresh KYC; a frozen one stays blocked
+        # as the order that froze it says, so the advice differs.
+        remedy = (
             "is reactivated with fresh KYC at a branch"
+            if row["status"] == "dormant"
+            else "the order under which it is frozen is lifted"
+        )
+        raise RuleViolation(
+            f"account {number} is {row['status']}: no debits are allowed until {remedy}"
         )
     available = int(row["balance"]) - int(row["hold_amount"])
     if amount > available:

@@ -17,7 +17,7 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import plain, to_paise
 
 DepositId = Annotated[str, Field(description="deposit id, e.g. FD000123 or RD000045")]
-TenureDays = Annotated[int, Field(description="tenure in days, 7 to 3650")]
+TenureDays = Annotated[int, Field(ge=1, le=36500, description="tenure in days, 7 to 3650")]
 
 
 def _deposit(bank: Bank, deposit_id: str) -> sqlite3.Row:
@@ -346,7 +346,9 @@ def create_rd(
     bank: Bank,
     from_account: Annotated[str, Field(description="account for the instalments")],
     monthly_instalment: Rupees,
-    tenure_months: Annotated[int, Field(description="6 to 120 months, a multiple of 3")],
+    tenure_months: Annotated[
+        int, Field(ge=1, le=1200, description="6 to 120 months, a multiple of 3")
+    ],
 ) -> Result:
     """Open a recurring deposit; the first instalment is debited today (minimum Rs 500, multiples of Rs 100)."""
     _require_kyc(bank)

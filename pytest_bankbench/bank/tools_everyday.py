@@ -369,7 +369,9 @@ def add_beneficiary(
 def stop_cheque(
     bank: Bank,
     account_number: AccountNumber,
-    cheque_number: Annotated[int, Field(ge=1, description="the cheque leaf number")],
+    cheque_number: Annotated[
+        int, Field(ge=1, le=999_999, description="the cheque leaf number (six digits)")
+    ],
     reason: Annotated[str, Field(description="why the payment is stopped")] = "",
 ) -> Result:
     """Stop payment of an unpaid cheque from the customer's cheque book (fee Rs 100, debited from the account)."""
@@ -425,7 +427,7 @@ def stop_cheque(
 def request_cheque_book(
     bank: Bank,
     account_number: AccountNumber,
-    leaves: Annotated[int, Field(description="25, 50 or 100 leaves")],
+    leaves: Annotated[int, Field(ge=1, le=1000, description="25, 50 or 100 leaves")],
     delivery: rules.ChequeBookDelivery = "registered_address",
 ) -> Result:
     """Request a new cheque book for an active account, delivered within 7 working days."""

@@ -32,9 +32,15 @@ def validate_gate_options(run: BankBench) -> None:
 
     if run.options.gate is not None:
         try:
-            parse_gate(run.options.gate)
+            gate = parse_gate(run.options.gate)
         except ValueError as exc:
             raise pytest.UsageError(f"--bank-gate: {exc}") from None
+        if gate.max_k > run.options.trials:
+            # Known before the first session: say so now, not after the whole run.
+            raise pytest.UsageError(
+                f"--bank-gate {run.options.gate!r}: pass^{gate.max_k} needs "
+                f"--bank-trials {gate.max_k} or more (this run has {run.options.trials})"
+            )
     if run.options.baseline is not None:
         try:
             load_report(run.options.baseline)
@@ -77,7 +83,7 @@ def finish_run(run: BankBench, exitstatus: int) -> RunOutcome:
     options = run.options
     records = run.all_records()
     wall = time.perf_counter() - run.started
-    summary = summarize(records, options.trials)
+    summary = summarize(records, options.trials, run.selected_count())
     prov = provenance(run, records)
     outputs: list[str] = []
     report_path = run.report_path or options.report

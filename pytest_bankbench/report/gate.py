@@ -5,6 +5,7 @@ Gate grammar (whitespace is free; metric and group names are case-insensitive)::
     gate      := condition ( ("," | "and") condition )*
     condition := metric [ "[" group "]" ] op number
     metric    := "pass^" K | "false_pass" | "false_pass_count" | "final_state" | "infra_errors"
+               | "harness_errors" | "lost" | "not_run" | "unaccounted"
     group     := a category (sequencing, control, edge_case, rare_tool)
                  or a service area (everyday, deposits, loans, cards)
     op        := ">=" | "<=" | ">" | "<" | "=="
@@ -12,7 +13,10 @@ Gate grammar (whitespace is free; metric and group names are case-insensitive)::
 
 Metrics read the summary of `metrics.summarize`: pass^K is summary["pass^k"][K]; false_pass is
 summary["false_passes"]["share_of_all"]; false_pass_count its "count"; final_state is
-"final_state_only_rate"; infra_errors is "infra_errors". With a group, pass^1, final_state,
+"final_state_only_rate"; infra_errors is "infra_errors"; harness_errors, lost and not_run read
+summary["accounting"], unaccounted is their sum. A run with any unaccounted session (a harness
+error, a lost session, a selected session never run) fails every gate that does not name one of
+those metrics: no score stands on sessions that went missing. With a group, pass^1, final_state,
 false_pass and false_pass_count read that group's row of "by_category" or "by_service_area".
 """
 
@@ -37,9 +41,14 @@ METRICS: tuple[str, ...] = (
     "false_pass_count",
     "final_state",
     "infra_errors",
+    "harness_errors",
+    "lost",
+    "not_run",
+    "unaccounted",
 )
+ACCOUNTING_METRICS = frozenset({"harness_errors", "lost", "not_run", "unaccounted"})
 GROUP_METRICS: tuple[str, ...] = ("pass^1", "false_pass", "false_pass_count", "final_state")
-COUNT_METRICS = frozenset({"false_pass_count", "infra_errors"})
+COUNT_METRICS = frozenset({"false_pass_count", "infra_errors"}) | ACCOUNTING_METRICS
 GROUPS: tuple[str, ...] = (*CATEGORIES, *SERVICE_AREAS)
 
 _EPS = 1e-9
@@ -201,6 +210,10 @@ def _value(cond: Condition, summary: Mapping[str, Any]) -> tuple[float | None, s
             return float(summary["false_passes"]["count"]), ""
         if cond.metric == "final_state":
             return float(summary["final_state_only_rate"]), ""
+        if cond.metric == "unaccounted":
+            return float(summary["unaccounted"]), ""
+        if cond.metric in ACCOUNTING_METRICS:
+            return float(summary["accounting"][cond.metric]), ""
         return float(summary["infra_errors"]), ""
     except (KeyError, TypeError, AttributeError) as exc:
         return None, f"the summary has no usable value for it ({exc!r})"
@@ -234,6 +247,10 @@ def evaluate_gate(gate: Gate, summary: Mapping[str, Any]) -> GateResult:
     reasons: list[str] = []
     passed = True
     for cond in gate.conditions:
+        if cond.group is None and cond.metric not in COUNT_METRICS and not summary.get("sessions"):
+            passed = False
+            reasons.append(f"{cond.label}: no scored sessions, nothing measured: FAILED")
+            continue
         value, missing = _value(cond, summary)
         if value is None:
             passed = False
@@ -245,7 +262,26 @@ def evaluate_gate(gate: Gate, summary: Mapping[str, Any]) -> GateResult:
         else:
             passed = False
             reasons.append(f"{cond.label} = {shown} {_NEGATION[cond.op]} {limit}: FAILED")
+    unaccounted = int(summary.get("unaccounted", 0))
+    if unaccounted and not any(c.metric in ACCOUNTING_METRICS for c in gate.conditions):
+        passed = False
+        counts = summary.get("accounting", {})
+        reasons.append(
+            f"{unaccounted} selected session(s) without a verdict (harness errors "
+            f"{counts.get('harness_errors', 0)}, lost {counts.get('lost', 0)}, not run "
+            f"{counts.get('not_run', 0)}); accept them only by naming them in the gate, e.g. "
+            f"'unaccounted<={unaccounted}': FAILED"
+        )
     return GateResult(passed=passed, reasons=reasons)
+
+
+def accounting_line(counts: Mapping[str, int]) -> str:
+    """Where the selected sessions went, in one line (terminal and Markdown)."""
+    return (
+        f"{counts['selected']} selected: {counts['scored']} scored, "
+        f"{counts['infra_errors']} infrastructure errors, {counts['harness_errors']} harness "
+        f"errors, {counts['lost']} lost, {counts['not_run']} not run"
+    )
 
 
 def check_baseline(
@@ -380,6 +416,9 @@ def summary_markdown(
         f"{_pct(fp['share_of_final_state_passes'])} of final-state passes) |",
         f"| infra errors | {summary['infra_errors']} |",
     ]
+    counts = summary.get("accounting")
+    if counts:
+        lines.append(f"| sessions accounted for | {accounting_line(counts)} |")
     if summary.get("cost_usd") is not None:
         lines.append(f"| cost | ${summary['cost_usd']:.4f} |")
     if provenance.get("version"):

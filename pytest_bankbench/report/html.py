@@ -229,12 +229,14 @@ function s(tag, attrs, text) {
   return el;
 }
 function status(x) {
+  if (x.outcome === "harness_error" || x.outcome === "lost") return x.outcome;
   if (x.outcome && x.outcome !== "scored") return "infra";
   if (x.passed) return "passed";
   return x.false_pass ? "false_pass" : "failed";
 }
 const STATUS_BADGE = {passed: ["b-pass", "passed"], failed: ["b-fail", "failed"],
-  false_pass: ["b-fp", "false pass"], infra: ["b-infra", "infra error"]};
+  false_pass: ["b-fp", "false pass"], infra: ["b-infra", "infra error"],
+  harness_error: ["b-fail", "harness error"], lost: ["b-fail", "lost"]};
 const badge = (cls, text, title) => h("span", {class: "badge " + cls, title}, text);
 const statusBadge = (x) => badge(...STATUS_BADGE[status(x)]);
 
@@ -256,6 +258,7 @@ function renderHeader() {
     ["Final-state-only rate", pct(S.final_state_only_rate), "bank ended in the right state, procedure ignored"],
     ["False passes", num(fp.count), `${pct(fp.share_of_all)} of all · ${pct(fp.share_of_final_state_passes)} of final-state passes`],
     ["Infra errors", num(S.infra_errors), "sessions that could not be scored"],
+    ["Accounted for", num((S.accounting || {}).selected ?? S.sessions), S.accounting ? `selected · ${num(S.accounting.harness_errors)} harness errors, ${num(S.accounting.lost)} lost, ${num(S.accounting.not_run)} not run` : "selected sessions"],
     ["Sessions", num(S.sessions), `${num(S.tasks)} tasks × ${num(S.trials)} trial(s) · graded ${pct((S.graded || {}).pass_rate)}, control ${pct((S.control || {}).pass_rate)}`],
     ["Wall time", R.wall_time_s == null ? "–" : R.wall_time_s.toFixed(1) + " s",
       `tokens ${num(tok.prompt)} + ${num(tok.completion)} · cost ${S.cost_usd == null ? "n/a" : "$" + S.cost_usd.toFixed(4)}`],
@@ -378,7 +381,7 @@ function renderFilters() {
   FILTER_EL.search = search;
   const pair = (v) => [v, v];
   $("#filters").replaceChildren(search,
-    select("status", "Status", [["passed", "passed"], ["failed", "failed (all)"], ["false_pass", "false passes"], ["infra", "infra errors"]]),
+    select("status", "Status", [["passed", "passed"], ["failed", "failed (all)"], ["false_pass", "false passes"], ["infra", "infra errors"], ["harness_error", "harness errors"], ["lost", "lost"]]),
     select("category", "Category", distinct("category").map(pair)),
     select("service_area", "Service area", distinct("service_area").map(pair)),
     select("chain_length", "Chain length", distinct("chain_length").map(pair)),
@@ -388,7 +391,7 @@ function renderFilters() {
 function resetFilters() { for (const el of Object.values(FILTER_EL)) el.value = ""; }
 function matches(x) {
   const f = (n) => FILTER_EL[n].value, st = status(x), want = f("status");
-  if (want && !(want === st || (want === "failed" && st === "false_pass"))) return false;
+  if (want && !(want === st || (want === "failed" && ["false_pass", "harness_error", "lost"].includes(st)))) return false;
   for (const n of ["category", "service_area", "chain_length", "failure_type"]) if (f(n) && String(x[n]) !== f(n)) return false;
   const q = f("search").trim().toLowerCase();
   return !q || x.task_id.toLowerCase().includes(q);

@@ -97,13 +97,38 @@ def _natural(text: str) -> tuple[int, str]:
     return (int(text), "") if text.isdigit() else (10**9, text)
 
 
-def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
-    """The run summary: the same numbers whatever order the sessions finished in."""
+# Outcomes whose session counts in pass^1: a harness error or a lost session is a failed
+# session, so nothing that escapes the harness can remove itself from the score.
+COUNTED = frozenset({"scored", "harness_error", "lost"})
+
+
+def accounting(records: list[SessionRecord], selected: int | None) -> dict[str, int]:
+    """Where every selected session went; `not_run` is what has no record at all."""
+    outcomes = Counter(r.outcome for r in records)
+    total = len(records)
+    chosen = max(selected, total) if selected is not None else total
+    return {
+        "selected": chosen,
+        "scored": outcomes["scored"],
+        "infra_errors": outcomes["infra_error"],
+        "harness_errors": outcomes["harness_error"],
+        "lost": outcomes["lost"],
+        "not_run": chosen - total,
+    }
+
+
+def summarize(
+    records: Iterable[SessionRecord], trials: int, selected: int | None = None
+) -> dict[str, Any]:
+    """The run summary: the same numbers whatever order the sessions finished in.
+
+    `selected` is how many sessions the run set out to play (resumed ones included); sessions
+    without a record are counted as not run.
+    """
     ordered = sorted(records, key=lambda r: (r.task_id, r.trial))
-    scored = [r for r in ordered if r.outcome == "scored"]
-    infra = [r for r in ordered if r.outcome != "scored"]
     # Infrastructure errors are not the agent's doing: reported apart, re-run with --bank-resume.
-    everything = scored
+    everything = [r for r in ordered if r.outcome in COUNTED]
+    scored = [r for r in ordered if r.outcome == "scored"]
     n = len(everything)
     passed = sum(r.passed for r in everything)
     final = sum(r.final_state_pass for r in everything)
@@ -114,6 +139,7 @@ def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
         c, m = per_task.get(r.task_id, (0, 0))
         per_task[r.task_id] = (c + r.passed, m + 1)
     failures = Counter(r.failure_type for r in scored if r.failure_type)
+    counts = accounting(ordered, selected)
     return {
         "sessions": n,
         "tasks": len(per_task),
@@ -128,22 +154,30 @@ def summarize(records: Iterable[SessionRecord], trials: int) -> dict[str, Any]:
             "share_of_final_state_passes": _r(false / final if final else 0.0),
         },
         "pass^k": {str(k): _r(pass_hat_k(per_task, k)) for k in range(1, trials + 1)},
-        "infra_errors": len(infra),
+        "infra_errors": counts["infra_errors"],
+        "accounting": counts,
+        "unaccounted": counts["harness_errors"] + counts["lost"] + counts["not_run"],
         "failure_types": {name: failures.get(name, 0) for name in FAILURE_TYPES},
         "by_category": _by(everything, lambda r: r.category),
         "by_service_area": _by(everything, lambda r: r.service_area),
         "by_chain_length": _by(everything, lambda r: r.chain_length),
         "graded": _rate([r for r in everything if r.graded]),
         "control": _rate([r for r in everything if not r.graded]),
+        # Usage of every session, infrastructure errors included: their calls were paid for.
         "tokens": {
-            "prompt": sum(r.prompt_tokens for r in everything),
-            "completion": sum(r.completion_tokens for r in everything),
+            "prompt": sum(r.prompt_tokens for r in ordered),
+            "completion": sum(r.completion_tokens for r in ordered),
+            "customer_prompt": sum(r.customer_prompt_tokens for r in ordered),
+            "customer_completion": sum(r.customer_completion_tokens for r in ordered),
         },
-        "cost_usd": _cost(everything),
+        "cost_usd": _cost([r.cost_usd for r in ordered]),
+        "customer_cost_usd": _cost([r.customer_cost_usd for r in ordered]),
+        "model_latency_s": _r(sum(r.model_latency_s for r in ordered)),
+        "customer_latency_s": _r(sum(r.customer_latency_s for r in ordered)),
         "per_task_successes": {task: list(v) for task, v in sorted(per_task.items())},
     }
 
 
-def _cost(records: list[SessionRecord]) -> float | None:
-    costs = [r.cost_usd for r in records if r.cost_usd is not None]
+def _cost(values: list[float | None]) -> float | None:
+    costs = [c for c in values if c is not None]
     return round(sum(costs), 6) if costs else None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_bankbench.report.gate import accounting_line
+
 
 def _pct(value: float) -> str:
     return f"{100 * value:5.1f}%"
@@ -25,11 +27,21 @@ def render(
     """Lines of the summary; timings are the only thing that varies between identical runs."""
     low, high = summary["pass^1_ci95"]
     fp = summary["false_passes"]
-    lines = [
+    head = (
         f"agent: {provenance['agent']['model']}   customer: {provenance['customer']['model']}   "
-        f"split: {provenance['split']}   trials: {summary['trials']}",
-        f"pass^1: {_pct(summary['pass^1'])}  ({summary['passed']}/{summary['sessions']} sessions,"
-        f" 95% CI {_pct(low).strip()} - {_pct(high).strip()})",
+        f"split: {provenance['split']}   trials: {summary['trials']}"
+    )
+    if not summary["sessions"]:
+        # 0/0 is not a measured 0%.
+        pass1 = "pass^1: n/a (no session was scored)"
+    else:
+        pass1 = (
+            f"pass^1: {_pct(summary['pass^1'])}  ({summary['passed']}/{summary['sessions']} "
+            f"sessions, 95% CI {_pct(low).strip()} - {_pct(high).strip()})"
+        )
+    lines = [
+        head,
+        pass1,
         f"final-state-only rate: {_pct(summary['final_state_only_rate'])}",
         f"false passes: {fp['count']}  ({_pct(fp['share_of_all']).strip()} of all, "
         f"{_pct(fp['share_of_final_state_passes']).strip()} of final-state passes)",
@@ -39,6 +51,14 @@ def render(
             "pass^k: "
             + "  ".join(f"k={k}: {_pct(v).strip()}" for k, v in summary["pass^k"].items())
         )
+    counts = summary.get("accounting")
+    if counts:
+        lines.append(f"sessions: {accounting_line(counts)}")
+        if summary.get("unaccounted"):
+            lines.append(
+                f"  {summary['unaccounted']} without a verdict: harness errors and lost sessions "
+                "count as failed in pass^1; re-run the rest with --bank-resume"
+            )
     if summary["infra_errors"]:
         lines.append(f"infrastructure errors (not task failures): {summary['infra_errors']}")
     graded, control = summary["graded"], summary["control"]
@@ -56,9 +76,17 @@ def render(
     )
     tokens = summary["tokens"]
     cost = summary["cost_usd"]
+    customer = ""
+    if tokens.get("customer_prompt") or tokens.get("customer_completion"):
+        customer_cost = summary.get("customer_cost_usd")
+        customer = (
+            f"   customer tokens: prompt {tokens['customer_prompt']}, completion "
+            f"{tokens['customer_completion']}, cost "
+            f"{'n/a' if customer_cost is None else f'${customer_cost:.4f}'}"
+        )
     lines.append(
         f"tokens: prompt {tokens['prompt']}, completion {tokens['completion']}   "
-        f"cost: {'n/a' if cost is None else f'${cost:.4f}'}   wall time: {wall_s:.1f}s"
+        f"cost: {'n/a' if cost is None else f'${cost:.4f}'}{customer}   wall time: {wall_s:.1f}s"
     )
     lines += outputs
     return lines

@@ -32,11 +32,34 @@ from tests.plugin.helpers import run_bench
             ("--bank-model", "gold", "--bank-model-args", "{oops"),
             "*--bank-model-args: not valid JSON*",
         ),
+        (
+            ("--bank-model", "gold", "--bank-retry-backoff", "nan"),
+            "*--bank-retry-backoff 'nan': expected a finite number of seconds >= 0*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-timeout", "0"),
+            "*--bank-timeout '0': expected a finite number of seconds > 0*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-concurrency", "0"),
+            "*--bank-concurrency 0: expected a whole number >= 1*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-shard", "4/3"),
+            "*--bank-shard '4/3': expected I/N with 1 <= I <= N*",
+        ),
+        # Output paths are checked before the run, not by a traceback at its end.
+        (("--bank-model", "gold", "--bank-report", "."), "*--bank-report '.': is a folder*"),
+        (
+            ("--bank-model", "gold", "--bank-html", "a_file.txt/r.html"),
+            "*--bank-html 'a_file.txt/r.html': cannot write there*",
+        ),
     ],
 )
 def test_bad_option_names_the_fix(
     pytester: pytest.Pytester, args: tuple[str, ...], message: str
 ) -> None:
+    (pytester.path / "a_file.txt").write_text("not a folder")
     result = run_bench(pytester, *args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([message])

@@ -53,7 +53,7 @@ def _sessions(log: Path) -> Counter[tuple[str, int]]:
     keys: Counter[tuple[str, int]] = Counter()
     for line in log.read_text().splitlines():
         entry = json.loads(line)
-        if entry["kind"] == "session":
+        if entry["kind"] == "session" and entry["record"]["outcome"] == "scored":
             keys[(entry["record"]["task_id"], entry["record"]["trial"])] += 1
     return keys
 
@@ -102,7 +102,9 @@ def test_killed_worker_then_resume(
         str(report),
     )
     assert result.ret == pytest.ExitCode.TESTS_FAILED
-    result.stdout.fnmatch_lines(["*crashed while running*"])
+    result.stdout.fnmatch_lines(["*crashed while running*", "*1 lost*"])
+    lost = [s for s in load_report(report)["sessions"] if s["outcome"] == "lost"]
+    assert [(s["task_id"], s["passed"]) for s in lost] == [(TARGET, False)]
     _resume_and_check(pytester, report, "-n", "2")
 
 
