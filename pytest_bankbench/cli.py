@@ -1,4 +1,5 @@
-"""`python -m pytest_bankbench`: generate the task data, report statistics of the shipped files, compare two reports."""
+"""`python -m pytest_bankbench`: generate the task data, report statistics of the shipped files,
+compare two reports, merge the shards of a run."""
 
 from __future__ import annotations
 
@@ -113,6 +114,69 @@ def stats_lines(tasks_path: Path | None = None) -> list[str]:
     return lines
 
 
+def merge_command(
+    out: Path,
+    inputs: Sequence[Path],
+    html: Path | None,
+    summary_md: Path | None,
+    gate_expr: str | None,
+    allow_missing: bool,
+) -> int:
+    """`merge OUT.json SHARD...`: 0, or 1 when the gate fails, 2 when the shards do not fit."""
+    from pytest_bankbench.report.gate import GateResult, evaluate_gate, parse_gate, summary_markdown
+    from pytest_bankbench.report.merge import MergeError, load_shard, merge_shards, write_json
+    from pytest_bankbench.report.terminal import render
+
+    try:
+        gate = parse_gate(gate_expr) if gate_expr is not None else None
+    except ValueError as exc:
+        print(f"error: --gate: {exc}", file=sys.stderr)
+        return 2
+    try:
+        merged = merge_shards([load_shard(path) for path in inputs])
+    except MergeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if merged.missing and not allow_missing:
+        print(
+            f"error: shard {', '.join(merged.missing)} not given; merge every shard, or pass "
+            "--allow-missing to merge a part of the run",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        write_json(out, merged.document)
+        outputs = [f"JSON report: {out}"]
+        if html is not None:
+            from pytest_bankbench.report.html import write_html
+
+            write_html(html, merged.document, [])
+            outputs.append(f"HTML report: {html}")
+        result: GateResult | None = None
+        if gate is not None:
+            result = evaluate_gate(gate, merged.summary)
+        if summary_md is not None:
+            summary_md.parent.mkdir(parents=True, exist_ok=True)
+            summary_md.write_text(
+                summary_markdown(merged.summary, merged.provenance, result), encoding="utf-8"
+            )
+            outputs.append(f"Markdown summary: {summary_md}")
+    except OSError as exc:
+        print(f"error: {exc.filename}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    print(f"merged {len(inputs)} shards, {merged.summary['sessions']} sessions")
+    print(
+        "\n".join(
+            render(merged.summary, merged.provenance, merged.document["wall_time_s"], outputs)
+        )
+    )
+    if result is None:
+        return 0
+    print(f"gate: {'PASSED' if result.passed else 'FAILED'}")
+    print("\n".join(f"  {reason}" for reason in result.reasons))
+    return 0 if result.passed else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pytest_bankbench")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -127,7 +191,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     sft = sub.add_parser("export-sft", help="gold dialogues as chat JSONL for fine-tuning")
     sft.add_argument("--split", default="train", choices=("base", "lite", "train", "test"))
     sft.add_argument("--out", type=Path, default=Path("sft.jsonl"), help="JSONL file to write")
+    mrg = sub.add_parser(
+        "merge",
+        help="combine the shards of one run (--bank-shard I/N) into one JSON report",
+    )
+    mrg.add_argument("out", type=Path, metavar="OUT.json", help="merged report to write")
+    mrg.add_argument(
+        "shards",
+        type=Path,
+        nargs="+",
+        metavar="SHARD",
+        help="the shards' JSON reports or .sessions.jsonl logs",
+    )
+    mrg.add_argument("--html", type=Path, default=None, metavar="PATH", help="also write HTML")
+    mrg.add_argument(
+        "--summary-md", type=Path, default=None, metavar="PATH", help="Markdown summary (CI)"
+    )
+    mrg.add_argument(
+        "--gate", default=None, metavar="EXPR", help="e.g. 'pass^1>=0.6'; the exit status follows"
+    )
+    mrg.add_argument(
+        "--allow-missing",
+        action="store_true",
+        help="merge even when some shards of the count are not given",
+    )
     args = parser.parse_args(argv)
+    if args.command == "merge":
+        return merge_command(
+            args.out, args.shards, args.html, args.summary_md, args.gate, args.allow_missing
+        )
     if args.command == "export-sft":
         from pytest_bankbench.export import export_sft
 

@@ -1,0 +1,221 @@
+"""Combine the shards of one run (`--bank-shard I/N` on several machines) into one report.
+
+Each shard is a JSON report or a session log. The shards must share every configuration field
+but the shard itself; a session in two shards must have the same result in both; a shard may
+be given once. The merged report is the report one machine would have written.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from pytest_bankbench import __version__
+from pytest_bankbench.report.metrics import SessionRecord, summarize
+from pytest_bankbench.report.output import report_document
+from pytest_bankbench.report.results_log import (
+    CONFIG_FIELDS,
+    ResumeError,
+    config_value,
+    read_log,
+)
+
+# Fields of a record that vary between two runs of the same session.
+TIMING_FIELDS = frozenset({"duration_s", "model_latency_s", "customer_latency_s"})
+
+
+class MergeError(ValueError):
+    """The shards cannot be merged; the message names the files and what differs."""
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One input of a merge: its configuration, provenance (reports only) and sessions."""
+
+    source: Path
+    config: dict[str, Any]
+    provenance: dict[str, Any] | None
+    records: list[SessionRecord]
+    wall_s: float
+    not_run: int = 0  # sessions the shard selected but never played (Ctrl-C, -x)
+
+    @property
+    def shard(self) -> str | None:
+        value = config_value(self.config, "shard")
+        return None if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Merged:
+    document: dict[str, Any]
+    provenance: dict[str, Any]
+    summary: dict[str, Any]
+    missing: list[str]  # shards of the same count that were not given, e.g. ["3/3"]
+
+
+def _latest(records: list[SessionRecord]) -> list[SessionRecord]:
+    """One record per session, as a resumed run counts them: a scored record wins, else the last."""
+    chosen: dict[tuple[str, int], SessionRecord] = {}
+    for record in records:
+        key = (record.task_id, record.trial)
+        held = chosen.get(key)
+        if held is None or record.outcome == "scored" or held.outcome != "scored":
+            chosen[key] = record
+    return list(chosen.values())
+
+
+def load_shard(path: Path) -> Shard:
+    """Read a JSON report or a `.sessions.jsonl` log; MergeError says what is wrong with it."""
+    if path.suffix == ".jsonl":
+        try:
+            config, records = read_log(path)
+        except (ResumeError, OSError, ValidationError) as exc:
+            raise MergeError(f"{path}: {exc}") from None
+        return Shard(path, config, None, _latest(records), 0.0)
+    from pytest_bankbench.report.compare import ReportError, load_report
+
+    try:
+        document = load_report(path)
+        config = document["run_config"]
+        if not isinstance(config, dict):
+            raise TypeError("'run_config' is not an object")
+        records = [SessionRecord.model_validate(s) for s in document["sessions"]]
+    except ReportError as exc:
+        raise MergeError(str(exc)) from None
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise MergeError(f"{path}: not a complete pytest-bankbench report ({exc})") from None
+    prov = document.get("provenance")
+    wall = document.get("wall_time_s", 0.0)
+    summary = document.get("summary")
+    counts = summary.get("accounting") if isinstance(summary, dict) else None
+    not_run = counts.get("not_run", 0) if isinstance(counts, dict) else 0
+    return Shard(
+        path,
+        config,
+        prov if isinstance(prov, dict) else None,
+        records,
+        float(wall) if isinstance(wall, int | float) else 0.0,
+        not_run if isinstance(not_run, int) else 0,
+    )
+
+
+def _check_configs(shards: list[Shard]) -> None:
+    first = shards[0]
+    for other in shards[1:]:
+        for name in CONFIG_FIELDS:
+            if name == "shard":
+                continue
+            a, b = config_value(first.config, name), config_value(other.config, name)
+            if a != b:
+                raise MergeError(
+                    f"{other.source} is not a shard of the same run as {first.source}: "
+                    f"{name} is {a!r} in {first.source} and {b!r} in {other.source}; "
+                    "merge only shards run with the same options"
+                )
+
+
+def _check_shards(shards: list[Shard]) -> list[str]:
+    """Refuse a shard given twice; return the shards of the same count that are missing."""
+    sources = [s.source.resolve() for s in shards]
+    twice = [
+        str(s.source) for s, path in zip(shards, sources, strict=True) if sources.count(path) > 1
+    ]
+    if twice:
+        raise MergeError(f"{twice[0]} is given more than once; give each shard once")
+    seen: dict[str, Path] = {}
+    for item in shards:
+        if item.shard is None:
+            continue
+        if item.shard in seen:
+            raise MergeError(
+                f"{seen[item.shard]} and {item.source} are both shard {item.shard}; "
+                "give each shard once"
+            )
+        seen[item.shard] = item.source
+    counts = {name.split("/")[1] for name in seen}
+    if len(counts) != 1 or any(s.shard is None for s in shards):
+        return []
+    count = int(counts.pop())
+    return [f"{i}/{count}" for i in range(1, count + 1) if f"{i}/{count}" not in seen]
+
+
+def _result(record: SessionRecord) -> dict[str, Any]:
+    return {k: v for k, v in record.model_dump(mode="json").items() if k not in TIMING_FIELDS}
+
+
+def _combine(shards: list[Shard]) -> list[SessionRecord]:
+    combined: dict[tuple[str, int], tuple[SessionRecord, Path]] = {}
+    for item in shards:
+        for record in item.records:
+            key = (record.task_id, record.trial)
+            if key not in combined:
+                combined[key] = (record, item.source)
+                continue
+            held, source = combined[key]
+            a, b = _result(held), _result(record)
+            if a != b:
+                fields = ", ".join(f"{k}: {a.get(k)!r} vs {b.get(k)!r}" for k in a if a[k] != b[k])
+                raise MergeError(
+                    f"session {record.task_id} trial {record.trial} is in {source} and in "
+                    f"{item.source} with different results ({fields}); shards of one run never "
+                    "share a session, so these are not shards of one run"
+                )
+    return [record for record, _ in combined.values()]
+
+
+def _provenance(shards: list[Shard], config: dict[str, Any]) -> dict[str, Any]:
+    reports = [s for s in shards if s.provenance is not None]
+    if reports and reports[0].provenance is not None:
+        prov = dict(reports[0].provenance)
+    else:
+        # Session logs only: what their shared configuration says.
+        prov = {
+            "package": "pytest-bankbench",
+            "version": __version__,
+            "task_data_sha256": config.get("task_data_sha256"),
+            "tasks_file": config.get("tasks_file"),
+            "split": config.get("split"),
+            "agent": {"model": config.get("agent"), "parameters": config.get("agent_parameters")},
+            "customer": {
+                "model": config.get("customer"),
+                "parameters": config_value(config, "customer_parameters"),
+            },
+            "max_steps": config.get("max_steps"),
+            "max_errors": config.get("max_errors"),
+            "trials": config.get("trials"),
+        }
+    prov["shard"] = None
+    prov["merged_from"] = [{"source": str(s.source), "shard": s.shard} for s in shards]
+    return prov
+
+
+def merge_shards(shards: list[Shard]) -> Merged:
+    """The report of the whole run from its shards; MergeError when they do not fit together."""
+    if not shards:
+        raise MergeError("no shards given; give the reports or session logs of the shards")
+    _check_configs(shards)
+    missing = _check_shards(shards)
+    records = _combine(shards)
+    config = dict(shards[0].config)
+    config["shard"] = None
+    trials = config_value(config, "trials")
+    # What the shards set out to play: every session they recorded, and those they never ran.
+    selected = len(records) + sum(s.not_run for s in shards)
+    summary = summarize(records, int(trials) if isinstance(trials, int) else 1, selected)
+    prov = _provenance(shards, config)
+    # The shards ran side by side: the whole run took as long as its slowest shard.
+    wall = max(s.wall_s for s in shards)
+    document = report_document(prov, summary, records, wall, config)
+    return Merged(document, prov, summary, missing)
+
+
+def write_json(path: Path, document: dict[str, Any]) -> None:
+    """Write through a temporary file, as the plugin writes its report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,118 @@
+"""Merging shards: one configuration, no conflicting or repeated shard, the combined summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_bankbench.report.merge import MergeError, Shard, load_shard, merge_shards
+from pytest_bankbench.report.metrics import SessionRecord, summarize
+from pytest_bankbench.report.results_log import ResultsLog
+
+CONFIG: dict[str, Any] = {
+    "agent": "gold",
+    "agent_parameters": {},
+    "customer": "scripted",
+    "customer_parameters": {},
+    "split": "lite",
+    "tasks_file": "shipped",
+    "task_data_sha256": "abc",
+    "max_steps": 200,
+    "max_errors": 10,
+    "trials": 1,
+    "regrade": None,
+}
+
+
+def record(task_id: str, passed: bool = True, **changes: Any) -> SessionRecord:
+    fields: dict[str, Any] = {
+        "task_id": task_id,
+        "trial": 0,
+        "seed": 1,
+        "family": task_id.split("-")[0],
+        "category": "control",
+        "service_area": "everyday",
+        "chain_length": 1,
+        "graded": True,
+        "outcome": "scored",
+        "passed": passed,
+        "final_state_pass": passed,
+        "false_pass": False,
+        "failure_type": None if passed else "wrong_final_state",
+        "checks": {},
+        "evidence": {},
+        "end": "customer_stop",
+        "steps": 3,
+        "failed_calls": 0,
+    }
+    fields.update(changes)
+    return SessionRecord(**fields)
+
+
+def shard(name: str, shard_of: str | None, *records: SessionRecord, **config: Any) -> Shard:
+    return Shard(Path(name), {**CONFIG, "shard": shard_of, **config}, None, list(records), 1.0)
+
+
+def test_the_merged_summary_is_the_summary_of_all_sessions() -> None:
+    a, b, c = record("a-1"), record("b-1", passed=False), record("c-1")
+    merged = merge_shards([shard("1.json", "1/2", a, c), shard("2.json", "2/2", b)])
+    assert merged.summary == summarize([a, b, c], 1)
+    assert merged.missing == []
+    assert merged.document["run_config"]["shard"] is None
+    assert [s["task_id"] for s in merged.document["sessions"]] == ["a-1", "b-1", "c-1"]
+    assert merged.provenance["agent"]["model"] == "gold"
+
+
+def test_a_different_configuration_is_refused_naming_the_field_and_both_values() -> None:
+    with pytest.raises(
+        MergeError,
+        match=r"agent_parameters is \{\} in 1.json and "
+        r"\{'temperature': 1\} in 2.json",
+    ):
+        merge_shards(
+            [shard("1.json", "1/2"), shard("2.json", "2/2", agent_parameters={"temperature": 1})]
+        )
+
+
+def test_the_same_session_with_another_result_is_refused() -> None:
+    with pytest.raises(
+        MergeError, match=r"a-1 trial 0 is in 1\.json and in 2\.json with different"
+    ):
+        merge_shards(
+            [shard("1.json", "1/2", record("a-1")), shard("2.json", "2/2", record("a-1", False))]
+        )
+    # Timings are not results: the same verdict from two machines merges.
+    same = merge_shards(
+        [shard("1.json", None, record("a-1")), shard("2.json", None, record("a-1", duration_s=9))]
+    )
+    assert same.summary["sessions"] == 1
+
+
+def test_a_shard_given_twice_and_missing_shards() -> None:
+    with pytest.raises(MergeError, match=r"1\.json and 3\.json are both shard 1/3"):
+        merge_shards([shard("1.json", "1/3"), shard("2.json", "2/3"), shard("3.json", "1/3")])
+    assert merge_shards([shard("1.json", "1/3")]).missing == ["2/3", "3/3"]
+    with pytest.raises(MergeError, match="no shards given"):
+        merge_shards([])
+
+
+def test_a_session_log_counts_a_rerun_session_once(tmp_path: Path) -> None:
+    log = ResultsLog(tmp_path / "s.sessions.jsonl", {**CONFIG, "shard": "1/1"}, append=False)
+    log.append(record("a-1", outcome="infra_error", passed=False, final_state_pass=False))
+    log.append(record("a-1"))
+    log.append(record("b-1", outcome="infra_error", passed=False, final_state_pass=False))
+    loaded = load_shard(log.path)
+    assert sorted((r.task_id, r.outcome) for r in loaded.records) == [
+        ("a-1", "scored"),
+        ("b-1", "infra_error"),
+    ]
+
+
+def test_a_file_that_is_not_a_report_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"hello": 1}))
+    with pytest.raises(MergeError, match=r"bad\.json: not a pytest-bankbench report"):
+        load_shard(bad)
