@@ -265,11 +265,11 @@ def test_failover_across_endpoints_with_one_down(
         "--bank-max-steps",
         "6",
         "-k",
-        "balance_enquiry-00",
+        "balance_enquiry-001 or balance_enquiry-002 or balance_enquiry-003",
         "-p",
         "no:xdist",
         *FAST,
     )
     data = load_report(report)
     assert data["summary"]["infra_errors"] == 0, result.stdout.str()
-    assert len(data["sessions"]) == 9 and fault_server.count > 0
+    assert len(data["sessions"]) == 3 and fault_server.count > 0
