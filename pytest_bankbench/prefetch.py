@@ -156,16 +156,12 @@ class Prefetch:
 
         self.items = session.items
         self.position = {item.nodeid: i for i, item in enumerate(session.items)}
-        inline: set[str] = set()
         for item in session.items:
             callspec = getattr(item, "callspec", None)
             case = callspec.params.get("bank_case") if callspec is not None else None
             if not isinstance(case, BankCase) or not item.nodeid.startswith(SUITE_NODEID):
                 continue
-            found = overridden_fixtures(item)
-            if found:
-                inline.update(found)
-            else:
+            if not overridden_fixtures(item):
                 self.cases[item.nodeid] = case
         self.output.install()
         if self.cases:
