@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
@@ -101,13 +102,23 @@ class ToolSpec:
         return self.func(bank, **values)
 
 
-TOOL_MODULES = (
-    "pytest_bankbench.bank.tools_everyday",
-    "pytest_bankbench.bank.tools_deposits",
-    "pytest_bankbench.bank.tools_loans",
-    "pytest_bankbench.bank.tools_cards",
-)
+TOOL_MODULE_PREFIX = "tools_"
 SPEC_ATTR = "__bank_tool__"
+
+
+@cache
+def tool_modules() -> tuple[str, ...]:
+    """The bank's tool modules, every `pytest_bankbench.bank.tools_*`, sorted by name (found by
+    scanning the package, the way task families are: a new module needs no list edited)."""
+    from pytest_bankbench import bank
+
+    return tuple(
+        sorted(
+            info.name
+            for info in pkgutil.iter_modules(bank.__path__, f"{bank.__name__}.")
+            if info.name.rpartition(".")[2].startswith(TOOL_MODULE_PREFIX)
+        )
+    )
 
 
 def tool(
@@ -155,7 +166,7 @@ def all_tools() -> dict[str, ToolSpec]:
     """Every tool, read from the tool modules (no global registry that a re-import could split)."""
     global _cache
     # sys.modules first: this runs for every call the scorer matches.
-    modules = [sys.modules.get(name) or importlib.import_module(name) for name in TOOL_MODULES]
+    modules = [sys.modules.get(name) or importlib.import_module(name) for name in tool_modules()]
     key = tuple(id(m) for m in modules)
     if _cache[0] != key:
         specs = {

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from pytest_bankbench import bank as bank_package
 from pytest_bankbench.bank.errors import InvalidArguments, NotFound, NotYourRecord, ToolError
-from pytest_bankbench.bank.registry import all_tools, get_tool
+from pytest_bankbench.bank.registry import TOOL_MODULE_PREFIX, all_tools, get_tool, tool_modules
 from tests.bank.bank_testkit import (
     MISSING_ID,
     OpenBank,
@@ -34,8 +35,18 @@ TOOLS = sorted(all_tools())
 # -- the registry covers every tool -------------------------------------------------------------
 
 
-def test_every_tool_belongs_to_one_registered_module() -> None:
-    assert len(TOOLS) == 34
+def test_the_registry_finds_every_tools_module_in_the_package() -> None:
+    folder = Path(bank_package.__file__).parent
+    on_disk = sorted(
+        f"{bank_package.__name__}.{p.stem}" for p in folder.glob(f"{TOOL_MODULE_PREFIX}*.py")
+    )
+    assert on_disk and list(tool_modules()) == on_disk
+    assert {spec.func.__module__ for spec in all_tools().values()} == set(on_disk)
+
+
+def test_every_tool_belongs_to_one_module_with_cases() -> None:
+    # A new tools_*.py is found by the registry; it needs its entry in tool_cases.MODULES.
+    assert sorted(f"{bank_package.__name__}.{m.module}" for m in MODULES) == list(tool_modules())
     assert sorted(t for m in MODULES for t in m.tools) == TOOLS
 
 

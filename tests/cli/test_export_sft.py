@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.cli import main
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 
@@ -29,7 +30,7 @@ def test_export_lite_split(tmp_path: Path) -> None:
                 for call in message["tool_calls"]:
                     json.loads(call["function"]["arguments"])
                     tool_names.add(call["function"]["name"])
-        assert len(record["tools"]) == 34
+        assert len(record["tools"]) == len(all_tools())
     assert len(tool_names) >= 30
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_bankbench.tasks.loader import select, shipped_tasks
 from tests.plugin.helpers import load_report, run_bench
 
 # A conftest for the pytester folder: the gold agent, except that one chosen session first
@@ -59,8 +60,6 @@ def _sessions(log: Path) -> Counter[tuple[str, int]]:
 
 
 def _prepare(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, how: str) -> Path:
-    from pytest_bankbench.tasks.loader import select, shipped_tasks
-
     assert TARGET in {t.task_id for t in select(shipped_tasks(), "lite")}
     pytester.makeconftest(SABOTEUR)
     monkeypatch.setenv("BANK_TEST_MARKER", str(pytester.path / "sabotaged"))
@@ -71,8 +70,9 @@ def _prepare(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, how: st
 
 def _resume_and_check(pytester: pytest.Pytester, report: Path, *extra: str) -> None:
     log = report.with_name("report.sessions.jsonl")
+    lite = len(select(shipped_tasks(), "lite"))
     before = _sessions(log)
-    assert 0 < len(before) < 200 and max(before.values()) == 1
+    assert 0 < len(before) < lite and max(before.values()) == 1
     assert (TARGET, 0) not in before
     result = run_bench(
         pytester,
@@ -81,11 +81,11 @@ def _resume_and_check(pytester: pytest.Pytester, report: Path, *extra: str) -> N
         str(report),
         *extra,
     )
-    result.assert_outcomes(passed=200 - len(before))
+    result.assert_outcomes(passed=lite - len(before))
     after = _sessions(log)
-    assert len(after) == 200 and set(after.values()) == {1}
+    assert len(after) == lite and set(after.values()) == {1}
     data = load_report(report)
-    assert len(data["sessions"]) == 200
+    assert len(data["sessions"]) == lite
     assert data["summary"]["pass^1"] == 1.0
 
 

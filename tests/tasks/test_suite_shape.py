@@ -4,16 +4,28 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.bank.registry import all_tools, get_tool
+from pytest_bankbench.tasks.families.base import FAMILIES
+from pytest_bankbench.tasks.generate import LITE_PER_FAMILY, TASKS_PER_FAMILY, load_families
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from pytest_bankbench.tasks.model import CATEGORIES, SERVICE_AREAS
 
 
-def test_counts_families_categories_and_areas() -> None:
+def test_the_documented_numbers() -> None:
+    """DOMAIN.md and the README promise these; the other tests derive theirs from the data."""
     tasks = shipped_tasks()
+    assert len(all_tools()) == 34
+    assert len({t.family for t in tasks}) == 50
     assert len(tasks) == 1000
+    assert len(select(tasks, "lite")) == 200
+
+
+def test_every_family_ships_and_categories_and_areas_are_covered() -> None:
+    load_families()
+    tasks = shipped_tasks()
     families = Counter(t.family for t in tasks)
-    assert len(families) == 50 and min(families.values()) >= 12
+    assert set(families) == set(FAMILIES)
+    assert min(families.values()) >= 12 and max(families.values()) <= TASKS_PER_FAMILY
     assert {t.category for t in tasks} == set(CATEGORIES)
     assert {t.service_area for t in tasks} == set(SERVICE_AREAS)
 
@@ -37,10 +49,10 @@ def test_graded_tasks_cannot_be_passed_by_reading_alone() -> None:
 def test_splits() -> None:
     tasks = shipped_tasks()
     lite = select(tasks, "lite")
-    assert len(lite) == 200
-    assert set(Counter(t.family for t in lite).values()) == {4}
+    assert len(lite) == LITE_PER_FAMILY * len({t.family for t in tasks})
+    assert set(Counter(t.family for t in lite).values()) == {LITE_PER_FAMILY}
     train, test = select(tasks, "train"), select(tasks, "test")
-    assert len(train) + len(test) == 1000
+    assert len(train) + len(test) == len(tasks)
     assert not {t.customer_id for t in train} & {t.customer_id for t in test}
     assert not {t.task_id for t in train} & {t.task_id for t in test}
 
