@@ -396,7 +396,7 @@ class BankBench:
         self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
     ) -> None:
         """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
-        from pytest_bankbench.models.llm import ConfigurationError
+        from pytest_bankbench.models.errors import ConfigurationError
         from pytest_bankbench.prefetch import prefetch_of
 
         task = case.task

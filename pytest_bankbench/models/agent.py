@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pytest_bankbench.bank.registry import tool_schemas
-from pytest_bankbench.models.llm import InfraError, ModelClient, ModelFailure
+from pytest_bankbench.models.errors import InfraError, ModelFailure
+from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.simulation.agents import AgentAction
 from pytest_bankbench.simulation.chat import to_chat
 from pytest_bankbench.simulation.session import AgentError, InfraFailure

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from pytest_bankbench.models.llm import InfraError, ModelClient, ModelFailure
+from pytest_bankbench.models.errors import InfraError, ModelFailure
+from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.scoring.consent import reads_as_agreement
 from pytest_bankbench.simulation.acts import split
 from pytest_bankbench.simulation.customer import CustomerTurn, Say, ScriptedCustomer, Stop

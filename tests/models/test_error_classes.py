@@ -17,17 +17,19 @@ import pytest
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.models.agent import LiteLLMAgent
 from pytest_bankbench.models.customer import LiteLLMCustomer
-from pytest_bankbench.models.llm import (
+from pytest_bankbench.models.errors import (
     BAD_REQUEST,
     ERROR_TABLE,
     ConfigurationError,
     ContextOverflow,
     InfraError,
-    ModelClient,
     ModelFailure,
-    ModelSettings,
     error_outcome,
     rule_class,
+)
+from pytest_bankbench.models.llm import (
+    ModelClient,
+    ModelSettings,
 )
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score

@@ -18,13 +18,15 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.models import llm
 from pytest_bankbench.models.agent import LiteLLMAgent
 from pytest_bankbench.models.customer import LiteLLMCustomer
-from pytest_bankbench.models.llm import (
+from pytest_bankbench.models.errors import (
     ConfigurationError,
     ContextOverflow,
     DeadlineExceeded,
     InfraError,
-    ModelClient,
     ModelFailure,
+)
+from pytest_bankbench.models.llm import (
+    ModelClient,
     ModelSettings,
     shared_router,
 )

@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from pytest_bankbench.models.llm import (
+from pytest_bankbench.models.errors import (
     ConfigurationError,
     ContextOverflow,
     InfraError,
-    ModelClient,
     ModelFailure,
+)
+from pytest_bankbench.models.llm import (
+    ModelClient,
     ModelSettings,
 )
 from tests.models.fakes import Scripted, litellm_error, mocked
