@@ -14,6 +14,7 @@ import re
 import struct
 import subprocess
 import zlib
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +169,17 @@ def test_empty_run_renders() -> None:
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert _embedded(page) == {"report": report, "traces": []}
     assert render_html({}, [])  # even a document without the usual keys
+
+
+def test_assets_are_package_data_filled_once() -> None:
+    # The page, CSS and JS ship as files in report/assets/; each placeholder appears once, and
+    # neither the CSS nor the JS can end its own element early.
+    assets = files("pytest_bankbench.report") / "assets"
+    page = (assets / "report.html").read_text(encoding="utf-8")
+    for name in ("TITLE", "CSS", "JS", "DATA"):
+        assert page.count(f"__{name}__") == 1, name
+    assert not re.search(r"</style", (assets / "report.css").read_text(encoding="utf-8"), re.I)
+    assert not re.search(r"</script", (assets / "report.js").read_text(encoding="utf-8"), re.I)
 
 
 def test_write_html_is_atomic(
