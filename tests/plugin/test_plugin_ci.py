@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_bankbench.tasks.generate import TASKS_PER_FAMILY
 from tests.plugin.helpers import run_bench
 
 
@@ -20,7 +21,7 @@ def test_gate_that_holds_makes_a_failing_run_succeed(pytester: pytest.Pytester) 
         "--bank-gate",
         "pass^1>=0.0, false_pass<=0.05",
     )
-    result.assert_outcomes(failed=20)
+    result.assert_outcomes(failed=TASKS_PER_FAMILY)
     assert result.ret == pytest.ExitCode.OK
     result.stdout.fnmatch_lines(["gate: PASSED*", "*pass^1 = 0.00 >= 0.00: ok*"])
 
@@ -29,7 +30,7 @@ def test_gate_that_fails_makes_a_passing_run_fail(pytester: pytest.Pytester) -> 
     result = run_bench(
         pytester, "--bank-model", "gold", "-k", "rd_opening", "--bank-gate", "false_pass_count>=1"
     )
-    result.assert_outcomes(passed=20)
+    result.assert_outcomes(passed=TASKS_PER_FAMILY)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["gate: FAILED*", "*false_pass_count = 0 < 1: FAILED*"])
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pytest_bankbench.simulation.trace import Trace
+from pytest_bankbench.tasks.generate import TASKS_PER_FAMILY
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from tests.plugin.helpers import load_report, run_bench
 
@@ -29,7 +30,7 @@ def test_k_selects_a_family(pytester: pytest.Pytester) -> None:
         pytester, "--bank-model", "gold", "-k", "fd_closure_declined", "--collect-only", "-q"
     )
     ids = [line for line in result.stdout.lines if "::test_task[" in line]
-    assert len(ids) == 20
+    assert len(ids) == TASKS_PER_FAMILY
     assert all("edge_case-fd_closure_declined-" in line for line in ids)
 
 
@@ -80,9 +81,9 @@ def test_report_and_traces(pytester: pytest.Pytester, tmp_path: Path) -> None:
         "--bank-traces",
         str(traces),
     )
-    result.assert_outcomes(failed=20)
+    result.assert_outcomes(failed=TASKS_PER_FAMILY)
     data = load_report(report)
-    assert len(data["sessions"]) == 20
+    assert len(data["sessions"]) == TASKS_PER_FAMILY
     assert {s["failure_type"] for s in data["sessions"]} == {"stopped_short"}
     assert data["provenance"]["agent"]["model"] == "claim-done"
     assert data["provenance"]["task_ids"] == [t.task_id for t in select(shipped_tasks(), "base")]

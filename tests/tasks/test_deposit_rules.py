@@ -11,6 +11,7 @@ from pytest_bankbench.bank.seed import FROZEN_FOR, WEALTHY
 from pytest_bankbench.bank.store import DEFAULT_SEED
 from pytest_bankbench.money import to_paise
 from pytest_bankbench.tasks.families.base import Context
+from pytest_bankbench.tasks.generate import TASKS_PER_FAMILY
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
 
@@ -20,7 +21,7 @@ CTX = Context(DEFAULT_SEED)
 
 def tasks_of(name: str) -> list[Task]:
     members = [t for t in TASKS if t.family == name]
-    assert len(members) == 20, name
+    assert len(members) == TASKS_PER_FAMILY, name
     return members
 
 
@@ -58,7 +59,7 @@ def test_frozen_source_account_refuses_the_frozen_account_and_pays_from_an_activ
         assert "frozen" in (task.scenario.instructions[0].explain or "")
         assert "frozen" not in task.scenario.first_message.lower()
     records = {t.gold[0].facts.key for t in tasks_of("frozen_source_account") if t.gold[0].facts}
-    assert len(records) == 20
+    assert len(records) == TASKS_PER_FAMILY
 
 
 def test_tax_saver_fixed_tenure_books_a_regular_fd_for_the_tenure_asked() -> None:
