@@ -6,11 +6,12 @@ once inside one process"). While a thread plays a session, its prints (sys.stdou
 routed during each test phase) and its log records (a filter on every handler) go to that
 session's buffer instead; the owning test shows them as a report section. Between phases
 pytest puts the terminal's streams back, so a print then goes to the terminal (never into
-another test); output written straight to a file descriptor is not routed either.
+another test); output written straight to a file descriptor is not routed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import threading
@@ -52,6 +53,7 @@ class SessionOutput(logging.Filter):
         self._lock = threading.Lock()
         self._sinks: dict[int, list[str]] = {}  # thread ident -> the session's buffer
         self._buffers: dict[str, list[str]] = {}  # key -> the session's buffer
+        self._patched: list[Any] = []  # capture files whose write routes background text
 
     @contextmanager
     def collect(self, key: str) -> Iterator[None]:
@@ -103,15 +105,43 @@ class SessionOutput(logging.Filter):
     def uninstall(self) -> None:
         for handler in self._handlers():
             handler.removeFilter(self)
+        for stream in self._patched:
+            with contextlib.suppress(AttributeError):
+                del stream.write  # the class's own write again
+        self._patched.clear()
 
     # -- prints ----------------------------------------------------------------------------
+    def _patch(self, stream: Any) -> bool:
+        """Route writes on pytest's capture file itself: pytest puts the same file back at every
+        phase, so routing holds from the moment capture resumes until it suspends, with no gap
+        around this plugin's phase hooks. False for a stream that takes no attribute (a real
+        terminal stream, under -s)."""
+        if any(stream is done for done in self._patched):
+            return True
+        original = stream.write
+
+        def write(text: str) -> int:
+            sink = self.sink()
+            if sink is None:
+                result: int = original(text)
+                return result
+            sink.append(text)
+            return len(text)
+
+        try:
+            stream.write = write
+        except (AttributeError, TypeError):
+            return False
+        self._patched.append(stream)
+        return True
+
     @contextmanager
     def routed(self) -> Iterator[None]:
-        """During one test phase: route background prints (pytest swaps the streams between
-        phases, so the router is put in place inside each phase and taken out after it)."""
+        """During one test phase: route background prints to their session's buffer."""
         self.install()
         out, err = sys.stdout, sys.stderr
-        routed_out, routed_err = _Routed(out, self), _Routed(err, self)
+        routed_out = out if self._patch(out) else _Routed(out, self)
+        routed_err = err if self._patch(err) else _Routed(err, self)
         sys.stdout, sys.stderr = routed_out, routed_err
         try:
             yield
