@@ -61,10 +61,6 @@ class BankCase:
         return base if self.trial == 0 else f"{base}-t{self.trial + 1}"
 
 
-class InfrastructureError(Exception):
-    """The provider failed past its retries: counted apart from task failures."""
-
-
 def session_seed(task_id: str, trial: int) -> int:
     """A per-session seed, the same in every process (hashlib, never hash())."""
     return int.from_bytes(hashlib.sha256(f"{task_id}|{trial}".encode()).digest()[:4], "big")
@@ -396,7 +392,7 @@ class BankBench:
         self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
     ) -> None:
         """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
-        from pytest_bankbench.models.errors import ConfigurationError
+        from pytest_bankbench.models.errors import ConfigurationError, InfraError
         from pytest_bankbench.prefetch import prefetch_of
 
         task = case.task
@@ -420,7 +416,8 @@ class BankBench:
         verdict = score(task, trace, expected_changes(task))
         item.stash[RESULT_KEY] = SessionResult(trace, verdict)
         if trace.end == "infra_error":
-            raise InfrastructureError(
+            # The provider's own error class (pytest_bankbench/errors.py traces the path).
+            raise InfraError(
                 f"{task.task_id}: {trace.end_detail}; not a task failure: "
                 "re-run it later with --bank-resume"
             )

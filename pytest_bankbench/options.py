@@ -13,16 +13,12 @@ from typing import Any
 
 import pytest
 
-SPLIT_NAMES = ("base", "lite", "train", "test")
-BUILTIN_NAMES = (
-    "gold",
-    "reply-only",
-    "lookup-only",
-    "claim-done",
-    "write-everything",
-    "paste-everything",
-    "no-reads",
-    "no-consent",
+from pytest_bankbench.vocabulary import (
+    BUILTIN_NAMES,
+    DEFAULT_MAX_ERRORS,
+    DEFAULT_MAX_STEPS,
+    DEFAULT_SPLIT,
+    SPLITS,
 )
 
 
@@ -46,9 +42,9 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption(
         "--bank-split",
         dest="bank_split",
-        default="base",
+        default=DEFAULT_SPLIT,
         metavar="NAME",
-        help=f"task split: {', '.join(SPLIT_NAMES)} (default base)",
+        help=f"task split: {', '.join(SPLITS)} (default {DEFAULT_SPLIT})",
     )
     group.addoption(
         "--bank-tasks",
@@ -68,15 +64,15 @@ def add_options(parser: pytest.Parser) -> None:
         "--bank-max-steps",
         dest="bank_max_steps",
         metavar="N",
-        default="200",
-        help="steps before a session ends with error (default 200)",
+        default=str(DEFAULT_MAX_STEPS),
+        help=f"steps before a session ends with error (default {DEFAULT_MAX_STEPS})",
     )
     group.addoption(
         "--bank-max-errors",
         dest="bank_max_errors",
         metavar="N",
-        default="10",
-        help="failed tool calls before a session ends with error (default 10)",
+        default=str(DEFAULT_MAX_ERRORS),
+        help=f"failed tool calls before a session ends with error (default {DEFAULT_MAX_ERRORS})",
     )
     group.addoption(
         "--bank-report",
@@ -413,9 +409,9 @@ def read_options(config: pytest.Config) -> BankOptions | None:
                 "cannot play the customer; use 'scripted' or a litellm model"
             )
         check_model("--bank-user-model", opt.bank_user_model)
-    if opt.bank_split not in SPLIT_NAMES:
+    if opt.bank_split not in SPLITS:
         raise pytest.UsageError(
-            f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLIT_NAMES)}"
+            f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLITS)}"
         )
     tasks_path = Path(opt.bank_tasks) if opt.bank_tasks else None
     if tasks_path is not None and not tasks_path.is_file():

@@ -9,17 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_bankbench.options import add_options, read_options
-
-MARKERS = {
-    "sequencing": "bank task category: dependent multi-call chains",
-    "control": "bank task category: straightforward requests",
-    "edge_case": "bank task category: decline, correct, tell apart, stay within limits",
-    "rare_tool": "bank task category: the least used tools",
-    "everyday": "bank service area: accounts, transfers, cheques, statements",
-    "deposits": "bank service area: fixed and recurring deposits",
-    "loans": "bank service area: loans",
-    "cards": "bank service area: debit and credit cards",
-}
+from pytest_bankbench.vocabulary import MARKERS
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pytest_bankbench.errors import BankBenchError
 
-class ToolError(Exception):
+
+class ToolError(BankBenchError):
     """A call the bank refused; the message tells the agent what is accepted."""
 
     code = "tool_error"

@@ -11,10 +11,11 @@ import importlib
 import re
 from typing import Literal, NamedTuple, TypeAlias
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.options import redact_text
 
 
-class ModelError(Exception):
+class ModelError(BankBenchError):
     """Base of the provider errors the harness tells apart; the text is short and redacted."""
 
 
@@ -23,7 +24,10 @@ class ConfigurationError(ModelError):
 
 
 class InfraError(ModelError):
-    """Transient provider trouble that outlasted the retries: not the agent's failure."""
+    """Transient provider trouble that outlasted the retries: not the agent's failure.
+
+    The one name of an infrastructure failure, from the provider call to the summary (the path
+    is written out in pytest_bankbench/errors.py)."""
 
 
 class DeadlineExceeded(InfraError):

@@ -21,6 +21,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_bankbench.errors import BankBenchError
+
 PREFIX = "local/"
 # The roles a run can give a local model, each its own server: the agent and the customer.
 ROLES = ("agent", "user")
@@ -41,7 +43,7 @@ LOCAL_MODELS = {
 }
 
 
-class LocalModelError(RuntimeError):
+class LocalModelError(BankBenchError, RuntimeError):
     """The local model cannot be used; the message says what to install or change."""
 
 

@@ -18,12 +18,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.report.output import REPORT_VERSION
 
 SessionKey = tuple[str, int]
 
 
-class ReportError(ValueError):
+class ReportError(BankBenchError, ValueError):
     """A file or document that cannot be read as a pytest-bankbench report."""
 
 

@@ -31,7 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.report.compare import compare_reports, format_p
-from pytest_bankbench.tasks.model import CATEGORIES, SERVICE_AREAS
+from pytest_bankbench.vocabulary import CATEGORIES, SERVICE_AREAS
 
 Operator = Literal[">=", "<=", ">", "<", "=="]
 OPERATORS: tuple[Operator, ...] = (">=", "<=", ">", "<", "==")

@@ -16,10 +16,12 @@ from pathlib import Path
 from types import FrameType
 from typing import IO
 
+from pytest_bankbench.errors import BankBenchError
+
 LOCK_SUFFIX = ".lock"
 
 
-class ReportLocked(RuntimeError):
+class ReportLocked(BankBenchError, RuntimeError):
     """Another live run is writing the same report; the message names the lock file and pid."""
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.scoring.scorer import CheckName, Verdict
 
 
-class CheckFailed(AssertionError):
-    """A benchmark check failed; the message carries its evidence."""
+class CheckFailed(BankBenchError, AssertionError):
+    """A benchmark check failed; the message carries its evidence.
+
+    Also an AssertionError: a failed check reads as a test failure, like a failed assert."""
 
     check: CheckName
     title = "check failed"
@@ -61,7 +64,7 @@ FAILURE_FOR: dict[CheckName, type[CheckFailed]] = {
 }
 
 
-class SessionFailed(ExceptionGroup[CheckFailed]):
+class SessionFailed(ExceptionGroup[CheckFailed], BankBenchError):
     """Several checks failed in one session."""
 
 

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, describe, spoken
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
 from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task, ToldValue
+from pytest_bankbench.vocabulary import BuiltinAgent
 
 
 @dataclass
@@ -305,6 +306,8 @@ class NoConsentAgent(GoldAgent):
         return self.say.closing([*self.task.disclosures, *said], explain)
 
 
+# Keyed by the names vocabulary.py defines (BuiltinAgent); tests/test_vocabulary.py holds the two
+# to the same set.
 BUILTIN_AGENTS: dict[str, Callable[[Task], Agent]] = {
     "gold": GoldAgent,
     "reply-only": ReplyOnlyAgent,
@@ -315,7 +318,12 @@ BUILTIN_AGENTS: dict[str, Callable[[Task], Agent]] = {
     "no-reads": NoReadsAgent,
     "no-consent": NoConsentAgent,
 }
-TRIVIAL_AGENTS = ("reply-only", "lookup-only", "claim-done", "write-everything")
+TRIVIAL_AGENTS: tuple[BuiltinAgent, ...] = (
+    "reply-only",
+    "lookup-only",
+    "claim-done",
+    "write-everything",
+)
 # Baselines that each fail one procedure the verdict demands (issue: verdicts that judge the
 # banking): pasting raw records instead of telling, skipping the reads, acting without a yes.
-PROCEDURE_AGENTS = ("paste-everything", "no-reads", "no-consent")
+PROCEDURE_AGENTS: tuple[BuiltinAgent, ...] = ("paste-everything", "no-reads", "no-consent")

@@ -9,6 +9,8 @@ from typing import Protocol, runtime_checkable
 from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.models.errors import InfraError
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer, Stop
 from pytest_bankbench.simulation.trace import (
@@ -21,20 +23,19 @@ from pytest_bankbench.simulation.trace import (
     Usage,
 )
 from pytest_bankbench.tasks.model import Task
-
-DEFAULT_MAX_STEPS = 200
-DEFAULT_MAX_ERRORS = 10
+from pytest_bankbench.vocabulary import DEFAULT_MAX_ERRORS, DEFAULT_MAX_STEPS
 
 
-class AgentError(Exception):
+class AgentError(BankBenchError):
     """The agent could not produce a move (a provider or model error): the session ends with error."""
 
 
-class InfraFailure(Exception):
-    """Provider trouble that outlasted the retries (agent or customer model): not a task failure."""
+# Provider trouble that outlasted the retries (agent or customer model) is models.errors'
+# InfraError throughout; the old name stays for the model-backed parties that raise it.
+InfraFailure = InfraError
 
 
-class CustomerError(Exception):
+class CustomerError(BankBenchError):
     """The customer simulator failed (for a model-backed one): the session ends with error."""
 
 
@@ -57,7 +58,7 @@ def _usage(party: object) -> Usage:
     return usage if isinstance(usage, Usage) else Usage()
 
 
-class _Ended(Exception):
+class _Ended(BankBenchError):
     def __init__(self, reason: EndReason, detail: str) -> None:
         super().__init__(detail)
         self.reason: EndReason = reason
@@ -153,7 +154,7 @@ def run_session(
                 action = agent.act(run.events)
             except AgentError as exc:
                 raise _Ended("agent_error", str(exc)) from None
-            except InfraFailure as exc:
+            except InfraError as exc:
                 raise _Ended("infra_error", str(exc)) from None
             for call in action.tool_calls:
                 run.call(call, moves)
@@ -167,7 +168,7 @@ def run_session(
                 turn = customer.respond(action.message)
             except CustomerError as exc:
                 raise _Ended("customer_error", str(exc)) from None
-            except InfraFailure as exc:
+            except InfraError as exc:
                 raise _Ended("infra_error", str(exc)) from None
             if isinstance(turn, Stop):
                 raise _Ended("customer_stop", turn.reason)

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.model import SPLITS, Task
 
@@ -16,7 +17,7 @@ TASKS_FILE = "tasks.jsonl"
 _BOM = "\ufeff"
 
 
-class TaskFileError(ValueError):
+class TaskFileError(BankBenchError, ValueError):
     """A task file that cannot be used, with the place and the reason."""
 
 

@@ -11,14 +11,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pytest_bankbench.bank.diff import RowChange
 from pytest_bankbench.bank.facts import Entity
 
+# The task vocabulary is defined in vocabulary.py; re-exported for the modules that read it here.
+from pytest_bankbench.vocabulary import CATEGORIES as CATEGORIES
+from pytest_bankbench.vocabulary import SERVICE_AREAS as SERVICE_AREAS
+from pytest_bankbench.vocabulary import SPLITS as SPLITS
+from pytest_bankbench.vocabulary import Category as Category
+from pytest_bankbench.vocabulary import ServiceArea as ServiceArea
+from pytest_bankbench.vocabulary import Split as Split
+
 SCHEMA_VERSION = 2
 
-Category = Literal["sequencing", "control", "edge_case", "rare_tool"]
-ServiceArea = Literal["everyday", "deposits", "loans", "cards"]
-Split = Literal["base", "lite", "train", "test"]
-CATEGORIES: tuple[Category, ...] = ("sequencing", "control", "edge_case", "rare_tool")
-SERVICE_AREAS: tuple[ServiceArea, ...] = ("everyday", "deposits", "loans", "cards")
-SPLITS: tuple[Split, ...] = ("base", "lite", "train", "test")
 JsonValue = str | int | float | bool | None
 
 

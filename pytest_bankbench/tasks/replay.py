@@ -9,10 +9,11 @@ from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.tasks.model import Task
 
 
-class GoldReplayError(RuntimeError):
+class GoldReplayError(BankBenchError, RuntimeError):
     """A gold chain that does not replay cleanly: the task is broken, not the agent."""
 
 

@@ -109,7 +109,7 @@ def test_infra_errors_are_counted_apart(
     result.assert_outcomes(passed=38, failed=2)
     result.stdout.fnmatch_lines(
         [
-            "*InfrastructureError*RateLimitError*after 3 attempts*",
+            "*InfraError*RateLimitError*after 3 attempts*",
             "infrastructure errors (not task failures): 2",
         ]
     )

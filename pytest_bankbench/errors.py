@@ -1,0 +1,43 @@
+"""The root of every exception the project raises (issue 11, item 3): `except BankBenchError`.
+
+The branches, each defined beside the code that raises it:
+
+- bank/errors.py       ToolError: the bank refused a call; the session turns it into a tool
+                       result the agent reads.
+- models/errors.py     ModelError: a provider error, told apart as ConfigurationError (stop the
+                       run), InfraError (see below) or ModelFailure (the agent's failure).
+- models/local.py      LocalModelError: the local model cannot be started.
+- simulation/session.py AgentError, CustomerError: a party could not move; the session ends.
+- tasks/               TaskFileError (a task file that cannot be read), GoldReplayError (a gold
+                       chain that does not replay: the task is broken).
+- report/              ReportError, ReportLocked: a report that cannot be read or written
+                       (ResumeError and MergeError join when results_log.py and merge.py next
+                       change; tests/test_errors.py lists them until then).
+- scoring/failures.py  CheckFailed: a benchmark check failed; also an AssertionError, so pytest
+                       shows it as a plain test failure with its evidence. SessionFailed groups
+                       several (an ExceptionGroup too).
+
+Warnings (prefetch.ConcurrencyWarning) stay in pytest's PytestWarning tree.
+
+Classes that callers caught by a builtin base before (ValueError, RuntimeError, AssertionError)
+keep that base beside this one, so every `except` that caught them still does.
+
+Infrastructure failure has one name, models.errors.InfraError, from the provider call to the
+summary:
+
+    provider exception (litellm / openai)
+      -> models.errors.ERROR_TABLE classifies it as InfraError; retried, then raised
+         (DeadlineExceeded, a subclass, when the session's deadline passes)
+      -> the session ends with trace end "infra_error"            (simulation/session.py)
+      -> the plugin raises InfraError in the test                 (bench_plugin.py)
+      -> the session record's outcome is "infra_error"  (bench_plugin.record_of, report/metrics.py)
+      -> the summary counts it in "infra_errors", apart from task failures.
+
+"infra_error" and "infra_errors" are data values of traces and reports and stay as they are.
+"""
+
+from __future__ import annotations
+
+
+class BankBenchError(Exception):
+    """Base of every exception pytest-bankbench raises."""
