@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_bankbench.paths import data_dir
+from pytest_bankbench.vocabulary import SPLITS
 
 if TYPE_CHECKING:
     from pytest_bankbench.tasks.model import Task
@@ -189,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cmp.add_argument("b", type=Path, metavar="B.json", help="candidate report")
     cmp.add_argument("--json", type=Path, default=None, metavar="OUT", help="write it as JSON")
     sft = sub.add_parser("export-sft", help="gold dialogues as chat JSONL for fine-tuning")
-    sft.add_argument("--split", default="train", choices=("base", "lite", "train", "test"))
+    sft.add_argument("--split", default="train", choices=SPLITS)
     sft.add_argument("--out", type=Path, default=Path("sft.jsonl"), help="JSONL file to write")
     mrg = sub.add_parser(
         "merge",

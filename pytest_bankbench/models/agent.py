@@ -11,7 +11,7 @@ from pytest_bankbench.models.errors import InfraError, ModelFailure
 from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.simulation.agents import AgentAction
 from pytest_bankbench.simulation.chat import to_chat
-from pytest_bankbench.simulation.session import AgentError, InfraFailure
+from pytest_bankbench.simulation.session import AgentError
 from pytest_bankbench.simulation.trace import Event, ToolCall, Usage
 
 
@@ -62,7 +62,7 @@ class LiteLLMAgent:
         except ModelFailure as exc:  # a bad request, a refusal, an overflow: the agent's failure
             raise AgentError(str(exc)) from None
         except InfraError as exc:
-            raise InfraFailure(str(exc)) from None
+            raise InfraError(str(exc)) from None
         choices = response.get("choices") or [{}]
         message = choices[0].get("message") or {}
         calls = parse_tool_calls(message, self.moves)

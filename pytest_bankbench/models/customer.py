@@ -17,7 +17,7 @@ from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.scoring.consent import reads_as_agreement
 from pytest_bankbench.simulation.acts import split
 from pytest_bankbench.simulation.customer import CustomerTurn, Say, ScriptedCustomer, Stop
-from pytest_bankbench.simulation.session import CustomerError, InfraFailure
+from pytest_bankbench.simulation.session import CustomerError
 from pytest_bankbench.simulation.trace import Usage
 from pytest_bankbench.tasks.model import Instruction, Task
 
@@ -127,7 +127,7 @@ class LiteLLMCustomer:
                 [{"role": "system", "content": self.system(planned.text)}, *self.history]
             )
         except InfraError as exc:
-            raise InfraFailure(f"customer model unavailable: {exc}") from None
+            raise InfraError(f"customer model unavailable: {exc}") from None
         except ModelFailure as exc:  # the customer model's own failure: the simulator's error
             raise CustomerError(f"customer model failed: {exc}") from None
         text = ((response.get("choices") or [{}])[0].get("message") or {}).get("content") or ""

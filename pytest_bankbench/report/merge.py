@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pytest_bankbench import __version__
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.report.metrics import SessionRecord, summarize
 from pytest_bankbench.report.output import report_document
 from pytest_bankbench.report.results_log import (
@@ -28,7 +29,7 @@ from pytest_bankbench.report.results_log import (
 TIMING_FIELDS = frozenset({"duration_s", "model_latency_s", "customer_latency_s"})
 
 
-class MergeError(ValueError):
+class MergeError(BankBenchError, ValueError):
     """The shards cannot be merged; the message names the files and what differs."""
 
 

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.report.metrics import SessionRecord
 
 LOG_SUFFIX = ".sessions.jsonl"
@@ -36,7 +37,7 @@ CONFIG_FIELDS = (
 CONFIG_DEFAULTS: dict[str, Any] = {"customer_parameters": {}, "shard": None}
 
 
-class ResumeError(ValueError):
+class ResumeError(BankBenchError, ValueError):
     """The resume file cannot be used for this run; the message says why."""
 
 

@@ -30,11 +30,6 @@ class AgentError(BankBenchError):
     """The agent could not produce a move (a provider or model error): the session ends with error."""
 
 
-# Provider trouble that outlasted the retries (agent or customer model) is models.errors'
-# InfraError throughout; the old name stays for the model-backed parties that raise it.
-InfraFailure = InfraError
-
-
 class CustomerError(BankBenchError):
     """The customer simulator failed (for a model-backed one): the session ends with error."""
 
