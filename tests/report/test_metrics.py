@@ -96,3 +96,66 @@ def test_summary_does_not_depend_on_arrival_order() -> None:
     random.Random(7).shuffle(shuffled)
     assert summarize(records, 3) == summarize(shuffled, 3)
     assert set(summarize(records, 3)["pass^k"]) == {"1", "2", "3"}
+
+
+def test_usage_totals_count_every_session_and_the_customer_apart() -> None:
+    # An infrastructure error's calls were paid for: its tokens stay in the totals.
+    scored = _record("a-1", 0, passed=True, final=True).model_copy(
+        update={
+            "prompt_tokens": 100,
+            "completion_tokens": 10,
+            "customer_prompt_tokens": 40,
+            "customer_completion_tokens": 4,
+            "cost_usd": 0.01,
+            "customer_cost_usd": 0.002,
+            "model_latency_s": 1.5,
+        }
+    )
+    infra = _record("a-2", 0, passed=False, final=False).model_copy(
+        update={"outcome": "infra_error", "prompt_tokens": 50, "completion_tokens": 5}
+    )
+    summary = summarize([scored, infra], trials=1)
+    assert summary["tokens"] == {
+        "prompt": 150,
+        "completion": 15,
+        "customer_prompt": 40,
+        "customer_completion": 4,
+    }
+    assert summary["cost_usd"] == 0.01 and summary["customer_cost_usd"] == 0.002
+    assert summary["model_latency_s"] == 1.5
+    assert summary["sessions"] == 1 and summary["infra_errors"] == 1
+
+
+def test_harness_errors_and_lost_sessions_count_as_failed_and_missing_ones_as_not_run() -> None:
+    ok = _record("a-1", 0, passed=True, final=True)
+    crashed = _record("a-2", 0, passed=False, final=False).model_copy(
+        update={"outcome": "harness_error"}
+    )
+    lost = _record("a-3", 0, passed=False, final=False).model_copy(update={"outcome": "lost"})
+    summary = summarize([ok, crashed, lost], trials=1, selected=4)
+    assert (summary["passed"], summary["sessions"]) == (1, 3)
+    assert summary["accounting"] == {
+        "selected": 4,
+        "scored": 1,
+        "infra_errors": 0,
+        "harness_errors": 1,
+        "lost": 1,
+        "not_run": 1,
+    }
+    assert summary["unaccounted"] == 3
+
+
+def test_no_scored_session_is_not_a_measured_zero() -> None:
+    from pytest_bankbench.report.gate import evaluate_gate, parse_gate
+    from pytest_bankbench.report.terminal import render
+
+    infra = _record("a-1", 0, passed=False, final=False).model_copy(
+        update={"outcome": "infra_error"}
+    )
+    summary = summarize([infra], trials=1)
+    prov = {"agent": {"model": "m"}, "customer": {"model": "scripted"}, "split": "lite"}
+    lines = render(summary, prov, 1.0, [])
+    assert "pass^1: n/a (no session was scored)" in lines
+    result = evaluate_gate(parse_gate("pass^1>=0.0"), summary)
+    assert not result.passed
+    assert result.reasons == ["pass^1: no scored sessions, nothing measured: FAILED"]
