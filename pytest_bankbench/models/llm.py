@@ -8,11 +8,13 @@ provider SDK's own retries are off, so `--bank-num-retries N` means at most N + 
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import logging
 import os
 import random
+import sys
 import threading
 import time
 import traceback
@@ -63,7 +65,14 @@ _PREPARED: set[str] = set()
 def import_litellm() -> Any:
     """litellm, imported on first use without network access at import."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    first = "litellm" not in sys.modules
     import litellm
+
+    if first:
+        # litellm's import leaves ~200 MB of long-lived objects; without this every full
+        # collection (and pytest's collection at exit) walks them again, which cost about
+        # a third of the CPU of 1,000 concurrent one-call sessions (bench/concurrency.py).
+        gc.freeze()
 
     # Its "Give Feedback" banner on every error would bury the benchmark's own messages.
     litellm.suppress_debug_info = True
