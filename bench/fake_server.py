@@ -15,6 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class Handler(BaseHTTPRequestHandler):
     delay_s = 1.0
+    # Keep-alive, as real endpoints do: HTTP/1.0 would cost the client a new connection a call.
+    protocol_version = "HTTP/1.1"
 
     def log_message(self, format: str, *args: object) -> None:
         return

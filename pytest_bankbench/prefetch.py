@@ -10,6 +10,7 @@ ECOSYSTEM_NOTES "Several sessions at once inside one process" for what was measu
 
 from __future__ import annotations
 
+import gc
 import warnings
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -282,6 +283,9 @@ class Prefetch:
             return (yield)
         finally:
             self.pool.cancel()
+            # A thousand sessions' traces and clients are long-lived until exit; pytest's full
+            # collection at unconfigure walked them for ~1.8 s of bench/concurrency.py's run.
+            gc.freeze()
 
     def pytest_unconfigure(self) -> None:
         self.pool.cancel()

@@ -101,7 +101,7 @@ def test_under_xdist_each_worker_looks_ahead(pytester: pytest.Pytester) -> None:
     assert _outcomes(spread) == _outcomes(one)
     assert _sessions(parallel) == _sessions(serial)
     assert _summary(parallel) == _summary(serial)
-    warned = [str(w.message) for w in spread.getcalls("pytest_warning_recorded")]
+    warned = [str(w.warning_message.message) for w in spread.getcalls("pytest_warning_recorded")]
     assert not [w for w in warned if "--bank-concurrency" in w]  # the worker queue was readable
 
 
