@@ -66,17 +66,25 @@ def session_seed(task_id: str, trial: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{task_id}|{trial}".encode()).digest()[:4], "big")
 
 
+def _identity(case: BankCase) -> dict[str, Any]:
+    """The fields of a record that say which session it is, whatever became of it."""
+    task = case.task
+    return {
+        "task_id": task.task_id,
+        "trial": case.trial,
+        "seed": case.seed,
+        "family": task.family,
+        "category": task.category,
+        "service_area": task.service_area,
+        "chain_length": len(task.gold),
+        "graded": task.graded,
+    }
+
+
 def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
     verdict, trace = result.verdict, result.trace
     return SessionRecord(
-        task_id=case.task.task_id,
-        trial=case.trial,
-        seed=case.seed,
-        family=case.task.family,
-        category=case.task.category,
-        service_area=case.task.service_area,
-        chain_length=len(case.task.gold),
-        graded=case.task.graded,
+        **_identity(case),
         outcome="infra_error" if trace.end == "infra_error" else "scored",
         passed=verdict.passed,
         final_state_pass=verdict.final_state_pass,
@@ -107,16 +115,8 @@ def stand_in(
     case: BankCase, outcome: Literal["harness_error", "lost"], error: str
 ) -> SessionRecord:
     """The record of a session that produced no verdict: it counts as failed, never vanishes."""
-    task = case.task
     return SessionRecord(
-        task_id=task.task_id,
-        trial=case.trial,
-        seed=case.seed,
-        family=task.family,
-        category=task.category,
-        service_area=task.service_area,
-        chain_length=len(task.gold),
-        graded=task.graded,
+        **_identity(case),
         outcome=outcome,
         passed=False,
         final_state_pass=False,

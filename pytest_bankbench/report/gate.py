@@ -31,6 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.report.compare import compare_reports, format_p
+from pytest_bankbench.report.metrics import accounting_line
 from pytest_bankbench.vocabulary import CATEGORIES, SERVICE_AREAS
 
 Operator = Literal[">=", "<=", ">", "<", "=="]
@@ -273,15 +274,6 @@ def evaluate_gate(gate: Gate, summary: Mapping[str, Any]) -> GateResult:
             f"'unaccounted<={unaccounted}': FAILED"
         )
     return GateResult(passed=passed, reasons=reasons)
-
-
-def accounting_line(counts: Mapping[str, int]) -> str:
-    """Where the selected sessions went, in one line (terminal and Markdown)."""
-    return (
-        f"{counts['selected']} selected: {counts['scored']} scored, "
-        f"{counts['infra_errors']} infrastructure errors, {counts['harness_errors']} harness "
-        f"errors, {counts['lost']} lost, {counts['not_run']} not run"
-    )
 
 
 def check_baseline(

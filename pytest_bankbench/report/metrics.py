@@ -117,6 +117,15 @@ def accounting(records: list[SessionRecord], selected: int | None) -> dict[str, 
     }
 
 
+def accounting_line(counts: dict[str, int]) -> str:
+    """Where the selected sessions went, in one line (terminal and Markdown)."""
+    return (
+        f"{counts['selected']} selected: {counts['scored']} scored, "
+        f"{counts['infra_errors']} infrastructure errors, {counts['harness_errors']} harness "
+        f"errors, {counts['lost']} lost, {counts['not_run']} not run"
+    )
+
+
 def summarize(
     records: Iterable[SessionRecord], trials: int, selected: int | None = None
 ) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_bankbench.report.gate import accounting_line
+from pytest_bankbench.report.metrics import accounting_line
 
 
 def _pct(value: float) -> str:

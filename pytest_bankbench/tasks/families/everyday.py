@@ -444,42 +444,13 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
         story=f"My grandmother opened savings account {old} for me years ago - please send "
         f"{said} from it to {name} by {mode}.",
     )
-    return draft(
+    return _from_another_account(
         customer,
-        "",
-        Instruction(
-            text=ask,
-            explain=f"Your savings account ending {last4(dormant)} is dormant, so no payments "
-            "can be made from it until it is reactivated at a branch. Your "
-            f"{active['account_type']} account ending {last4(active)} has enough balance, so I "
-            "can send it from there instead.",
-        ),
-        facts=[
-            knows(f"From my savings account {old}.", "account"),
-            knows(f"It's {said} for {name}, who is on my payee list.", "payee", "amount"),
-            knows(f"Use {mode}.", "mode"),
-            knows(
-                f"Then send it from my {active['account_type']} account "
-                f"{active['account_number']} instead.",
-                "account",
-                after=DORMANT_PHRASES,
-            ),
-        ],
-        narrative=(
-            f"You want to pay {indian(amount)} by {mode} to your payee {payee['name']} "
-            f"from savings account {old}, which you have not used for years. If the assistant "
-            "explains that it cannot be used, you want the money sent from your "
-            f"{active['account_type']} account {active['account_number']} instead; you do not "
-            "offer that account before."
-        ),
-        calls=[
-            listed("list_accounts", "account", old, ("status",)),
-            find_payee(payee),
-            transfer(
-                active["account_number"], payee["beneficiary_id"], amount, mode, after=("c1",)
-            ),
-        ],
-        disclosures=transfer_terms("c3", amount, mode),
+        ask,
+        "dormant, so no payments can be made from it until it is reactivated at a branch",
+        DORMANT_PHRASES,
+        ", which you have not used for years. If the assistant explains that it cannot be used",
+        (dormant, payee, active, amount, mode, said),
     )
 
 
@@ -526,13 +497,36 @@ def frozen_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         puzzled=f"My app wouldn't let me pay {name} {said} from my savings account ending "
         f"{old[-4:]} - can you send it by {mode} for me?",
     )
+    return _from_another_account(
+        customer,
+        ask,
+        "frozen, so no payments or other debits can be made from it",
+        FROZEN_PHRASES,
+        ". The bank has frozen that account, which you do not know. If the assistant explains "
+        "that it cannot be debited",
+        (frozen, payee, active, amount, mode, said),
+    )
+
+
+def _from_another_account(
+    customer: sqlite3.Row,
+    ask: str,
+    why: str,
+    phrases: tuple[str, ...],
+    story: str,
+    payment: tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row, int, str, str],
+) -> Draft:
+    """A transfer from an account that takes no debits: the agent says `why`, and only then (one
+    of `phrases` said) does the customer name the active account to pay from instead. `story`
+    ends the narrative's first sentence and starts the condition of its second."""
+    blocked, payee, active, amount, mode, said = payment
+    old, name = blocked["account_number"], payee["name"]
     return draft(
         customer,
         "",
         Instruction(
             text=ask,
-            explain=f"Your savings account ending {last4(frozen)} is frozen, so no payments or "
-            "other debits can be made from it. Your "
+            explain=f"Your savings account ending {last4(blocked)} is {why}. Your "
             f"{active['account_type']} account ending {last4(active)} has enough balance, so I "
             "can send it from there instead.",
         ),
@@ -544,13 +538,12 @@ def frozen_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Ro
                 f"Then send it from my {active['account_type']} account "
                 f"{active['account_number']} instead.",
                 "account",
-                after=FROZEN_PHRASES,
+                after=phrases,
             ),
         ],
         narrative=(
-            f"You want to pay {indian(amount)} by {mode} to your payee {payee['name']} from "
-            f"savings account {old}. The bank has frozen that account, which you do not know. "
-            "If the assistant explains that it cannot be debited, you want the money sent from "
+            f"You want to pay {indian(amount)} by {mode} to your payee {name} from savings "
+            f"account {old}{story}, you want the money sent from "
             f"your {active['account_type']} account {active['account_number']} instead; you do "
             "not offer that account before."
         ),
