@@ -281,5 +281,15 @@ def trigger_ddl() -> str:
 
 
 def select_row_json(table: Table) -> str:
-    """SELECT of one row as JSON by its logged key."""
+    """SELECT of one row as JSON by its logged key (a scan of the table)."""
     return f"SELECT {_json_of(table, 't')} FROM {table.name} t WHERE {_key_of(table, 't')} = ?"
+
+
+def select_row_json_by_parts(table: Table) -> str:
+    """The same SELECT through the primary key: one parameter per key column, then the logged
+    key, which still decides (the columns only let SQLite use the key's index)."""
+    by_column = " AND ".join(f"t.{col} = ?" for col in table.key)
+    return (
+        f"SELECT {_json_of(table, 't')} FROM {table.name} t "
+        f"WHERE {by_column} AND {_key_of(table, 't')} = ?"
+    )

@@ -1,4 +1,4 @@
-"""A fresh seeded bank per session: SQLite in memory, opened from a template image, with change capture."""
+"""A fresh seeded bank per session: SQLite in memory, the seed's records, with change capture."""
 
 from __future__ import annotations
 
@@ -11,37 +11,16 @@ from functools import cache
 from typing import Any
 
 from pytest_bankbench.bank.diff import ChangeSet, RowChange, row_change
+from pytest_bankbench.bank.image import DEFAULT_SEED as DEFAULT_SEED
+from pytest_bankbench.bank.image import template_image as template_image
+from pytest_bankbench.bank.pool import POOL, closed_connection
 from pytest_bankbench.bank.schema import (
     CHANGE_LOG,
     TABLE_BY_NAME,
     TABLES,
-    ddl,
     select_row_json,
-    trigger_ddl,
+    select_row_json_by_parts,
 )
-
-DEFAULT_SEED = 20260331
-
-
-@cache
-def template_image(seed: int = DEFAULT_SEED) -> bytes:
-    """The seeded bank as a serialized SQLite image, built once per process and seed."""
-    from pytest_bankbench.bank.seed import generate_records
-
-    conn = sqlite3.connect(":memory:")
-    conn.executescript(ddl())
-    for table, rows in generate_records(seed).items():
-        cols = TABLE_BY_NAME[table].column_names
-        marks = ", ".join("?" for _ in cols)
-        conn.executemany(
-            f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({marks})",
-            [tuple(row[c] for c in cols) for row in rows],
-        )
-    conn.executescript(trigger_ddl())
-    conn.commit()
-    image = conn.serialize()
-    conn.close()
-    return image
 
 
 class Bank:
@@ -51,12 +30,12 @@ class Bank:
         self.customer_id = customer_id
         self.today = today
         self.seed = seed
-        self.conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        self.conn.deserialize(template_image(seed))
-        self.conn.row_factory = sqlite3.Row
+        self.conn = POOL.take(seed)
 
     def close(self) -> None:
-        self.conn.close()
+        conn, self.conn = self.conn, closed_connection()
+        if conn is not self.conn:
+            POOL.give_back(self.seed, conn)
 
     def __enter__(self) -> Bank:
         return self
@@ -112,14 +91,28 @@ class Bank:
         for tbl, pk, before_text in self.conn.execute(
             f"SELECT tbl, pk, before FROM {CHANGE_LOG}"
         ).fetchall():
-            table = TABLE_BY_NAME[tbl]
-            found = self.conn.execute(select_row_json(table), (pk,)).fetchone()
+            found = self.conn.execute(*_row_lookup(tbl, pk)).fetchone()
             before = json.loads(before_text) if before_text is not None else None
             after = json.loads(found[0]) if found else None
             change = row_change(tbl, pk, before, after)
             if change is not None:
                 rows.append(change)
         return ChangeSet.of(rows)
+
+
+def _row_lookup(tbl: str, pk: str) -> tuple[str, tuple[str, ...]]:
+    """The query for a logged row's current image: by its key columns when the logged key splits
+    into them unambiguously (no value holds the separator), else by the logged key alone."""
+    table = TABLE_BY_NAME[tbl]
+    parts = pk.split("|")
+    if len(parts) == len(table.key):
+        return _by_parts(tbl), (*parts, pk)
+    return select_row_json(table), (pk,)
+
+
+@cache
+def _by_parts(tbl: str) -> str:
+    return select_row_json_by_parts(TABLE_BY_NAME[tbl])
 
 
 def table_names() -> list[str]:

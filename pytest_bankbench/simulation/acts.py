@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
@@ -39,6 +40,10 @@ _ABBREVIATIONS = frozenset(
     | {"a/c", "st", "ltd", "pvt", "incl", "min", "max", "viz", "re", "inr"}
 )
 _LONGEST = 600
+# Readings are pure functions of the text and immutable, so each is kept: the scripted customer
+# hears the same agent sentences across sessions (the gold agent's, a model's greetings), and
+# matching one against every rule was over a third of a gold session (issue 11, item 7).
+_MEMO = 8192
 _MARKUP = (
     (re.compile(r"[*`]+|__"), ""),
     (re.compile(r"^\s*#{1,6}\s*", re.MULTILINE), ""),
@@ -110,10 +115,12 @@ def split(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=_MEMO)
 def topics_of(text: str) -> frozenset[Topic]:
     return frozenset(topic for topic, pattern in _TOPICS if pattern.search(text))
 
 
+@lru_cache(maxsize=_MEMO)
 def actions_of(text: str) -> frozenset[str]:
     return frozenset(action for action, pattern in _ACTIONS if pattern.search(text))
 
@@ -124,6 +131,7 @@ def _clause(text: str, at: int) -> str:
     return text[max(bounds, default=0) :].lstrip()
 
 
+@lru_cache(maxsize=_MEMO)
 def read_sentence(text: str) -> Sentence:
     """The acts of one sentence, overlaps resolved."""
     if len(text) > _LONGEST:  # a pasted record, not prose: its ends say what it is
@@ -165,6 +173,7 @@ def read_sentence(text: str) -> Sentence:
     return Sentence(text, frozenset(acts), tail)
 
 
+@lru_cache(maxsize=_MEMO)
 def read(text: str) -> Reading:
     """Read one agent turn."""
     sentences = tuple(read_sentence(s) for s in split(text))

@@ -200,6 +200,21 @@ def test_insert_then_delete_is_no_change(open_bank: OpenBank) -> None:
     assert bank.changes().rows == ()
 
 
+@pytest.mark.parametrize("nominee_id", ["NOM|PIPE", "NOM9", "42"])
+def test_a_row_is_found_by_its_logged_key_whatever_the_key_holds(
+    open_bank: OpenBank, nominee_id: str
+) -> None:
+    """The key columns speed the lookup; the logged key decides, also when a key value holds the
+    separator (then the lookup scans) or is all digits."""
+    bank = open_bank(has("accounts"))
+    values = {"customer_id": bank.customer_id, "record_id": "X", "name": "N", "relation": "son"}
+    bank.insert("nominees", nominee_id=nominee_id, share_pct=100, **values)
+    bank.execute("UPDATE nominees SET share_pct = 50 WHERE nominee_id = ?", nominee_id)
+    (row,) = bank.changes().rows
+    assert (row.op, row.key) == ("insert", nominee_id)
+    assert ("share_pct", None, 50) in {(f.field, f.before, f.after) for f in row.fields}
+
+
 def test_transaction_rolls_back_everything_on_error(open_bank: OpenBank) -> None:
     bank = open_bank(has("accounts"))
     acct = own(bank, "accounts")

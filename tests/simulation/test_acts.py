@@ -96,3 +96,10 @@ def test_a_proposal_names_what_it_would_do() -> None:
 def test_a_pasted_record_is_read_quickly_and_as_a_report() -> None:
     pasted = "Here is everything on file:\n" + '{"balance": "5000.00", "id": 1} ' * 2000
     assert read(pasted).acts == {"done"}
+
+
+def test_a_kept_reading_is_the_reading_of_its_text() -> None:
+    """Readings are kept per text (issue 11, item 7): the kept one is what reading again gives."""
+    text = "Hello! I'll send Rs 500 by IMPS. Shall I proceed?"
+    assert read(text) is read(text)
+    assert read(text) == read.__wrapped__(text)
