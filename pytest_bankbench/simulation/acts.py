@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
@@ -21,10 +21,6 @@ from pytest_bankbench.simulation.acts_rules import (
 )
 from pytest_bankbench.tasks.model import Topic
 
-_ACTS = tuple((act, re.compile(p, re.IGNORECASE)) for act, p in ACT_RULES)
-_TOPICS = tuple((topic, re.compile(p, re.IGNORECASE)) for topic, p in TOPIC_RULES)
-_ACTIONS = tuple((action, re.compile(p, re.IGNORECASE)) for action, p in ACTION_RULES)
-_FILLER = tuple(re.compile(p, re.IGNORECASE) for p in FILLER)
 _PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
 # A question that opens with one of these asks for a detail even when it names an action
 # ("Which card should I block?"), unless it is an invitation or "anything else".
@@ -53,6 +49,28 @@ _MARKUP = (
     (re.compile(r"[‘’]"), "'"),
     (re.compile(r"[“”]"), '"'),
 )
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """The rows of acts_rules.py, compiled."""
+
+    acts: tuple[tuple[Act, re.Pattern[str]], ...]
+    topics: tuple[tuple[Topic, re.Pattern[str]], ...]
+    actions: tuple[tuple[str, re.Pattern[str]], ...]
+    filler: tuple[re.Pattern[str], ...]
+
+
+@cache
+def _rules() -> _Rules:
+    """Compiled at the first reading, not at import: the ~300 patterns cost 20 ms, which a
+    process that only collects the benchmark (or the xdist controller) never needs."""
+    return _Rules(
+        acts=tuple((act, re.compile(p, re.IGNORECASE)) for act, p in ACT_RULES),
+        topics=tuple((topic, re.compile(p, re.IGNORECASE)) for topic, p in TOPIC_RULES),
+        actions=tuple((action, re.compile(p, re.IGNORECASE)) for action, p in ACTION_RULES),
+        filler=tuple(re.compile(p, re.IGNORECASE) for p in FILLER),
+    )
 
 
 @dataclass(frozen=True)
@@ -117,12 +135,12 @@ def split(text: str) -> list[str]:
 
 @lru_cache(maxsize=_MEMO)
 def topics_of(text: str) -> frozenset[Topic]:
-    return frozenset(topic for topic, pattern in _TOPICS if pattern.search(text))
+    return frozenset(topic for topic, pattern in _rules().topics if pattern.search(text))
 
 
 @lru_cache(maxsize=_MEMO)
 def actions_of(text: str) -> frozenset[str]:
-    return frozenset(action for action, pattern in _ACTIONS if pattern.search(text))
+    return frozenset(action for action, pattern in _rules().actions if pattern.search(text))
 
 
 def _clause(text: str, at: int) -> str:
@@ -136,11 +154,11 @@ def read_sentence(text: str) -> Sentence:
     """The acts of one sentence, overlaps resolved."""
     if len(text) > _LONGEST:  # a pasted record, not prose: its ends say what it is
         text = f"{text[: _LONGEST // 2]} {text[-_LONGEST // 2 :]}"
-    if any(pattern.search(text) for pattern in _FILLER):
+    if any(pattern.search(text) for pattern in _rules().filler):
         return Sentence(text, frozenset())
     acts: set[Act] = set()
     starts: list[int] = []
-    for act, pattern in _ACTS:
+    for act, pattern in _rules().acts:
         match = pattern.search(text)
         if match:
             acts.add(act)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
 import pytest
 
-from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shipped_tasks
+from pytest_bankbench.paths import data_dir
+from pytest_bankbench.tasks.loader import (
+    TASKS_FILE,
+    TaskFileError,
+    load_tasks,
+    select,
+    shipped_tasks,
+)
+from pytest_bankbench.tasks.model import Task
 
 
 def _write(path: Path, lines: list[str]) -> Path:
@@ -175,3 +184,34 @@ def test_duplicate_id_message_names_both_lines_and_task(tmp_path: Path) -> None:
     assert str(caught.value) == (
         f"{path}:4: task id {task_id!r} already used on line 1 (task ids must be unique in a file)"
     )
+
+
+def test_shipped_lines_read_straight_from_json_equal_the_checked_reading() -> None:
+    """The shipped file is validated from each line's JSON (issue 11, item 7); the tasks are
+    the ones the step by step reading of a custom file gives, to the byte."""
+    lines = (data_dir() / TASKS_FILE).read_text(encoding="utf-8").split("\n")
+    slow = [Task.model_validate(json.loads(line)) for line in lines if line.strip()]
+    assert list(shipped_tasks()) == slow
+    assert [t.to_line() for t in shipped_tasks()] == [t.to_line() for t in slow]
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["{not json"], r"s\.jsonl:1: not valid JSON"),
+        ([json.dumps({"category": "chores"})], r"s\.jsonl:1: field 'schema_version'"),
+        (["LINE", "", "LINE"], r"s\.jsonl:3: task id .* already used on line 1"),
+    ],
+)
+def test_a_bad_line_in_shipped_mode_is_named_as_before(
+    tmp_path: Path, lines: list[str], message: str
+) -> None:
+    line = json.dumps(_task_json())
+    path = _write(tmp_path / "s.jsonl", [line if x == "LINE" else x for x in lines])
+    with pytest.raises(TaskFileError, match=message):
+        load_tasks(path, shipped=True)
+
+
+def test_reading_the_shipped_tasks_leaves_the_collector_on() -> None:
+    assert shipped_tasks.__wrapped__() == shipped_tasks()  # a read of its own, not the kept one
+    assert gc.isenabled()
