@@ -17,6 +17,7 @@ class Handler(BaseHTTPRequestHandler):
     delay_s = 1.0
     # Keep-alive, as real endpoints do: HTTP/1.0 would cost the client a new connection a call.
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # as real servers do: no 40 ms delayed-ACK stall per reply
 
     def log_message(self, format: str, *args: object) -> None:
         return

@@ -66,13 +66,20 @@ def import_litellm() -> Any:
     """litellm, imported on first use without network access at import."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     first = "litellm" not in sys.modules
-    import litellm
-
     if first:
-        # litellm's import leaves ~200 MB of long-lived objects; without this every full
-        # collection (and pytest's collection at exit) walks them again, which cost about
-        # a third of the CPU of 1,000 concurrent one-call sessions (bench/concurrency.py).
-        gc.freeze()
+        # litellm's import leaves ~200 MB of long-lived objects. Collecting while they are
+        # made only walks them again and again (0.7 s of its 3.9 s import), and after it every
+        # full collection (and pytest's at exit) would too, which cost about a third of the
+        # CPU of 1,000 concurrent one-call sessions (bench/concurrency.py): frozen instead.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            import litellm
+        finally:
+            gc.freeze()
+            if enabled:
+                gc.enable()
+    import litellm
 
     # Its "Give Feedback" banner on every error would bury the benchmark's own messages.
     litellm.suppress_debug_info = True
@@ -394,6 +401,12 @@ class ModelClient:
             )
         if isinstance(raw, dict):
             return None
+        hidden = getattr(raw, "_hidden_params", None)
+        if isinstance(hidden, dict) and "response_cost" in hidden:
+            # litellm priced the response already (None: a model it has no price for); pricing
+            # it again cost ~1 ms a call, ~2 ms for an unknown model's name search.
+            priced = hidden["response_cost"]
+            return None if priced is None else float(priced)
         try:
             cost: float = import_litellm().completion_cost(completion_response=raw)
             return float(cost)

@@ -1,13 +1,17 @@
-"""The run's durable results: one JSON line per finished session, appended and synced at once.
+"""The run's durable results: one JSON line per finished session, written at once.
 
-A killed worker, Ctrl-C, SIGTERM or a crashed controller keeps every session already written;
-a later run resumes from the same file when its configuration is the same.
+Each line reaches the operating system as soon as its session ends, so a killed worker, Ctrl-C,
+SIGTERM or a crashed controller keeps every session already written; a later run resumes from
+the same file when its configuration is the same. Against a crash of the machine itself the
+file is also synced to disk, at most once a second and when the run ends: an fsync per session
+cost ~2.6 ms on the thread that reports every test, a tenth of the budget at 64 in flight.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +39,7 @@ CONFIG_FIELDS = (
 )
 # What a log written before a field existed meant by its absence.
 CONFIG_DEFAULTS: dict[str, Any] = {"customer_parameters": {}, "shard": None}
+SYNC_EVERY_S = 1.0  # the longest a finished session waits for its line to reach the disk
 
 
 class ResumeError(BankBenchError, ValueError):
@@ -69,6 +74,7 @@ class ResultsLog:
 
     def __init__(self, path: Path, config: dict[str, Any], append: bool) -> None:
         self.path = path
+        self.synced_at = float("-inf")  # time.monotonic() of the last fsync
         path.parent.mkdir(parents=True, exist_ok=True)
         if not append or not path.exists():
             self._write({"kind": "config", "config": config}, mode="w")
@@ -76,8 +82,16 @@ class ResultsLog:
     def _write(self, entry: dict[str, Any], mode: str = "a") -> None:
         with self.path.open(mode, encoding="utf-8") as fh:
             fh.write(json.dumps(entry, sort_keys=True) + "\n")
-            fh.flush()
+            fh.flush()  # one write(2) of the whole line: the process may die now, not the line
+            if time.monotonic() - self.synced_at >= SYNC_EVERY_S:
+                os.fsync(fh.fileno())
+                self.synced_at = time.monotonic()
+
+    def sync(self) -> None:
+        """Everything written so far on disk (the run's end)."""
+        with self.path.open("rb") as fh:
             os.fsync(fh.fileno())
+        self.synced_at = time.monotonic()
 
     def append(self, record: SessionRecord) -> None:
         self._write({"kind": "session", "record": record.model_dump(mode="json")})

@@ -147,6 +147,22 @@ def test_unknown_price_gives_no_cost() -> None:
     assert client.usage.cost_usd is None
 
 
+def test_a_priced_model_costs_what_litellm_prices_it() -> None:
+    from pytest_bankbench.models.llm import import_litellm
+
+    litellm = import_litellm()
+
+    def priced(**kwargs: object) -> object:
+        kwargs.pop("api_key", None)
+        return litellm.completion(**{**kwargs, "model": "gpt-4o-mini", "mock_response": "hi"})
+
+    client = ModelClient(ModelSettings(model="gpt-4o-mini"), completion=priced)
+    client.complete(MESSAGES)
+    answer = litellm.completion(model="gpt-4o-mini", messages=MESSAGES, mock_response="hi")
+    expected = litellm.completion_cost(answer)
+    assert expected > 0 and client.usage.cost_usd == pytest.approx(expected)
+
+
 def test_cache_serves_a_repeated_request_without_a_call(tmp_path: Path) -> None:
     first, _fake1, _ = _client([mocked("cached answer")], cache_dir=tmp_path)
     first.complete(MESSAGES)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from pytest_bankbench.report.results_log import (
     config_differences,
     read_log,
@@ -47,3 +49,27 @@ def test_a_log_from_before_a_field_existed_is_read_with_its_default() -> None:
     assert config_differences(saved, {"agent": "gold", "shard": "1/2"}) == [
         "shard: saved None, now '1/2'"
     ]
+
+
+def test_each_line_is_written_at_once_and_synced_at_most_once_a_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pytest_bankbench.report import results_log
+    from tests.report.test_compare import record
+
+    synced: list[int] = []
+    monkeypatch.setattr("os.fsync", synced.append)
+    clock = [100.0]
+    monkeypatch.setattr("time.monotonic", lambda: clock[0])
+    log = results_log.ResultsLog(tmp_path / "r.sessions.jsonl", {"agent": "gold"}, append=False)
+    assert len(synced) == 1  # the header
+    for trial in range(5):
+        log.append(record("a-001", trial, passed=True))
+        # On the operating system's side at once: a killed process loses nothing written.
+        assert len(read_log(log.path)[1]) == trial + 1
+    assert len(synced) == 1  # within the same second: no fsync per session
+    clock[0] += results_log.SYNC_EVERY_S
+    log.append(record("a-001", 5, passed=True))
+    assert len(synced) == 2
+    log.sync()  # the run's end
+    assert len(synced) == 3 and len(read_log(log.path)[1]) == 6
