@@ -6,14 +6,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
+from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.schema import TABLE_BY_NAME
 
 JsonScalar = str | int | float | bool | None
 
 
-class FieldChange(BaseModel):
+class FieldChange(FrozenRecord):
     """One field of one row: its value in the seed and after the session."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -23,7 +24,7 @@ class FieldChange(BaseModel):
     after: JsonScalar
 
 
-class RowChange(BaseModel):
+class RowChange(FrozenRecord):
     """A row the session inserted, updated or deleted, with the fields that differ."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -32,16 +32,29 @@ _DIGEST = hashlib.sha256().digest_size
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
+# Kept by seed (not functools.cache, which keys template_image() and template_image(DEFAULT_SEED)
+# apart: the image was built twice).
+_KEPT: dict[int, bytes] = {}
+
+
 def template_image(seed: int = DEFAULT_SEED) -> bytes:
     """The seeded bank as a serialized SQLite image, read or built once per process and seed."""
-    return _template_image(seed)
+    image = _KEPT.get(seed)
+    if image is None:
+        image = _KEPT.setdefault(seed, cached_image(seed, cache_dir()))
+    return image
 
 
-@cache
-def _template_image(seed: int) -> bytes:
-    # Behind template_image so that template_image() and template_image(DEFAULT_SEED) share one
-    # entry (functools.cache keys the two calls apart, and the image was built twice).
-    return cached_image(seed, cache_dir())
+def image_once(seed: int = DEFAULT_SEED) -> bytes:
+    """The image for one use, read from the disk cache and not kept by the process (a worker
+    that only ever opens one connection then holds no second 4 MB copy); the kept one when there
+    is one, or when the disk cache has none to give."""
+    folder = cache_dir()
+    if seed not in _KEPT and folder is not None:
+        image = _read(folder / image_key(seed))
+        if image is not None:
+            return image
+    return template_image(seed)
 
 
 def build_image(seed: int) -> bytes:
@@ -109,15 +122,12 @@ def cached_image(seed: int, folder: Path | None) -> bytes:
 def _read(path: Path) -> bytes | None:
     """The image stored at `path`, or None when it is missing, cut short or corrupted."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stored:
+            head = stored.read(len(_MAGIC) + _DIGEST)
+            payload = stored.read()  # read apart from the header: no second copy to slice
     except OSError:
         return None
-    head = len(_MAGIC) + _DIGEST
-    payload = data[head:]
-    if (
-        data[: len(_MAGIC)] != _MAGIC
-        or hashlib.sha256(payload).digest() != data[len(_MAGIC) : head]
-    ):
+    if head[: len(_MAGIC)] != _MAGIC or hashlib.sha256(payload).digest() != head[len(_MAGIC) :]:
         return None
     return payload
 

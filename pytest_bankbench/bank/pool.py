@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from functools import cache
 
-from pytest_bankbench.bank.image import template_image
+from pytest_bankbench.bank.image import image_once, template_image
 
 
 class ConnectionPool:
@@ -21,6 +21,7 @@ class ConnectionPool:
 
     def __init__(self) -> None:
         self._idle: dict[int, list[sqlite3.Connection]] = {}
+        self._opened: set[int] = set()
         self._lock = threading.Lock()
 
     def take(self, seed: int) -> sqlite3.Connection:
@@ -30,10 +31,18 @@ class ConnectionPool:
             conn = idle.pop() if idle else None
         if conn is None:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-            conn.deserialize(template_image(seed))
+            conn.deserialize(self._image(seed))
         conn.row_factory = sqlite3.Row
         conn.execute("BEGIN")
         return conn
+
+    def _image(self, seed: int) -> bytes:
+        # A serial worker opens one connection in all: its image need not outlive it. Sessions
+        # in flight together (--bank-concurrency) open more, from the image kept in memory.
+        with self._lock:
+            first = seed not in self._opened
+            self._opened.add(seed)
+        return image_once(seed) if first else template_image(seed)
 
     def give_back(self, seed: int, conn: sqlite3.Connection) -> None:
         """Roll the connection back to the seed and keep it, or close it when it cannot be."""

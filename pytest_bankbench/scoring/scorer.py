@@ -6,10 +6,11 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from pytest_bankbench.bank.diff import ChangeSet, compare
 from pytest_bankbench.bank.facts import fact_fields, shows
+from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.registry import all_tools, get_tool
 from pytest_bankbench.scoring.consent import consent_failures
 from pytest_bankbench.scoring.outputs import told
@@ -39,7 +40,7 @@ FAILURE_TYPES: tuple[FailureType, ...] = get_args(FailureType)
 ATTEMPT_CODES = frozenset({"policy_violation", "insufficient_funds", "not_authorized"})
 
 
-class Verdict(BaseModel):
+class Verdict(FrozenRecord):
     """Each check's result with its evidence lines; `failure_type` is the first that applies."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

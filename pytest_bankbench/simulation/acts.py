@@ -36,10 +36,14 @@ _ABBREVIATIONS = frozenset(
     | {"a/c", "st", "ltd", "pvt", "incl", "min", "max", "viz", "re", "inr"}
 )
 _LONGEST = 600
-# Readings are pure functions of the text and immutable, so each is kept: the scripted customer
-# hears the same agent sentences across sessions (the gold agent's, a model's greetings), and
-# matching one against every rule was over a third of a gold session (issue 11, item 7).
-_MEMO = 8192
+# Readings are pure functions of the text and immutable, so the recent ones are kept: the
+# scripted customer hears the same agent sentences across sessions (the gold agent's, a model's
+# greetings), and matching one against every rule was over a third of a gold session (issue 11,
+# item 7). Bounded so a model's turns, each new, hold a few MB at most; the topics and actions
+# of a text are mostly asked of new texts (each task's script), so few of those are kept.
+_TURNS = 1024
+_SENTENCES = 4096
+_TEXTS = 256
 _MARKUP = (
     (re.compile(r"[*`]+|__"), ""),
     (re.compile(r"^\s*#{1,6}\s*", re.MULTILINE), ""),
@@ -133,12 +137,12 @@ def split(text: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=_MEMO)
+@lru_cache(maxsize=_TEXTS)
 def topics_of(text: str) -> frozenset[Topic]:
     return frozenset(topic for topic, pattern in _rules().topics if pattern.search(text))
 
 
-@lru_cache(maxsize=_MEMO)
+@lru_cache(maxsize=_TEXTS)
 def actions_of(text: str) -> frozenset[str]:
     return frozenset(action for action, pattern in _rules().actions if pattern.search(text))
 
@@ -149,7 +153,7 @@ def _clause(text: str, at: int) -> str:
     return text[max(bounds, default=0) :].lstrip()
 
 
-@lru_cache(maxsize=_MEMO)
+@lru_cache(maxsize=_SENTENCES)
 def read_sentence(text: str) -> Sentence:
     """The acts of one sentence, overlaps resolved."""
     if len(text) > _LONGEST:  # a pasted record, not prose: its ends say what it is
@@ -191,7 +195,7 @@ def read_sentence(text: str) -> Sentence:
     return Sentence(text, frozenset(acts), tail)
 
 
-@lru_cache(maxsize=_MEMO)
+@lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
     sentences = tuple(read_sentence(s) for s in split(text))

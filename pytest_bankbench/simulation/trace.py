@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from pytest_bankbench.bank.diff import RowChange
+from pytest_bankbench.bank.frozen import FrozenRecord
 
 TRACE_VERSION = 1
 EndReason = Literal[
@@ -23,7 +24,7 @@ NORMAL_ENDS: frozenset[str] = frozenset({"customer_stop", "agent_end", "transfer
 ToolKindSeen = Literal["read", "write", "human", "unknown"]
 
 
-class _Strict(BaseModel):
+class _Strict(FrozenRecord):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

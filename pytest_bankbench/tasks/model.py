@@ -6,10 +6,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from pytest_bankbench.bank.diff import RowChange
 from pytest_bankbench.bank.facts import Entity
+from pytest_bankbench.bank.frozen import FrozenRecord
 
 # The task vocabulary is defined in vocabulary.py; re-exported for the modules that read it here.
 from pytest_bankbench.vocabulary import CATEGORIES as CATEGORIES
@@ -24,7 +25,7 @@ SCHEMA_VERSION = 2
 JsonValue = str | int | float | bool | None
 
 
-class _Strict(BaseModel):
+class _Strict(FrozenRecord):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

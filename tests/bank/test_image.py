@@ -19,6 +19,7 @@ from pytest_bankbench.bank.image import (
     cache_dir,
     cached_image,
     image_key,
+    image_once,
     key_sources,
 )
 from pytest_bankbench.bank.store import DEFAULT_SEED, template_image
@@ -177,3 +178,24 @@ def test_the_cache_folder_follows_the_environment(
 
 def _no_build(seed: int) -> bytes:
     raise AssertionError(f"the image of seed {seed} was built, not read from the cache")
+
+
+def test_an_image_for_one_use_is_read_from_disk_and_not_kept(
+    tmp_path: Path, built: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cached_image(SEED, tmp_path)
+    monkeypatch.setattr(image, "_KEPT", {})
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    assert image_once(SEED) == built
+    assert SEED not in image._KEPT
+    kept = template_image(SEED)
+    assert image_once(SEED) is kept  # once kept, the kept one
+
+
+def test_an_image_for_one_use_without_a_disk_cache_is_kept(
+    built: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(image, "_KEPT", {})
+    monkeypatch.setenv(CACHE_ENV, "off")
+    assert image_once(SEED) == built
+    assert list(image._KEPT) == [SEED]  # built once, not again for the next connection
