@@ -124,8 +124,10 @@ def merge_command(
     allow_missing: bool,
 ) -> int:
     """`merge OUT.json SHARD...`: 0, or 1 when the gate fails, 2 when the shards do not fit."""
-    from pytest_bankbench.report.gate import GateResult, evaluate_gate, parse_gate, summary_markdown
-    from pytest_bankbench.report.merge import MergeError, load_shard, merge_shards, write_json
+    from pytest_bankbench.report.gate import GateResult, evaluate_gate, parse_gate
+    from pytest_bankbench.report.markdown import summary_markdown
+    from pytest_bankbench.report.merge import MergeError, load_shard, merge_shards
+    from pytest_bankbench.report.output import write_report
     from pytest_bankbench.report.terminal import render
 
     try:
@@ -146,31 +148,29 @@ def merge_command(
         )
         return 2
     try:
-        write_json(out, merged.document)
+        report = merged.report
+        write_report(out, report)
         outputs = [f"JSON report: {out}"]
         if html is not None:
             from pytest_bankbench.report.html import write_html
 
-            write_html(html, merged.document, [])
+            write_html(html, report, [])
             outputs.append(f"HTML report: {html}")
         result: GateResult | None = None
         if gate is not None:
-            result = evaluate_gate(gate, merged.summary)
+            result = evaluate_gate(gate, report.summary)
         if summary_md is not None:
             summary_md.parent.mkdir(parents=True, exist_ok=True)
             summary_md.write_text(
-                summary_markdown(merged.summary, merged.provenance, result), encoding="utf-8"
+                summary_markdown(report.summary, report.provenance, result), encoding="utf-8"
             )
             outputs.append(f"Markdown summary: {summary_md}")
     except OSError as exc:
         print(f"error: {exc.filename}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
         return 2
-    print(f"merged {len(inputs)} shards, {merged.summary['sessions']} sessions")
-    print(
-        "\n".join(
-            render(merged.summary, merged.provenance, merged.document["wall_time_s"], outputs)
-        )
-    )
+    report = merged.report
+    print(f"merged {len(inputs)} shards, {report.summary.sessions} sessions")
+    print("\n".join(render(report.summary, report.provenance, report.wall_time_s, outputs)))
     if result is None:
         return 0
     print(f"gate: {'PASSED' if result.passed else 'FAILED'}")

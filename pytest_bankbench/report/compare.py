@@ -7,25 +7,21 @@ pairing and counted on their own.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.output import REPORT_VERSION
+from pytest_bankbench.report.document import Report, ReportError, read_report
+from pytest_bankbench.report.record import SessionRecord
+
+__all__ = ["Comparison", "ReportError", "compare_reports", "load_report", "render_comparison"]
 
 SessionKey = tuple[str, int]
-
-
-class ReportError(BankBenchError, ValueError):
-    """A file or document that cannot be read as a pytest-bankbench report."""
+load_report = read_report  # the one loader of a report file (compare, --bank-baseline, merge)
 
 
 class _Frozen(BaseModel):
@@ -73,16 +69,6 @@ class Comparison(_Frozen):
     warnings: list[str]
 
 
-@dataclass(frozen=True)
-class _Session:
-    task_id: str
-    trial: int
-    passed: bool
-    scored: bool
-    category: str
-    service_area: str
-
-
 def mcnemar_exact(b: int, c: int) -> Fraction:
     """Exact two-sided McNemar p-value: the binomial test of the b + c discordant pairs at 1/2.
 
@@ -101,52 +87,6 @@ def mcnemar_exact(b: int, c: int) -> Fraction:
     return min(Fraction(1), Fraction(2 * tail, 2**n))
 
 
-def _sessions(report: Mapping[str, Any], name: str) -> list[_Session]:
-    """The sessions of a report, checked for the fields the comparison reads."""
-    raw = report.get("sessions") if isinstance(report, Mapping) else None
-    if not isinstance(raw, list):
-        raise ReportError(f"{name}: 'sessions' is missing or not a list")
-    out: list[_Session] = []
-    seen: set[SessionKey] = set()
-    for index, item in enumerate(raw):
-        where = f"{name}: session {index}"
-        if not isinstance(item, Mapping):
-            raise ReportError(f"{where} is not an object")
-        for field, kind in (
-            ("task_id", str),
-            ("trial", int),
-            ("passed", bool),
-            ("outcome", str),
-            ("category", str),
-            ("service_area", str),
-        ):
-            value = item.get(field)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise ReportError(f"{where}: '{field}' is missing or not a {kind.__name__}")
-        key = (item["task_id"], item["trial"])
-        if key in seen:
-            raise ReportError(f"{where}: task {key[0]!r} trial {key[1]} appears twice")
-        seen.add(key)
-        out.append(
-            _Session(
-                task_id=item["task_id"],
-                trial=item["trial"],
-                passed=item["passed"],
-                scored=item["outcome"] == "scored",
-                category=item["category"],
-                service_area=item["service_area"],
-            )
-        )
-    return out
-
-
-def _label(report: Mapping[str, Any], fallback: str) -> str:
-    prov = report.get("provenance")
-    agent = prov.get("agent") if isinstance(prov, Mapping) else None
-    model = agent.get("model") if isinstance(agent, Mapping) else None
-    return model if isinstance(model, str) and model else fallback
-
-
 def _r(value: Fraction) -> float:
     return round(float(value), 4)
 
@@ -155,7 +95,9 @@ def _rate(passed: int, n: int) -> Fraction:
     return Fraction(passed, n) if n else Fraction(0)
 
 
-def _groups(pairs: Iterable[tuple[str, _Session, _Session]]) -> dict[str, GroupDelta]:
+def _groups(
+    pairs: Iterable[tuple[str, SessionRecord, SessionRecord]],
+) -> dict[str, GroupDelta]:
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for group, a, b in pairs:
         row = counts[group]
@@ -174,10 +116,8 @@ def _groups(pairs: Iterable[tuple[str, _Session, _Session]]) -> dict[str, GroupD
     return out
 
 
-def _provenance_warnings(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
-    prov_a, prov_b = a.get("provenance"), b.get("provenance")
-    if not isinstance(prov_a, Mapping) or not isinstance(prov_b, Mapping):
-        return []
+def _provenance_warnings(a: Report, b: Report) -> list[str]:
+    prov_a, prov_b = a.provenance, b.provenance
     warnings = []
     sha_a, sha_b = prov_a.get("task_data_sha256"), prov_b.get("task_data_sha256")
     if sha_a and sha_b and sha_a != sha_b:
@@ -193,16 +133,16 @@ def _provenance_warnings(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str
     return warnings
 
 
-def compare_reports(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
+def compare_reports(a: Report, b: Report) -> Comparison:
     """Pair the scored sessions of A and B by (task_id, trial) and compare them.
 
     `unpaired_a` counts A's scored sessions without a scored partner in B (absent from B, or an
     infra error there), and the other way round for `unpaired_b`. Flip lists hold task ids
     (sorted, each once even when several of its trials flipped).
     """
-    sessions_a, sessions_b = _sessions(a, "report A"), _sessions(b, "report B")
-    scored_a = {(s.task_id, s.trial): s for s in sessions_a if s.scored}
-    scored_b = {(s.task_id, s.trial): s for s in sessions_b if s.scored}
+    sessions_a, sessions_b = a.sessions, b.sessions
+    scored_a = {(s.task_id, s.trial): s for s in sessions_a if s.outcome == "scored"}
+    scored_b = {(s.task_id, s.trial): s for s in sessions_b if s.outcome == "scored"}
     keys = sorted(scored_a.keys() & scored_b.keys())
     pairs = [(scored_a[k], scored_b[k]) for k in keys]
     both = sum(x.passed and y.passed for x, y in pairs)
@@ -214,14 +154,14 @@ def compare_reports(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
     if not n:
         warnings.append("the reports share no scored session; nothing to compare")
     return Comparison(
-        label_a=_label(a, "A"),
-        label_b=_label(b, "B"),
+        label_a=a.label("A"),
+        label_b=b.label("B"),
         n_paired=n,
         shared_tasks=len({k[0] for k in keys}),
         unpaired_a=len(scored_a.keys() - scored_b.keys()),
         unpaired_b=len(scored_b.keys() - scored_a.keys()),
-        infra_errors_a=sum(not s.scored for s in sessions_a),
-        infra_errors_b=sum(not s.scored for s in sessions_b),
+        infra_errors_a=sum(s.outcome != "scored" for s in sessions_a),
+        infra_errors_b=sum(s.outcome != "scored" for s in sessions_b),
         pass_a=_r(pass_a),
         pass_b=_r(pass_b),
         delta=_r(pass_b - pass_a),
@@ -281,43 +221,6 @@ def render_comparison(c: Comparison, max_ids: int = 25) -> list[str]:
     lines += _id_lines("fail -> pass (failed in A, passed in B)", c.fail_to_pass, max_ids)
     lines += [f"warning: {w}" for w in c.warnings]
     return lines
-
-
-def load_report(path: Path) -> dict[str, Any]:
-    """Read a JSON report; a ReportError names the file and what is wrong with it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReportError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ReportError(f"{path}: is a directory, not a report file") from None
-    except UnicodeDecodeError:
-        raise ReportError(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as exc:
-        raise ReportError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReportError(
-            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        ) from None
-    if not isinstance(document, dict):
-        raise ReportError(f"{path}: not a pytest-bankbench report (the JSON is not an object)")
-    missing = [key for key in ("report_version", "sessions") if key not in document]
-    if missing:
-        raise ReportError(
-            f"{path}: not a pytest-bankbench report (no {' or '.join(repr(k) for k in missing)})"
-        )
-    version = document["report_version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ReportError(f"{path}: 'report_version' {version!r} is not a report version")
-    if version > REPORT_VERSION:
-        raise ReportError(
-            f"{path}: report_version {version} is newer than this pytest-bankbench reads "
-            f"({REPORT_VERSION}); upgrade pytest-bankbench"
-        )
-    _sessions(document, str(path))
-    return document
 
 
 def compare_command(path_a: Path, path_b: Path, json_out: Path | None) -> int:

@@ -6,12 +6,13 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_bankbench.report.document import Report, Summary, build_report
 from pytest_bankbench.report.metrics import summarize
-from pytest_bankbench.report.output import provenance, report_document, write_report
+from pytest_bankbench.report.output import provenance, write_report
 from pytest_bankbench.report.terminal import render
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def validate_gate_options(run: BankBench) -> None:
             raise pytest.UsageError(f"--bank-baseline: {exc}") from None
 
 
-def _gate(run: BankBench, summary: dict[str, Any], document: dict[str, Any]) -> GateResult | None:
+def _gate(run: BankBench, summary: Summary, report: Report) -> GateResult | None:
     from pytest_bankbench.report.compare import load_report
     from pytest_bankbench.report.gate import (
         GateResult,
@@ -62,7 +63,7 @@ def _gate(run: BankBench, summary: dict[str, Any], document: dict[str, Any]) -> 
     if options.gate is not None:
         results.append(evaluate_gate(parse_gate(options.gate), summary))
     if options.baseline is not None:
-        results.append(check_baseline(load_report(options.baseline), document, options.tolerance))
+        results.append(check_baseline(load_report(options.baseline), report, options.tolerance))
     if not results:
         return None
     return GateResult(
@@ -86,12 +87,11 @@ def finish_run(run: BankBench, exitstatus: int) -> RunOutcome:
     summary = summarize(records, options.trials, run.selected_count())
     prov = provenance(run, records)
     outputs: list[str] = []
+    report = build_report(prov, summary, records, wall, run.run_config())
     report_path = run.report_path or options.report
     if report_path is not None:
-        document = write_report(report_path, prov, summary, records, wall, run.run_config())
+        write_report(report_path, report)
         outputs.append(f"JSON report: {report_path}")
-    else:
-        document = report_document(prov, summary, records, wall, run.run_config())
     if run.log is not None:
         outputs.append(f"session log: {run.log.path}")
     if options.traces is not None:
@@ -99,11 +99,11 @@ def finish_run(run: BankBench, exitstatus: int) -> RunOutcome:
     if options.html is not None:
         from pytest_bankbench.report.html import write_html
 
-        write_html(options.html, document, run.traces)
+        write_html(options.html, report, run.traces)
         outputs.append(f"HTML report: {options.html}")
-    gate = _gate(run, summary, document)
+    gate = _gate(run, summary, report)
     if options.summary_md is not None:
-        from pytest_bankbench.report.gate import summary_markdown
+        from pytest_bankbench.report.markdown import summary_markdown
 
         _write_text(options.summary_md, summary_markdown(summary, prov, gate))
         outputs.append(f"Markdown summary: {options.summary_md}")

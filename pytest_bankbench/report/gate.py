@@ -11,27 +11,26 @@ Gate grammar (whitespace is free; metric and group names are case-insensitive)::
     op        := ">=" | "<=" | ">" | "<" | "=="
     number    := a decimal number; a rate's threshold lies in 0..1, a count's is >= 0
 
-Metrics read the summary of `metrics.summarize`: pass^K is summary["pass^k"][K]; false_pass is
-summary["false_passes"]["share_of_all"]; false_pass_count its "count"; final_state is
-"final_state_only_rate"; infra_errors is "infra_errors"; harness_errors, lost and not_run read
-summary["accounting"], unaccounted is their sum. A run with any unaccounted session (a harness
+Metrics read the typed summary (`document.Summary`): pass^K is `pass_k[K]`; false_pass is
+`false_passes.share_of_all`; false_pass_count its `count`; final_state is
+`final_state_only_rate`; infra_errors is `infra_errors`; harness_errors, lost and not_run read
+`accounting`, unaccounted is their sum. A run with any unaccounted session (a harness
 error, a lost session, a selected session never run) fails every gate that does not name one of
 those metrics: no score stands on sessions that went missing. With a group, pass^1, final_state,
-false_pass and false_pass_count read that group's row of "by_category" or "by_service_area".
+false_pass and false_pass_count read that group's row of `by_category` or `by_service_area`.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.report.compare import compare_reports, format_p
-from pytest_bankbench.report.metrics import accounting_line
+from pytest_bankbench.report.document import Report, Summary
 from pytest_bankbench.vocabulary import CATEGORIES, SERVICE_AREAS
 
 Operator = Literal[">=", "<=", ">", "<", "=="]
@@ -180,44 +179,39 @@ def parse_gate(expr: str) -> Gate:
     return Gate(expression=expr.strip(), conditions=tuple(_condition(p) for p in parts))
 
 
-def _value(cond: Condition, summary: Mapping[str, Any]) -> tuple[float | None, str]:
+def _value(cond: Condition, summary: Summary) -> tuple[float | None, str]:
     """The metric's value in the summary, or None and why it is missing."""
-    try:
-        if cond.group is not None:
-            row = summary.get("by_category", {}).get(cond.group) or summary.get(
-                "by_service_area", {}
-            ).get(cond.group)
-            if not row or not row.get("sessions"):
-                return None, f"no sessions in group {cond.group!r} in this run"
-            column = {
-                "pass^k": "pass_rate",
-                "final_state": "final_state_rate",
-                "false_pass_count": "false_passes",
-            }
-            if cond.metric == "false_pass":
-                return round(row["false_passes"] / row["sessions"], 4), ""
-            return float(row[column[cond.metric]]), ""
-        if cond.metric == "pass^k":
-            by_k = summary["pass^k"]
-            if str(cond.k) not in by_k:
-                trials = summary.get("trials", len(by_k))
-                return None, (
-                    f"the run has {trials} trial(s); pass^{cond.k} needs --bank-trials {cond.k}"
-                )
-            return float(by_k[str(cond.k)]), ""
+    if cond.group is not None:
+        row = summary.group(cond.group)
+        if row is None or not row.sessions:
+            return None, f"no sessions in group {cond.group!r} in this run"
         if cond.metric == "false_pass":
-            return float(summary["false_passes"]["share_of_all"]), ""
-        if cond.metric == "false_pass_count":
-            return float(summary["false_passes"]["count"]), ""
+            return round(row.false_passes / row.sessions, 4), ""
         if cond.metric == "final_state":
-            return float(summary["final_state_only_rate"]), ""
-        if cond.metric == "unaccounted":
-            return float(summary["unaccounted"]), ""
-        if cond.metric in ACCOUNTING_METRICS:
-            return float(summary["accounting"][cond.metric]), ""
-        return float(summary["infra_errors"]), ""
-    except (KeyError, TypeError, AttributeError) as exc:
-        return None, f"the summary has no usable value for it ({exc!r})"
+            return row.final_state_rate, ""
+        if cond.metric == "false_pass_count":
+            return float(row.false_passes), ""
+        return row.pass_rate, ""
+    if cond.metric == "pass^k":
+        by_k = summary.pass_k
+        if str(cond.k) not in by_k:
+            return None, (
+                f"the run has {summary.trials} trial(s); pass^{cond.k} needs --bank-trials {cond.k}"
+            )
+        return by_k[str(cond.k)], ""
+    if cond.metric == "false_pass":
+        return summary.false_passes.share_of_all, ""
+    if cond.metric == "false_pass_count":
+        return float(summary.false_passes.count), ""
+    if cond.metric == "final_state":
+        return summary.final_state_only_rate, ""
+    if cond.metric == "unaccounted":
+        return float(summary.unaccounted), ""
+    if cond.metric in ACCOUNTING_METRICS:
+        if summary.accounting is None:
+            return None, "the report predates the accounting of every session"
+        return float(getattr(summary.accounting, cond.metric)), ""
+    return float(summary.infra_errors), ""
 
 
 def _holds(value: float, op: str, threshold: float) -> bool:
@@ -243,12 +237,12 @@ def _pair(value: float, threshold: float, count: bool) -> tuple[str, str]:
     return f"{value:.{digits}f}", f"{threshold:.{digits}f}"
 
 
-def evaluate_gate(gate: Gate, summary: Mapping[str, Any]) -> GateResult:
+def evaluate_gate(gate: Gate, summary: Summary) -> GateResult:
     """Check every condition against a run summary; a metric the run lacks fails its condition."""
     reasons: list[str] = []
     passed = True
     for cond in gate.conditions:
-        if cond.group is None and cond.metric not in COUNT_METRICS and not summary.get("sessions"):
+        if cond.group is None and cond.metric not in COUNT_METRICS and not summary.sessions:
             passed = False
             reasons.append(f"{cond.label}: no scored sessions, nothing measured: FAILED")
             continue
@@ -263,22 +257,21 @@ def evaluate_gate(gate: Gate, summary: Mapping[str, Any]) -> GateResult:
         else:
             passed = False
             reasons.append(f"{cond.label} = {shown} {_NEGATION[cond.op]} {limit}: FAILED")
-    unaccounted = int(summary.get("unaccounted", 0))
-    if unaccounted and not any(c.metric in ACCOUNTING_METRICS for c in gate.conditions):
+    unaccounted = summary.unaccounted
+    counts = summary.accounting
+    if unaccounted and counts and not any(c.metric in ACCOUNTING_METRICS for c in gate.conditions):
         passed = False
-        counts = summary.get("accounting", {})
         reasons.append(
             f"{unaccounted} selected session(s) without a verdict (harness errors "
-            f"{counts.get('harness_errors', 0)}, lost {counts.get('lost', 0)}, not run "
-            f"{counts.get('not_run', 0)}); accept them only by naming them in the gate, e.g. "
-            f"'unaccounted<={unaccounted}': FAILED"
+            f"{counts.harness_errors}, lost {counts.lost}, not run {counts.not_run}); accept "
+            f"them only by naming them in the gate, e.g. 'unaccounted<={unaccounted}': FAILED"
         )
     return GateResult(passed=passed, reasons=reasons)
 
 
 def check_baseline(
-    baseline_report: dict[str, Any],
-    current_report: dict[str, Any],
+    baseline_report: Report,
+    current_report: Report,
     tolerance: float | None,
     alpha: float = 0.05,
 ) -> GateResult:
@@ -344,90 +337,3 @@ def check_baseline(
         )
     reasons += [f"baseline: warning: {w}" for w in c.warnings]
     return GateResult(passed=passed, reasons=reasons)
-
-
-def _cell(value: Any) -> str:
-    return str(value).replace("|", "\\|").replace("\n", " ")
-
-
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
-def _group_table(title: str, rows: Mapping[str, Any]) -> list[str]:
-    lines = [
-        f"### By {title}",
-        "",
-        f"| {title} | sessions | passed | pass^1 | 95% CI | final state | false passes |",
-        "|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    for name, row in rows.items():
-        low, high = row.get("ci95", [0.0, 0.0])
-        lines.append(
-            f"| {_cell(name)} | {row['sessions']} | {row['passed']} | {row['pass_rate']:.4f} | "
-            f"{low:.4f} to {high:.4f} | {row['final_state_rate']:.4f} | {row['false_passes']} |"
-        )
-    return [*lines, ""]
-
-
-def summary_markdown(
-    summary: Mapping[str, Any], provenance: Mapping[str, Any], gate_result: GateResult | None
-) -> str:
-    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
-    agent = provenance.get("agent") or {}
-    customer = provenance.get("customer") or {}
-    model = agent.get("model", "?") if isinstance(agent, Mapping) else "?"
-    split = provenance.get("split", "?")
-    verdict = ""
-    if gate_result is not None:
-        verdict = " - gate PASSED" if gate_result.passed else " - gate FAILED"
-    low, high = summary["pass^1_ci95"]
-    fp = summary["false_passes"]
-    trials = summary.get("trials", 1)
-    lines = [
-        f"## pytest-bankbench: {_cell(model)} on {_cell(split)}{verdict}",
-        "",
-        "| metric | value |",
-        "|---|---|",
-        f"| agent | {_cell(model)} |",
-    ]
-    if isinstance(customer, Mapping) and customer.get("model"):
-        lines.append(f"| customer | {_cell(customer['model'])} |")
-    lines += [
-        f"| sessions | {summary['sessions']} ({summary.get('tasks', '?')} tasks x {trials} "
-        f"trial{'s' if trials != 1 else ''}) |",
-        f"| **pass^1** | **{summary['pass^1']:.4f}** ({summary.get('passed', '?')} passed; "
-        f"95% CI {low:.4f} to {high:.4f}) |",
-    ]
-    for k, value in summary.get("pass^k", {}).items():
-        if k != "1":
-            lines.append(f"| pass^{k} | {value:.4f} |")
-    lines += [
-        f"| final-state-only rate | {summary['final_state_only_rate']:.4f} |",
-        f"| false passes | {fp['count']} ({_pct(fp['share_of_all'])} of all, "
-        f"{_pct(fp['share_of_final_state_passes'])} of final-state passes) |",
-        f"| infra errors | {summary['infra_errors']} |",
-    ]
-    counts = summary.get("accounting")
-    if counts:
-        lines.append(f"| sessions accounted for | {accounting_line(counts)} |")
-    if summary.get("cost_usd") is not None:
-        lines.append(f"| cost | ${summary['cost_usd']:.4f} |")
-    if provenance.get("version"):
-        sha = str(provenance.get("task_data_sha256", ""))[:12]
-        lines.append(
-            f"| pytest-bankbench | {_cell(provenance['version'])}"
-            + (f" (task data {sha})" if sha else "")
-            + " |"
-        )
-    lines.append("")
-    lines += _group_table("category", summary.get("by_category", {}))
-    lines += _group_table("service area", summary.get("by_service_area", {}))
-    lines += ["### Failure types", "", "| failure type | sessions |", "|---|---:|"]
-    lines += [f"| {_cell(k)} | {v} |" for k, v in summary.get("failure_types", {}).items()]
-    lines.append("")
-    if gate_result is not None:
-        lines += ["### Gate", "", "**PASSED**" if gate_result.passed else "**FAILED**", ""]
-        lines += [f"- `{reason}`" for reason in gate_result.reasons]
-        lines.append("")
-    return "\n".join(lines)

@@ -23,6 +23,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from pytest_bankbench.report.document import Report
+
 __all__ = ["embed_json", "render_html", "write_html"]
 
 
@@ -50,23 +52,22 @@ def _asset(name: str) -> str:
     return (files("pytest_bankbench.report") / "assets" / name).read_text(encoding="utf-8")
 
 
-def render_html(report: dict[str, Any], traces: list[dict[str, Any]]) -> str:
+def render_html(report: Report, traces: list[dict[str, Any]]) -> str:
     """The whole page as a string; `traces` are ``Trace.model_dump(mode="json")`` dicts."""
-    provenance = report.get("provenance") or {}
-    agent = (provenance.get("agent") or {}).get("model", "unknown agent")
-    split = provenance.get("split", "")
+    agent = report.label("unknown agent")
+    split = report.provenance.get("split") or ""
     title = f"Bank benchmark — {agent}" + (f" ({split})" if split else "")
     parts = {
         "TITLE": html.escape(str(title)),
         "CSS": _asset("report.css"),
         "JS": _asset("report.js"),
-        "DATA": embed_json({"report": report, "traces": traces}),
+        "DATA": embed_json({"report": report.to_json(), "traces": traces}),
     }
     # One pass over the template: text put in is never scanned for placeholders again.
     return re.sub(r"__(TITLE|CSS|JS|DATA)__", lambda m: parts[m.group(1)], _asset("report.html"))
 
 
-def write_html(path: Path, report: dict[str, Any], traces: list[dict[str, Any]]) -> None:
+def write_html(path: Path, report: Report, traces: list[dict[str, Any]]) -> None:
     """Write the page atomically: a temporary file in the same folder, then os.replace."""
     text = render_html(report, traces)
     path.parent.mkdir(parents=True, exist_ok=True)

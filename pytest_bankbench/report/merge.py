@@ -7,7 +7,6 @@ be given once. The merged report is the report one machine would have written.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,8 @@ from pydantic import ValidationError
 
 from pytest_bankbench import __version__
 from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.report.document import Report, ReportError, build_report, read_report
 from pytest_bankbench.report.metrics import SessionRecord, summarize
-from pytest_bankbench.report.output import report_document
 from pytest_bankbench.report.results_log import (
     CONFIG_FIELDS,
     ResumeError,
@@ -52,9 +51,7 @@ class Shard:
 
 @dataclass(frozen=True)
 class Merged:
-    document: dict[str, Any]
-    provenance: dict[str, Any]
-    summary: dict[str, Any]
+    report: Report
     missing: list[str]  # shards of the same count that were not given, e.g. ["3/3"]
 
 
@@ -77,30 +74,20 @@ def load_shard(path: Path) -> Shard:
         except (ResumeError, OSError, ValidationError) as exc:
             raise MergeError(f"{path}: {exc}") from None
         return Shard(path, config, None, _latest(records), 0.0)
-    from pytest_bankbench.report.compare import ReportError, load_report
-
     try:
-        document = load_report(path)
-        config = document["run_config"]
-        if not isinstance(config, dict):
-            raise TypeError("'run_config' is not an object")
-        records = [SessionRecord.model_validate(s) for s in document["sessions"]]
+        report = read_report(path)
     except ReportError as exc:
         raise MergeError(str(exc)) from None
-    except (KeyError, TypeError, ValidationError) as exc:
-        raise MergeError(f"{path}: not a complete pytest-bankbench report ({exc})") from None
-    prov = document.get("provenance")
-    wall = document.get("wall_time_s", 0.0)
-    summary = document.get("summary")
-    counts = summary.get("accounting") if isinstance(summary, dict) else None
-    not_run = counts.get("not_run", 0) if isinstance(counts, dict) else 0
+    if not report.run_config:
+        raise MergeError(f"{path}: not a complete pytest-bankbench report (no 'run_config')")
+    counts = report.summary.accounting
     return Shard(
         path,
-        config,
-        prov if isinstance(prov, dict) else None,
-        records,
-        float(wall) if isinstance(wall, int | float) else 0.0,
-        not_run if isinstance(not_run, int) else 0,
+        report.run_config,
+        report.provenance,
+        list(report.sessions),
+        report.wall_time_s,
+        counts.not_run if counts is not None else 0,
     )
 
 
@@ -210,13 +197,4 @@ def merge_shards(shards: list[Shard]) -> Merged:
     prov = _provenance(shards, config)
     # The shards ran side by side: the whole run took as long as its slowest shard.
     wall = max(s.wall_s for s in shards)
-    document = report_document(prov, summary, records, wall, config)
-    return Merged(document, prov, summary, missing)
-
-
-def write_json(path: Path, document: dict[str, Any]) -> None:
-    """Write through a temporary file, as the plugin writes its report."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    return Merged(build_report(prov, summary, records, wall, config), missing)

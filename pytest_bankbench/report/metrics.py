@@ -6,49 +6,17 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from math import comb
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
+from pytest_bankbench.report.document import (
+    Accounting,
+    FalsePasses,
+    Rate,
+    Summary,
+    Tokens,
+)
+from pytest_bankbench.report.record import SessionRecord as SessionRecord
 from pytest_bankbench.scoring.scorer import FAILURE_TYPES
-
-
-class SessionRecord(BaseModel):
-    """One finished session as the report keeps it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    task_id: str
-    trial: int
-    seed: int
-    family: str
-    category: str
-    service_area: str
-    chain_length: int
-    graded: bool
-    # scored: the verdict counts; infra_error: the provider failed (re-run it later);
-    # harness_error: an exception escaped the harness, bank or agent adapter; lost: the
-    # session's worker died or the run stopped before it reported.
-    outcome: Literal["scored", "infra_error", "harness_error", "lost"]
-    passed: bool
-    final_state_pass: bool
-    false_pass: bool
-    failure_type: str | None
-    checks: dict[str, bool]
-    evidence: dict[str, list[str]]
-    end: str
-    steps: int
-    failed_calls: int
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float | None = None
-    duration_s: float = 0.0
-    customer_prompt_tokens: int = 0
-    customer_completion_tokens: int = 0
-    customer_cost_usd: float | None = None
-    model_latency_s: float = 0.0  # the agent model's calls, summed
-    customer_latency_s: float = 0.0
-    error: str | None = None  # the traceback of a harness_error, or why a session was lost
 
 
 def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -68,25 +36,25 @@ def pass_hat_k(successes_by_task: dict[str, tuple[int, int]], k: int) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _rate(records: list[SessionRecord]) -> dict[str, Any]:
+def _rate(records: list[SessionRecord]) -> Rate:
     n = len(records)
     passed = sum(r.passed for r in records)
     low, high = wilson(passed, n)
-    return {
-        "sessions": n,
-        "passed": passed,
-        "pass_rate": _r(passed / n if n else 0.0),
-        "ci95": [_r(low), _r(high)],
-        "final_state_rate": _r(sum(r.final_state_pass for r in records) / n if n else 0.0),
-        "false_passes": sum(r.false_pass for r in records),
-    }
+    return Rate(
+        sessions=n,
+        passed=passed,
+        pass_rate=_r(passed / n if n else 0.0),
+        ci95=(_r(low), _r(high)),
+        final_state_rate=_r(sum(r.final_state_pass for r in records) / n if n else 0.0),
+        false_passes=sum(r.false_pass for r in records),
+    )
 
 
 def _r(value: float) -> float:
     return round(value, 4)
 
 
-def _by(records: list[SessionRecord], key: Callable[[SessionRecord], Any]) -> dict[str, Any]:
+def _by(records: list[SessionRecord], key: Callable[[SessionRecord], Any]) -> dict[str, Rate]:
     groups: dict[str, list[SessionRecord]] = defaultdict(list)
     for record in records:
         groups[str(key(record))].append(record)
@@ -102,33 +70,24 @@ def _natural(text: str) -> tuple[int, str]:
 COUNTED = frozenset({"scored", "harness_error", "lost"})
 
 
-def accounting(records: list[SessionRecord], selected: int | None) -> dict[str, int]:
+def accounting(records: list[SessionRecord], selected: int | None) -> Accounting:
     """Where every selected session went; `not_run` is what has no record at all."""
     outcomes = Counter(r.outcome for r in records)
     total = len(records)
     chosen = max(selected, total) if selected is not None else total
-    return {
-        "selected": chosen,
-        "scored": outcomes["scored"],
-        "infra_errors": outcomes["infra_error"],
-        "harness_errors": outcomes["harness_error"],
-        "lost": outcomes["lost"],
-        "not_run": chosen - total,
-    }
-
-
-def accounting_line(counts: dict[str, int]) -> str:
-    """Where the selected sessions went, in one line (terminal and Markdown)."""
-    return (
-        f"{counts['selected']} selected: {counts['scored']} scored, "
-        f"{counts['infra_errors']} infrastructure errors, {counts['harness_errors']} harness "
-        f"errors, {counts['lost']} lost, {counts['not_run']} not run"
+    return Accounting(
+        selected=chosen,
+        scored=outcomes["scored"],
+        infra_errors=outcomes["infra_error"],
+        harness_errors=outcomes["harness_error"],
+        lost=outcomes["lost"],
+        not_run=chosen - total,
     )
 
 
 def summarize(
     records: Iterable[SessionRecord], trials: int, selected: int | None = None
-) -> dict[str, Any]:
+) -> Summary:
     """The run summary: the same numbers whatever order the sessions finished in.
 
     `selected` is how many sessions the run set out to play (resumed ones included); sessions
@@ -149,42 +108,42 @@ def summarize(
         per_task[r.task_id] = (c + r.passed, m + 1)
     failures = Counter(r.failure_type for r in scored if r.failure_type)
     counts = accounting(ordered, selected)
-    return {
-        "sessions": n,
-        "tasks": len(per_task),
-        "trials": trials,
-        "passed": passed,
-        "pass^1": _r(passed / n if n else 0.0),
-        "pass^1_ci95": [_r(low), _r(high)],
-        "final_state_only_rate": _r(final / n if n else 0.0),
-        "false_passes": {
-            "count": false,
-            "share_of_all": _r(false / n if n else 0.0),
-            "share_of_final_state_passes": _r(false / final if final else 0.0),
-        },
-        "pass^k": {str(k): _r(pass_hat_k(per_task, k)) for k in range(1, trials + 1)},
-        "infra_errors": counts["infra_errors"],
-        "accounting": counts,
-        "unaccounted": counts["harness_errors"] + counts["lost"] + counts["not_run"],
-        "failure_types": {name: failures.get(name, 0) for name in FAILURE_TYPES},
-        "by_category": _by(everything, lambda r: r.category),
-        "by_service_area": _by(everything, lambda r: r.service_area),
-        "by_chain_length": _by(everything, lambda r: r.chain_length),
-        "graded": _rate([r for r in everything if r.graded]),
-        "control": _rate([r for r in everything if not r.graded]),
+    return Summary(
+        sessions=n,
+        tasks=len(per_task),
+        trials=trials,
+        passed=passed,
+        pass_1=_r(passed / n if n else 0.0),
+        pass_1_ci95=(_r(low), _r(high)),
+        final_state_only_rate=_r(final / n if n else 0.0),
+        false_passes=FalsePasses(
+            count=false,
+            share_of_all=_r(false / n if n else 0.0),
+            share_of_final_state_passes=_r(false / final if final else 0.0),
+        ),
+        pass_k={str(k): _r(pass_hat_k(per_task, k)) for k in range(1, trials + 1)},
+        infra_errors=counts.infra_errors,
+        accounting=counts,
+        unaccounted=counts.harness_errors + counts.lost + counts.not_run,
+        failure_types={name: failures.get(name, 0) for name in FAILURE_TYPES},
+        by_category=_by(everything, lambda r: r.category),
+        by_service_area=_by(everything, lambda r: r.service_area),
+        by_chain_length=_by(everything, lambda r: r.chain_length),
+        graded=_rate([r for r in everything if r.graded]),
+        control=_rate([r for r in everything if not r.graded]),
         # Usage of every session, infrastructure errors included: their calls were paid for.
-        "tokens": {
-            "prompt": sum(r.prompt_tokens for r in ordered),
-            "completion": sum(r.completion_tokens for r in ordered),
-            "customer_prompt": sum(r.customer_prompt_tokens for r in ordered),
-            "customer_completion": sum(r.customer_completion_tokens for r in ordered),
-        },
-        "cost_usd": _cost([r.cost_usd for r in ordered]),
-        "customer_cost_usd": _cost([r.customer_cost_usd for r in ordered]),
-        "model_latency_s": _r(sum(r.model_latency_s for r in ordered)),
-        "customer_latency_s": _r(sum(r.customer_latency_s for r in ordered)),
-        "per_task_successes": {task: list(v) for task, v in sorted(per_task.items())},
-    }
+        tokens=Tokens(
+            prompt=sum(r.prompt_tokens for r in ordered),
+            completion=sum(r.completion_tokens for r in ordered),
+            customer_prompt=sum(r.customer_prompt_tokens for r in ordered),
+            customer_completion=sum(r.customer_completion_tokens for r in ordered),
+        ),
+        cost_usd=_cost([r.cost_usd for r in ordered]),
+        customer_cost_usd=_cost([r.customer_cost_usd for r in ordered]),
+        model_latency_s=_r(sum(r.model_latency_s for r in ordered)),
+        customer_latency_s=_r(sum(r.customer_latency_s for r in ordered)),
+        per_task_successes=dict(sorted(per_task.items())),
+    )
 
 
 def _cost(values: list[float | None]) -> float | None:

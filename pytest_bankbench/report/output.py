@@ -1,4 +1,4 @@
-"""The JSON report: provenance, summary, every session's verdict; written atomically."""
+"""The JSON report's provenance (what produced the results), and the report written atomically."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_bankbench import __version__
-from pytest_bankbench.report.metrics import SessionRecord
+from pytest_bankbench.report.document import REPORT_VERSION as REPORT_VERSION
+from pytest_bankbench.report.document import Report
+from pytest_bankbench.report.record import SessionRecord
 
 if TYPE_CHECKING:
     from pytest_bankbench.bench_plugin import BankBench
 
-REPORT_VERSION = 1
 # Written beside traces.jsonl: what produced the traces, for the provenance of a re-grade.
 PROVENANCE_FILE = "provenance.json"
 
@@ -77,39 +78,9 @@ def _traced(run: BankBench, traces_file: Path) -> dict[str, Any]:
     }
 
 
-def report_document(
-    prov: dict[str, Any],
-    summary: dict[str, Any],
-    records: list[SessionRecord],
-    wall_s: float,
-    run_config: dict[str, Any],
-) -> dict[str, Any]:
-    """The report as a JSON-able dict; sessions sorted so that parallel runs write the same."""
-    sessions = [
-        r.model_dump(mode="json") for r in sorted(records, key=lambda r: (r.task_id, r.trial))
-    ]
-    return {
-        "report_version": REPORT_VERSION,
-        "provenance": prov,
-        "run_config": run_config,
-        "summary": summary,
-        "wall_time_s": round(wall_s, 3),
-        "sessions": sessions,
-    }
-
-
-def write_report(
-    path: Path,
-    prov: dict[str, Any],
-    summary: dict[str, Any],
-    records: list[SessionRecord],
-    wall_s: float,
-    run_config: dict[str, Any],
-) -> dict[str, Any]:
+def write_report(path: Path, report: Report) -> None:
     """Write the report through a temporary file so a reader never sees half of it."""
-    document = report_document(prov, summary, records, wall_s, run_config)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.write_text(report.dumps(), encoding="utf-8")
     os.replace(tmp, path)
-    return document

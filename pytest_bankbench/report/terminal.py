@@ -4,88 +4,86 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_bankbench.report.metrics import accounting_line
+from pytest_bankbench.report.document import Rate, Summary
 
 
 def _pct(value: float) -> str:
     return f"{100 * value:5.1f}%"
 
 
-def _table(title: str, rows: dict[str, Any]) -> list[str]:
+def _table(title: str, rows: dict[str, Rate]) -> list[str]:
     lines = [f"{title:<22} {'n':>5} {'pass^1':>7} {'final-state':>11} {'false-pass':>10}"]
     for name, row in rows.items():
         lines.append(
-            f"  {name:<20} {row['sessions']:>5} {_pct(row['pass_rate']):>7} "
-            f"{_pct(row['final_state_rate']):>11} {row['false_passes']:>10}"
+            f"  {name:<20} {row.sessions:>5} {_pct(row.pass_rate):>7} "
+            f"{_pct(row.final_state_rate):>11} {row.false_passes:>10}"
         )
     return lines
 
 
 def render(
-    summary: dict[str, Any], provenance: dict[str, Any], wall_s: float, outputs: list[str]
+    summary: Summary, provenance: dict[str, Any], wall_s: float, outputs: list[str]
 ) -> list[str]:
     """Lines of the summary; timings are the only thing that varies between identical runs."""
-    low, high = summary["pass^1_ci95"]
-    fp = summary["false_passes"]
+    low, high = summary.pass_1_ci95
+    fp = summary.false_passes
     head = (
         f"agent: {provenance['agent']['model']}   customer: {provenance['customer']['model']}   "
-        f"split: {provenance['split']}   trials: {summary['trials']}"
+        f"split: {provenance['split']}   trials: {summary.trials}"
     )
-    if not summary["sessions"]:
+    if not summary.sessions:
         # 0/0 is not a measured 0%.
         pass1 = "pass^1: n/a (no session was scored)"
     else:
         pass1 = (
-            f"pass^1: {_pct(summary['pass^1'])}  ({summary['passed']}/{summary['sessions']} "
+            f"pass^1: {_pct(summary.pass_1)}  ({summary.passed}/{summary.sessions} "
             f"sessions, 95% CI {_pct(low).strip()} - {_pct(high).strip()})"
         )
     lines = [
         head,
         pass1,
-        f"final-state-only rate: {_pct(summary['final_state_only_rate'])}",
-        f"false passes: {fp['count']}  ({_pct(fp['share_of_all']).strip()} of all, "
-        f"{_pct(fp['share_of_final_state_passes']).strip()} of final-state passes)",
+        f"final-state-only rate: {_pct(summary.final_state_only_rate)}",
+        f"false passes: {fp.count}  ({_pct(fp.share_of_all).strip()} of all, "
+        f"{_pct(fp.share_of_final_state_passes).strip()} of final-state passes)",
     ]
-    if summary["trials"] > 1:
+    if summary.trials > 1:
         lines.append(
-            "pass^k: "
-            + "  ".join(f"k={k}: {_pct(v).strip()}" for k, v in summary["pass^k"].items())
+            "pass^k: " + "  ".join(f"k={k}: {_pct(v).strip()}" for k, v in summary.pass_k.items())
         )
-    counts = summary.get("accounting")
-    if counts:
-        lines.append(f"sessions: {accounting_line(counts)}")
-        if summary.get("unaccounted"):
+    if summary.accounting is not None:
+        lines.append(f"sessions: {summary.accounting.line()}")
+        if summary.unaccounted:
             lines.append(
-                f"  {summary['unaccounted']} without a verdict: harness errors and lost sessions "
+                f"  {summary.unaccounted} without a verdict: harness errors and lost sessions "
                 "count as failed in pass^1; re-run the rest with --bank-resume"
             )
-    if summary["infra_errors"]:
-        lines.append(f"infrastructure errors (not task failures): {summary['infra_errors']}")
-    graded, control = summary["graded"], summary["control"]
+    if summary.infra_errors:
+        lines.append(f"infrastructure errors (not task failures): {summary.infra_errors}")
+    graded, control = summary.graded, summary.control
     lines.append(
-        f"graded: {_pct(graded['pass_rate']).strip()} of {graded['sessions']}   "
-        f"control: {_pct(control['pass_rate']).strip()} of {control['sessions']}"
+        f"graded: {_pct(graded.pass_rate).strip()} of {graded.sessions}   "
+        f"control: {_pct(control.pass_rate).strip()} of {control.sessions}"
     )
     lines.append("")
-    lines += _table("by category", summary["by_category"])
-    lines += _table("by service area", summary["by_service_area"])
-    lines += _table("by gold-chain length", summary["by_chain_length"])
+    lines += _table("by category", summary.by_category)
+    lines += _table("by service area", summary.by_service_area)
+    lines += _table("by gold-chain length", summary.by_chain_length)
     lines.append("")
     lines.append(
-        "failure types: " + ", ".join(f"{k}={v}" for k, v in summary["failure_types"].items())
+        "failure types: " + ", ".join(f"{k}={v}" for k, v in summary.failure_types.items())
     )
-    tokens = summary["tokens"]
-    cost = summary["cost_usd"]
+    tokens = summary.tokens
+    cost = summary.cost_usd
     customer = ""
-    if tokens.get("customer_prompt") or tokens.get("customer_completion"):
-        customer_cost = summary.get("customer_cost_usd")
+    if tokens.customer_prompt or tokens.customer_completion:
+        customer_cost = summary.customer_cost_usd
         customer = (
-            f"   customer tokens: prompt {tokens['customer_prompt']}, completion "
-            f"{tokens['customer_completion']}, cost "
+            f"   customer tokens: prompt {tokens.customer_prompt}, completion "
+            f"{tokens.customer_completion}, cost "
             f"{'n/a' if customer_cost is None else f'${customer_cost:.4f}'}"
         )
     lines.append(
-        f"tokens: prompt {tokens['prompt']}, completion {tokens['completion']}   "
+        f"tokens: prompt {tokens.prompt}, completion {tokens.completion}   "
         f"cost: {'n/a' if cost is None else f'${cost:.4f}'}{customer}   wall time: {wall_s:.1f}s"
     )
     lines += outputs

@@ -8,7 +8,6 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,8 +20,8 @@ from pytest_bankbench.report.compare import (
     mcnemar_exact,
     render_comparison,
 )
+from pytest_bankbench.report.document import Report, build_report, parse_report
 from pytest_bankbench.report.metrics import SessionRecord, summarize
-from pytest_bankbench.report.output import REPORT_VERSION
 
 LITE_MODELS = ("gold", "lookup-only")
 
@@ -61,24 +60,19 @@ def record(
     )
 
 
-def document(records: list[SessionRecord], model: str = "agent", trials: int = 1) -> dict[str, Any]:
-    """A report document shaped like `output.write_report`'s."""
-    return {
-        "report_version": REPORT_VERSION,
-        "provenance": {
-            "agent": {"model": model},
-            "customer": {"model": "scripted"},
-            "split": "lite",
-            "task_data_sha256": "0" * 64,
-            "version": "0.1.0",
-        },
-        "summary": summarize(records, trials),
-        "wall_time_s": 0.0,
-        "sessions": [r.model_dump(mode="json") for r in records],
+def document(records: list[SessionRecord], model: str = "agent", trials: int = 1) -> Report:
+    """A report like the plugin's, of these records."""
+    provenance = {
+        "agent": {"model": model},
+        "customer": {"model": "scripted"},
+        "split": "lite",
+        "task_data_sha256": "0" * 64,
+        "version": "0.1.0",
     }
+    return build_report(provenance, summarize(records, trials), records, 0.0, {})
 
 
-def lite_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+def lite_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
     """Real lite-split reports of the built-in agents, made once per test session (in parallel)."""
     folder = tmp_path_factory.getbasetemp() / "lite-reports"
     folder.mkdir(exist_ok=True)
@@ -104,7 +98,7 @@ def lite_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str
 
 
 @pytest.fixture(scope="module")
-def lite(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+def lite(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
     return lite_reports(tmp_path_factory)
 
 
@@ -154,29 +148,29 @@ def test_mcnemar_is_exact_for_large_counts() -> None:
 # Comparing real reports --------------------------------------------------------------------
 
 
-def test_gold_against_lookup_only_every_flip_is_pass_to_fail(lite: dict[str, Any]) -> None:
+def test_gold_against_lookup_only_every_flip_is_pass_to_fail(lite: dict[str, Report]) -> None:
     gold, lookup = lite["gold"], lite["lookup-only"]
     c = compare_reports(gold, lookup)
-    n = len(gold["sessions"])
+    n = len(gold.sessions)
     assert (c.label_a, c.label_b) == ("gold", "lookup-only")
     assert c.n_paired == n == c.shared_tasks
     assert (c.unpaired_a, c.unpaired_b, c.infra_errors_a, c.infra_errors_b) == (0, 0, 0, 0)
     assert (c.pass_a, c.pass_b, c.delta) == (1.0, 0.0, -1.0)
     assert (c.table.both, c.table.only_a, c.table.only_b, c.table.neither) == (0, n, 0, 0)
     assert c.mcnemar_p == float(mcnemar_exact(n, 0)) < 1e-50
-    graded = {s["task_id"] for s in gold["sessions"] if s["graded"]}
+    graded = {s.task_id for s in gold.sessions if s.graded}
     assert graded <= set(c.pass_to_fail)
     assert c.fail_to_pass == []
     assert c.pass_to_fail == sorted(c.pass_to_fail)
-    assert set(c.by_category) == set(gold["summary"]["by_category"])
-    assert set(c.by_service_area) == set(gold["summary"]["by_service_area"])
+    assert set(c.by_category) == set(gold.summary.by_category)
+    assert set(c.by_service_area) == set(gold.summary.by_service_area)
     for group in (*c.by_category.values(), *c.by_service_area.values()):
         assert (group.pass_a, group.pass_b, group.delta) == (1.0, 0.0, -1.0)
     assert sum(g.n for g in c.by_category.values()) == n
     assert c.warnings == []
 
 
-def test_comparison_is_antisymmetric(lite: dict[str, Any]) -> None:
+def test_comparison_is_antisymmetric(lite: dict[str, Report]) -> None:
     forward = compare_reports(lite["gold"], lite["lookup-only"])
     backward = compare_reports(lite["lookup-only"], lite["gold"])
     assert backward.mcnemar_p == forward.mcnemar_p
@@ -186,28 +180,27 @@ def test_comparison_is_antisymmetric(lite: dict[str, Any]) -> None:
     assert backward.pass_to_fail == []
 
 
-def test_identical_reports_give_p_one_and_no_flips(lite: dict[str, Any]) -> None:
+def test_identical_reports_give_p_one_and_no_flips(lite: dict[str, Report]) -> None:
     for report in lite.values():
         c = compare_reports(report, report)
         assert c.mcnemar_p == 1.0
         assert c.delta == 0.0
         assert c.pass_to_fail == c.fail_to_pass == []
         assert c.table.only_a == c.table.only_b == 0
-        assert c.table.both + c.table.neither == c.n_paired == len(report["sessions"])
+        assert c.table.both + c.table.neither == c.n_paired == len(report.sessions)
 
 
-def test_unpaired_sessions_when_the_task_sets_differ(lite: dict[str, Any]) -> None:
+def test_unpaired_sessions_when_the_task_sets_differ(lite: dict[str, Report]) -> None:
     gold = lite["gold"]
-    lookup = dict(lite["lookup-only"])
-    lookup["sessions"] = lookup["sessions"][10:]
+    lookup = lite["lookup-only"].model_copy(update={"sessions": lite["lookup-only"].sessions[10:]})
     c = compare_reports(gold, lookup)
-    n = len(gold["sessions"])
+    n = len(gold.sessions)
     assert (c.n_paired, c.unpaired_a, c.unpaired_b) == (n - 10, 10, 0)
-    dropped = {s["task_id"] for s in lite["lookup-only"]["sessions"][:10]}
+    dropped = {s.task_id for s in lite["lookup-only"].sessions[:10]}
     assert not dropped & set(c.pass_to_fail)
 
 
-def test_comparison_round_trips_through_json(lite: dict[str, Any]) -> None:
+def test_comparison_round_trips_through_json(lite: dict[str, Report]) -> None:
     c = compare_reports(lite["gold"], lite["lookup-only"])
     again = Comparison.model_validate(json.loads(c.model_dump_json()))
     assert again == c
@@ -282,7 +275,7 @@ def test_group_deltas_use_the_paired_sessions() -> None:
 def test_no_shared_sessions_and_different_task_data_warn() -> None:
     a = document([record("t-1", passed=True)])
     b = document([record("t-2", passed=True)])
-    b["provenance"]["task_data_sha256"] = "f" * 64
+    b.provenance["task_data_sha256"] = "f" * 64
     c = compare_reports(a, b)
     assert c.n_paired == 0
     assert (c.pass_a, c.pass_b, c.mcnemar_p) == (0.0, 0.0, 1.0)
@@ -291,18 +284,25 @@ def test_no_shared_sessions_and_different_task_data_warn() -> None:
 
 
 def test_malformed_sessions_are_rejected() -> None:
-    twice = document([record("t-1", passed=True), record("t-1", passed=False)])
-    with pytest.raises(ValueError, match="report A: session 1: task 't-1' trial 0 appears twice"):
-        compare_reports(twice, twice)
-    broken = document([record("t-1", passed=True)])
+    twice = document([record("t-1", passed=True), record("t-1", passed=False)]).to_json()
+    with pytest.raises(ReportError, match="report A: session 1: task 't-1' trial 0 appears twice"):
+        parse_report(twice, "report A")
+    broken = document([record("t-1", passed=True)]).to_json()
     del broken["sessions"][0]["passed"]
-    with pytest.raises(ValueError, match="report B: session 0: 'passed' is missing"):
-        compare_reports(document([]), broken)
-    with pytest.raises(ValueError, match="'sessions' is missing"):
-        compare_reports({"report_version": 1}, broken)
+    with pytest.raises(ReportError, match="report B: session 0: 'passed' is missing"):
+        parse_report(broken, "report B")
+    broken["sessions"][0]["passed"] = "maybe"
+    with pytest.raises(ReportError, match="session 0: 'passed' input should be a valid boolean"):
+        parse_report(broken, "report B")
+    with pytest.raises(ReportError, match="no 'sessions'"):
+        parse_report({"report_version": 1}, "report C")
+    summary = document([]).to_json()
+    del summary["summary"]["pass^1"]
+    with pytest.raises(ReportError, match=r"report D: 'summary.pass\^1' is missing"):
+        parse_report(summary, "report D")
 
 
-def test_render_shows_table_p_value_and_truncated_flips(lite: dict[str, Any]) -> None:
+def test_render_shows_table_p_value_and_truncated_flips(lite: dict[str, Report]) -> None:
     c = compare_reports(lite["gold"], lite["lookup-only"])
     n = c.n_paired
     text = "\n".join(render_comparison(c, max_ids=3))
@@ -322,14 +322,14 @@ def test_render_shows_table_p_value_and_truncated_flips(lite: dict[str, Any]) ->
 # CLI ---------------------------------------------------------------------------------------
 
 
-def _write(tmp_path: Path, name: str, report: dict[str, Any]) -> Path:
+def _write(tmp_path: Path, name: str, report: Report) -> Path:
     path = tmp_path / name
-    path.write_text(json.dumps(report), encoding="utf-8")
+    path.write_text(report.dumps(), encoding="utf-8")
     return path
 
 
 def test_cli_compare_prints_and_writes_json(
-    lite: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    lite: dict[str, Report], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     a = _write(tmp_path, "a.json", lite["gold"])
     b = _write(tmp_path, "b.json", lite["lookup-only"])
@@ -339,7 +339,7 @@ def test_cli_compare_prints_and_writes_json(
     assert f"A = {a}" in printed and f"B = {b}" in printed
     assert "exact McNemar test" in printed
     saved = json.loads(out.read_text(encoding="utf-8"))
-    assert saved["n_paired"] == len(lite["gold"]["sessions"])
+    assert saved["n_paired"] == len(lite["gold"].sessions)
     assert saved["fail_to_pass"] == []
     assert Comparison.model_validate(saved) == compare_reports(lite["gold"], lite["lookup-only"])
 
@@ -367,7 +367,8 @@ def test_cli_compare_without_json_option(
         ('{"report_version": 99, "sessions": []}', "report_version 99 is newer"),
         ('{"report_version": "1", "sessions": []}', "'report_version' '1' is not a report version"),
         ('{"report_version": 1, "sessions": {}}', "'sessions' is missing or not a list"),
-        ('{"report_version": 1, "sessions": [{"task_id": "t"}]}', "session 0: 'trial' is missing"),
+        ('{"report_version": 1, "sessions": [{"task_id": "t"}]}', "'provenance' is missing (and"),
+        ('{"report_version": 1, "sessions": []}', "'provenance' is missing (and 2 more problems)"),
     ],
 )
 def test_cli_compare_rejects_bad_files(
@@ -401,7 +402,7 @@ def test_cli_keeps_the_other_subcommands(capsys: pytest.CaptureFixture[str]) -> 
     assert exit_info.value.code == 2
 
 
-def test_module_entry_point_end_to_end(lite: dict[str, Any], tmp_path: Path) -> None:
+def test_module_entry_point_end_to_end(lite: dict[str, Report], tmp_path: Path) -> None:
     a = _write(tmp_path, "a.json", lite["gold"])
     run = [sys.executable, "-m", "pytest_bankbench", "compare", str(a)]
     ok = subprocess.run([*run, str(a)], capture_output=True, text=True, check=False)

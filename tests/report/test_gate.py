@@ -2,31 +2,31 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
+from pytest_bankbench.report.document import Report, Summary
 from pytest_bankbench.report.gate import (
     Condition,
     GateResult,
     check_baseline,
     evaluate_gate,
     parse_gate,
-    summary_markdown,
 )
+from pytest_bankbench.report.markdown import summary_markdown
 from tests.report.test_compare import document, lite_reports, record
 
 
 @pytest.fixture(scope="module")
-def lite(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+def lite(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
     return lite_reports(tmp_path_factory)
 
 
-def _summary(pass1: float | None = None, **changes: Any) -> dict[str, Any]:
+def _summary(pass1: float | None = None, **changes: Any) -> Summary:
     """A real summary of a small synthetic run, with some values replaced.
 
-    `pass1` replaces pass^1 where the gate reads it: summary["pass^k"]["1"] (and the headline).
+    `pass1` replaces pass^1 where the gate reads it: `pass_k["1"]` (and the headline).
     """
     records = [
         record("l-1", passed=True, service_area="loans", category="edge_case"),
@@ -34,11 +34,10 @@ def _summary(pass1: float | None = None, **changes: Any) -> dict[str, Any]:
         record("c-1", passed=True, service_area="cards"),
         record("c-2", passed=True, service_area="cards"),
     ]
-    summary: dict[str, Any] = document(records)["summary"]
-    summary.update(changes)
+    summary = document(records).summary
     if pass1 is not None:
-        summary["pass^1"] = summary["pass^k"]["1"] = pass1
-    return summary
+        changes.update(pass_1=pass1, pass_k={**summary.pass_k, "1": pass1})
+    return summary.model_copy(update=changes)
 
 
 # Parsing -----------------------------------------------------------------------------------
@@ -125,7 +124,8 @@ def test_empty_expressions_and_conditions_are_rejected(expr: str) -> None:
 
 def test_reasons_in_the_documented_form() -> None:
     summary = _summary(pass1=0.62)
-    summary["false_passes"]["share_of_all"] = 0.08
+    false_passes = summary.false_passes.model_copy(update={"share_of_all": 0.08})
+    summary = summary.model_copy(update={"false_passes": false_passes})
     result = evaluate_gate(parse_gate("pass^1>=0.6, false_pass<=0.05"), summary)
     assert result == GateResult(
         passed=False,
@@ -206,7 +206,7 @@ def test_what_the_run_lacks_fails_its_condition() -> None:
 def test_pass_k_reads_the_pass_k_table() -> None:
     records = [record("t-1", k, passed=k < 2) for k in range(3)]
     records += [record("t-2", k, passed=True) for k in range(3)]
-    summary = document(records, trials=3)["summary"]
+    summary = document(records, trials=3).summary
     result = evaluate_gate(parse_gate("pass^1>=0.8, pass^2>=0.6, pass^3>=0.6"), summary)
     assert result.reasons == [
         "pass^1 = 0.83 >= 0.80: ok",  # (2/3 + 1) / 2
@@ -215,12 +215,12 @@ def test_pass_k_reads_the_pass_k_table() -> None:
     ]
 
 
-def test_real_lite_summaries(lite: dict[str, Any]) -> None:
+def test_real_lite_summaries(lite: dict[str, Report]) -> None:
     gate = parse_gate("pass^1>=0.95, false_pass<=0.05, infra_errors==0")
-    assert evaluate_gate(gate, lite["gold"]["summary"]).passed
-    lookup = evaluate_gate(gate, lite["lookup-only"]["summary"])
+    assert evaluate_gate(gate, lite["gold"].summary).passed
+    lookup = evaluate_gate(gate, lite["lookup-only"].summary)
     assert not lookup.passed
-    fp = lite["lookup-only"]["summary"]["false_passes"]["share_of_all"]
+    fp = lite["lookup-only"].summary.false_passes.share_of_all
     assert lookup.reasons == [
         "pass^1 = 0.00 < 0.95: FAILED",
         f"false_pass = {fp:.2f} > 0.05: FAILED",
@@ -231,7 +231,7 @@ def test_real_lite_summaries(lite: dict[str, Any]) -> None:
 # Baseline ----------------------------------------------------------------------------------
 
 
-def _pair(flips_to_fail: int, flips_to_pass: int, steady: int = 100) -> tuple[Any, Any]:
+def _pair(flips_to_fail: int, flips_to_pass: int, steady: int = 100) -> tuple[Report, Report]:
     """Baseline and current runs on `steady + flips` tasks with the given discordant counts."""
     base, cur = [], []
     for i in range(steady):
@@ -246,8 +246,8 @@ def _pair(flips_to_fail: int, flips_to_pass: int, steady: int = 100) -> tuple[An
     return document(base, "baseline"), document(cur, "current")
 
 
-def test_real_regression_is_caught(lite: dict[str, Any]) -> None:
-    n = len(lite["gold"]["sessions"])
+def test_real_regression_is_caught(lite: dict[str, Report]) -> None:
+    n = len(lite["gold"].sessions)
     result = check_baseline(lite["gold"], lite["lookup-only"], tolerance=0.05)
     assert not result.passed
     assert result.reasons[0] == (
@@ -306,9 +306,9 @@ def test_unshared_runs_fail_and_unpaired_sessions_are_reported() -> None:
     assert not result.passed
     assert "shares no scored session" in result.reasons[0]
     base, cur = _pair(1, 1, steady=3)
-    cur["sessions"].append(record("extra", passed=True).model_dump(mode="json"))
-    infra = record("s-000", passed=False, outcome="infra_error").model_dump(mode="json")
-    cur["sessions"][0] = infra
+    infra = record("s-000", passed=False, outcome="infra_error")
+    sessions = [infra, *cur.sessions[1:], record("extra", passed=True)]
+    cur = cur.model_copy(update={"sessions": sessions})
     result = check_baseline(base, cur, tolerance=None)
     assert result.passed
     assert result.reasons[-1] == (
@@ -328,23 +328,23 @@ def test_bad_alpha_or_tolerance() -> None:
 # Markdown ----------------------------------------------------------------------------------
 
 
-def test_markdown_has_headline_tables_and_gate_reasons(lite: dict[str, Any]) -> None:
-    report = copy.deepcopy(lite["lookup-only"])
-    summary, prov = report["summary"], report["provenance"]
+def test_markdown_has_headline_tables_and_gate_reasons(lite: dict[str, Report]) -> None:
+    report = lite["lookup-only"]
+    summary, prov = report.summary, report.provenance
     gate = evaluate_gate(parse_gate("pass^1>=0.5, infra_errors==0"), summary)
     text = summary_markdown(summary, prov, gate)
-    low, high = summary["pass^1_ci95"]
-    fp = summary["false_passes"]
+    low, high = summary.pass_1_ci95
+    fp = summary.false_passes
     assert text.startswith("## pytest-bankbench: lookup-only on lite - gate FAILED\n")
     assert f"| **pass^1** | **0.0000** (0 passed; 95% CI {low:.4f} to {high:.4f}) |" in text
-    assert f"| final-state-only rate | {summary['final_state_only_rate']:.4f} |" in text
-    assert f"| false passes | {fp['count']} (" in text
-    assert f"| sessions | {summary['sessions']} ({summary['tasks']} tasks x 1 trial) |" in text
+    assert f"| final-state-only rate | {summary.final_state_only_rate:.4f} |" in text
+    assert f"| false passes | {fp.count} (" in text
+    assert f"| sessions | {summary.sessions} ({summary.tasks} tasks x 1 trial) |" in text
     assert "### By category" in text and "### By service area" in text
-    for name, row in summary["by_service_area"].items():
-        assert f"| {name} | {row['sessions']} | {row['passed']} | " in text
+    for name, row in summary.by_service_area.items():
+        assert f"| {name} | {row.sessions} | {row.passed} | " in text
     assert "### Failure types" in text
-    for name, count in summary["failure_types"].items():
+    for name, count in summary.failure_types.items():
         assert f"| {name} | {count} |" in text
     assert "### Gate\n\n**FAILED**" in text
     for reason in gate.reasons:
@@ -353,7 +353,7 @@ def test_markdown_has_headline_tables_and_gate_reasons(lite: dict[str, Any]) -> 
 
 def test_markdown_without_gate_and_with_sparse_provenance() -> None:
     records = [record("t-1", k, passed=k == 0) for k in range(2)]
-    summary = document(records, trials=2)["summary"]
+    summary = document(records, trials=2).summary
     text = summary_markdown(summary, {}, None)
     assert "### Gate" not in text
     assert "gate" not in text.splitlines()[0]

@@ -23,6 +23,7 @@ import pytest
 from pytest_bankbench import __version__
 from pytest_bankbench.bank.diff import FieldChange, RowChange
 from pytest_bankbench.bench_plugin import BankCase, record_of, session_seed
+from pytest_bankbench.report.document import Report, build_report
 from pytest_bankbench.report.html import embed_json, render_html, write_html
 from pytest_bankbench.report.metrics import SessionRecord, summarize
 from pytest_bankbench.runner import builtin_agent, run_task
@@ -63,24 +64,17 @@ def _record(task: str, *, passed: bool, evidence: dict[str, list[str]]) -> Sessi
     )
 
 
-def _report(records: list[SessionRecord], trials: int = 1, agent: str = "gold") -> dict[str, Any]:
-    """The JSON report's shape (output.write_report) with a small provenance."""
-    return {
-        "report_version": 1,
-        "provenance": {
-            "package": "pytest-bankbench",
-            "version": __version__,
-            "split": "lite",
-            "agent": {"model": agent, "builtin": True, "parameters": {}},
-            "customer": {"model": "scripted"},
-            "trials": trials,
-        },
-        "summary": summarize(records, trials),
-        "wall_time_s": 1.234,
-        "sessions": [
-            r.model_dump(mode="json") for r in sorted(records, key=lambda r: (r.task_id, r.trial))
-        ],
+def _report(records: list[SessionRecord], trials: int = 1, agent: str = "gold") -> Report:
+    """A report of these records with a small provenance."""
+    provenance = {
+        "package": "pytest-bankbench",
+        "version": __version__,
+        "split": "lite",
+        "agent": {"model": agent, "builtin": True, "parameters": {}},
+        "customer": {"model": "scripted"},
+        "trials": trials,
     }
+    return build_report(provenance, summarize(records, trials), records, 1.234, {})
 
 
 def _trace(task: str) -> dict[str, Any]:
@@ -123,7 +117,7 @@ def _embedded(page: str) -> Any:
 
 
 @pytest.fixture
-def small() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def small() -> tuple[Report, list[dict[str, Any]]]:
     records = [
         _record("fd_closure-001", passed=True, evidence={}),
         _record("fd_closure-002", passed=False, evidence={"final_state": [NASTY, "- expected x"]}),
@@ -132,7 +126,7 @@ def small() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 # -- unit tests -----------------------------------------------------------------------------------
-def test_page_needs_no_network(small: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+def test_page_needs_no_network(small: tuple[Report, list[dict[str, Any]]]) -> None:
     page = render_html(*small)
     assert "http://" not in page and "https://" not in page
     assert not re.search(
@@ -141,12 +135,12 @@ def test_page_needs_no_network(small: tuple[dict[str, Any], list[dict[str, Any]]
     assert page.count("<script") == 3  # the error hook, the data, the code: all inline
 
 
-def test_embedded_json_round_trips(small: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+def test_embedded_json_round_trips(small: tuple[Report, list[dict[str, Any]]]) -> None:
     report, traces = small
-    assert _embedded(render_html(report, traces)) == {"report": report, "traces": traces}
+    assert _embedded(render_html(report, traces)) == {"report": report.to_json(), "traces": traces}
 
 
-def test_special_characters_are_escaped(small: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+def test_special_characters_are_escaped(small: tuple[Report, list[dict[str, Any]]]) -> None:
     page = render_html(*small)
     data = DATA_TAG.search(page)
     assert data is not None
@@ -167,8 +161,7 @@ def test_empty_run_renders() -> None:
     report = _report([])
     page = render_html(report, [])
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert _embedded(page) == {"report": report, "traces": []}
-    assert render_html({}, [])  # even a document without the usual keys
+    assert _embedded(page) == {"report": report.to_json(), "traces": []}
 
 
 def test_assets_are_package_data_filled_once() -> None:
@@ -182,11 +175,9 @@ def test_assets_are_package_data_filled_once() -> None:
     assert not re.search(r"</script", (assets / "report.js").read_text(encoding="utf-8"), re.I)
 
 
-def test_write_html_is_atomic(
-    tmp_path: Path, small: tuple[dict[str, Any], list[dict[str, Any]]]
-) -> None:
+def test_write_html_is_atomic(tmp_path: Path, small: tuple[Report, list[dict[str, Any]]]) -> None:
     target = tmp_path / "out" / "report.html"
-    write_html(target, {}, [])
+    write_html(target, _report([]), [])
     write_html(target, *small)  # replaces the previous page
     assert target.read_text(encoding="utf-8") == render_html(*small)
     assert [p.name for p in target.parent.iterdir()] == ["report.html"]
@@ -203,7 +194,7 @@ TRIALS = 2
 
 
 @pytest.fixture(scope="module")
-def real_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+def real_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Report]:
     """20 shipped lite tasks, 2 trials, built-in agents in rotation; one trace left out."""
     tasks = select(shipped_tasks(), "lite")[::10]
     records: list[SessionRecord] = []
@@ -216,10 +207,10 @@ def real_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
             records.append(record_of(case, result))
             traces.append(result.trace.model_dump(mode="json"))
     report = _report(records, TRIALS, agent="mixed built-ins")
-    failing = next(s for s in report["sessions"] if not s["passed"])
-    failing["evidence"].setdefault("final_state", []).append(NASTY)
-    last = [s for s in report["sessions"] if not s["passed"]][-1]  # opens without its trace
-    traces = [t for t in traces if (t["task_id"], t["trial"]) != (last["task_id"], last["trial"])]
+    failing = next(s for s in report.sessions if not s.passed)
+    failing.evidence.setdefault("final_state", []).append(NASTY)
+    last = [s for s in report.sessions if not s.passed][-1]  # opens without its trace
+    traces = [t for t in traces if (t["task_id"], t["trial"]) != (last.task_id, last.trial)]
     page = tmp_path_factory.mktemp("html") / "report.html"
     write_html(page, report, traces)
     return page, report
@@ -256,7 +247,7 @@ def _selftest(page: Path, profile: Path) -> tuple[str, dict[str, Any], str]:
 
 @needs_chromium
 def test_browser_renders_charts_rows_and_opens_a_trace(
-    real_run: tuple[Path, dict[str, Any]], tmp_path: Path
+    real_run: tuple[Path, Report], tmp_path: Path
 ) -> None:
     page, report = real_run
     dom, result, stderr = _selftest(page, tmp_path / "profile")
@@ -269,16 +260,16 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
         "detail_closes", "no_trace_opens", "chart_click_filters", "filter_status", "filter_search",
     }  # fmt: skip
     assert set(result["checks"]) == expected and all(result["checks"].values())
-    summary = report["summary"]
-    groups = sum(len(summary[k]) for k in ("by_category", "by_service_area", "by_chain_length"))
+    summary = report.summary
+    groups = len(summary.by_category) + len(summary.by_service_area)
+    groups += len(summary.by_chain_length)
     assert dom.count('class="bar bar-pass"') == groups == dom.count('class="bar bar-final"')
-    assert dom.count('class="bar bar-fail"') == len(summary["failure_types"])
+    assert dom.count('class="bar bar-fail"') == len(summary.failure_types)
     assert dom.count('class="bar bar-k"') == TRIALS
-    assert dom.count('class="srow"') == len(report["sessions"])
+    assert dom.count('class="srow"') == len(report.sessions)
     # The first failing session is left open: its evidence is text, not markup.
-    assert result["failing_key"] == "{task_id}#{trial}".format(
-        **next(s for s in report["sessions"] if not s["passed"])
-    )
+    first = next(s for s in report.sessions if not s.passed)
+    assert result["failing_key"] == f"{first.task_id}#{first.trial}"
     assert "&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;" in dom and "<b>bold</b>" not in dom
 
 
@@ -311,9 +302,7 @@ def test_browser_handles_a_thousand_sessions_lazily(tmp_path: Path) -> None:
 
 
 @needs_chromium
-def test_screenshot_is_a_full_non_blank_page(
-    real_run: tuple[Path, dict[str, Any]], tmp_path: Path
-) -> None:
+def test_screenshot_is_a_full_non_blank_page(real_run: tuple[Path, Report], tmp_path: Path) -> None:
     page, _ = real_run
     png = tmp_path / "report.png"
     done = _chromium(

@@ -59,11 +59,11 @@ def shard(name: str, shard_of: str | None, *records: SessionRecord, **config: An
 def test_the_merged_summary_is_the_summary_of_all_sessions() -> None:
     a, b, c = record("a-1"), record("b-1", passed=False), record("c-1")
     merged = merge_shards([shard("1.json", "1/2", a, c), shard("2.json", "2/2", b)])
-    assert merged.summary == summarize([a, b, c], 1)
+    assert merged.report.summary == summarize([a, b, c], 1)
     assert merged.missing == []
-    assert merged.document["run_config"]["shard"] is None
-    assert [s["task_id"] for s in merged.document["sessions"]] == ["a-1", "b-1", "c-1"]
-    assert merged.provenance["agent"]["model"] == "gold"
+    assert merged.report.run_config["shard"] is None
+    assert [s.task_id for s in merged.report.sessions] == ["a-1", "b-1", "c-1"]
+    assert merged.report.provenance["agent"]["model"] == "gold"
 
 
 def test_a_different_configuration_is_refused_naming_the_field_and_both_values() -> None:
@@ -88,7 +88,7 @@ def test_the_same_session_with_another_result_is_refused() -> None:
     same = merge_shards(
         [shard("1.json", None, record("a-1")), shard("2.json", None, record("a-1", duration_s=9))]
     )
-    assert same.summary["sessions"] == 1
+    assert same.report.summary.sessions == 1
 
 
 def test_a_shard_given_twice_and_missing_shards() -> None:

@@ -70,14 +70,14 @@ def test_false_pass_shares() -> None:
         _record("x-004", 0, passed=False, final=False),
     ]
     summary = summarize(records, trials=1)
-    assert summary["pass^1"] == 0.25
-    assert summary["final_state_only_rate"] == 0.5
-    assert summary["false_passes"] == {
+    assert summary.pass_1 == 0.25
+    assert summary.final_state_only_rate == 0.5
+    assert summary.false_passes.model_dump() == {
         "count": 1,
         "share_of_all": 0.25,
         "share_of_final_state_passes": 0.5,
     }
-    assert summary["failure_types"]["stopped_short"] == 2
+    assert summary.failure_types["stopped_short"] == 2
 
 
 def test_summary_does_not_depend_on_arrival_order() -> None:
@@ -95,7 +95,7 @@ def test_summary_does_not_depend_on_arrival_order() -> None:
     shuffled = records[:]
     random.Random(7).shuffle(shuffled)
     assert summarize(records, 3) == summarize(shuffled, 3)
-    assert set(summarize(records, 3)["pass^k"]) == {"1", "2", "3"}
+    assert set(summarize(records, 3).pass_k) == {"1", "2", "3"}
 
 
 def test_usage_totals_count_every_session_and_the_customer_apart() -> None:
@@ -115,15 +115,15 @@ def test_usage_totals_count_every_session_and_the_customer_apart() -> None:
         update={"outcome": "infra_error", "prompt_tokens": 50, "completion_tokens": 5}
     )
     summary = summarize([scored, infra], trials=1)
-    assert summary["tokens"] == {
+    assert summary.tokens.model_dump() == {
         "prompt": 150,
         "completion": 15,
         "customer_prompt": 40,
         "customer_completion": 4,
     }
-    assert summary["cost_usd"] == 0.01 and summary["customer_cost_usd"] == 0.002
-    assert summary["model_latency_s"] == 1.5
-    assert summary["sessions"] == 1 and summary["infra_errors"] == 1
+    assert summary.cost_usd == 0.01 and summary.customer_cost_usd == 0.002
+    assert summary.model_latency_s == 1.5
+    assert summary.sessions == 1 and summary.infra_errors == 1
 
 
 def test_harness_errors_and_lost_sessions_count_as_failed_and_missing_ones_as_not_run() -> None:
@@ -133,8 +133,9 @@ def test_harness_errors_and_lost_sessions_count_as_failed_and_missing_ones_as_no
     )
     lost = _record("a-3", 0, passed=False, final=False).model_copy(update={"outcome": "lost"})
     summary = summarize([ok, crashed, lost], trials=1, selected=4)
-    assert (summary["passed"], summary["sessions"]) == (1, 3)
-    assert summary["accounting"] == {
+    assert (summary.passed, summary.sessions) == (1, 3)
+    assert summary.accounting is not None
+    assert summary.accounting.model_dump() == {
         "selected": 4,
         "scored": 1,
         "infra_errors": 0,
@@ -142,7 +143,7 @@ def test_harness_errors_and_lost_sessions_count_as_failed_and_missing_ones_as_no
         "lost": 1,
         "not_run": 1,
     }
-    assert summary["unaccounted"] == 3
+    assert summary.unaccounted == 3
 
 
 def test_no_scored_session_is_not_a_measured_zero() -> None:

@@ -1,0 +1,97 @@
+"""The run summary as Markdown, for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from pytest_bankbench.report.document import Rate, Summary
+
+if TYPE_CHECKING:
+    from pytest_bankbench.report.gate import GateResult
+
+
+def _cell(value: Any) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _group_table(title: str, rows: Mapping[str, Rate]) -> list[str]:
+    lines = [
+        f"### By {title}",
+        "",
+        f"| {title} | sessions | passed | pass^1 | 95% CI | final state | false passes |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, row in rows.items():
+        low, high = row.ci95
+        lines.append(
+            f"| {_cell(name)} | {row.sessions} | {row.passed} | {row.pass_rate:.4f} | "
+            f"{low:.4f} to {high:.4f} | {row.final_state_rate:.4f} | {row.false_passes} |"
+        )
+    return [*lines, ""]
+
+
+def summary_markdown(
+    summary: Summary, provenance: Mapping[str, Any], gate_result: GateResult | None
+) -> str:
+    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
+    agent = provenance.get("agent") or {}
+    customer = provenance.get("customer") or {}
+    model = agent.get("model", "?") if isinstance(agent, Mapping) else "?"
+    split = provenance.get("split", "?")
+    verdict = ""
+    if gate_result is not None:
+        verdict = " - gate PASSED" if gate_result.passed else " - gate FAILED"
+    low, high = summary.pass_1_ci95
+    fp = summary.false_passes
+    trials = summary.trials
+    lines = [
+        f"## pytest-bankbench: {_cell(model)} on {_cell(split)}{verdict}",
+        "",
+        "| metric | value |",
+        "|---|---|",
+        f"| agent | {_cell(model)} |",
+    ]
+    if isinstance(customer, Mapping) and customer.get("model"):
+        lines.append(f"| customer | {_cell(customer['model'])} |")
+    lines += [
+        f"| sessions | {summary.sessions} ({summary.tasks} tasks x {trials} "
+        f"trial{'s' if trials != 1 else ''}) |",
+        f"| **pass^1** | **{summary.pass_1:.4f}** ({summary.passed} passed; "
+        f"95% CI {low:.4f} to {high:.4f}) |",
+    ]
+    for k, value in summary.pass_k.items():
+        if k != "1":
+            lines.append(f"| pass^{k} | {value:.4f} |")
+    lines += [
+        f"| final-state-only rate | {summary.final_state_only_rate:.4f} |",
+        f"| false passes | {fp.count} ({_pct(fp.share_of_all)} of all, "
+        f"{_pct(fp.share_of_final_state_passes)} of final-state passes) |",
+        f"| infra errors | {summary.infra_errors} |",
+    ]
+    if summary.accounting is not None:
+        lines.append(f"| sessions accounted for | {summary.accounting.line()} |")
+    if summary.cost_usd is not None:
+        lines.append(f"| cost | ${summary.cost_usd:.4f} |")
+    if provenance.get("version"):
+        sha = str(provenance.get("task_data_sha256", ""))[:12]
+        lines.append(
+            f"| pytest-bankbench | {_cell(provenance['version'])}"
+            + (f" (task data {sha})" if sha else "")
+            + " |"
+        )
+    lines.append("")
+    lines += _group_table("category", summary.by_category)
+    lines += _group_table("service area", summary.by_service_area)
+    lines += ["### Failure types", "", "| failure type | sessions |", "|---|---:|"]
+    lines += [f"| {_cell(k)} | {v} |" for k, v in summary.failure_types.items()]
+    lines.append("")
+    if gate_result is not None:
+        lines += ["### Gate", "", "**PASSED**" if gate_result.passed else "**FAILED**", ""]
+        lines += [f"- `{reason}`" for reason in gate_result.reasons]
+        lines.append("")
+    return "\n".join(lines)
