@@ -29,8 +29,8 @@ summary:
       -> models.errors.ERROR_TABLE classifies it as InfraError; retried, then raised
          (DeadlineExceeded, a subclass, when the session's deadline passes)
       -> the session ends with trace end "infra_error"            (simulation/session.py)
-      -> the plugin raises InfraError in the test                 (bench_plugin.py)
-      -> the session record's outcome is "infra_error"  (bench_plugin.record_of, report/metrics.py)
+      -> the plugin raises InfraError in the test                 (plugin/bench.py)
+      -> the session record's outcome is "infra_error"  (run/play.record_of, report/metrics.py)
       -> the summary counts it in "infra_errors", apart from task failures.
 
 "infra_error" and "infra_errors" are data values of traces and reports and stay as they are.

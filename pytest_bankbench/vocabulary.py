@@ -3,7 +3,7 @@
 Splits, task categories, service areas and built-in agent names are Literal types here; the
 tuples are read from them, so a name is written in exactly one place. The task model, the
 options, the pytest markers and the agent registry all derive from this module. It imports only
-`typing`: the pytest11 entry module (plugin.py) reads the markers from it at every pytest start.
+`typing`: the pytest11 entry module (plugin/) reads the markers from it at every pytest start.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_limit_defaults_are_the_same_for_the_session_and_the_options(
 
 
 def test_the_entry_module_stays_cheap_to_import() -> None:
-    """plugin.py loads in every pytest run: the vocabulary must not pull in pydantic or tasks."""
+    """The plugin package loads in every pytest run: the vocabulary must not pull in pydantic or tasks."""
     code = (
         "import sys, pytest_bankbench.plugin; "
         "print(' '.join(m for m in sys.modules if m.startswith(('pydantic', 'litellm', "

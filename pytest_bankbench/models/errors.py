@@ -12,7 +12,7 @@ import re
 from typing import Literal, NamedTuple, TypeAlias
 
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.options import redact_text
+from pytest_bankbench.redaction import redact_text
 
 
 class ModelError(BankBenchError):

@@ -35,7 +35,7 @@ from pytest_bankbench.models.errors import (
     error_rule,
     provider_said,
 )
-from pytest_bankbench.options import redact_text, secret_values
+from pytest_bankbench.redaction import redact_text, secret_values
 from pytest_bankbench.simulation.trace import Usage
 
 CompletionFn = Callable[..., Any]

@@ -1,81 +1,12 @@
-"""The JSON report's provenance (what produced the results), and the report written atomically."""
+"""The JSON report written atomically (its provenance is built by the run, run/provenance.py)."""
 
 from __future__ import annotations
 
-import json
 import os
-import platform
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench import __version__
 from pytest_bankbench.report.document import REPORT_VERSION as REPORT_VERSION
 from pytest_bankbench.report.document import Report
-from pytest_bankbench.report.record import SessionRecord
-
-if TYPE_CHECKING:
-    from pytest_bankbench.bench_plugin import BankBench
-
-# Written beside traces.jsonl: what produced the traces, for the provenance of a re-grade.
-PROVENANCE_FILE = "provenance.json"
-
-
-def provenance(run: BankBench, records: list[SessionRecord]) -> dict[str, Any]:
-    """What produced the results (tau-bench's list). API keys are never part of it."""
-    import pytest
-
-    from pytest_bankbench.options import redacted
-
-    options = run.options
-    litellm = sys.modules.get("litellm")
-    config = run.run_config()
-    document = {
-        "package": "pytest-bankbench",
-        "version": __version__,
-        "task_data_sha256": config["task_data_sha256"],
-        "tasks_file": config["tasks_file"],
-        "split": config["split"],
-        "shard": config["shard"],
-        "task_ids": [t.task_id for t in run.tasks],
-        "agent": {
-            "model": options.model,
-            "builtin": options.builtin,
-            "parameters": redacted(options.model_args),
-        },
-        "customer": {"model": options.user_model, "parameters": redacted(options.user_model_args)},
-        "max_steps": options.max_steps,
-        "max_errors": options.max_errors,
-        "trials": options.trials,
-        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.cases},
-        "python": platform.python_version(),
-        "pytest": pytest.__version__,
-        "litellm": getattr(litellm, "__version__", None) if litellm else None,
-    }
-    if options.regrade is not None:
-        document.update(_traced(run, options.regrade))
-    return document
-
-
-def _traced(run: BankBench, traces_file: Path) -> dict[str, Any]:
-    """A re-grade keeps what produced the traces: the run's own provenance when it was saved
-    beside them, else the agent and customer each trace names."""
-    saved = traces_file.with_name(PROVENANCE_FILE)
-    if saved.is_file():
-        try:
-            original = json.loads(saved.read_text(encoding="utf-8"))
-        except ValueError:
-            original = None
-        if isinstance(original, dict):
-            kept = ("agent", "customer", "split", "tasks_file", "max_steps", "max_errors")
-            return {key: original[key] for key in kept if key in original}
-    traces = run.saved_traces.values()
-    agents = sorted({t.agent for t in traces})
-    customers = sorted({t.customer for t in traces})
-    return {
-        "agent": {"model": ", ".join(agents), "builtin": None, "parameters": None},
-        "customer": {"model": ", ".join(customers), "parameters": None},
-    }
 
 
 def write_report(path: Path, report: Report) -> None:

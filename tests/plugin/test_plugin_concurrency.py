@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from pytest_bankbench.inflight import CancelFlag, Cancelled, Inflight
+from pytest_bankbench.run.inflight import CancelFlag, Cancelled, Inflight
 from tests.plugin.helpers import load_report, without_timings
 
 FEW = ("-k", "fd_closure or balance_enquiry")  # 60 sessions: closures write, enquiries read
@@ -25,7 +25,7 @@ FEW = ("-k", "fd_closure or balance_enquiry")  # 60 sessions: closures write, en
 # Written by each run: which sessions the background threads played, and how many at once.
 PLAYED_PLUGIN = """
 import json
-from pytest_bankbench.prefetch import prefetch_of
+from pytest_bankbench.plugin.prefetch import prefetch_of
 
 def pytest_sessionfinish(session):
     prefetch = prefetch_of(session.config)

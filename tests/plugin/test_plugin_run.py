@@ -70,7 +70,9 @@ def test_a_failed_check_shows_its_evidence_not_the_harness_traceback(
             "FAILED *fd_closure-001* - pytest_bankbench.*",
         ]
     )
-    result.stdout.no_fnmatch_line("*raise_for(verdict)*")  # no harness frames above the raise
+    result.stdout.no_fnmatch_line(
+        "*raise_for(result.verdict)*"
+    )  # no harness frames above the raise
     result.stdout.no_fnmatch_line("*active_run(request.config)*")
     single = run_bench(pytester, "--bank-model", "lookup-only", "-k", "balance_enquiry-008")
     single.stdout.fnmatch_lines(
@@ -78,7 +80,7 @@ def test_a_failed_check_shows_its_evidence_not_the_harness_traceback(
     )
     single.stdout.no_fnmatch_line("*raise*")
     full = run_bench(pytester, "--bank-model", "lookup-only", "-k", "fd_closure-001", "--fulltrace")
-    full.stdout.fnmatch_lines(["*active_run(request.config).play(*", "*raise_for(verdict)*"])
+    full.stdout.fnmatch_lines(["*active_run(request.config).play(*", "*raise_for(result.verdict)*"])
 
 
 def test_missing_call_shows_the_closest_calls(pytester: pytest.Pytester) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_bankbench.options import redact_text, redacted
+from pytest_bankbench.redaction import redact_text, redacted
 from tests.models import fault_server as fs
 from tests.models.fault_server import FaultServer
 

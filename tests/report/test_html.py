@@ -22,10 +22,11 @@ import pytest
 
 from pytest_bankbench import __version__
 from pytest_bankbench.bank.diff import FieldChange, RowChange
-from pytest_bankbench.bench_plugin import BankCase, record_of, session_seed
 from pytest_bankbench.report.document import Report, build_report
 from pytest_bankbench.report.html import embed_json, render_html, write_html
 from pytest_bankbench.report.metrics import SessionRecord, summarize
+from pytest_bankbench.run.cases import BankCase, session_seed
+from pytest_bankbench.run.play import record_of
 from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.bench_plugin import BankCase, active_run
-from pytest_bankbench.prefetch import PlayedAhead, prefetch_of
+from pytest_bankbench.plugin.bench import active_run
+from pytest_bankbench.plugin.prefetch import PlayedAhead, prefetch_of
+from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer
 

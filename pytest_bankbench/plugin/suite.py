@@ -1,6 +1,6 @@
 """The benchmark's test module: one parametrized test per (task, trial).
 
-Its fixtures live in pytest_bankbench.fixtures (a plugin), so a user's conftest.py can override
+Its fixtures live in pytest_bankbench.plugin.fixtures (a plugin), so a user's conftest.py can override
 them; importing them here would make them module fixtures, which win over conftest ones.
 """
 
@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.bench_plugin import BankCase, active_run
+from pytest_bankbench.plugin.bench import active_run
+from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer
 

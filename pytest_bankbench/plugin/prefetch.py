@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_bankbench.bank.store import Bank, template_image
-from pytest_bankbench.inflight import CancelFlag, Inflight
-from pytest_bankbench.session_output import SessionOutput
+from pytest_bankbench.run.cases import BankCase
+from pytest_bankbench.run.inflight import CancelFlag, Inflight
+from pytest_bankbench.run.session_output import SessionOutput
 from pytest_bankbench.simulation.agents import Agent, AgentAction
 from pytest_bankbench.simulation.customer import Customer, CustomerTurn
 from pytest_bankbench.simulation.session import run_session
@@ -28,7 +29,7 @@ from pytest_bankbench.simulation.trace import Event, Trace
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pytest_bankbench.bench_plugin import BankBench, BankCase
+    from pytest_bankbench.plugin.bench import BankBench
 
 # The fixtures a prefetched session builds for itself: a test whose conftest overrides any of
 # them plays inline, with the overriding objects (a prefetch would ignore the override).
@@ -120,7 +121,7 @@ def _cancellable_backoff(player: object, cancel: CancelFlag) -> None:
 
 def overridden_fixtures(item: pytest.Item) -> list[str]:
     """The benchmark fixtures this test gets from somewhere else than the plugin (a conftest)."""
-    from pytest_bankbench import fixtures
+    from pytest_bankbench.plugin import fixtures
 
     # pytest keeps an item's fixture definitions in `_fixtureinfo` (no public API); when its
     # shape changes, every fixture counts as overridden, so the test plays inline.
@@ -153,8 +154,6 @@ class Prefetch:
 
     # -- which tests come next ---------------------------------------------------------------
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        from pytest_bankbench.bench_plugin import BankCase
-
         self.items = session.items
         self.position = {item.nodeid: i for i, item in enumerate(session.items)}
         for item in session.items:
@@ -166,15 +165,9 @@ class Prefetch:
                 self.cases[item.nodeid] = case
         self.output.install()
         if self.cases:
-            _warm_up({case.task.bank_seed for case in self.cases.values()}, self._models())
-
-    def _models(self) -> list[str]:
-        """The litellm models this process's sessions call (none for built-ins and the script)."""
-        options = self.run.options
-        models = [] if options.builtin else [self.run.settings(user=False).model]
-        if options.user_model != "scripted":
-            models.append(self.run.settings(user=True).model)
-        return models
+            _warm_up(
+                {case.task.bank_seed for case in self.cases.values()}, self.run.parties.models()
+            )
 
     def _upcoming(self, item: pytest.Item) -> list[pytest.Item] | None:
         """This test and the ones this process runs after it, in order; None: unknown."""
@@ -296,7 +289,7 @@ class Prefetch:
     def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
         if config.getvalue("dist") != "load":
             return None  # worksteal, loadscope...: xdist's own (see ECOSYSTEM_NOTES)
-        from pytest_bankbench.deep_scheduler import DeepLoadScheduling
+        from pytest_bankbench.plugin.deep_scheduler import DeepLoadScheduling
 
         return DeepLoadScheduling(config, log, depth=2 * self.limit + 1)
 

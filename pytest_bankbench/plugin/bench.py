@@ -1,0 +1,307 @@
+"""The benchmark's pytest hooks: one test per (task, trial), each result relayed to the run core.
+
+The work lives in the pytest-free run core (run/): BenchRun keeps the cases, the resumed and
+new records and the durable log; Parties makes each session's agent and customer; play_case
+plays and scores a session; finish_run makes the records a typed result. This module turns
+them into pytest's collection, reports, xdist relay, usage errors and exit status.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.redaction import redact_text
+from pytest_bankbench.report.record import SessionRecord
+from pytest_bankbench.run.bench_run import BenchRun
+from pytest_bankbench.run.cases import BankCase
+from pytest_bankbench.run.parties import LocalServers, Parties
+from pytest_bankbench.run.play import SessionResult, play_case, record_of, stand_in
+from pytest_bankbench.run.settings import RunSettings, SettingsError
+from pytest_bankbench.scoring.failures import CheckFailed, SessionFailed, raise_for
+from pytest_bankbench.simulation.agents import Agent
+from pytest_bankbench.simulation.customer import Customer
+from pytest_bankbench.simulation.session import Limits
+
+PROPERTY = "bankbench"
+TRACE_ATTR = "bankbench_trace"
+_CASE_ID = re.compile(r"::test_task\[(?P<id>.+)\]$")
+
+
+class BankTest(pytest.Function):
+    """One benchmark session's test: a failed check is reported by its evidence alone.
+
+    Its traceback would only run through the harness (suite, play, raise_for), never through
+    the model's work, and formatting it cost ~3 ms of the reporting thread per failed session
+    (a tenth of a session's CPU at 64 in flight). Any other exception (a harness error) and
+    every failure under --fulltrace keep pytest's full traceback.
+    """
+
+    def repr_failure(  # type: ignore[override]  # Function's own has no style argument
+        self, excinfo: pytest.ExceptionInfo[BaseException]
+    ) -> Any:
+        value = excinfo.value
+        full = self.config.getoption("fulltrace")
+        if isinstance(value, CheckFailed | SessionFailed) and not full:
+            # The message carries each check's title and evidence; the crash line (the
+            # summary's "FAILED ... - <check>: ...") keeps the exception's class.
+            raised = value.__traceback__
+            while raised is not None and raised.tb_next is not None:
+                raised = raised.tb_next  # the raise alone, no harness frames above it
+            if raised is not None:
+                if isinstance(value, SessionFailed):  # a group prints its own __traceback__
+                    value = SessionFailed(
+                        value.message, cast(list[CheckFailed], list(value.exceptions))
+                    )
+                value = value.with_traceback(raised)  # (a copy for a group, else the one)
+                alone = pytest.ExceptionInfo.from_exc_info((type(value), value, raised))
+                return alone.getrepr(style="value", tbfilter=False)
+        return super().repr_failure(excinfo)
+
+
+class BankBench:
+    """Registered only when --bank-model (or --bank-regrade) is given."""
+
+    def __init__(self, config: pytest.Config, options: RunSettings) -> None:
+        self.config = config
+        self.options = options
+        self.limits = Limits(options.max_steps, options.max_errors)
+        self.is_worker = hasattr(config, "workerinput")
+        from pytest_bankbench.run.finish import validate_gate_options
+
+        try:
+            self.run = BenchRun(options, self.is_worker, self._warn)
+            validate_gate_options(options)
+        except SettingsError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        self.servers = LocalServers()
+        self.parties = Parties(options, self._start_local_model())
+        try:
+            self.run.open()
+        except SettingsError as exc:
+            self.servers.stop()
+            raise pytest.UsageError(str(exc)) from None
+        config.add_cleanup(self.run.close)
+        self.summary_lines: list[str] = []
+        # The benchmark replaces the default test paths; explicit paths are still collected.
+        if config.args_source != pytest.Config.ArgsSource.ARGS:
+            config.args[:] = []
+        if options.concurrency > 1 and options.regrade is None:
+            # --bank-concurrency K: sessions played ahead in K background threads (prefetch.py).
+            from pytest_bankbench.plugin.prefetch import Prefetch
+
+            config.pluginmanager.register(Prefetch(self), Prefetch.NAME)
+
+    def _warn(self, message: str) -> None:
+        self.config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)
+
+    # -- the managed local model ------------------------------------------------------------------
+    def _start_local_model(self) -> dict[str, tuple[str, str]]:
+        """Start llama.cpp's servers on the controller; workers get their addresses."""
+        from pytest_bankbench.models.local import LocalModelError
+
+        if self.is_worker:
+            shared = self.config.workerinput.get("bankbench_local")  # type: ignore[attr-defined]
+            if shared:
+                return {role: (pair[0], pair[1]) for role, pair in shared.items()}
+        try:
+            self.servers.start(self.options)
+        except LocalModelError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        return self.servers.endpoints
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """xdist: hand the local servers' addresses to each worker (they never start their own)."""
+        if self.servers.endpoints:
+            node.workerinput["bankbench_local"] = {
+                k: list(v) for k, v in self.servers.endpoints.items()
+            }
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        self.servers.stop()
+
+    # -- agents, customers and playing ------------------------------------------------------------
+    def make_agent(self, case: BankCase, completion: Any = None) -> Agent:
+        return self.parties.agent(case, completion)
+
+    def make_customer(self, case: BankCase, completion: Any = None) -> Customer:
+        return self.parties.customer(case, completion)
+
+    def play(
+        self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
+    ) -> None:
+        """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
+        from pytest_bankbench.models.errors import ConfigurationError, InfraError
+        from pytest_bankbench.plugin.prefetch import prefetch_of
+
+        task = case.task
+        if self.options.regrade is not None:
+            result = play_case(case, trace=self.run.saved_traces[case.key])
+        else:
+            try:
+                prefetch = prefetch_of(self.config)
+                if prefetch is not None and prefetch.holds(item):
+                    # played in a background thread (prefetch.py)
+                    result = play_case(case, trace=prefetch.take(item))
+                else:
+                    result = play_case(case, agent, customer, bank, self.limits)
+            except ConfigurationError as exc:
+                # One clear stop instead of a thousand failures (each xdist worker stops too);
+                # one short line, no traceback (it would carry the request's arguments).
+                item.session.shouldstop = f"configuration error, run stopped: {exc}"
+                item.stash[CONFIG_STOP_KEY] = True
+                pytest.fail(f"configuration error, run stopped: {exc}", pytrace=False)
+        item.stash[RESULT_KEY] = result
+        if result.trace.end == "infra_error":
+            # The provider's own error class (pytest_bankbench/errors.py traces the path).
+            raise InfraError(
+                f"{task.task_id}: {result.trace.end_detail}; not a task failure: "
+                "re-run it later with --bank-resume"
+            )
+        raise_for(result.verdict)
+
+    # -- collection ----------------------------------------------------------------------------
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        from pytest_bankbench.plugin import suite
+
+        module = pytest.Module.from_parent(session, path=Path(suite.__file__), nodeid="bankbench")
+        collected = [node for node in module.collect() if isinstance(node, pytest.Item)]
+        for node in collected:
+            if type(node) is pytest.Function:
+                node.__class__ = BankTest  # the same item; only its failure report differs
+        items[:0] = collected
+        # Report the module's collection like any other, so "collected N items" counts it.
+        config.hook.pytest_collectreport(
+            report=pytest.CollectReport(module.nodeid, "passed", None, list(collected))
+        )
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> Generator[None, object, object]:
+        result = yield
+        if self.run.previous and session.testscollected == 0:
+            # A resume with nothing left to run (all done, or -k picked only finished sessions)
+            # still reports every resumed session: it must not end as "no tests collected".
+            session.testscollected = len(self.run.previous)
+        return result
+
+    def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
+        if "bank_case" not in metafunc.fixturenames:
+            return
+        params = [
+            pytest.param(
+                case,
+                id=case.id,
+                marks=[
+                    getattr(pytest.mark, case.task.category),
+                    getattr(pytest.mark, case.task.service_area),
+                ],
+            )
+            for case in self.run.pending_cases()
+        ]
+        metafunc.parametrize("bank_case", params)
+
+    # -- results -------------------------------------------------------------------------------
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, Any, Any]:
+        report = yield
+        params = getattr(item, "callspec", None)
+        case = params.params.get("bank_case") if params is not None else None
+        if not isinstance(case, BankCase):
+            return report
+        result = item.stash.get(RESULT_KEY, None)
+        if call.when == "call" and result is not None:
+            report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
+            if self.options.traces is not None or self.options.html is not None:
+                setattr(report, TRACE_ATTR, result.trace.model_dump_json())
+        elif (
+            call.when in ("setup", "call")
+            and report.failed
+            and not item.stash.get(CONFIG_STOP_KEY, False)
+        ):
+            # Anything that escaped the harness, the bank or the agent adapter: the session has
+            # no verdict, so it is kept as a harness error (a failed session), never dropped.
+            record = stand_in(case, "harness_error", redact_text(report.longreprtext))
+            report.user_properties.append((PROPERTY, record.model_dump_json()))
+        return report
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.is_worker:
+            return
+        if report.when not in ("setup", "call", "teardown") and report.failed:
+            # xdist reports a session whose worker died with when="???" and no properties.
+            case = self._case_of(report.nodeid)
+            if case is not None:
+                report.user_properties.append(
+                    (PROPERTY, stand_in(case, "lost", str(report.longreprtext)).model_dump_json())
+                )
+        for name, value in report.user_properties:
+            if name == PROPERTY:
+                record = SessionRecord.model_validate_json(str(value))
+                self.run.add(record, getattr(report, TRACE_ATTR, None))
+
+    def _case_of(self, nodeid: str) -> BankCase | None:
+        found = _CASE_ID.search(nodeid)
+        return self.run.case_by_id.get(found["id"]) if found else None
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Without xdist, the selected sessions are this process's items (after -k)."""
+        if not self.is_worker and not hasattr(session.config, "workerinput"):
+            self._note_selected(item.nodeid for item in session.items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """xdist: every worker collects the same items; the controller notes them once."""
+        self._note_selected(ids)
+
+    def _note_selected(self, nodeids: Any) -> None:
+        cases = (self._case_of(nodeid) for nodeid in nodeids)
+        self.run.note_selected(case for case in cases if case is not None)
+
+    # -- summary -------------------------------------------------------------------------------
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Write the report and apply the gate; runs on Ctrl-C too. Printing comes later."""
+        self.run.sync()
+        if self.is_worker or session.config.option.collectonly:
+            return
+        from pytest_bankbench.run.finish import finish_run
+
+        result = finish_run(self.run)
+        self.summary_lines = result.lines
+        # An interrupted or broken run keeps its own status; a finished one follows the gate.
+        finished = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
+        if result.gate is not None and finished:
+            session.exitstatus = (
+                pytest.ExitCode.OK if result.gate.passed else pytest.ExitCode.TESTS_FAILED
+            )
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.is_worker or not self.summary_lines:
+            return
+        terminalreporter.write_sep("=", "bank benchmark summary")
+        for line in self.summary_lines:
+            terminalreporter.write_line(line)
+
+
+def active_run(config: pytest.Config) -> BankBench:
+    """The run's plugin object, looked up by name (robust to the module being imported twice)."""
+    run = config.pluginmanager.get_plugin(PLUGIN_NAME)
+    if run is None:
+        raise RuntimeError("the bank benchmark is not active in this run (no --bank-model)")
+    return cast("BankBench", run)
+
+
+PLUGIN_NAME = "bankbench-run"
+RESULT_KEY = pytest.StashKey[SessionResult]()
+CONFIG_STOP_KEY = pytest.StashKey[bool]()

@@ -1,0 +1,235 @@
+"""Command-line options of the plugin: declared once, read into the run's settings.
+
+The values are validated by the pytest-free run core (run/settings.py); its messages name the
+fix, and reach the user as pytest's usage error.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_bankbench.run.settings import RunSettings, SettingsError, read_settings
+from pytest_bankbench.vocabulary import (
+    BUILTIN_NAMES,
+    DEFAULT_MAX_ERRORS,
+    DEFAULT_MAX_STEPS,
+    DEFAULT_SPLIT,
+    SPLITS,
+)
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("bankbench", "bank benchmark (pytest-bankbench)")
+    group.addoption(
+        "--bank-model",
+        dest="bank_model",
+        metavar="MODEL",
+        default=None,
+        help="agent under test: a litellm model string or a built-in agent "
+        f"({', '.join(BUILTIN_NAMES)}); without it no benchmark test is collected",
+    )
+    group.addoption(
+        "--bank-user-model",
+        dest="bank_user_model",
+        metavar="MODEL",
+        default="scripted",
+        help="customer simulator: 'scripted' (default, no model) or a litellm model",
+    )
+    group.addoption(
+        "--bank-split",
+        dest="bank_split",
+        default=DEFAULT_SPLIT,
+        metavar="NAME",
+        help=f"task split: {', '.join(SPLITS)} (default {DEFAULT_SPLIT})",
+    )
+    group.addoption(
+        "--bank-tasks",
+        dest="bank_tasks",
+        metavar="PATH",
+        default=None,
+        help="a JSONL task file to run instead of the shipped tasks",
+    )
+    group.addoption(
+        "--bank-trials",
+        dest="bank_trials",
+        metavar="K",
+        default="1",
+        help="run each task K times and report pass^1..pass^K (default 1)",
+    )
+    group.addoption(
+        "--bank-max-steps",
+        dest="bank_max_steps",
+        metavar="N",
+        default=str(DEFAULT_MAX_STEPS),
+        help=f"steps before a session ends with error (default {DEFAULT_MAX_STEPS})",
+    )
+    group.addoption(
+        "--bank-max-errors",
+        dest="bank_max_errors",
+        metavar="N",
+        default=str(DEFAULT_MAX_ERRORS),
+        help=f"failed tool calls before a session ends with error (default {DEFAULT_MAX_ERRORS})",
+    )
+    group.addoption(
+        "--bank-report",
+        dest="bank_report",
+        metavar="PATH",
+        default=None,
+        help="write the JSON report (verdicts, failure types, provenance) here",
+    )
+    group.addoption(
+        "--bank-traces",
+        dest="bank_traces",
+        metavar="DIR",
+        default=None,
+        help="write every session's full trace into this folder (traces.jsonl)",
+    )
+    group.addoption(
+        "--bank-api-base",
+        dest="bank_api_base",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="OpenAI-compatible endpoint of the agent model; repeat to load-balance several",
+    )
+    group.addoption(
+        "--bank-user-api-base",
+        dest="bank_user_api_base",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="endpoint of the customer model (--bank-user-model)",
+    )
+    group.addoption(
+        "--bank-user-model-args",
+        dest="bank_user_model_args",
+        metavar="JSON",
+        default="{}",
+        help="customer model parameters as a JSON object",
+    )
+    group.addoption(
+        "--bank-num-retries",
+        dest="bank_num_retries",
+        metavar="N",
+        default="3",
+        help="retries of a transient provider error (rate limit, timeout, connection, 5xx)",
+    )
+    group.addoption(
+        "--bank-retry-backoff",
+        dest="bank_retry_backoff",
+        metavar="SECONDS",
+        default="1.0",
+        help="first retry delay; doubles on each retry (default 1.0)",
+    )
+    group.addoption(
+        "--bank-cache",
+        dest="bank_cache",
+        metavar="DIR",
+        default=None,
+        help="response cache keyed on the whole request: a rerun makes no model calls",
+    )
+    group.addoption(
+        "--bank-prices",
+        dest="bank_prices",
+        metavar="JSON",
+        default=None,
+        help="prices of a self-hosted model, e.g. "
+        '\'{"input_cost_per_token": 1e-7, "output_cost_per_token": 2e-7}\'',
+    )
+    group.addoption(
+        "--bank-resume",
+        dest="bank_resume",
+        metavar="PATH",
+        default=None,
+        help="run only the sessions not yet finished in this report or session log "
+        "(same configuration required); new sessions are appended to it",
+    )
+    group.addoption(
+        "--bank-regrade",
+        dest="bank_regrade",
+        metavar="TRACES",
+        default=None,
+        help="score saved traces (a traces.jsonl or its folder) with the current scorer; "
+        "no agent is run",
+    )
+    group.addoption(
+        "--bank-html",
+        dest="bank_html",
+        metavar="PATH",
+        default=None,
+        help="write a self-contained HTML report (charts, sessions, traces)",
+    )
+    group.addoption(
+        "--bank-gate",
+        dest="bank_gate",
+        metavar="EXPR",
+        default=None,
+        help="CI gate, e.g. 'pass^1>=0.6, false_pass<=0.05': the exit status follows the gate",
+    )
+    group.addoption(
+        "--bank-baseline",
+        dest="bank_baseline",
+        metavar="REPORT",
+        default=None,
+        help="fail on a significant paired regression against this saved report",
+    )
+    group.addoption(
+        "--bank-tolerance",
+        dest="bank_tolerance",
+        metavar="DROP",
+        default=None,
+        help="with --bank-baseline: also fail when pass^1 drops by more than DROP (e.g. 0.02)",
+    )
+    group.addoption(
+        "--bank-summary-md",
+        dest="bank_summary_md",
+        metavar="PATH",
+        default=None,
+        help="write a Markdown summary (for a CI job summary)",
+    )
+    group.addoption(
+        "--bank-timeout",
+        dest="bank_timeout",
+        metavar="SECONDS",
+        default="60",
+        help="per-call timeout of a model request, each attempt (default 60)",
+    )
+    group.addoption(
+        "--bank-session-deadline",
+        dest="bank_session_deadline",
+        metavar="SECONDS",
+        default=None,
+        help="wall-clock limit of one session; past it the session ends as an "
+        "infrastructure error (default: none)",
+    )
+    group.addoption(
+        "--bank-concurrency",
+        dest="bank_concurrency",
+        metavar="K",
+        default="1",
+        help="sessions each process plays at once (model calls overlap); each task "
+        "stays one test (default 1)",
+    )
+    group.addoption(
+        "--bank-shard",
+        dest="bank_shard",
+        metavar="I/N",
+        default=None,
+        help="run only shard I of N (1-based, deterministic by task and trial); "
+        "combine the shards' reports with `python -m pytest_bankbench merge`",
+    )
+    group.addoption(
+        "--bank-model-args",
+        dest="bank_model_args",
+        metavar="JSON",
+        default="{}",
+        help="extra model parameters as a JSON object, e.g. '{\"temperature\": 0}'",
+    )
+
+
+def read_options(config: pytest.Config) -> RunSettings | None:
+    """The run's settings, or None when neither --bank-model nor --bank-regrade is given."""
+    try:
+        return read_settings(config.option)
+    except SettingsError as exc:
+        raise pytest.UsageError(str(exc)) from None

@@ -1,0 +1,210 @@
+"""One benchmark run, pytest-free: its tasks and cases, what a resumed run finished, the durable
+results log, the traces file, and every record as it arrives.
+
+The plugin (plugin/bench.py) drives it from pytest's hooks; a RunStartError (a setting that
+only fails once the files are read) reaches the user as pytest's usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from pytest_bankbench.report.record import SessionRecord
+from pytest_bankbench.report.results_log import (
+    ResultsLog,
+    ResumeError,
+    config_differences,
+    finished,
+    log_path_for,
+    read_log,
+    repair_log,
+    resume_pair,
+)
+from pytest_bankbench.run.cases import BankCase, CaseKey, cases_of, pending_cases
+from pytest_bankbench.run.settings import RunSettings, SettingsError
+from pytest_bankbench.simulation.trace import Trace
+from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shipped_tasks
+
+
+class RunStartError(SettingsError):
+    """The run cannot start as asked: a task file, a trace file or a report that does not fit."""
+
+
+def load_traces(path: Path) -> dict[CaseKey, Trace]:
+    """Saved traces by (task id, trial), for --bank-regrade."""
+    traces = {}
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                trace = Trace.model_validate_json(line)
+            except ValueError as exc:
+                raise RunStartError(
+                    f"--bank-regrade {path}:{lineno}: not a trace ({exc})"
+                ) from None
+            traces[(trace.task_id, trace.trial)] = trace
+    return traces
+
+
+class BenchRun:
+    """The state of one run in one process (the controller, or an xdist worker)."""
+
+    def __init__(
+        self, settings: RunSettings, is_worker: bool, warn: Callable[[str], None] = print
+    ) -> None:
+        self.settings = settings
+        self.is_worker = is_worker
+        self.warn = warn
+        try:
+            pool = load_tasks(settings.tasks_path) if settings.tasks_path else shipped_tasks()
+            self.tasks = select(pool, "base" if settings.tasks_path else settings.split)
+        except TaskFileError as exc:
+            raise RunStartError(f"--bank-tasks: {exc}") from None
+        self.cases = cases_of(self.tasks, settings.trials)
+        self.case_by_id = {case.id: case for case in self.cases}
+        self.saved_traces = load_traces(settings.regrade) if settings.regrade else {}
+        self.selected: set[CaseKey] = set()
+        self.records: list[SessionRecord] = []
+        self.traces: list[dict[str, Any]] = []  # for the HTML report
+        self.previous: dict[CaseKey, SessionRecord] = {}
+        self.log: ResultsLog | None = None
+        self.report_path: Path | None = None
+        self.started = time.perf_counter()
+        self._cleanups: list[Callable[[], None]] = []
+
+    def open(self) -> None:
+        """Read what a resumed run finished, lock the report, open the log and the traces file."""
+        try:
+            self._resume_and_log()
+            if self.settings.traces is not None and not self.is_worker:
+                self._open_traces(self.settings.traces)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Release the report's lock and the SIGTERM handler (last taken, first given back)."""
+        while self._cleanups:
+            self._cleanups.pop()()
+
+    # -- resume and the durable log ----------------------------------------------------------
+    def _resume_and_log(self) -> None:
+        from pytest_bankbench.report.run_guard import ReportLock, ReportLocked, end_on_sigterm
+
+        o = self.settings
+        resumed_log: Path | None = None
+        report = o.report
+        if o.resume is not None:
+            resumed_report, resumed_log = resume_pair(o.resume)
+            if not self.is_worker and resumed_log.is_file():
+                # A crash mid-write leaves a torn last line: cut it before anything is appended.
+                torn = repair_log(resumed_log)
+                if torn:
+                    self.warn(f"--bank-resume {torn}")
+            try:
+                saved, records = read_log(resumed_log if resumed_log.is_file() else resumed_report)
+            except ResumeError as exc:
+                raise RunStartError(f"--bank-resume: {exc}") from None
+            differences = config_differences(saved, o.run_config)
+            if differences:
+                raise RunStartError(
+                    f"--bank-resume {o.resume}: the saved run has a different configuration; "
+                    "resume it with the same options, or start a new report. Differences: "
+                    + "; ".join(differences)
+                )
+            self.previous = finished(records)
+            report = report or resumed_report
+        if self.is_worker:
+            return
+        self._cleanups.append(end_on_sigterm())
+        if report is None:
+            return
+        lock = ReportLock(report)
+        try:
+            lock.acquire()
+        except ReportLocked as exc:
+            raise RunStartError(f"--bank-report: {exc}") from None
+        self._cleanups.append(lock.release)
+        self.report_path = report
+        log_file = log_path_for(report)
+        if resumed_log is not None and log_file == resumed_log and log_file.is_file():
+            self.log = ResultsLog(log_file, o.run_config, append=True)
+        else:
+            # A new log (or a resume into another report): it starts with what was resumed,
+            # so that it alone can resume this run later.
+            self.log = ResultsLog(log_file, o.run_config, append=False)
+            for record in self.previous.values():
+                self.log.append(record)
+
+    def _open_traces(self, folder: Path) -> None:
+        """Start traces.jsonl (kept on resume), with the run's provenance beside it for regrade."""
+        from pytest_bankbench.run.provenance import PROVENANCE_FILE, provenance
+
+        folder.mkdir(parents=True, exist_ok=True)
+        traces_file = folder / "traces.jsonl"
+        if not (self.settings.resume and traces_file.exists()):
+            traces_file.write_text("", encoding="utf-8")
+        elif self.settings.resume:
+            torn = repair_log(traces_file)
+            if torn:
+                self.warn(f"--bank-traces {torn}")
+            if self.settings.html is not None:
+                self.traces.extend(self._earlier_traces(traces_file))
+        if self.settings.regrade is None:
+            (folder / PROVENANCE_FILE).write_text(
+                json.dumps(provenance(self), indent=1, sort_keys=True) + "\n",
+                encoding="utf-8",
+            )
+
+    def _earlier_traces(self, traces_file: Path) -> list[dict[str, Any]]:
+        """Traces of the resumed sessions, so the HTML of a resumed run shows every session."""
+        found: dict[CaseKey, dict[str, Any]] = {}
+        for line in traces_file.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            try:
+                trace = Trace.model_validate_json(line)
+            except ValueError:
+                continue  # an unreadable trace only costs the HTML that one trace
+            if (trace.task_id, trace.trial) in self.previous:
+                found[(trace.task_id, trace.trial)] = trace.model_dump(mode="json")
+        return list(found.values())
+
+    # -- the sessions -------------------------------------------------------------------------
+    def pending_cases(self) -> list[BankCase]:
+        """The cases this run plays: not resumed, with a saved trace to re-grade, in its shard."""
+        saved = self.saved_traces if self.settings.regrade is not None else None
+        return pending_cases(self.cases, self.previous, saved, self.settings.shard)
+
+    def note_selected(self, cases: Iterable[BankCase]) -> None:
+        self.selected.update(case.key for case in cases)
+
+    def selected_count(self) -> int:
+        """Sessions this run set out to account for: the ones selected now plus resumed ones."""
+        return len(self.selected | set(self.previous))
+
+    def add(self, record: SessionRecord, trace_json: str | None = None) -> None:
+        """Keep a finished session's record (durably, with a log) and its trace if asked for."""
+        self.records.append(record)
+        if self.log is not None:
+            self.log.append(record)
+        if trace_json is None:
+            return
+        if self.settings.traces is not None:
+            with (self.settings.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
+                fh.write(trace_json + "\n")
+        if self.settings.html is not None:
+            self.traces.append(Trace.model_validate_json(trace_json).model_dump(mode="json"))
+
+    def all_records(self) -> list[SessionRecord]:
+        """This run's sessions plus those a resumed run had already finished."""
+        merged = dict(self.previous)
+        merged.update({(r.task_id, r.trial): r for r in self.records})
+        return list(merged.values())
+
+    def sync(self) -> None:
+        if self.log is not None:
+            self.log.sync()

@@ -1,0 +1,123 @@
+"""The end of a run: its records made into a typed result (report, gate) and the outputs asked for.
+
+Pytest-free: the plugin turns the result into the exit status and the terminal summary. The
+reports take the Report built here, never the run object.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pytest_bankbench.report.document import Report, build_report
+from pytest_bankbench.report.metrics import summarize
+from pytest_bankbench.report.output import write_report
+from pytest_bankbench.report.terminal import render
+from pytest_bankbench.run.provenance import provenance
+from pytest_bankbench.run.settings import RunSettings, SettingsError
+
+if TYPE_CHECKING:
+    from pytest_bankbench.report.gate import GateResult
+    from pytest_bankbench.run.bench_run import BenchRun
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A finished run: its report, the gate's decision (None without a gate), the summary lines."""
+
+    report: Report
+    gate: GateResult | None
+    lines: list[str]
+
+
+def validate_gate_options(settings: RunSettings) -> None:
+    """Parse --bank-gate and load --bank-baseline at start-up, so a typo stops the run at once."""
+    from pytest_bankbench.report.compare import ReportError, load_report
+    from pytest_bankbench.report.gate import parse_gate
+
+    if settings.gate is not None:
+        try:
+            gate = parse_gate(settings.gate)
+        except ValueError as exc:
+            raise SettingsError(f"--bank-gate: {exc}") from None
+        if gate.max_k > settings.trials:
+            # Known before the first session: say so now, not after the whole run.
+            raise SettingsError(
+                f"--bank-gate {settings.gate!r}: pass^{gate.max_k} needs "
+                f"--bank-trials {gate.max_k} or more (this run has {settings.trials})"
+            )
+    if settings.baseline is not None:
+        try:
+            load_report(settings.baseline)
+        except ReportError as exc:
+            raise SettingsError(f"--bank-baseline: {exc}") from None
+
+
+def _gate(settings: RunSettings, report: Report) -> GateResult | None:
+    from pytest_bankbench.report.compare import load_report
+    from pytest_bankbench.report.gate import (
+        GateResult,
+        check_baseline,
+        evaluate_gate,
+        parse_gate,
+    )
+
+    results = []
+    if settings.gate is not None:
+        results.append(evaluate_gate(parse_gate(settings.gate), report.summary))
+    if settings.baseline is not None:
+        results.append(check_baseline(load_report(settings.baseline), report, settings.tolerance))
+    if not results:
+        return None
+    return GateResult(
+        passed=all(r.passed for r in results),
+        reasons=[reason for r in results for reason in r.reasons],
+    )
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def finish_run(run: BenchRun) -> RunResult:
+    """Summarize every session (resumed ones included) and write the requested outputs."""
+    settings = run.settings
+    records = run.all_records()
+    wall = time.perf_counter() - run.started
+    summary = summarize(records, settings.trials, run.selected_count())
+    prov = provenance(run)
+    outputs: list[str] = []
+    report = build_report(prov, summary, records, wall, settings.run_config)
+    report_path = run.report_path or settings.report
+    if report_path is not None:
+        write_report(report_path, report)
+        outputs.append(f"JSON report: {report_path}")
+    if run.log is not None:
+        outputs.append(f"session log: {run.log.path}")
+    if settings.traces is not None:
+        outputs.append(f"traces: {settings.traces / 'traces.jsonl'}")
+    if settings.html is not None:
+        from pytest_bankbench.report.html import write_html
+
+        write_html(settings.html, report, run.traces)
+        outputs.append(f"HTML report: {settings.html}")
+    gate = _gate(settings, report)
+    if settings.summary_md is not None:
+        from pytest_bankbench.report.markdown import summary_markdown
+
+        _write_text(settings.summary_md, summary_markdown(summary, prov, gate))
+        outputs.append(f"Markdown summary: {settings.summary_md}")
+    lines = render(summary, prov, wall, outputs)
+    if gate is not None:
+        lines.append(
+            f"gate: {'PASSED' if gate.passed else 'FAILED'} (the exit status follows "
+            "the gate, not individual task failures)"
+        )
+        lines.extend(f"  {reason}" for reason in gate.reasons)
+    return RunResult(report, gate, lines)

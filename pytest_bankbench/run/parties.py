@@ -1,0 +1,114 @@
+"""The two parties of each session, made from the run's settings: the agent and the customer.
+
+A built-in agent (or the gold agent of a re-grade) and the scripted customer need no model; a
+model party gets a litellm client, pointed at the managed local server when its model is
+`local/...` (started once on the controller, its address handed to every xdist worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pytest_bankbench.run.cases import BankCase
+from pytest_bankbench.run.settings import RunSettings
+from pytest_bankbench.simulation.agents import BUILTIN_AGENTS, Agent
+from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
+
+if TYPE_CHECKING:
+    from pytest_bankbench.models.llm import ModelSettings
+
+Completion = Callable[..., Any] | None
+# role ("agent" or "user") -> (litellm model, api base) of a managed local model
+LocalEndpoints = dict[str, tuple[str, str]]
+
+
+class LocalServers:
+    """llama.cpp's server for each role whose model is local: one process per role (same model
+    file), so each keeps its own prompt prefix warm and a turn evaluates only the new messages
+    instead of the 3,500-token policy and tool schemas again."""
+
+    def __init__(self) -> None:
+        self.servers: list[Any] = []
+        self.endpoints: LocalEndpoints = {}
+
+    def start(self, settings: RunSettings) -> None:
+        """Start the servers this run needs (none for a re-grade); LocalModelError if one cannot."""
+        from pytest_bankbench.models.local import LocalServer, is_local, resolve
+
+        roles = {
+            role: model
+            for role, model in (("agent", settings.model), ("user", settings.user_model))
+            if is_local(model)
+        }
+        if not roles or settings.regrade is not None:
+            return
+        try:
+            for role, model in roles.items():
+                server = LocalServer(resolve(model), role=role, servers=len(roles))
+                self.servers.append(server)
+                server.start()
+                self.endpoints[role] = (server.litellm_model, server.api_base)
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+class Parties:
+    """Makes each case's agent and customer from the settings."""
+
+    def __init__(self, settings: RunSettings, local: LocalEndpoints | None = None) -> None:
+        self.settings = settings
+        self.local = local or {}
+
+    def model_settings(self, user: bool) -> ModelSettings:
+        """Model settings of the agent (or of the LLM customer)."""
+        from pytest_bankbench.models.llm import ModelSettings
+
+        o = self.settings
+        model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
+        role = "user" if user else "agent"
+        if model.startswith("local/") and role in self.local:
+            model, bases = self.local[role][0], (self.local[role][1],)
+        return ModelSettings(
+            model=model,
+            api_bases=tuple(bases),
+            params=o.user_model_args if user else o.model_args,
+            num_retries=o.num_retries,
+            backoff_s=o.retry_backoff,
+            cache_dir=o.cache,
+            prices=o.prices,
+            timeout_s=o.timeout,
+            session_deadline_s=o.session_deadline,
+            role="customer" if user else "agent",
+        )
+
+    def models(self) -> list[str]:
+        """The litellm models the sessions call (none for built-ins and the scripted customer)."""
+        o = self.settings
+        found = [] if o.builtin or o.regrade is not None else [self.model_settings(False).model]
+        if o.user_model != "scripted":
+            found.append(self.model_settings(user=True).model)
+        return found
+
+    def agent(self, case: BankCase, completion: Completion = None) -> Agent:
+        o = self.settings
+        if o.builtin or o.regrade is not None:
+            return BUILTIN_AGENTS[o.model if o.builtin else "gold"](case.task)
+        from pytest_bankbench.models.agent import LiteLLMAgent
+        from pytest_bankbench.models.llm import ModelClient
+
+        return LiteLLMAgent(ModelClient(self.model_settings(False), completion, trial=case.trial))
+
+    def customer(self, case: BankCase, completion: Completion = None) -> Customer:
+        if self.settings.user_model == "scripted":
+            return ScriptedCustomer(case.task)
+        from pytest_bankbench.models.customer import LiteLLMCustomer
+        from pytest_bankbench.models.llm import ModelClient
+
+        client = ModelClient(self.model_settings(user=True), completion, trial=case.trial)
+        return LiteLLMCustomer(client, case.task)

@@ -1,0 +1,304 @@
+"""The settings of one run: every option's value validated, with a message that names the fix.
+
+Pytest-free: the plugin declares the options (plugin/options.py) and turns a SettingsError into
+pytest's usage error. Imported at every pytest start (by the entry module), so it imports only
+the standard library and the vocabulary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.redaction import redacted
+from pytest_bankbench.vocabulary import BUILTIN_NAMES, SPLITS
+
+REGRADE_MODEL = "(regrade)"
+
+
+class SettingsError(BankBenchError, ValueError):
+    """An option value that cannot be used; the message names the option and what it accepts."""
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """The validated settings of one run (from the command line, or from any other front end)."""
+
+    model: str
+    user_model: str
+    split: str
+    tasks_path: Path | None
+    trials: int
+    max_steps: int
+    max_errors: int
+    report: Path | None
+    traces: Path | None
+    model_args: dict[str, Any] = field(default_factory=dict)
+    resume: Path | None = None
+    regrade: Path | None = None
+    html: Path | None = None
+    gate: str | None = None
+    baseline: Path | None = None
+    tolerance: float | None = None
+    summary_md: Path | None = None
+    api_bases: tuple[str, ...] = ()
+    user_api_bases: tuple[str, ...] = ()
+    user_model_args: dict[str, Any] = field(default_factory=dict)
+    num_retries: int = 3
+    retry_backoff: float = 1.0
+    cache: Path | None = None
+    prices: dict[str, float] | None = None
+    timeout: float = 60.0
+    session_deadline: float | None = None
+    concurrency: int = 1
+    shard: tuple[int, int] | None = None  # (index from 1, count)
+
+    @property
+    def builtin(self) -> bool:
+        return self.model in BUILTIN_NAMES
+
+    @property
+    def tasks_file(self) -> Path:
+        """The task file the run reads: --bank-tasks, else the shipped one."""
+        from pytest_bankbench.paths import data_dir
+        from pytest_bankbench.tasks.loader import TASKS_FILE  # not at import: it loads pydantic
+
+        return self.tasks_path or data_dir() / TASKS_FILE
+
+    @cached_property
+    def run_config(self) -> dict[str, Any]:
+        """What must match for two runs' sessions to be interchangeable (--bank-resume, merge).
+
+        Computed once: it hashes the task file, which every report, log line and resume reads.
+        """
+        return {
+            "agent": self.model,
+            "agent_parameters": redacted(self.model_args),
+            "customer_parameters": redacted(self.user_model_args),
+            "customer": self.user_model,
+            "split": self.split if self.tasks_path is None else "custom",
+            "tasks_file": "shipped" if self.tasks_path is None else str(self.tasks_path),
+            "task_data_sha256": hashlib.sha256(self.tasks_file.read_bytes()).hexdigest(),
+            "max_steps": self.max_steps,
+            "max_errors": self.max_errors,
+            "trials": self.trials,
+            "regrade": str(self.regrade) if self.regrade else None,
+            "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
+        }
+
+
+_PROVIDER_PREFIXES = ("gpt", "o1", "o3", "o4", "claude", "gemini", "mistral", "command")
+
+
+def check_model(option: str, model: str) -> None:
+    """A built-in agent or something litellm can route; else a UsageError naming both."""
+    if model in BUILTIN_NAMES or "/" in model or model.startswith(_PROVIDER_PREFIXES):
+        return
+    raise SettingsError(
+        f"{option} {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
+        "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
+    )
+
+
+def _positive(name: str, raw: str, low: int = 1) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} {raw!r}: expected a whole number >= {low}") from None
+    if value < low:
+        raise SettingsError(f"{name} {value}: expected a whole number >= {low}")
+    return value
+
+
+def read_settings(opt: Any) -> RunSettings | None:
+    """The run's settings from the option values (pytest's `config.option`, by dest), or None
+    when neither --bank-model nor --bank-regrade is given."""
+    if not opt.bank_model and not opt.bank_regrade:
+        return None
+    model = (opt.bank_model or REGRADE_MODEL).strip()
+    if opt.bank_model and not opt.bank_regrade:
+        check_model("--bank-model", model)
+    if opt.bank_user_model != "scripted":
+        if opt.bank_user_model in BUILTIN_NAMES:
+            raise SettingsError(
+                f"--bank-user-model {opt.bank_user_model!r}: built-in agents "
+                "cannot play the customer; use 'scripted' or a litellm model"
+            )
+        check_model("--bank-user-model", opt.bank_user_model)
+    if opt.bank_split not in SPLITS:
+        raise SettingsError(f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLITS)}")
+    tasks_path = Path(opt.bank_tasks) if opt.bank_tasks else None
+    if tasks_path is not None and not tasks_path.is_file():
+        raise SettingsError(
+            f"--bank-tasks {opt.bank_tasks!r}: no such file; give a JSONL "
+            "task file (one task per line)"
+        )
+    model_args = _json_object("--bank-model-args", opt.bank_model_args)
+    traces = Path(opt.bank_traces) if opt.bank_traces else None
+    if traces is not None and traces.exists() and not traces.is_dir():
+        raise SettingsError(
+            f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; give a folder path"
+        )
+    return RunSettings(
+        model=model,
+        user_model=opt.bank_user_model,
+        split=opt.bank_split,
+        tasks_path=tasks_path,
+        trials=_positive("--bank-trials", opt.bank_trials),
+        max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),
+        max_errors=_positive("--bank-max-errors", opt.bank_max_errors),
+        report=_output_file("--bank-report", opt.bank_report),
+        traces=traces,
+        model_args=model_args,
+        resume=_resumable(opt.bank_resume),
+        regrade=_traces_file(opt.bank_regrade),
+        html=_output_file("--bank-html", opt.bank_html),
+        gate=opt.bank_gate,
+        baseline=_existing("--bank-baseline", opt.bank_baseline),
+        tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
+        summary_md=_output_file("--bank-summary-md", opt.bank_summary_md),
+        api_bases=tuple(opt.bank_api_base),
+        user_api_bases=tuple(opt.bank_user_api_base),
+        user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
+        num_retries=_positive("--bank-num-retries", opt.bank_num_retries, 0),
+        retry_backoff=_seconds("--bank-retry-backoff", opt.bank_retry_backoff),
+        cache=Path(opt.bank_cache) if opt.bank_cache else None,
+        prices=_prices(opt.bank_prices),
+        timeout=_seconds("--bank-timeout", opt.bank_timeout, positive=True),
+        session_deadline=(
+            _seconds("--bank-session-deadline", opt.bank_session_deadline, positive=True)
+            if opt.bank_session_deadline is not None
+            else None
+        ),
+        concurrency=_positive("--bank-concurrency", opt.bank_concurrency),
+        shard=_shard(opt.bank_shard),
+    )
+
+
+def _output_file(name: str, raw: str | None) -> Path | None:
+    """A file the run will write at its end, checked now so a typo costs no run."""
+    if raw is None:
+        return None
+    path = Path(raw)
+    if path.is_dir():
+        raise SettingsError(f"{name} {raw!r}: is a folder; give a file path")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise SettingsError(
+            f"{name} {raw!r}: cannot write there ({folder} is not a "
+            "writable folder); give a path in a folder you can write to"
+        )
+    return path
+
+
+def _json_object(name: str, raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise SettingsError(
+            f"{name}: not valid JSON ({exc.msg}); give an object such as '{{\"temperature\": 0}}'"
+        ) from None
+    if not isinstance(value, dict):
+        raise SettingsError(f"{name}: give a JSON object such as '{{\"temperature\": 0}}'")
+    return value
+
+
+def _seconds(name: str, raw: str, positive: bool = False) -> float:
+    bound = "> 0" if positive else ">= 0"
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} {raw!r}: expected seconds, e.g. 1.0") from None
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        raise SettingsError(f"{name} {raw!r}: expected a finite number of seconds {bound}")
+    return value
+
+
+def _shard(raw: str | None) -> tuple[int, int] | None:
+    if raw is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", raw)
+    if match is None or not 1 <= int(match[1]) <= int(match[2]):
+        raise SettingsError(f"--bank-shard {raw!r}: expected I/N with 1 <= I <= N, e.g. 1/3")
+    return int(match[1]), int(match[2])
+
+
+def _prices(raw: str | None) -> dict[str, float] | None:
+    if raw is None:
+        return None
+    value = _json_object("--bank-prices", raw)
+    accepted = {"input_cost_per_token", "output_cost_per_token"}
+    if (
+        not value
+        or set(value) - accepted
+        or not all(isinstance(v, int | float) and v >= 0 for v in value.values())
+    ):
+        raise SettingsError(
+            "--bank-prices: give non-negative numbers for "
+            "input_cost_per_token and/or output_cost_per_token"
+        )
+    return {k: float(v) for k, v in value.items()}
+
+
+def _existing(name: str, raw: str | None) -> Path | None:
+    if raw is None:
+        return None
+    path = Path(raw)
+    if not path.is_file():
+        raise SettingsError(
+            f"{name} {raw!r}: no such file; give a report JSON written by "
+            "--bank-report (or its .sessions.jsonl log)"
+        )
+    return path
+
+
+def _resumable(raw: str | None) -> Path | None:
+    """A report or its session log; after a kill the report may be missing, its log is enough."""
+    if raw is None:
+        return None
+    from pytest_bankbench.report.results_log import resume_pair
+
+    path = Path(raw)
+    report, log = resume_pair(path)
+    if not (report.is_file() or log.is_file()):
+        raise SettingsError(
+            f"--bank-resume {raw!r}: neither {report} nor its session log {log} exists; give "
+            "the report JSON written by --bank-report (or its .sessions.jsonl log)"
+        )
+    return path
+
+
+def _traces_file(raw: str | None) -> Path | None:
+    if raw is None:
+        return None
+    path = Path(raw)
+    if path.is_dir():
+        path = path / "traces.jsonl"
+    if not path.is_file():
+        raise SettingsError(
+            f"--bank-regrade {raw!r}: no traces.jsonl there; give the folder "
+            "written by --bank-traces or the traces.jsonl inside it"
+        )
+    return path
+
+
+def _fraction(name: str, raw: str | None) -> float | None:
+    if raw is None:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} {raw!r}: expected a number between 0 and 1") from None
+    if not 0 <= value <= 1:
+        raise SettingsError(f"{name} {raw!r}: expected a number between 0 and 1")
+    return value
