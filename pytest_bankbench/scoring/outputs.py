@@ -17,6 +17,9 @@ _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _JSON_LINE = re.compile(r'^[ \t]*"[^"\n]*"[ \t]*:.*$', re.MULTILINE)
 _JSON_KEY = re.compile(r'"[^"\n]*"\s*:')
 _CLOSER = {"{": "}", "[": "]"}
+# Messages read lately: a session asks about each of its messages several times, a worker
+# sees many sessions; more kept would be memory for hits that never come (issue 11, item 7).
+_RECENT = 1024
 
 _MONTH = (
     r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
@@ -171,7 +174,7 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=_RECENT)
 def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     """Every amount a message states: its value, whether a currency or scale word marks it, and
     whether it may stand bare (no unit, id or count beside it). Dates are taken out first."""
@@ -301,7 +304,7 @@ def said(
     return _said(kind, value, text, unit, rivals)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2 * _RECENT)
 def _said(
     kind: OutputKind, value: str, text: str, unit: str | None, rivals: tuple[str, ...]
 ) -> bool:
@@ -309,7 +312,7 @@ def _said(
     return _READERS[kind](value, _clean(text), unit, rivals)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=_RECENT)
 def _clean(text: str) -> str:
     return strip_raw(text).replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")
 

@@ -41,8 +41,8 @@ _LONGEST = 600
 # greetings), and matching one against every rule was over a third of a gold session (issue 11,
 # item 7). Bounded so a model's turns, each new, hold a few MB at most; the topics and actions
 # of a text are mostly asked of new texts (each task's script), so few of those are kept.
-_TURNS = 1024
-_SENTENCES = 4096
+_TURNS = 256
+_SENTENCES = 1024
 _TEXTS = 256
 _MARKUP = (
     (re.compile(r"[*`]+|__"), ""),
