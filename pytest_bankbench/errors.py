@@ -10,9 +10,9 @@ The branches, each defined beside the code that raises it:
 - simulation/session.py AgentError, CustomerError: a party could not move; the session ends.
 - tasks/               TaskFileError (a task file that cannot be read), GoldReplayError (a gold
                        chain that does not replay: the task is broken).
-- report/              ReportError, ReportLocked: a report that cannot be read or written
-                       (ResumeError and MergeError join when results_log.py and merge.py next
-                       change; tests/test_errors.py lists them until then).
+- report/              ReportError, ReportLocked, ResumeError, MergeError: a report, a session
+                       log or shards that cannot be read, written, resumed or merged.
+- run/inflight.py      Cancelled: the run stopped before a background session finished.
 - scoring/failures.py  CheckFailed: a benchmark check failed; also an AssertionError, so pytest
                        shows it as a plain test failure with its evidence. SessionFailed groups
                        several (an ExceptionGroup too).
@@ -22,8 +22,8 @@ Warnings (prefetch.ConcurrencyWarning) stay in pytest's PytestWarning tree.
 Classes that callers caught by a builtin base before (ValueError, RuntimeError, AssertionError)
 keep that base beside this one, so every `except` that caught them still does.
 
-Infrastructure failure has one name, models.errors.InfraError, from the provider call to the
-summary:
+Infrastructure failure has one name, InfraError (defined here, raised from models/), from the
+provider call to the summary:
 
     provider exception (litellm / openai)
       -> models.errors.ERROR_TABLE classifies it as InfraError; retried, then raised
@@ -41,3 +41,17 @@ from __future__ import annotations
 
 class BankBenchError(Exception):
     """Base of every exception pytest-bankbench raises."""
+
+
+class ModelError(BankBenchError):
+    """Base of the provider errors the harness tells apart; the text is short and redacted.
+
+    Its branches live in models/errors.py; it and InfraError sit here, at the root, because the
+    session (simulation/) catches InfraError below the model parties that raise it."""
+
+
+class InfraError(ModelError):
+    """Transient provider trouble that outlasted the retries: not the agent's failure.
+
+    The one name of an infrastructure failure, from the provider call to the summary (the path
+    is written out above)."""

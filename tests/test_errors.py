@@ -23,12 +23,6 @@ from pytest_bankbench.simulation.trace import Event
 from pytest_bankbench.tasks.loader import TaskFileError, shipped_tasks
 from pytest_bankbench.tasks.replay import GoldReplayError
 
-# Modules owned by work in progress elsewhere (issue 11): their classes join the tree when those
-# modules next change; drop a name here once its class derives from BankBenchError.
-NOT_YET = {
-    "pytest_bankbench.run.inflight.Cancelled",
-}
-
 
 def _exception_classes() -> list[type[BaseException]]:
     """Every exception class defined in a module of the package (not the ones it imports)."""
@@ -51,7 +45,7 @@ def test_every_exception_class_derives_from_the_root() -> None:
     outside = {
         f"{c.__module__}.{c.__qualname__}" for c in classes if not issubclass(c, BankBenchError)
     }
-    assert outside <= NOT_YET
+    assert outside == set()
 
 
 def test_builtin_bases_that_callers_catch_are_kept() -> None:

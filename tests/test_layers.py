@@ -15,10 +15,6 @@ import pytest_bankbench
 PACKAGE = Path(pytest_bankbench.__file__).parent
 PYTEST_NAMES = ("pytest", "_pytest", "xdist", "pluggy")
 BELOW_THE_PLUGIN = ("report", "run", "bank", "tasks", "scoring", "simulation", "models")
-# simulation/session.py catches models.errors.InfraError while the model parties build on the
-# simulation's agent and customer protocols: one known arrow back, until InfraError moves down
-# beside the error root (simulation/ is owned by other work of issue 11).
-KNOWN_CYCLE_EDGES = {("simulation", "models")}
 
 
 def _modules() -> Iterator[tuple[str, Path]]:
@@ -90,8 +86,6 @@ def test_nothing_below_the_plugin_imports_it() -> None:
 def test_the_layers_import_each_other_without_a_circle() -> None:
     graph = _graph()
     assert {"plugin", "run", "report", "bank"} <= set(graph)  # the walk found the layers
-    for source, target in KNOWN_CYCLE_EDGES:
-        graph[source].discard(target)
     cycles: list[list[str]] = []
 
     def visit(node: str, path: list[str]) -> None:
@@ -107,9 +101,3 @@ def test_the_layers_import_each_other_without_a_circle() -> None:
             visit(start, [start])
             done.add(start)
     assert cycles == []
-
-
-def test_the_known_circle_is_still_there() -> None:
-    """Once InfraError moves down, KNOWN_CYCLE_EDGES must be emptied (this test then fails)."""
-    graph = _graph()
-    assert all(target in graph.get(source, set()) for source, target in KNOWN_CYCLE_EDGES)

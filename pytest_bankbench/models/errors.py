@@ -11,23 +11,13 @@ import importlib
 import re
 from typing import Literal, NamedTuple, TypeAlias
 
-from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.errors import InfraError as InfraError
+from pytest_bankbench.errors import ModelError as ModelError
 from pytest_bankbench.redaction import redact_text
-
-
-class ModelError(BankBenchError):
-    """Base of the provider errors the harness tells apart; the text is short and redacted."""
 
 
 class ConfigurationError(ModelError):
     """The run cannot work at all (authentication, unknown model, a bad setup): stop the run."""
-
-
-class InfraError(ModelError):
-    """Transient provider trouble that outlasted the retries: not the agent's failure.
-
-    The one name of an infrastructure failure, from the provider call to the summary (the path
-    is written out in pytest_bankbench/errors.py)."""
 
 
 class DeadlineExceeded(InfraError):

@@ -16,6 +16,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from pytest_bankbench.errors import BankBenchError
+
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 
@@ -24,7 +26,7 @@ T = TypeVar("T")
 POLL_S = 0.05
 
 
-class Cancelled(Exception):
+class Cancelled(BankBenchError):
     """The run stopped: this work was abandoned before its next model call."""
 
 

@@ -9,8 +9,7 @@ from typing import Protocol, runtime_checkable
 from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.models.errors import InfraError
+from pytest_bankbench.errors import BankBenchError, InfraError
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer, Stop
 from pytest_bankbench.simulation.trace import (
