@@ -103,3 +103,29 @@ def test_a_kept_reading_is_the_reading_of_its_text() -> None:
     text = "Hello! I'll send Rs 500 by IMPS. Shall I proceed?"
     assert read(text) is read(text)
     assert read(text) == read.__wrapped__(text)
+
+
+def test_the_rules_compile_once_when_many_sessions_read_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+    import time
+
+    from pytest_bankbench.simulation import acts
+
+    compiled = acts._compile
+    calls: list[int] = []
+
+    def slow() -> acts._Rules:
+        calls.append(1)
+        time.sleep(0.05)  # long enough for every thread to arrive while it runs
+        return compiled()
+
+    monkeypatch.setattr(acts, "_COMPILED", [])
+    monkeypatch.setattr(acts, "_compile", slow)
+    readers = [threading.Thread(target=acts._rules) for _ in range(16)]
+    for thread in readers:
+        thread.start()
+    for thread in readers:
+        thread.join()
+    assert calls == [1]
