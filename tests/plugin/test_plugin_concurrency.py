@@ -309,3 +309,33 @@ def test_model_sessions_overlap_against_a_loopback_server(
     assert _Counting.requests == 9
     assert _Counting.peak > 1  # sessions overlapped: the point of --bank-concurrency
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the fake's reply solves nothing
+
+
+GC_PLUGIN = """
+import gc, json
+seen = []
+def pytest_runtest_call(item):
+    seen.append(gc.get_threshold()[0])
+def pytest_unconfigure(config):
+    with open("gc.json", "w") as fh:
+        json.dump({"during": sorted(set(seen)), "after": gc.get_threshold()[0]}, fh)
+"""
+
+
+def test_the_young_generation_is_collected_less_often_only_while_sessions_play(
+    pytester: pytest.Pytester,
+) -> None:
+    import gc
+
+    from pytest_bankbench.plugin.prefetch import YOUNG_GC
+
+    # A plugin, not a conftest: the benchmark's items live outside the test directory.
+    pytester.makepyfile(gcwatch=GC_PLUGIN)
+    pytester.syspathinsert()
+    before = gc.get_threshold()[0]
+    watch = ("-p", "gcwatch", "--bank-model", "gold", "-k", "balance_enquiry")
+    _run(pytester, *watch, "--bank-concurrency", "4")
+    seen = json.loads((pytester.path / "gc.json").read_text())
+    assert seen == {"during": [max(before, YOUNG_GC)], "after": before}
+    _run(pytester, *watch)  # one at a time: untouched
+    assert json.loads((pytester.path / "gc.json").read_text())["during"] == [before]
