@@ -12,6 +12,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+
 class Handler(BaseHTTPRequestHandler):
     delay_s = 1.0
     # Keep-alive, as real endpoints do: HTTP/1.0 would cost the client a new connection a call.
