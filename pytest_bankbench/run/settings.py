@@ -8,6 +8,7 @@ the standard library and the vocabulary.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import math
 import os
@@ -99,13 +100,21 @@ _PROVIDER_PREFIXES = ("gpt", "o1", "o3", "o4", "claude", "gemini", "mistral", "c
 
 
 def check_model(option: str, model: str) -> None:
-    """A built-in agent or something litellm can route; else a UsageError naming both."""
-    if model in BUILTIN_NAMES or "/" in model or model.startswith(_PROVIDER_PREFIXES):
+    """A built-in agent, or something litellm can route with litellm installed; else a
+    UsageError naming the option, the value and what to do."""
+    if model in BUILTIN_NAMES:
         return
-    raise SettingsError(
-        f"{option} {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
-        "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
-    )
+    if not ("/" in model or model.startswith(_PROVIDER_PREFIXES)):
+        raise SettingsError(
+            f"{option} {model!r}: not a built-in agent ({', '.join(BUILTIN_NAMES)}) and not a "
+            "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
+        )
+    if importlib.util.find_spec("litellm") is None:  # looked up, not imported (4 s)
+        extra = "local" if model.startswith("local/") else "llm"
+        raise SettingsError(
+            f"{option} {model!r}: a model is called through litellm, which is not installed; "
+            f"pip install 'pytest-bankbench[{extra}]' (the built-in agents need nothing more)"
+        )
 
 
 def _positive(name: str, raw: str, low: int = 1) -> int:

@@ -80,3 +80,37 @@ def test_bad_task_file_names_file_line_and_field(pytester: pytest.Pytester) -> N
     result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*mine.jsonl:2: field 'category'*"])
+
+
+def test_a_model_without_litellm_installed_is_one_clear_line(pytester: pytest.Pytester) -> None:
+    # The base install has no litellm (it is the [llm] extra): hide it from the run.
+    pytester.makepyfile(
+        hide_litellm="""
+import importlib.util
+_find_spec = importlib.util.find_spec
+def find_spec(name, *args, **kwargs):
+    return None if name == "litellm" else _find_spec(name, *args, **kwargs)
+importlib.util.find_spec = find_spec
+"""
+    )
+    for model, extra in (("openai/x", "llm"), ("local/gemma3-270m", "local")):
+        result = pytester.runpytest_subprocess(
+            "-p", "no:cacheprovider", "-p", "hide_litellm", "--bank-model", model
+        )
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        assert (
+            f"ERROR: --bank-model '{model}': a model is called through litellm, which is not "
+            f"installed; pip install 'pytest-bankbench[{extra}]'"
+        ) in result.stderr.str()
+        assert "Traceback" not in result.stderr.str() + result.stdout.str()
+    gold = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "hide_litellm",
+        "--bank-model",
+        "gold",
+        "-k",
+        "fd_closure-001",
+    )
+    assert gold.ret == pytest.ExitCode.OK
