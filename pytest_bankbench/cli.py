@@ -127,7 +127,7 @@ def merge_command(
     from pytest_bankbench.report.gate import GateResult, evaluate_gate, parse_gate
     from pytest_bankbench.report.markdown import summary_markdown
     from pytest_bankbench.report.merge import MergeError, load_shard, merge_shards
-    from pytest_bankbench.report.output import write_report
+    from pytest_bankbench.report.output import write_atomic, write_report
     from pytest_bankbench.report.terminal import render
 
     try:
@@ -160,10 +160,7 @@ def merge_command(
         if gate is not None:
             result = evaluate_gate(gate, report.summary)
         if summary_md is not None:
-            summary_md.parent.mkdir(parents=True, exist_ok=True)
-            summary_md.write_text(
-                summary_markdown(report.summary, report.provenance, result), encoding="utf-8"
-            )
+            write_atomic(summary_md, summary_markdown(report.summary, report.provenance, result))
             outputs.append(f"Markdown summary: {summary_md}")
     except OSError as exc:
         print(f"error: {exc.filename}: cannot be written ({exc.strerror or exc})", file=sys.stderr)

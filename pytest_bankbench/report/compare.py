@@ -18,10 +18,9 @@ from pydantic import BaseModel, ConfigDict
 from pytest_bankbench.report.document import Report, ReportError, read_report
 from pytest_bankbench.report.record import SessionRecord
 
-__all__ = ["Comparison", "ReportError", "compare_reports", "load_report", "render_comparison"]
+__all__ = ["Comparison", "ReportError", "compare_reports", "render_comparison"]
 
 SessionKey = tuple[str, int]
-load_report = read_report  # the one loader of a report file (compare, --bank-baseline, merge)
 
 
 class _Frozen(BaseModel):
@@ -226,7 +225,7 @@ def render_comparison(c: Comparison, max_ids: int = 25) -> list[str]:
 def compare_command(path_a: Path, path_b: Path, json_out: Path | None) -> int:
     """`python -m pytest_bankbench compare A.json B.json [--json OUT]`; returns the exit code."""
     try:
-        a, b = load_report(path_a), load_report(path_b)
+        a, b = read_report(path_a), read_report(path_b)
     except ReportError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 from functools import cache
 from importlib.resources import files
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_bankbench.report.document import Report
+from pytest_bankbench.report.output import write_atomic
 
 __all__ = ["embed_json", "render_html", "write_html"]
 
@@ -68,13 +68,5 @@ def render_html(report: Report, traces: list[dict[str, Any]]) -> str:
 
 
 def write_html(path: Path, report: Report, traces: list[dict[str, Any]]) -> None:
-    """Write the page atomically: a temporary file in the same folder, then os.replace."""
-    text = render_html(report, traces)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    """Write the page atomically (report/output.py)."""
+    write_atomic(path, render_html(report, traces))

@@ -6,15 +6,13 @@ reports take the Report built here, never the run object.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_bankbench.report.document import Report, build_report
 from pytest_bankbench.report.metrics import summarize
-from pytest_bankbench.report.output import write_report
+from pytest_bankbench.report.output import write_atomic, write_report
 from pytest_bankbench.report.terminal import render
 from pytest_bankbench.run.provenance import provenance
 from pytest_bankbench.run.settings import RunSettings, SettingsError
@@ -35,7 +33,7 @@ class RunResult:
 
 def validate_gate_options(settings: RunSettings) -> None:
     """Parse --bank-gate and load --bank-baseline at start-up, so a typo stops the run at once."""
-    from pytest_bankbench.report.compare import ReportError, load_report
+    from pytest_bankbench.report.document import ReportError, read_report
     from pytest_bankbench.report.gate import parse_gate
 
     if settings.gate is not None:
@@ -51,13 +49,13 @@ def validate_gate_options(settings: RunSettings) -> None:
             )
     if settings.baseline is not None:
         try:
-            load_report(settings.baseline)
+            read_report(settings.baseline)
         except ReportError as exc:
             raise SettingsError(f"--bank-baseline: {exc}") from None
 
 
 def _gate(settings: RunSettings, report: Report) -> GateResult | None:
-    from pytest_bankbench.report.compare import load_report
+    from pytest_bankbench.report.document import read_report
     from pytest_bankbench.report.gate import (
         GateResult,
         check_baseline,
@@ -69,20 +67,13 @@ def _gate(settings: RunSettings, report: Report) -> GateResult | None:
     if settings.gate is not None:
         results.append(evaluate_gate(parse_gate(settings.gate), report.summary))
     if settings.baseline is not None:
-        results.append(check_baseline(load_report(settings.baseline), report, settings.tolerance))
+        results.append(check_baseline(read_report(settings.baseline), report, settings.tolerance))
     if not results:
         return None
     return GateResult(
         passed=all(r.passed for r in results),
         reasons=[reason for r in results for reason in r.reasons],
     )
-
-
-def _write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
 
 
 def finish_run(run: BenchRun) -> RunResult:
@@ -111,7 +102,7 @@ def finish_run(run: BenchRun) -> RunResult:
     if settings.summary_md is not None:
         from pytest_bankbench.report.markdown import summary_markdown
 
-        _write_text(settings.summary_md, summary_markdown(summary, prov, gate))
+        write_atomic(settings.summary_md, summary_markdown(summary, prov, gate))
         outputs.append(f"Markdown summary: {settings.summary_md}")
     lines = render(summary, prov, wall, outputs)
     if gate is not None:

@@ -134,4 +134,4 @@ def test_merge_refuses_what_is_not_one_run(
     assert main(["merge", out, str(shards[0])]) == 2
     assert "shard 2/2 not given" in capsys.readouterr().err
     assert main(["merge", out, str(shards[0]), "--allow-missing"]) == 0
-    assert not Path(out + ".tmp").exists()
+    assert not [p.name for p in pytester.path.glob("*m.json*.tmp")]  # no temporary file left

@@ -16,11 +16,10 @@ from pytest_bankbench.report.compare import (
     Comparison,
     ReportError,
     compare_reports,
-    load_report,
     mcnemar_exact,
     render_comparison,
 )
-from pytest_bankbench.report.document import Report, build_report, parse_report
+from pytest_bankbench.report.document import Report, build_report, parse_report, read_report
 from pytest_bankbench.report.metrics import SessionRecord, summarize
 
 LITE_MODELS = ("gold", "lookup-only")
@@ -94,7 +93,7 @@ def lite_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
             )
     for process in running:
         process.wait(timeout=300)
-    return {model: load_report(folder / f"{model}.json") for model in LITE_MODELS}
+    return {model: read_report(folder / f"{model}.json") for model in LITE_MODELS}
 
 
 @pytest.fixture(scope="module")
@@ -388,7 +387,7 @@ def test_cli_compare_rejects_bad_files(
 
 def test_load_report_names_a_directory(tmp_path: Path) -> None:
     with pytest.raises(ReportError, match="is a directory"):
-        load_report(tmp_path)
+        read_report(tmp_path)
 
 
 def test_cli_keeps_the_other_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
