@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -19,7 +19,7 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.redaction import redact_text
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.run.bench_run import BenchRun
-from pytest_bankbench.run.cases import BankCase
+from pytest_bankbench.run.cases import BankCase, CaseKey
 from pytest_bankbench.run.parties import LocalServers, Parties
 from pytest_bankbench.run.play import SessionResult, play_case, record_of, stand_in
 from pytest_bankbench.run.settings import RunSettings, SettingsError
@@ -27,6 +27,9 @@ from pytest_bankbench.scoring.failures import CheckFailed, SessionFailed, raise_
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer
 from pytest_bankbench.simulation.session import Limits
+
+if TYPE_CHECKING:
+    from pytest_bankbench.plugin.prefetch import PlayedAhead, Prefetch
 
 PROPERTY = "bankbench"
 TRACE_ATTR = "bankbench_trace"
@@ -54,11 +57,9 @@ class BankTest(pytest.Function):
             while raised is not None and raised.tb_next is not None:
                 raised = raised.tb_next  # the raise alone, no harness frames above it
             if raised is not None:
-                if isinstance(value, SessionFailed):  # a group prints its own __traceback__
-                    value = SessionFailed(
-                        value.message, cast(list[CheckFailed], list(value.exceptions))
-                    )
-                value = value.with_traceback(raised)  # (a copy for a group, else the one)
+                if isinstance(value, SessionFailed):
+                    value = value.as_one()  # a group would print a traceback per check
+                value = value.with_traceback(raised)
                 alone = pytest.ExceptionInfo.from_exc_info((type(value), value, raised))
                 return alone.getrepr(style="value", tbfilter=False)
         return super().repr_failure(excinfo)
@@ -87,15 +88,22 @@ class BankBench:
             self.servers.stop()
             raise pytest.UsageError(str(exc)) from None
         config.add_cleanup(self.run.close)
+        self.session: pytest.Session | None = None
+        # Each played session's result until its report is made; the sessions whose
+        # configuration error stopped the run (their failure is that message, not a record).
+        self.results: dict[CaseKey, SessionResult] = {}
+        self.config_stopped: set[CaseKey] = set()
         self.summary_lines: list[str] = []
         # The benchmark replaces the default test paths; explicit paths are still collected.
         if config.args_source != pytest.Config.ArgsSource.ARGS:
             config.args[:] = []
+        self.prefetch: Prefetch | None = None
         if options.concurrency > 1 and options.regrade is None:
             # --bank-concurrency K: sessions played ahead in K background threads (prefetch.py).
             from pytest_bankbench.plugin.prefetch import Prefetch
 
-            config.pluginmanager.register(Prefetch(self), Prefetch.NAME)
+            self.prefetch = Prefetch(self)
+            config.pluginmanager.register(self.prefetch, Prefetch.NAME)
 
     def _warn(self, message: str) -> None:
         self.config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)
@@ -127,37 +135,44 @@ class BankBench:
         self.servers.stop()
 
     # -- agents, customers and playing ------------------------------------------------------------
+    def played_ahead(self, case: BankCase) -> PlayedAhead | None:
+        """A stand-in for the agent and the customer of a session a background thread plays."""
+        if self.prefetch is not None and self.prefetch.holds(case):
+            from pytest_bankbench.plugin.prefetch import PlayedAhead
+
+            return PlayedAhead(case)
+        return None
+
     def make_agent(self, case: BankCase, completion: Any = None) -> Agent:
         return self.parties.agent(case, completion)
 
     def make_customer(self, case: BankCase, completion: Any = None) -> Customer:
         return self.parties.customer(case, completion)
 
-    def play(
-        self, item: pytest.Item, case: BankCase, bank: Bank, agent: Agent, customer: Customer
-    ) -> None:
-        """Run (or re-grade) one session, keep its result on the item, raise failed checks."""
+    def play(self, case: BankCase, bank: Bank, agent: Agent, customer: Customer) -> None:
+        """Run (or re-grade) one session, keep its result for its report, raise failed checks."""
         from pytest_bankbench.models.errors import ConfigurationError, InfraError
-        from pytest_bankbench.plugin.prefetch import prefetch_of
 
         task = case.task
         if self.options.regrade is not None:
             result = play_case(case, trace=self.run.saved_traces[case.key])
         else:
             try:
-                prefetch = prefetch_of(self.config)
-                if prefetch is not None and prefetch.holds(item):
+                prefetch = self.prefetch
+                if prefetch is not None and prefetch.holds(case):
                     # played in a background thread (prefetch.py)
-                    result = play_case(case, trace=prefetch.take(item))
+                    result = play_case(case, trace=prefetch.take(case))
                 else:
                     result = play_case(case, agent, customer, bank, self.limits)
             except ConfigurationError as exc:
                 # One clear stop instead of a thousand failures (each xdist worker stops too);
                 # one short line, no traceback (it would carry the request's arguments).
-                item.session.shouldstop = f"configuration error, run stopped: {exc}"
-                item.stash[CONFIG_STOP_KEY] = True
-                pytest.fail(f"configuration error, run stopped: {exc}", pytrace=False)
-        item.stash[RESULT_KEY] = result
+                stop = f"configuration error, run stopped: {exc}"
+                if self.session is not None:
+                    self.session.shouldstop = stop
+                self.config_stopped.add(case.key)
+                pytest.fail(stop, pytrace=False)
+        self.results[case.key] = result
         if result.trace.end == "infra_error":
             # The provider's own error class (pytest_bankbench/errors.py traces the path).
             raise InfraError(
@@ -165,6 +180,9 @@ class BankBench:
                 "re-run it later with --bank-resume"
             )
         raise_for(result.verdict)
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.session = session
 
     # -- collection ----------------------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
@@ -219,20 +237,15 @@ class BankBench:
         case = params.params.get("bank_case") if params is not None else None
         if not isinstance(case, BankCase):
             return report
-        result = None
-        if call.when == "call" and RESULT_KEY in item.stash:
-            # Taken, not kept: the traces and verdicts of every test held by their items until
-            # the run ends cost a worker ~10 MB per 500 sessions.
-            result = item.stash[RESULT_KEY]
-            del item.stash[RESULT_KEY]
+        # Taken, not kept: the traces and verdicts of every test held until the run ends cost
+        # a worker ~10 MB per 500 sessions.
+        result = self.results.pop(case.key, None) if call.when == "call" else None
         if result is not None:
             report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
             if self.options.traces is not None or self.options.html is not None:
                 setattr(report, TRACE_ATTR, result.trace.model_dump_json())
         elif (
-            call.when in ("setup", "call")
-            and report.failed
-            and not item.stash.get(CONFIG_STOP_KEY, False)
+            call.when in ("setup", "call") and report.failed and case.key not in self.config_stopped
         ):
             # Anything that escaped the harness, the bank or the agent adapter: the session has
             # no verdict, so it is kept as a harness error (a failed session), never dropped.
@@ -308,5 +321,3 @@ def active_run(config: pytest.Config) -> BankBench:
 
 
 PLUGIN_NAME = "bankbench-run"
-RESULT_KEY = pytest.StashKey[SessionResult]()
-CONFIG_STOP_KEY = pytest.StashKey[bool]()

@@ -1,25 +1,39 @@
-"""Fixtures of the benchmark tests, registered as a plugin so a conftest.py can override them."""
+"""Fixtures of the benchmark tests, registered as a plugin so a conftest.py can override them.
+
+None of them asks for pytest's `request` except the session-scoped `bank_run`: pytest makes a
+new fixture definition each time a test or fixture asks for `request` (~0.1 ms each).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.plugin.bench import active_run
-from pytest_bankbench.plugin.prefetch import PlayedAhead, prefetch_of
-from pytest_bankbench.run.cases import BankCase
-from pytest_bankbench.simulation.agents import Agent
-from pytest_bankbench.simulation.customer import Customer
+if TYPE_CHECKING:
+    from pytest_bankbench.bank.store import Bank
+    from pytest_bankbench.plugin.bench import BankBench
+    from pytest_bankbench.run.cases import BankCase
+    from pytest_bankbench.simulation.agents import Agent
+    from pytest_bankbench.simulation.customer import Customer
 
 Completion = Callable[..., Any] | None
+
+
+@pytest.fixture(scope="session")
+def bank_run(request: pytest.FixtureRequest) -> BankBench:
+    """This process's benchmark run: its settings, its sessions played so far, its parties."""
+    from pytest_bankbench.plugin.bench import active_run
+
+    return active_run(request.config)
 
 
 @pytest.fixture
 def bank(bank_case: BankCase) -> Iterator[Bank]:
     """A freshly seeded bank, logged in as the task's customer on the task's date."""
+    from pytest_bankbench.bank.store import Bank
+
     task = bank_case.task
     with Bank(task.customer_id, task.task_date, task.bank_seed) as fresh:
         yield fresh
@@ -37,31 +51,21 @@ def bank_user_completion() -> Completion:
     return None
 
 
-def _played_ahead(bank_case: BankCase, request: pytest.FixtureRequest) -> PlayedAhead | None:
-    """A stand-in when a background thread plays this test's session (--bank-concurrency)."""
-    prefetch = prefetch_of(request.config)
-    if prefetch is not None and prefetch.holds(request.node):
-        return PlayedAhead(bank_case)
-    return None
-
-
 @pytest.fixture
 def bank_customer(
-    bank_case: BankCase, bank_user_completion: Completion, request: pytest.FixtureRequest
+    bank_case: BankCase, bank_user_completion: Completion, bank_run: BankBench
 ) -> Customer:
     """The customer simulator for the task (scripted, or a model given by --bank-user-model)."""
-    ahead = _played_ahead(bank_case, request)
+    ahead = bank_run.played_ahead(bank_case)
     if ahead is not None:
         return ahead
-    return active_run(request.config).make_customer(bank_case, bank_user_completion)
+    return bank_run.make_customer(bank_case, bank_user_completion)
 
 
 @pytest.fixture
-def bank_agent(
-    bank_case: BankCase, bank_completion: Completion, request: pytest.FixtureRequest
-) -> Agent:
+def bank_agent(bank_case: BankCase, bank_completion: Completion, bank_run: BankBench) -> Agent:
     """The agent under test (built-in, or a model given by --bank-model)."""
-    ahead = _played_ahead(bank_case, request)
+    ahead = bank_run.played_ahead(bank_case)
     if ahead is not None:
         return ahead
-    return active_run(request.config).make_agent(bank_case, bank_completion)
+    return bank_run.make_agent(bank_case, bank_completion)

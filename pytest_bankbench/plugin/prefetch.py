@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_bankbench.bank.store import Bank, template_image
-from pytest_bankbench.run.cases import BankCase
+from pytest_bankbench.run.cases import BankCase, CaseKey
 from pytest_bankbench.run.inflight import CancelFlag, Inflight
 from pytest_bankbench.run.session_output import SessionOutput
 from pytest_bankbench.simulation.agents import Agent, AgentAction
@@ -150,6 +150,8 @@ class Prefetch:
         self.cases: dict[str, BankCase] = {}  # nodeid -> case, for the tests that may prefetch
         self.items: list[pytest.Item] = []
         self.position: dict[str, int] = {}
+        self.offered = 0  # without xdist: the tests before this index were offered to the pool
+        self.nodeids: dict[CaseKey, str] = {}  # each prefetched case's test
         self.inline_reason: str | None = None
         self.config.stash[PREFETCH_KEY] = self
 
@@ -164,23 +166,32 @@ class Prefetch:
                 continue
             if not overridden_fixtures(item):
                 self.cases[item.nodeid] = case
+                self.nodeids[case.key] = item.nodeid
         self.output.install()
         if self.cases:
             _warm_up(
                 {case.task.bank_seed for case in self.cases.values()}, self.run.parties.models()
             )
 
-    def _upcoming(self, item: pytest.Item) -> list[pytest.Item] | None:
-        """This test and the ones this process runs after it, in order; None: unknown."""
+    def _upcoming(self, nodeid: str) -> list[pytest.Item] | None:
+        """This test and the ones this process runs after it, in order; None: unknown.
+
+        Without xdist only the tests not offered before are returned: each was offered once.
+        """
         if not self.run.is_worker:
-            start = self.position.get(item.nodeid)
-            return None if start is None else self.items[start : start + self.pool.lookahead]
+            start = self.position.get(nodeid)
+            if start is None:
+                return None
+            end = start + self.pool.lookahead
+            upcoming = self.items[max(start, self.offered) : end]
+            self.offered = max(self.offered, min(end, len(self.items)))
+            return upcoming
         interactor = self._interactor()
         try:
             with interactor.torun.lock() as queue:
                 queued = list(queue)
             indices = [interactor.item_index, interactor.nextitem_index, *queued]
-            if self.items[indices[0]] is not item:
+            if self.items[indices[0]].nodeid != nodeid:
                 return None
         except (AttributeError, TypeError, IndexError):
             return None
@@ -192,10 +203,10 @@ class Prefetch:
                 return plugin
         return None
 
-    def _refill(self, item: pytest.Item) -> None:
+    def _refill(self, nodeid: str) -> None:
         if self.inline_reason is not None:
             return
-        upcoming = self._upcoming(item)
+        upcoming = self._upcoming(nodeid)
         if upcoming is None:
             self.inline_reason = (
                 "cannot see which tests this process runs next (pytest-xdist changed?); "
@@ -207,7 +218,9 @@ class Prefetch:
         keys = [i.nodeid for i in upcoming if i.nodeid in self.cases]
         if self.run.is_worker:
             self.pool.retain(set(keys))  # a stolen test (--dist worksteal) runs elsewhere
-        self.pool.want(keys)
+        passed = self.pool.want(keys)
+        if not self.run.is_worker and passed < len(keys):
+            self.offered = self.position[keys[passed]]  # what did not fit is offered again
 
     # -- playing and taking ------------------------------------------------------------------
     def _play(self, nodeid: str, cancel: CancelFlag) -> Trace:
@@ -231,18 +244,15 @@ class Prefetch:
                 seed=case.seed,
             )
 
-    def holds(self, item: pytest.Item) -> bool:
-        """This test's session was played (or is playing) in the background."""
-        return self.pool.holds(item.nodeid)
+    def holds(self, case: BankCase) -> bool:
+        """This case's session was played (or is playing) in the background."""
+        nodeid = self.nodeids.get(case.key)
+        return nodeid is not None and self.pool.holds(nodeid)
 
-    def take(self, item: pytest.Item) -> Trace:
-        """The test's trace, once its session ends; what its session raised is raised here."""
-        try:
-            return self.pool.take(item.nodeid, while_waiting=lambda: self._refill(item))
-        finally:
-            text = self.output.pop(item.nodeid)
-            if text:
-                item.add_report_section("call", "bankbench session output", text)
+    def take(self, case: BankCase) -> Trace:
+        """The case's trace, once its session ends; what its session raised is raised here."""
+        nodeid = self.nodeids[case.key]
+        return self.pool.take(nodeid, while_waiting=lambda: self._refill(nodeid))
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
@@ -257,13 +267,18 @@ class Prefetch:
     @pytest.hookimpl(wrapper=True, trylast=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> Generator[None, object, object]:
         with self.output.routed():
-            self._refill(item)  # sessions start inside a phase, where their prints are routed
+            self._refill(item.nodeid)  # sessions start inside a phase, where prints are routed
             return (yield)
 
     @pytest.hookimpl(wrapper=True, trylast=True)
-    def pytest_runtest_call(self) -> Generator[None, object, object]:
-        with self.output.routed():
-            return (yield)
+    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, object, object]:
+        try:
+            with self.output.routed():
+                return (yield)
+        finally:
+            text = self.output.pop(item.nodeid)  # what its session printed in the background
+            if text:
+                item.add_report_section("call", "bankbench session output", text)
 
     @pytest.hookimpl(wrapper=True, trylast=True)
     def pytest_runtest_teardown(self) -> Generator[None, object, object]:

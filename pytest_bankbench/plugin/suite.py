@@ -6,20 +6,17 @@ them; importing them here would make them module fixtures, which win over confte
 
 from __future__ import annotations
 
-import pytest
+from typing import TYPE_CHECKING
 
-from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.plugin.bench import active_run
-from pytest_bankbench.run.cases import BankCase
-from pytest_bankbench.simulation.agents import Agent
-from pytest_bankbench.simulation.customer import Customer
+if TYPE_CHECKING:
+    from pytest_bankbench.bank.store import Bank
+    from pytest_bankbench.plugin.bench import BankBench
+    from pytest_bankbench.run.cases import BankCase
+    from pytest_bankbench.simulation.agents import Agent
+    from pytest_bankbench.simulation.customer import Customer
 
 
 def test_task(
-    bank_case: BankCase,
-    bank: Bank,
-    bank_customer: Customer,
-    bank_agent: Agent,
-    request: pytest.FixtureRequest,
+    bank_case: BankCase, bank: Bank, bank_customer: Customer, bank_agent: Agent, bank_run: BankBench
 ) -> None:
-    active_run(request.config).play(request.node, bank_case, bank, bank_agent, bank_customer)
+    bank_run.play(bank_case, bank, bank_agent, bank_customer)

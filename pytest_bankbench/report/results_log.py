@@ -70,31 +70,40 @@ def config_value(config: dict[str, Any], name: str) -> Any:
 
 
 class ResultsLog:
-    """Append-only JSONL of session records, headed by the run's configuration."""
+    """Append-only JSONL of session records, headed by the run's configuration.
+
+    The file stays open for the run (opening it per session cost the reporting thread two more
+    system calls, each a wait for the GIL at 64 sessions in flight); `close` ends it.
+    """
 
     def __init__(self, path: Path, config: dict[str, Any], append: bool) -> None:
         self.path = path
         self.synced_at = float("-inf")  # time.monotonic() of the last fsync
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not append or not path.exists():
-            self._write({"kind": "config", "config": config}, mode="w")
+        fresh = not append or not path.exists()
+        self._file = path.open("w" if fresh else "a", encoding="utf-8")
+        if fresh:
+            self._write(json.dumps({"kind": "config", "config": config}, sort_keys=True))
 
-    def _write(self, entry: dict[str, Any], mode: str = "a") -> None:
-        with self.path.open(mode, encoding="utf-8") as fh:
-            fh.write(json.dumps(entry, sort_keys=True) + "\n")
-            fh.flush()  # one write(2) of the whole line: the process may die now, not the line
-            if time.monotonic() - self.synced_at >= SYNC_EVERY_S:
-                os.fsync(fh.fileno())
-                self.synced_at = time.monotonic()
+    def _write(self, line: str) -> None:
+        self._file.write(line + "\n")
+        self._file.flush()  # one write(2) of the whole line: the process may die now, not the line
+        if time.monotonic() - self.synced_at >= SYNC_EVERY_S:
+            self.sync()
 
     def sync(self) -> None:
         """Everything written so far on disk (the run's end)."""
-        with self.path.open("rb") as fh:
-            os.fsync(fh.fileno())
+        if not self._file.closed:
+            os.fsync(self._file.fileno())
         self.synced_at = time.monotonic()
 
     def append(self, record: SessionRecord) -> None:
-        self._write({"kind": "session", "record": record.model_dump(mode="json")})
+        self._write(f'{{"kind": "session", "record": {record.model_dump_json()}}}')
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self.sync()
+            self._file.close()
 
 
 def _parses(line: bytes) -> bool:

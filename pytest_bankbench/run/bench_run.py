@@ -138,6 +138,7 @@ class BenchRun:
             self.log = ResultsLog(log_file, o.run_config, append=False)
             for record in self.previous.values():
                 self.log.append(record)
+        self._cleanups.append(self.log.close)
 
     def _open_traces(self, folder: Path) -> None:
         """Start traces.jsonl (kept on resume), with the run's provenance beside it for regrade."""

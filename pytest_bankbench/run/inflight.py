@@ -94,25 +94,26 @@ class Inflight(Generic[K, T]):
     def want(self, keys: Iterable[K]) -> int:
         """Queue the upcoming keys not seen before, in order, while the lookahead has room.
 
-        Returns how many were queued. Stops at the first key that does not fit, so keys are
-        always played in the owner's order.
+        Returns how many keys it went through: all of them, or those before the first that did
+        not fit (nothing after it is queued, so keys are always played in the owner's order);
+        0 once cancelled.
         """
-        queued = 0
+        queued = passed = 0
         with self._lock:
             if self.cancel_flag.is_set():
                 return 0
             for key in keys:
-                if key in self._slots or key in self._taken:
-                    continue
-                if len(self._slots) >= self.lookahead:
-                    break
-                self._slots[key] = _Slot()
-                self._queue.append(key)
-                queued += 1
+                if key not in self._slots and key not in self._taken:
+                    if len(self._slots) >= self.lookahead:
+                        break
+                    self._slots[key] = _Slot()
+                    self._queue.append(key)
+                    queued += 1
+                passed += 1
             if queued:
                 self._start_threads()
                 self._lock.notify(queued)  # not notify_all: waking every idle thread per key costs
-        return queued
+        return passed
 
     def holds(self, key: K) -> bool:
         """The key was queued and not yet taken: `take` will return its result."""

@@ -104,6 +104,7 @@ def test_a_session_log_counts_a_rerun_session_once(tmp_path: Path) -> None:
     log.append(record("a-1", outcome="infra_error", passed=False, final_state_pass=False))
     log.append(record("a-1"))
     log.append(record("b-1", outcome="infra_error", passed=False, final_state_pass=False))
+    log.close()
     loaded = load_shard(log.path)
     assert sorted((r.task_id, r.outcome) for r in loaded.records) == [
         ("a-1", "scored"),

@@ -73,3 +73,4 @@ def test_each_line_is_written_at_once_and_synced_at_most_once_a_second(
     assert len(synced) == 2
     log.sync()  # the run's end
     assert len(synced) == 3 and len(read_log(log.path)[1]) == 6
+    log.close()
