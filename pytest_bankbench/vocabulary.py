@@ -54,3 +54,6 @@ MARKERS: dict[str, str] = {
     **{name: f"bank task category: {_CATEGORY_TEXT[name]}" for name in CATEGORIES},
     **{name: f"bank service area: {_SERVICE_AREA_TEXT[name]}" for name in SERVICE_AREAS},
 }
+
+# A model string naming the managed local model (llama.cpp's server, started by the run).
+LOCAL_MODEL_PREFIX = "local/"

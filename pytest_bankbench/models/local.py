@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.vocabulary import LOCAL_MODEL_PREFIX
 
-PREFIX = "local/"
+PREFIX = LOCAL_MODEL_PREFIX
 # The roles a run can give a local model, each its own server: the agent and the customer.
 ROLES = ("agent", "user")
 

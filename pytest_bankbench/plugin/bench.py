@@ -10,26 +10,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Generator
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
-from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.redaction import redact_text
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.run.bench_run import BenchRun
 from pytest_bankbench.run.cases import BankCase, CaseKey
 from pytest_bankbench.run.parties import LocalServers, Parties
-from pytest_bankbench.run.play import SessionResult, play_case, record_of, stand_in
 from pytest_bankbench.run.settings import RunSettings, SettingsError
-from pytest_bankbench.scoring.failures import CheckFailed, SessionFailed, raise_for
-from pytest_bankbench.simulation.agents import Agent
-from pytest_bankbench.simulation.customer import Customer
-from pytest_bankbench.simulation.session import Limits
 
 if TYPE_CHECKING:
+    # Only a session needs these (the bank, scoring, the agents): a collection, the xdist
+    # controller and --collect-only never import them.
+    from pytest_bankbench.bank.store import Bank
     from pytest_bankbench.plugin.prefetch import PlayedAhead, Prefetch
+    from pytest_bankbench.run.play import SessionResult
+    from pytest_bankbench.simulation.agents import Agent
+    from pytest_bankbench.simulation.customer import Customer
+    from pytest_bankbench.simulation.session import Limits
 
 PROPERTY = "bankbench"
 TRACE_ATTR = "bankbench_trace"
@@ -48,6 +50,8 @@ class BankTest(pytest.Function):
     def repr_failure(  # type: ignore[override]  # Function's own has no style argument
         self, excinfo: pytest.ExceptionInfo[BaseException]
     ) -> Any:
+        from pytest_bankbench.scoring.failures import CheckFailed, SessionFailed
+
         value = excinfo.value
         full = self.config.getoption("fulltrace")
         if isinstance(value, CheckFailed | SessionFailed) and not full:
@@ -71,13 +75,13 @@ class BankBench:
     def __init__(self, config: pytest.Config, options: RunSettings) -> None:
         self.config = config
         self.options = options
-        self.limits = Limits(options.max_steps, options.max_errors)
         self.is_worker = hasattr(config, "workerinput")
-        from pytest_bankbench.run.finish import validate_gate_options
-
         try:
             self.run = BenchRun(options, self.is_worker, self._warn)
-            validate_gate_options(options)
+            if options.gate is not None or options.baseline is not None:
+                from pytest_bankbench.run.finish import validate_gate_options
+
+                validate_gate_options(options)
         except SettingsError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.servers = LocalServers()
@@ -105,12 +109,20 @@ class BankBench:
             self.prefetch = Prefetch(self)
             config.pluginmanager.register(self.prefetch, Prefetch.NAME)
 
+    @cached_property
+    def limits(self) -> Limits:
+        from pytest_bankbench.simulation.session import Limits
+
+        return Limits(self.options.max_steps, self.options.max_errors)
+
     def _warn(self, message: str) -> None:
         self.config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)
 
     # -- the managed local model ------------------------------------------------------------------
     def _start_local_model(self) -> dict[str, tuple[str, str]]:
         """Start llama.cpp's servers on the controller; workers get their addresses."""
+        if not LocalServers.needed(self.options):
+            return {}
         from pytest_bankbench.models.local import LocalModelError
 
         if self.is_worker:
@@ -152,6 +164,8 @@ class BankBench:
     def play(self, case: BankCase, bank: Bank, agent: Agent, customer: Customer) -> None:
         """Run (or re-grade) one session, keep its result for its report, raise failed checks."""
         from pytest_bankbench.models.errors import ConfigurationError, InfraError
+        from pytest_bankbench.run.play import play_case
+        from pytest_bankbench.scoring.failures import raise_for
 
         task = case.task
         if self.options.regrade is not None:
@@ -239,6 +253,8 @@ class BankBench:
             return report
         # Taken, not kept: the traces and verdicts of every test held until the run ends cost
         # a worker ~10 MB per 500 sessions.
+        from pytest_bankbench.run.play import record_of, stand_in
+
         result = self.results.pop(case.key, None) if call.when == "call" else None
         if result is not None:
             report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
@@ -260,6 +276,8 @@ class BankBench:
             # xdist reports a session whose worker died with when="???" and no properties.
             case = self._case_of(report.nodeid)
             if case is not None:
+                from pytest_bankbench.run.play import stand_in
+
                 report.user_properties.append(
                     (PROPERTY, stand_in(case, "lost", str(report.longreprtext)).model_dump_json())
                 )

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.metrics import SessionRecord
+from pytest_bankbench.report.record import SessionRecord
 
 LOG_SUFFIX = ".sessions.jsonl"
 # Fields of the configuration that must match for a resume (or a merge of shards) to be honest.

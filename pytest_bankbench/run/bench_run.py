@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.report.results_log import (
@@ -26,8 +26,10 @@ from pytest_bankbench.report.results_log import (
 )
 from pytest_bankbench.run.cases import BankCase, CaseKey, cases_of, pending_cases
 from pytest_bankbench.run.settings import RunSettings, SettingsError
-from pytest_bankbench.simulation.trace import Trace
 from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shipped_tasks
+
+if TYPE_CHECKING:
+    from pytest_bankbench.simulation.trace import Trace
 
 
 class RunStartError(SettingsError):
@@ -36,6 +38,8 @@ class RunStartError(SettingsError):
 
 def load_traces(path: Path) -> dict[CaseKey, Trace]:
     """Saved traces by (task id, trial), for --bank-regrade."""
+    from pytest_bankbench.simulation.trace import Trace
+
     traces = {}
     for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if line.strip():
@@ -162,6 +166,8 @@ class BenchRun:
 
     def _earlier_traces(self, traces_file: Path) -> list[dict[str, Any]]:
         """Traces of the resumed sessions, so the HTML of a resumed run shows every session."""
+        from pytest_bankbench.simulation.trace import Trace
+
         found: dict[CaseKey, dict[str, Any]] = {}
         for line in traces_file.read_text(encoding="utf-8").splitlines():
             if not line.strip():
@@ -198,6 +204,8 @@ class BenchRun:
             with (self.settings.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
                 fh.write(trace_json + "\n")
         if self.settings.html is not None:
+            from pytest_bankbench.simulation.trace import Trace
+
             self.traces.append(Trace.model_validate_json(trace_json).model_dump(mode="json"))
 
     def all_records(self) -> list[SessionRecord]:

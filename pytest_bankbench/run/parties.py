@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.run.settings import RunSettings
-from pytest_bankbench.simulation.agents import BUILTIN_AGENTS, Agent
-from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
+from pytest_bankbench.vocabulary import LOCAL_MODEL_PREFIX
 
 if TYPE_CHECKING:
     from pytest_bankbench.models.llm import ModelSettings
+    from pytest_bankbench.run.cases import BankCase
+    from pytest_bankbench.simulation.agents import Agent
+    from pytest_bankbench.simulation.customer import Customer
 
 Completion = Callable[..., Any] | None
 # role ("agent" or "user") -> (litellm model, api base) of a managed local model
@@ -32,8 +33,17 @@ class LocalServers:
         self.servers: list[Any] = []
         self.endpoints: LocalEndpoints = {}
 
+    @staticmethod
+    def needed(settings: RunSettings) -> bool:
+        """A model of this run is local (told without importing the servers' module)."""
+        return settings.regrade is None and any(
+            model.startswith(LOCAL_MODEL_PREFIX) for model in (settings.model, settings.user_model)
+        )
+
     def start(self, settings: RunSettings) -> None:
         """Start the servers this run needs (none for a re-grade); LocalModelError if one cannot."""
+        if not self.needed(settings):
+            return
         from pytest_bankbench.models.local import LocalServer, is_local, resolve
 
         roles = {
@@ -72,7 +82,7 @@ class Parties:
         o = self.settings
         model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
         role = "user" if user else "agent"
-        if model.startswith("local/") and role in self.local:
+        if model.startswith(LOCAL_MODEL_PREFIX) and role in self.local:
             model, bases = self.local[role][0], (self.local[role][1],)
         return ModelSettings(
             model=model,
@@ -98,6 +108,8 @@ class Parties:
     def agent(self, case: BankCase, completion: Completion = None) -> Agent:
         o = self.settings
         if o.builtin or o.regrade is not None:
+            from pytest_bankbench.simulation.agents import BUILTIN_AGENTS
+
             return BUILTIN_AGENTS[o.model if o.builtin else "gold"](case.task)
         from pytest_bankbench.models.agent import LiteLLMAgent
         from pytest_bankbench.models.llm import ModelClient
@@ -106,6 +118,8 @@ class Parties:
 
     def customer(self, case: BankCase, completion: Completion = None) -> Customer:
         if self.settings.user_model == "scripted":
+            from pytest_bankbench.simulation.customer import ScriptedCustomer
+
             return ScriptedCustomer(case.task)
         from pytest_bankbench.models.customer import LiteLLMCustomer
         from pytest_bankbench.models.llm import ModelClient

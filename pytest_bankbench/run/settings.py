@@ -20,7 +20,7 @@ from typing import Any
 
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.redaction import redacted
-from pytest_bankbench.vocabulary import BUILTIN_NAMES, SPLITS
+from pytest_bankbench.vocabulary import BUILTIN_NAMES, LOCAL_MODEL_PREFIX, SPLITS
 
 REGRADE_MODEL = "(regrade)"
 
@@ -110,7 +110,7 @@ def check_model(option: str, model: str) -> None:
             "litellm model string (e.g. gpt-4o-mini, openai/<name>, hosted_vllm/<name>)"
         )
     if importlib.util.find_spec("litellm") is None:  # looked up, not imported (4 s)
-        extra = "local" if model.startswith("local/") else "llm"
+        extra = "local" if model.startswith(LOCAL_MODEL_PREFIX) else "llm"
         raise SettingsError(
             f"{option} {model!r}: a model is called through litellm, which is not installed; "
             f"pip install 'pytest-bankbench[{extra}]' (the built-in agents need nothing more)"

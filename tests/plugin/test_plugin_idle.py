@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from tests.plugin.helpers import run_bench
@@ -43,3 +45,33 @@ def test_markers_are_registered(pytester: pytest.Pytester) -> None:
         "cards",
     ):
         result.stdout.fnmatch_lines([f"@pytest.mark.{marker}:*"])
+
+
+# What only a played session needs: the bank, scoring, the agents and customers, litellm.
+SESSION_MODULES = (
+    "pytest_bankbench.bank.store",
+    "pytest_bankbench.scoring.scorer",
+    "pytest_bankbench.simulation.session",
+    "pytest_bankbench.simulation.agents",
+    "pytest_bankbench.run.play",
+    "pytest_bankbench.models.local",
+    "litellm",
+)
+COLLECT_ONLY = """
+import sys, pytest
+code = pytest.main(["-p", "no:cacheprovider", "-q", "--collect-only", *sys.argv[1:]])
+print("exit", int(code))
+print("imported", sorted(m for m in {modules!r} if m in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("model", ["gold", "openai/some-model"])
+def test_collecting_the_benchmark_imports_nothing_a_session_needs(
+    pytester: pytest.Pytester, model: str
+) -> None:
+    """--collect-only and the xdist controller only collect: the bank, scoring and the agents
+    stay unimported (they are most of a collection's cost)."""
+    script = pytester.makepyfile(collect=COLLECT_ONLY.format(modules=SESSION_MODULES))
+    # A fresh interpreter: this one has imported everything already.
+    ran = pytester.run(sys.executable, str(script), "--bank-model", model)
+    ran.stdout.fnmatch_lines(["*1000 tests collected*", "exit 0", "imported []"])
