@@ -3,6 +3,13 @@
 Each figure is the median of several runs of a fresh interpreter: wall clock, and for start-up
 and collection also the process time (user + system CPU of the pytest process). Peak memory is
 each process's high-water mark (VmHWM), recorded at exit by a small plugin loaded with -p.
+
+    python bench/pytest_costs.py                          # this environment
+    python bench/pytest_costs.py --python VENV/bin/python # also collection in another one, e.g.
+                                                          # a clean venv with the wheel installed
+
+Bytecode caching is on for every run, as on a user's machine (PYTHONDONTWRITEBYTECODE unset):
+without it pytest re-rewrites the asserts of every module of an installed plugin on each start.
 """
 
 from __future__ import annotations
@@ -30,14 +37,21 @@ def pytest_unconfigure(config):
 """
 
 
-def _run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+def _environ(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, **extra}
+
+
+def _run(
+    args: list[str], cwd: Path, env: dict[str, str] | None = None, python: str = sys.executable
+) -> tuple[float, float]:
     """Wall and process seconds of one pytest run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+        [python, "-m", "pytest", "-p", "no:cacheprovider", *args],
         cwd=cwd,
-        env=env,
+        env=env or _environ(),
         check=False,
         capture_output=True,
     )
@@ -48,16 +62,21 @@ def _run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple
 
 
 def _median(
-    args: list[str], cwd: Path, runs: int, env: dict[str, str] | None = None
+    args: list[str],
+    cwd: Path,
+    runs: int,
+    env: dict[str, str] | None = None,
+    python: str = sys.executable,
 ) -> tuple[float, float]:
-    samples = [_run(args, cwd, env) for _ in range(runs)]
+    _run(args, cwd, env, python)  # the bytecode caches written, as after a first run
+    samples = [_run(args, cwd, env, python) for _ in range(runs)]
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
 def _peaks(args: list[str], cwd: Path) -> tuple[float, dict[str, float]]:
     """Wall seconds of one run and the peak RSS of each of its processes, in MB."""
     with tempfile.TemporaryDirectory() as out:
-        env = dict(os.environ, BENCH_RSS_DIR=out, PYTHONPATH=str(cwd))
+        env = _environ(BENCH_RSS_DIR=out, PYTHONPATH=str(cwd))
         wall, _ = _run(["-p", "bench_rss", *args], cwd, env)
         peaks = {}
         for path in Path(out).iterdir():
@@ -71,7 +90,7 @@ def main() -> None:
         cwd = Path(tmp)
         (cwd / "test_one.py").write_text("def test_one():\n    assert True\n")
         (cwd / "bench_rss.py").write_text(RSS_PLUGIN)
-        absent = dict(os.environ, PYTEST_ADDOPTS="-p no:bankbench")
+        absent = _environ(PYTEST_ADDOPTS="-p no:bankbench")
         # Interleaved, so a change in the machine's load falls on both alike.
         pairs = [
             (_run(["-q", "test_one.py"], cwd), _run(["-q", "test_one.py"], cwd, absent))
@@ -99,6 +118,12 @@ def main() -> None:
             f"the same without hypothesis's plugin (a user's environment): {user:.2f} s wall, "
             f"{user_cpu:.2f} s process time (target: under 0.5 s)"
         )
+        if "--python" in sys.argv:
+            other = sys.argv[sys.argv.index("--python") + 1]
+            wall, cpu = _median(
+                ["--bank-model", "gold", "--collect-only", "-q"], cwd, 5, None, other
+            )
+            print(f"the same with {other}: {wall:.2f} s wall, {cpu:.2f} s process time")
         serial, serial_peaks = _peaks(["--bank-model", "gold", "-q"], cwd)
         parallel, parallel_peaks = _peaks(["--bank-model", "gold", "-q", "-n", "2"], cwd)
         print(
