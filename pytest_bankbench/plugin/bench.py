@@ -174,8 +174,7 @@ class BankBench:
             try:
                 prefetch = self.prefetch
                 if prefetch is not None and prefetch.holds(case):
-                    # played in a background thread (prefetch.py)
-                    result = play_case(case, trace=prefetch.take(case))
+                    result = prefetch.take(case)  # played and scored in a background thread
                 else:
                     result = play_case(case, agent, customer, bank, self.limits)
             except ConfigurationError as exc:

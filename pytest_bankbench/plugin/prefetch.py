@@ -20,11 +20,11 @@ import pytest
 from pytest_bankbench.bank.store import Bank, template_image
 from pytest_bankbench.run.cases import BankCase, CaseKey
 from pytest_bankbench.run.inflight import CancelFlag, Inflight
+from pytest_bankbench.run.play import SessionResult, play_case
 from pytest_bankbench.run.session_output import SessionOutput
 from pytest_bankbench.simulation.agents import Agent, AgentAction
 from pytest_bankbench.simulation.customer import Customer, CustomerTurn
-from pytest_bankbench.simulation.session import run_session
-from pytest_bankbench.simulation.trace import Event, Trace
+from pytest_bankbench.simulation.trace import Event
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -145,7 +145,7 @@ class Prefetch:
         self.run = run
         self.config = run.config
         self.limit = run.options.concurrency
-        self.pool: Inflight[str, Trace] = Inflight(self._play, self.limit, name="bankbench")
+        self.pool: Inflight[str, SessionResult] = Inflight(self._play, self.limit, name="bankbench")
         self.output = SessionOutput()
         self.cases: dict[str, BankCase] = {}  # nodeid -> case, for the tests that may prefetch
         self.items: list[pytest.Item] = []
@@ -223,7 +223,8 @@ class Prefetch:
             self.offered = self.position[keys[passed]]  # what did not fit is offered again
 
     # -- playing and taking ------------------------------------------------------------------
-    def _play(self, nodeid: str, cancel: CancelFlag) -> Trace:
+    def _play(self, nodeid: str, cancel: CancelFlag) -> SessionResult:
+        """Play and score the session in the background: its test only reports the result."""
         case = self.cases[nodeid]
         task = case.task
         run = self.run
@@ -234,23 +235,16 @@ class Prefetch:
             agent, customer = run.make_agent(case), run.make_customer(case)
             _cancellable_backoff(agent, cancel)
             _cancellable_backoff(customer, cancel)
-            return run_session(
-                task,
-                _CheckedAgent(agent, cancel),
-                _CheckedCustomer(customer, cancel),
-                bank,
-                run.limits,
-                trial=case.trial,
-                seed=case.seed,
-            )
+            checked = _CheckedAgent(agent, cancel), _CheckedCustomer(customer, cancel)
+            return play_case(case, *checked, bank, run.limits)
 
     def holds(self, case: BankCase) -> bool:
         """This case's session was played (or is playing) in the background."""
         nodeid = self.nodeids.get(case.key)
         return nodeid is not None and self.pool.holds(nodeid)
 
-    def take(self, case: BankCase) -> Trace:
-        """The case's trace, once its session ends; what its session raised is raised here."""
+    def take(self, case: BankCase) -> SessionResult:
+        """The case's result, once its session ends; what its session raised is raised here."""
         nodeid = self.nodeids[case.key]
         return self.pool.take(nodeid, while_waiting=lambda: self._refill(nodeid))
 
