@@ -5,8 +5,13 @@ only they are collected; --bank-max-steps 2 ends each session after the agent's 
 against bench/fake_server.py answering every request after 1 s. With 64 sessions in flight the ideal is 1000 / 64 = 15.6 s; the target is within 1.3x
 of it at under 1.5 GB of RSS summed over the run's processes. Prints numbers, asserts nothing.
 
-    python bench/concurrency.py            # the target configurations
-    python bench/concurrency.py --serial   # plus 40 sessions one at a time, for reference
+    python bench/concurrency.py                # the target configurations
+    python bench/concurrency.py --serial       # plus 40 sessions one at a time, for reference
+    python bench/concurrency.py --dev-plugins  # with the dev extra's pytest plugins loaded
+
+Runs as in a user's environment (the package with its [llm] extra): the dev extra's pytest
+plugins, hypothesis's and syrupy's, are disabled; they cost ~0.25 s of each run's critical path
+(hypothesis's import at start-up, syrupy's report at the end).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import fake_server
 PORT = 18766
 FAMILIES = ("fd_rate_query", "balance_enquiry")  # 40 control tasks, one instruction each
 ONE_CALL = ["--bank-max-steps", "2"]  # the customer's opening, then one agent reply
+DEV_PLUGINS_OFF = ["-p", "no:hypothesispytest", "-p", "no:syrupy"]  # not in a user's install
 
 # Each process (controller and workers) appends its peak RSS; their sum bounds the run's total.
 PEAK_PLUGIN = """
@@ -66,6 +72,7 @@ def _run(cwd: Path, args: list[str]) -> Run:
             "no:cacheprovider",
             "-q",
             "--tb=no",
+            *([] if "--dev-plugins" in sys.argv else DEV_PLUGINS_OFF),
             *args,
             "--bank-report",
             str(report),

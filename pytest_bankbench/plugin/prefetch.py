@@ -11,6 +11,7 @@ ECOSYSTEM_NOTES "Several sessions at once inside one process" for what was measu
 from __future__ import annotations
 
 import gc
+import threading
 import warnings
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ import pytest
 
 from pytest_bankbench.bank.store import Bank, template_image
 from pytest_bankbench.run.cases import BankCase, CaseKey
-from pytest_bankbench.run.inflight import CancelFlag, Inflight
+from pytest_bankbench.run.inflight import CancelFlag, Inflight, Turn
 from pytest_bankbench.run.play import SessionResult, play_case
 from pytest_bankbench.run.session_output import SessionOutput
 from pytest_bankbench.simulation.agents import Agent, AgentAction
@@ -51,13 +52,15 @@ def prefetch_of(config: pytest.Config) -> Prefetch | None:
 class _CheckedAgent:
     """The agent, stopping at its next move once the run is cancelled (each move is a model call)."""
 
-    def __init__(self, agent: Agent, cancel: CancelFlag) -> None:
+    def __init__(self, agent: Agent, cancel: CancelFlag, turn: Turn) -> None:
         self._agent = agent
         self._cancel = cancel
+        self._turn = turn
         self.name = agent.name
 
     def act(self, events: Sequence[Event]) -> AgentAction:
         self._cancel.check()
+        self._turn.done()
         return self._agent.act(events)
 
     def __getattr__(self, name: str) -> Any:  # usage, client, ...: the agent's own
@@ -147,6 +150,7 @@ class Prefetch:
         self.limit = run.options.concurrency
         self.pool: Inflight[str, SessionResult] = Inflight(self._play, self.limit, name="bankbench")
         self.output = SessionOutput()
+        self.setup_lock = threading.Lock()  # a session's setup, one at a time (inflight.Turn)
         self.cases: dict[str, BankCase] = {}  # nodeid -> case, for the tests that may prefetch
         self.items: list[pytest.Item] = []
         self.position: dict[str, int] = {}
@@ -228,15 +232,21 @@ class Prefetch:
         case = self.cases[nodeid]
         task = case.task
         run = self.run
-        with (
-            self.output.collect(nodeid),
-            Bank(task.customer_id, task.task_date, task.bank_seed) as bank,
-        ):
-            agent, customer = run.make_agent(case), run.make_customer(case)
-            _cancellable_backoff(agent, cancel)
-            _cancellable_backoff(customer, cancel)
-            checked = _CheckedAgent(agent, cancel), _CheckedCustomer(customer, cancel)
-            return play_case(case, *checked, bank, run.limits)
+        turn = Turn(self.setup_lock, cancel)
+        try:
+            with (
+                self.output.collect(nodeid),
+                Bank(task.customer_id, task.task_date, task.bank_seed) as bank,
+            ):
+                agent, customer = run.make_agent(case), run.make_customer(case)
+                _cancellable_backoff(agent, cancel)
+                _cancellable_backoff(customer, cancel)
+                # The turn ends at the agent's first move: a session's first model call (the
+                # customer's opening is its script's, even for a model customer).
+                checked = _CheckedAgent(agent, cancel, turn), _CheckedCustomer(customer, cancel)
+                return play_case(case, *checked, bank, run.limits)
+        finally:
+            turn.done()
 
     def holds(self, case: BankCase) -> bool:
         """This case's session was played (or is playing) in the background."""
