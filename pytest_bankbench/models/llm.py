@@ -106,6 +106,31 @@ def prepare_litellm(model: str) -> Any:
     return litellm
 
 
+def keep_connections(count: int) -> None:
+    """Let up to `count` connections to an endpoint stay open between calls (--bank-concurrency).
+
+    litellm's OpenAI-compatible path builds an httpx client with httpx's default limits, which
+    keep 20 idle connections: with more sessions in flight, most calls opened a new connection
+    (a TLS handshake each against a real endpoint; 1,000 for 1,000 calls in
+    bench/concurrency.py). The client is litellm's documented `client_session`, built as litellm
+    builds its own (same certificate settings); one a user set is left alone.
+    """
+    litellm = import_litellm()
+    with _SETUP_LOCK:
+        if litellm.client_session is not None:
+            return
+        import httpx
+
+        try:  # litellm's own certificate settings (SSL_VERIFY, SSL_CERT_FILE, litellm.ssl_verify)
+            from litellm.llms.custom_httpx.http_handler import get_ssl_configuration
+
+            verify: Any = get_ssl_configuration()
+        except Exception:  # an older or newer litellm: httpx's default verification
+            verify = True
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=max(count, 20))
+        litellm.client_session = httpx.Client(verify=verify, follow_redirects=True, limits=limits)
+
+
 @dataclass
 class ModelSettings:
     """How to reach one model: name, endpoints, parameters, retries, timeouts, cache, prices."""

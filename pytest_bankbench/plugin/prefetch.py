@@ -174,7 +174,9 @@ class Prefetch:
         self.output.install()
         if self.cases:
             _warm_up(
-                {case.task.bank_seed for case in self.cases.values()}, self.run.parties.models()
+                {case.task.bank_seed for case in self.cases.values()},
+                self.run.parties.models(),
+                self.limit,
             )
 
     def _upcoming(self, nodeid: str) -> list[pytest.Item] | None:
@@ -320,11 +322,12 @@ class Prefetch:
         return DeepLoadScheduling(config, log, depth=2 * self.limit + 1)
 
 
-def _warm_up(seeds: set[int], models: list[str]) -> None:
+def _warm_up(seeds: set[int], models: list[str], limit: int) -> None:
     """Build the process-wide caches once, on the main thread, before the sessions' threads would
     race to build them (and wait on each other): the bank images, the tool schemas, the policy,
-    and litellm's import and first-call setup (which, from a background thread during the first
-    test, would leave its import warnings on that test)."""
+    litellm's import and first-call setup (which, from a background thread during the first
+    test, would leave its import warnings on that test) and a connection pool for `limit`
+    sessions in flight."""
     from pytest_bankbench.bank.registry import tool_schemas
     from pytest_bankbench.simulation.chat import policy_text
 
@@ -333,7 +336,8 @@ def _warm_up(seeds: set[int], models: list[str]) -> None:
     for seed in seeds:
         template_image(seed)
     if models:
-        from pytest_bankbench.models.llm import prepare_litellm
+        from pytest_bankbench.models.llm import keep_connections, prepare_litellm
 
         for model in models:
             prepare_litellm(model)
+        keep_connections(2 * limit)  # each session has one call in flight: agent or customer

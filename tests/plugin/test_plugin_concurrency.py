@@ -256,12 +256,20 @@ def test_errors_and_output_reach_the_test_that_owns_the_session(
 
 
 class _Counting(BaseHTTPRequestHandler):
-    """An OpenAI-compatible endpoint that answers after a delay and counts requests in flight."""
+    """An OpenAI-compatible endpoint that answers after a delay and counts requests in flight
+    and connections opened."""
 
+    protocol_version = "HTTP/1.1"  # keep-alive, as real endpoints
     lock = threading.Lock()
     active = 0
     peak = 0
     requests = 0
+    connections = 0
+
+    def setup(self) -> None:
+        super().setup()
+        with self.lock:
+            type(self).connections += 1
 
     def log_message(self, format: str, *args: object) -> None:
         return
@@ -337,6 +345,32 @@ def test_model_sessions_overlap_against_a_loopback_server(
     # held through the model call would allow only that).
     assert _Counting.peak >= 3
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the fake's reply solves nothing
+
+
+def test_connections_stay_open_for_every_session_in_flight(
+    pytester: pytest.Pytester, endpoint: str
+) -> None:
+    """litellm's own client keeps 20 idle connections: at 40 in flight, each later call opened a
+    new one (a TLS handshake against a real endpoint). The run's pool keeps them all."""
+    _Counting.connections = _Counting.requests = 0
+    pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "--bank-model",
+        "openai/fake",
+        "--bank-api-base",
+        endpoint,
+        "-k",
+        "balance_enquiry or fd_rate_query",  # 40 tasks
+        "--bank-trials",
+        "3",
+        "--bank-max-steps",
+        "2",
+        "--bank-concurrency",
+        "40",
+    )
+    assert _Counting.requests == 120
+    assert _Counting.connections <= 40 + 4  # one per session in flight (and a few raced)
 
 
 GC_PLUGIN = """
