@@ -317,27 +317,32 @@ def endpoint() -> Iterator[str]:
     server.server_close()
 
 
-def test_model_sessions_overlap_against_a_loopback_server(
-    pytester: pytest.Pytester, endpoint: str
-) -> None:
-    """Sessions set up one at a time (inflight.Turn) but call their models together."""
-    report = pytester.path / "r.json"
-    result = pytester.runpytest_subprocess(  # litellm keeps process-wide state: its own process
+def _one_call_sessions(pytester: pytest.Pytester, endpoint: str, *args: str) -> pytest.RunResult:
+    """The fake model against `endpoint`: the customer's opening and one agent reply, so one
+    model call per session; litellm keeps process-wide state, so the run has its own process."""
+    _Counting.peak = _Counting.requests = _Counting.connections = 0
+    return pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
         "--bank-model",
         "openai/fake",
         "--bank-api-base",
         endpoint,
-        "-k",
-        "balance_enquiry-00",
         "--bank-max-steps",
-        "2",  # the customer's opening and one agent reply: one model call per session
-        "--bank-concurrency",
-        "4",
-        "--bank-report",
-        str(report),
+        "2",
+        *args,
     )
+
+
+def test_model_sessions_overlap_against_a_loopback_server(
+    pytester: pytest.Pytester, endpoint: str
+) -> None:
+    """Sessions set up one at a time (inflight.Turn) but call their models together."""
+    report = pytester.path / "r.json"
+    result = _one_call_sessions(
+        pytester, endpoint, "-k", "balance_enquiry-00", "--bank-concurrency", "4",
+        "--bank-report", str(report),
+    )  # fmt: skip
     sessions = load_report(report)["sessions"]
     assert len(sessions) == 9
     assert _Counting.requests == 9
@@ -350,24 +355,11 @@ def test_model_sessions_overlap_against_a_loopback_server(
 def test_connections_stay_open_for_every_session_in_flight(
     pytester: pytest.Pytester, endpoint: str
 ) -> None:
-    """litellm's own client keeps 20 idle connections: at 40 in flight, each later call opened a
-    new one (a TLS handshake against a real endpoint). The run's pool keeps them all."""
-    _Counting.connections = _Counting.requests = 0
-    pytester.runpytest_subprocess(
-        "-p",
-        "no:cacheprovider",
-        "--bank-model",
-        "openai/fake",
-        "--bank-api-base",
-        endpoint,
-        "-k",
-        "balance_enquiry or fd_rate_query",  # 40 tasks
-        "--bank-trials",
-        "3",
-        "--bank-max-steps",
-        "2",
-        "--bank-concurrency",
-        "40",
+    """litellm's own client kept one connection per call at 40 in flight (a TLS handshake each
+    against a real endpoint): the run's pool keeps one open per session in flight."""
+    tasks = "balance_enquiry or fd_rate_query"  # 40 tasks
+    _one_call_sessions(
+        pytester, endpoint, "-k", tasks, "--bank-trials", "3", "--bank-concurrency", "40"
     )
     assert _Counting.requests == 120
     assert _Counting.connections <= 40 + 4  # one per session in flight (and a few raced)
