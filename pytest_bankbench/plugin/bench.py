@@ -135,6 +135,21 @@ class BankBench:
             raise pytest.UsageError(str(exc)) from None
         return self.servers.endpoints
 
+    @pytest.hookimpl(optionalhook=True, tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        """`--dist load` (xdist's default): a scheduler that survives a dying worker, and with
+        --bank-concurrency K keeps each worker's queue 2K+1 deep so it can look ahead."""
+        if config.getvalue("dist") != "load":
+            return None  # worksteal, loadscope...: xdist's own (see ECOSYSTEM_NOTES)
+        from pytest_bankbench.plugin.deep_scheduler import (
+            DeepLoadScheduling,
+            SteadyLoadScheduling,
+        )
+
+        if self.prefetch is not None:
+            return DeepLoadScheduling(config, log, depth=2 * self.prefetch.limit + 1)
+        return SteadyLoadScheduling(config, log)
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
         """xdist: hand the local servers' addresses to each worker (they never start their own)."""

@@ -312,15 +312,6 @@ class Prefetch:
         self.pool.cancel()
         self.output.uninstall()
 
-    # -- xdist: keep each worker's queue deep enough to look ahead ---------------------------
-    @pytest.hookimpl(optionalhook=True, tryfirst=True)
-    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
-        if config.getvalue("dist") != "load":
-            return None  # worksteal, loadscope...: xdist's own (see ECOSYSTEM_NOTES)
-        from pytest_bankbench.plugin.deep_scheduler import DeepLoadScheduling
-
-        return DeepLoadScheduling(config, log, depth=2 * self.limit + 1)
-
 
 def _warm_up(seeds: set[int], models: list[str], limit: int) -> None:
     """Build the process-wide caches once, on the main thread, before the sessions' threads would

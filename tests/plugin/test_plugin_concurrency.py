@@ -393,3 +393,36 @@ def test_the_young_generation_is_collected_less_often_only_while_sessions_play(
     assert seen == {"during": [max(before, YOUNG_GC)], "after": before}
     _run(pytester, *watch)  # one at a time: untouched
     assert json.loads((pytester.path / "gc.json").read_text())["during"] == [before]
+
+
+class _GoneWorker:
+    """An xdist worker killed right after it reported a test: sending to it fails."""
+
+    shutting_down = False
+
+    def send_runtest_some(self, indices: list[int]) -> None:
+        raise OSError("cannot send (already closed?)")
+
+
+def test_a_worker_gone_before_its_tests_were_sent_does_not_end_the_run(
+    pytester: pytest.Pytester,
+) -> None:
+    from xdist.scheduler import LoadScheduling
+
+    from pytest_bankbench.plugin.deep_scheduler import SteadyLoadScheduling
+
+    config = pytester.parseconfig("--tx", "2*popen")
+    for scheduler, survives in ((LoadScheduling, False), (SteadyLoadScheduling, True)):
+        sched = scheduler(config)
+        gone = _GoneWorker()
+        sched.collection = ["t0", "t1", "t2", "t3"]
+        sched.node2pending = {gone: [0]}  # it was running t0 when it died
+        sched.pending = [1, 2, 3]
+        if not survives:
+            with pytest.raises(OSError):  # xdist's own: INTERNALERROR, the run's end
+                sched._send_tests(gone, 2)
+            continue
+        sched._send_tests(gone, 2)
+        assert sched.node2pending[gone] == [0, 1, 2]  # still its tests, until its crash is seen
+        assert sched.remove_node(gone) == "t0"  # then: the running one is lost, ...
+        assert sorted(sched.pending) == [1, 2, 3]  # ... the others are queued again
