@@ -24,7 +24,6 @@ from pathlib import Path
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.vocabulary import LOCAL_MODEL_PREFIX
 
-PREFIX = LOCAL_MODEL_PREFIX
 # The roles a run can give a local model, each its own server: the agent and the customer.
 ROLES = ("agent", "user")
 
@@ -49,15 +48,15 @@ class LocalModelError(BankBenchError, RuntimeError):
 
 
 def is_local(model: str) -> bool:
-    return model.startswith(PREFIX)
+    return model.startswith(LOCAL_MODEL_PREFIX)
 
 
 def resolve(model: str) -> LocalModel:
-    name = model.removeprefix(PREFIX)
+    name = model.removeprefix(LOCAL_MODEL_PREFIX)
     if name not in LOCAL_MODELS:
         raise LocalModelError(
             f"--bank-model {model!r}: unknown local model; available: "
-            + ", ".join(PREFIX + n for n in sorted(LOCAL_MODELS))
+            + ", ".join(LOCAL_MODEL_PREFIX + n for n in sorted(LOCAL_MODELS))
         )
     return LOCAL_MODELS[name]
 

@@ -188,10 +188,7 @@ class Prefetch:
             start = self.position.get(nodeid)
             if start is None:
                 return None
-            end = start + self.pool.lookahead
-            upcoming = self.items[max(start, self.offered) : end]
-            self.offered = max(self.offered, min(end, len(self.items)))
-            return upcoming
+            return self.items[max(start, self.offered) : start + self.pool.lookahead]
         interactor = self._interactor()
         try:
             with interactor.torun.lock() as queue:
@@ -225,8 +222,11 @@ class Prefetch:
         if self.run.is_worker:
             self.pool.retain(set(keys))  # a stolen test (--dist worksteal) runs elsewhere
         passed = self.pool.want(keys)
-        if not self.run.is_worker and passed < len(keys):
-            self.offered = self.position[keys[passed]]  # what did not fit is offered again
+        if not self.run.is_worker and upcoming:
+            # The next refill starts at the first test that did not fit, else after these.
+            unfit = keys[passed] if passed < len(keys) else None
+            last = self.position[upcoming[-1].nodeid]
+            self.offered = self.position[unfit] if unfit is not None else last + 1
 
     # -- playing and taking ------------------------------------------------------------------
     def _play(self, nodeid: str, cancel: CancelFlag) -> SessionResult:

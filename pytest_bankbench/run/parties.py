@@ -51,8 +51,6 @@ class LocalServers:
             for role, model in (("agent", settings.model), ("user", settings.user_model))
             if is_local(model)
         }
-        if not roles or settings.regrade is not None:
-            return
         try:
             for role, model in roles.items():
                 server = LocalServer(resolve(model), role=role, servers=len(roles))
