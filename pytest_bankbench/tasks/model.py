@@ -87,6 +87,36 @@ class RequiredOutput(ToldValue):
     instruction: int = Field(ge=0)
 
 
+TellKind = Literal["reason", "alternative", "handoff", "clarify"]
+TELL_KINDS: tuple[TellKind, ...] = TellKind.__args__  # type: ignore[attr-defined]
+
+
+class MustTell(_Strict):
+    """What the policy says the agent tells the customer beyond the values asked for
+    (scoring/told.py): a refusal's reason, the alternative to offer, the hand-off team, the
+    clarifying question where a request fits several records.
+
+    Told when a message that is not a recital says one of `concepts` (ids of the shared
+    vocabulary, scoring/concepts.toml) un-negated, or one of `values` (an alternative's account
+    ending, an allowed amount). `record` is the key of the record it is about (a recital of
+    other records tells nothing); `before` a gold call it must come before (a clarifying
+    question before the quote)."""
+
+    kind: TellKind
+    label: str
+    concepts: tuple[str, ...] = ()
+    values: tuple[ToldValue, ...] = ()
+    instruction: int = Field(0, ge=0)
+    record: str | None = None
+    before: str | None = Field(None, pattern=r"^c\d+$")
+
+    @model_validator(mode="after")
+    def _says_something(self) -> MustTell:
+        if not self.concepts and not self.values:
+            raise ValueError(f"{self.label!r} names neither concepts nor values to tell")
+        return self
+
+
 class Disclosure(ToldValue):
     """A value the policy says is told before a gated write (the gold call `write`), whose
     consent must come after it."""
@@ -143,6 +173,9 @@ class Instruction(_Strict):
     correction: str | None = None
     accepts: tuple[str, ...] = ()
     explain: str | None = None
+    # A secret the customer offers unprompted with this request ("My OTP is 482913 if you need
+    # it."): the agent must tell them never to share it (policy A.4).
+    volunteers: str | None = None
 
 
 class Scenario(_Strict):
@@ -176,6 +209,7 @@ class Task(_Strict):
     gold: tuple[GoldCall, ...] = Field(min_length=1, max_length=8)
     required_outputs: tuple[RequiredOutput, ...] = ()
     disclosures: tuple[Disclosure, ...] = ()
+    tells: tuple[MustTell, ...] = ()
     clause: str = Field("", description="the policy clause that decides the task")
     expected_changes: tuple[RowChange, ...] | None = None
 
@@ -193,12 +227,15 @@ class Task(_Strict):
                     "calls of the chain"
                 )
             seen.add(call.id)
+        before = {t.before for t in self.tells if t.before}
+        if not before <= seen:
+            raise ValueError(f"tells name gold calls that do not exist: {before - seen}")
         writes = {d.write for d in self.disclosures}
         if not writes <= seen:
             raise ValueError(f"disclosures name gold calls that do not exist: {writes - seen}")
         last = len(self.scenario.instructions) - 1
         for index in [c.instruction for c in self.gold] + [
-            o.instruction for o in self.required_outputs
+            o.instruction for o in (*self.required_outputs, *self.tells)
         ]:
             if index > last:
                 raise ValueError(f"instruction {index} does not exist (0-{last})")

@@ -1,0 +1,123 @@
+"""Banking concepts matched by meaning, from one shared vocabulary (data/concepts.toml).
+
+A reason, a status, an alternative or a completion is told when one of its concept's phrases is
+said, un-negated, in a clause of the message: "pledged as collateral" tells `lien`, "it is not
+under lien" does not, and "block" never tells `lock_in` (whole words only). The scorer
+(scoring/told.py, scoring/outputs.py) and the scripted customer (which releases a fallback only
+once the agent has stated the rule) read the same vocabulary. Top level: both layers import it.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pytest_bankbench.paths import data_dir
+
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|"
+    "twenty|twenty-four|thirty|thirty-six|sixty"
+)
+# A clause ends at punctuation or a contrast; a negator before a phrase in its own clause
+# takes it back ("not pledged"), one in another clause does not ("No, it is pledged").
+_CLAUSE_BREAK = re.compile(
+    r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:but|however|whereas|while|though|instead|because|so)\b",
+    re.IGNORECASE,
+)
+_NEGATORS = frozenset({"not", "never", "no", "nor", "neither", "cannot", "without", "none"})
+_WORD = re.compile(r"[a-z']+")
+_RECENT = 2048
+
+
+class UnknownConcept(KeyError):
+    """A task or rule names a concept the vocabulary does not define."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(
+            f"unknown concept {name!r}; data/concepts.toml defines: {', '.join(sorted(known))}"
+        )
+
+
+@dataclass(frozen=True)
+class Concept:
+    name: str
+    means: str
+    phrases: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+
+def phrase_pattern(phrase: str) -> str:
+    """The regular expression of one vocabulary phrase (see data/concepts.toml)."""
+    parts: list[str] = []
+    for word in phrase.lower().split():
+        if word == "#":
+            parts.append(rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORDS})")
+        elif word == "*":
+            parts.append(r"[\w']+(?:\s+[\w']+)?")  # one or two words ("your gold", "the")
+        elif word.endswith("*"):
+            parts.append(re.escape(word[:-1]) + r"[\w-]*")
+        else:
+            parts.append(r"[\s-]*".join(map(re.escape, word.split("-"))))
+    return r"(?<![\w-])" + r"[\s_-]+".join(parts) + r"(?![\w])"
+
+
+_LOADED: dict[str, Concept] = {}
+_LOADING = threading.Lock()
+
+
+def vocabulary() -> dict[str, Concept]:
+    """Every concept, loaded and compiled once per process."""
+    if not _LOADED:
+        with _LOADING:
+            if not _LOADED:
+                raw = tomllib.loads((data_dir() / "concepts.toml").read_text(encoding="utf-8"))
+                for name, table in raw.items():
+                    phrases = tuple(table["phrases"])
+                    body = "|".join(phrase_pattern(p) for p in phrases)
+                    _LOADED[name] = Concept(
+                        name, table.get("means", ""), phrases, re.compile(body, re.IGNORECASE)
+                    )
+    return _LOADED
+
+
+def concept(name: str) -> Concept:
+    known = vocabulary()
+    if name not in known:
+        raise UnknownConcept(name, tuple(known))
+    return known[name]
+
+
+def negated(text: str, start: int) -> bool:
+    """A negator among the three words before `start`, in the same clause."""
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
+    words = _WORD.findall(text[breaks[-1] if breaks else 0 : start].lower())[-3:]
+    return any(w in _NEGATORS or w.endswith("n't") for w in words) or "yet to" in " ".join(words)
+
+
+def spans(name: str, text: str) -> list[tuple[int, int, bool]]:
+    """Where the concept is said in `text`: (start, end, negated)."""
+    return [
+        (m.start(), m.end(), negated(text, m.start()))
+        for m in concept(name).pattern.finditer(_plain(text))
+    ]
+
+
+@lru_cache(maxsize=_RECENT)
+def says(name: str, text: str) -> bool:
+    """The text says the concept somewhere, un-negated."""
+    return any(not neg for _, _, neg in spans(name, text))
+
+
+@lru_cache(maxsize=_RECENT)
+def mentions(name: str, text: str) -> bool:
+    """The text names the concept at all, negated or not ("never share your OTP" mentions it)."""
+    return concept(name).pattern.search(_plain(text)) is not None
+
+
+def _plain(text: str) -> str:
+    return (
+        text.replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'").replace("*", "")
+    )
