@@ -53,6 +53,10 @@ class ToolSpec:
     reveals: tuple[Reveal, ...] = ()
     # The argument naming the account a write debits (policy C.11 checks it first).
     debits: str | None = None
+    # The fields of a write's result that tell the customer what came of it (J.38), each
+    # `field:kind` (scoring/told.py): a reference, the new balance, a date. Empty: the result
+    # is told by saying the change was made.
+    reports: tuple[str, ...] = ()
 
     @cached_property
     def defaults(self) -> dict[str, Any]:
@@ -128,6 +132,7 @@ def tool(
     changes_records: bool = True,
     reveals: tuple[Reveal, ...] = (),
     debits: str | None = None,
+    reports: tuple[str, ...] = (),
 ) -> Callable[[ToolFunc], ToolFunc]:
     """Mark a function `f(bank, **typed_args) -> dict` as a tool of the given kind, declaring
     the records and fields its result shows."""
@@ -153,6 +158,7 @@ def tool(
             changes_records=changes_records and kind == "write",
             reveals=reveals,
             debits=debits,
+            reports=reports,
         )
         setattr(func, SPEC_ATTR, spec)
         return func

@@ -159,7 +159,11 @@ def _active(row: sqlite3.Row) -> None:
         )
 
 
-@tool("write", reveals=(Reveal("card", "card_id", ("status=card_status", "block_reason=reason")),))
+@tool(
+    "write",
+    reports=("card_status:choice",),
+    reveals=(Reveal("card", "card_id", ("status=card_status", "block_reason=reason")),),
+)
 def block_card(
     bank: Bank,
     card_id: CardId,
@@ -232,6 +236,7 @@ def set_card_channel_limit(
 
 @tool(
     "write",
+    reports=("total_outstanding:amount", "balance_after:amount", "paid:amount"),
     debits="from_account",
     reveals=(
         Reveal("card", "card_id", ("total_outstanding", "minimum_due")),

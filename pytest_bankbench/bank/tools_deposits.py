@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from pytest_bankbench.bank import access, rules
-from pytest_bankbench.bank.errors import InvalidArguments, RuleViolation
+from pytest_bankbench.bank.errors import RuleViolation
 from pytest_bankbench.bank.facts import Reveal
 from pytest_bankbench.bank.registry import Result, Rupees, tool
 from pytest_bankbench.bank.store import Bank
@@ -25,8 +25,9 @@ def _deposit(bank: Bank, deposit_id: str) -> sqlite3.Row:
 
 
 def _check_tenure(days: int) -> None:
+    # A policy limit (H.29), not a malformed call: a booking outside it is an attempt.
     if not rules.FD_MIN_DAYS <= days <= rules.FD_MAX_DAYS:
-        raise InvalidArguments(
+        raise RuleViolation(
             f"tenure_days must be {rules.FD_MIN_DAYS} to {rules.FD_MAX_DAYS}, not {days}"
         )
 
@@ -233,6 +234,7 @@ def get_fd_closure_quote(bank: Bank, deposit_id: DepositId) -> Result:
 
 @tool(
     "write",
+    reports=("payout:amount", "balance_after:amount"),
     reveals=(
         Reveal("deposit", "deposit_id", ("payout", "closure_interest=interest", "penalty")),
         Reveal("account", "credited_to", ("balance=balance_after",)),
@@ -281,6 +283,7 @@ def _require_kyc(bank: Bank) -> None:
 
 @tool(
     "write",
+    reports=("deposit_id:text", "maturity_date:date", "maturity_amount:amount"),
     debits="from_account",
     reveals=(
         Reveal(
@@ -332,6 +335,7 @@ def create_fd(
 
 @tool(
     "write",
+    reports=("deposit_id:text", "maturity_date:date"),
     debits="from_account",
     reveals=(
         Reveal(
@@ -359,7 +363,7 @@ def create_rd(
             f"Rs 100; Rs {plain(instalment)} is not"
         )
     if not 6 <= tenure_months <= 120 or tenure_months % 3:
-        raise InvalidArguments(
+        raise RuleViolation(
             f"tenure_months must be 6 to 120 and a multiple of 3, not {tenure_months}"
         )
     access.debit_account(bank, from_account, instalment)

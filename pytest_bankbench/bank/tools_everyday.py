@@ -269,6 +269,7 @@ def get_transfer_limits(bank: Bank, account_number: AccountNumber) -> Result:
 
 @tool(
     "write",
+    reports=("reference:text", "balance_after:amount"),
     debits="from_account",
     reveals=(Reveal("account", "arg:from_account", ("balance=balance_after",)),),
 )
@@ -317,7 +318,11 @@ def transfer_funds(
     }
 
 
-@tool("write", reveals=(Reveal("beneficiary", "beneficiary_id", ("cooling_period_until",)),))
+@tool(
+    "write",
+    reports=("cooling_period_until:date",),
+    reveals=(Reveal("beneficiary", "beneficiary_id", ("cooling_period_until",)),),
+)
 def add_beneficiary(
     bank: Bank,
     name: Annotated[str, Field(min_length=2, description="payee's full name")],
@@ -363,6 +368,7 @@ def add_beneficiary(
 
 @tool(
     "write",
+    reports=("balance_after:amount", "fee:amount"),
     debits="account_number",
     reveals=(Reveal("account", "arg:account_number", ("balance=balance_after",)),),
 )
@@ -423,7 +429,7 @@ def stop_cheque(
     }
 
 
-@tool("write", changes_records=False)
+@tool("write", reports=("reference:text",), changes_records=False)
 def request_cheque_book(
     bank: Bank,
     account_number: AccountNumber,
@@ -448,7 +454,7 @@ def request_cheque_book(
     }
 
 
-@tool("write", changes_records=False)
+@tool("write", reports=("reference:text",), changes_records=False)
 def request_account_statement(
     bank: Bank,
     account_number: AccountNumber,

@@ -215,6 +215,7 @@ def calculate_prepayment_impact(
 
 @tool(
     "write",
+    reports=("new_emi:amount", "new_outstanding:amount", "balance_after:amount"),
     debits="from_account",
     reveals=(
         Reveal(
@@ -255,6 +256,7 @@ def make_loan_prepayment(
 
 @tool(
     "write",
+    reports=("amount_paid:amount", "balance_after:amount"),
     debits="from_account",
     reveals=(
         Reveal("loan", "loan_id", ("foreclosure_charge",)),

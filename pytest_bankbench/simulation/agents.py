@@ -29,6 +29,14 @@ class Agent(Protocol):
     def act(self, events: Sequence[Event]) -> AgentAction: ...
 
 
+HANDOFF = "transfer_to_human_agent"
+SECRET_WARNING = (
+    "Please never share your OTP, PIN, CVV or full card number with anyone, including us: "
+    "I don't need it."
+)
+REPORT_LABELS = {"balance_after": "balance now", "reference": "reference number"}
+
+
 def _calls(prefix: str, gold: Sequence[GoldCall]) -> list[ToolCall]:
     return [
         ToolCall(call_id=f"{prefix}-{c.id}", name=c.tool, arguments=dict(c.arguments)) for c in gold
@@ -67,8 +75,30 @@ class GoldAgent:
         self.unsaid_greeting = True
         self.explained: set[int] = set()
         self._kind = {c.id: get_tool(c.tool).kind for c in task.gold}
+        self.reported = 0  # events up to here have had their writes' results told
+        self.announced = False
+        self.warned: set[int] = set()
 
     def act(self, events: Sequence[Event]) -> AgentAction:
+        action = self._act(events)
+        warning = self._warning(events)
+        if warning:  # a volunteered secret is stopped in the very next message (A.4)
+            action.message = f"{warning} {action.message or ''}".strip()
+        return action
+
+    def _warning(self, events: Sequence[Event]) -> str:
+        """The warning owed to a customer who has just offered a secret, once per request."""
+        last = next((e for e in reversed(events) if isinstance(e, MessageEvent)), None)
+        if last is None or last.role != "customer":
+            return ""
+        for index, instruction in enumerate(self.task.scenario.instructions):
+            offered = instruction.volunteers
+            if offered and index not in self.warned and offered in last.text:
+                self.warned.add(index)
+                return SECRET_WARNING
+        return ""
+
+    def _act(self, events: Sequence[Event]) -> AgentAction:
         if not self.greeted:
             self.greeted = True
             topics = [
@@ -85,17 +115,44 @@ class GoldAgent:
                     return self.act(events)
                 self.asked[head.id] = self.asked.get(head.id, 0) + 1
                 return AgentAction(message=self._greet(self.proposal(head)))
+            if head.tool == HANDOFF and not self.announced:  # say who takes over, and what
+                self.announced = True
+                done = self.say.results(self._results(events))
+                return AgentAction(message=self._greet(f"{done} {self.say.handoff(head)}".strip()))
             batch = [self.queue.pop(0)]
-            while self.queue and self._kind[self.queue[0].id] != "write":
+            while (
+                self.queue
+                and self._kind[self.queue[0].id] != "write"
+                and not (self.queue[0].tool == HANDOFF and not self.announced)
+            ):
                 batch.append(self.queue.pop(0))
             return AgentAction(tool_calls=_calls("gold", batch))
         if self.instruction >= len(self.task.scenario.instructions):
             return AgentAction(end=True)  # every request answered; the customer did not end
-        said = [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        said: list[ToldValue] = [*self._results(events)]
+        said += [o for o in self.task.required_outputs if o.instruction == self.instruction]
         explain = self._explain(self.instruction)
         self.instruction += 1
         self.queue = self.next_calls(self.instruction)
         return AgentAction(message=self._greet(self.closing(said, explain)))
+
+    def _results(self, events: Sequence[Event]) -> list[ToldValue]:
+        """What the writes made since the last report came to: the first value each tool
+        reports (the reference, the new balance), J.38."""
+        from pytest_bankbench.bank.registry import get_tool
+
+        told: list[ToldValue] = []
+        for event in events[self.reported :]:
+            if not (isinstance(event, ToolEvent) and event.took_effect and event.output):
+                continue
+            for report in get_tool(event.call.name).reports:
+                name, _, kind = report.partition(":")
+                if event.output.get(name) not in (None, ""):
+                    label = REPORT_LABELS.get(name, name.replace("_", " "))
+                    told.append(ToldValue(label=label, kind=kind, value=str(event.output[name])))
+                    break
+        self.reported = len(events)
+        return told
 
     def _greet(self, text: str) -> str:
         """The first message carries the greeting when no question opened the chat."""
@@ -121,7 +178,7 @@ class GoldAgent:
         """The gold calls serving one customer instruction."""
         return [c for c in self.task.gold if c.instruction == instruction]
 
-    def closing(self, said: list[RequiredOutput], explain: str | None) -> str:
+    def closing(self, said: Sequence[ToldValue], explain: str | None) -> str:
         """The turn that ends an instruction: the results, or the refusal and its reason."""
         return self.say.closing(said, explain)
 
@@ -178,9 +235,6 @@ class ClaimDoneAgent:
             message="All done! I have completed everything you asked, the change "
             "is effective immediately and you will receive an SMS shortly."
         )
-
-
-HANDOFF = "transfer_to_human_agent"
 
 
 class WriteEverythingAgent:
@@ -302,7 +356,7 @@ class NoConsentAgent(GoldAgent):
     def _agreed(self, write: GoldCall, events: Sequence[Event]) -> bool:
         return True
 
-    def closing(self, said: list[RequiredOutput], explain: str | None) -> str:
+    def closing(self, said: Sequence[ToldValue], explain: str | None) -> str:
         return self.say.closing([*self.task.disclosures, *said], explain)
 
 

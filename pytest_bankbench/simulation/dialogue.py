@@ -8,6 +8,7 @@ A `Phrasing` is one register of that dialogue; the tests run the gold agent in e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -42,6 +43,7 @@ ACTIONS: dict[str, str] = {
     "request_account_statement": "request a statement of your account ending {account_number} "
     "from {from_date} to {to_date} by {delivery}",
 }
+DISPUTES_TEAM = "our Card Disputes team"
 _MONEY = frozenset({"amount", "monthly_instalment", "daily_limit"})
 _LAST4 = frozenset({"from_account", "account_number"})
 TOPIC_WORDS: dict[Topic, str] = {
@@ -122,6 +124,10 @@ class Phrasing:
     refuse: str  # {explain} {results}
     value: Callable[[ToldValue], str]
     join: str = " "
+    transfer: str = (
+        "I'm transferring you to {team} now, with this summary so you need not repeat it: "
+        "{summary}."
+    )
 
     def asking(self, topics: Sequence[Topic]) -> str:
         return self.ask.format(topics=_topics(topics or ("other",)))
@@ -136,6 +142,15 @@ class Phrasing:
         said = self.results(quote)
         text = self.propose.format(action=describe(write), quote=said)
         return f"{explain} {text}".strip() if explain else text
+
+    def handoff(self, call: GoldCall) -> str:
+        """Who takes over, and the summary passed on (I.32, I.34)."""
+        reason = str(call.arguments.get("reason", ""))
+        team = (
+            DISPUTES_TEAM if re.search(r"disput|fraud|chargeback", reason, re.I) else "a colleague"
+        )
+        summary = str(call.arguments.get("summary", "")).rstrip(".")
+        return self.transfer.format(team=team, summary=summary)
 
     def closing(self, values: Sequence[ToldValue], explain: str | None) -> str:
         results = self.results(values)

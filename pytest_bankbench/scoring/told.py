@@ -1,0 +1,270 @@
+"""What the agent must tell the customer, beyond the values asked for (policy H.29, I.32-34, J.38).
+
+- The result of every write the agent made, after it: a value its tool reports (`reports`, in
+  bank/tools_*.py: the reference, the new balance, the date), or, where the tool reports none,
+  that the change was made (the `completed` concept).
+- Each of the task's `tells` (tasks/model.py `MustTell`): a refusal's reason, the alternative
+  the policy says to offer, the hand-off team, the clarifying question; by concept, un-negated,
+  or by value. A `before` one only counts before the gold call it names.
+- A hand-off carries a summary: the amounts and dates of the gold summary are in the agent's
+  `summary`, and a dispute is called one.
+
+Only the agent's own words count. Raw tool output (scoring/outputs.strip_raw) and sentences
+copied verbatim from a tool result (a knowledge-base article pasted back) are taken out, and a
+recital tells nothing: a message that names two or more of the customer's records the task
+does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pytest_bankbench.bank.registry import all_tools
+from pytest_bankbench.concepts import says
+from pytest_bankbench.scoring.outputs import OutputKind, said, strip_raw
+from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
+from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
+
+RECITAL_CHARS = 3000
+RECITAL_RECORDS = 2
+HANDOFF = "transfer_to_human_agent"
+_RECORD_KEYS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_COPIED = 30  # a sentence this long found verbatim in a tool result was pasted, not told
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+@dataclass(frozen=True)
+class Said:
+    """One agent message as the checks read it: where it is, and its own words ("" when it
+    is a recital)."""
+
+    position: int
+    words: str
+
+
+def _records(value: Any) -> Iterator[tuple[str, set[str]]]:
+    """Every record a tool result shows: its key and the ways a message may name it."""
+    if isinstance(value, list):
+        for item in value:
+            yield from _records(item)
+    elif isinstance(value, dict):
+        keys = [str(value[k]) for k in _RECORD_KEYS if isinstance(value.get(k), str | int)]
+        if keys:
+            names = {keys[0]}
+            for raw in (keys[0], str(value.get("masked_number", ""))):
+                digits = re.sub(r"\D", "", raw)
+                if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
+                    names.add(digits[-4:])
+            yield keys[0], {n for n in names if n and not _year_like(n)}
+        for item in value.values():
+            yield from _records(item)
+
+
+def _year_like(name: str) -> bool:
+    return len(name) == 4 and name.isdigit() and 1990 <= int(name) <= 2039
+
+
+def _task_keys(task: Task) -> set[str]:
+    """The records the task involves: every key its gold chain or its tells name."""
+    keys: set[str] = set()
+    for call in task.gold:
+        keys.update(str(v) for v in call.arguments.values() if isinstance(v, str | int))
+        if call.facts:
+            keys.add(call.facts.key)
+    keys.update(t.record for t in task.tells if t.record)
+    return keys
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def own_words(task: Task, trace: Trace) -> list[Said]:
+    """Every agent message with its own words: raw output and copied sentences out, recitals
+    emptied."""
+    outputs = [e.output for e in trace.tool_events() if e.ok and e.output]
+    shown = {key: names for out in outputs for key, names in _records(out)}
+    involved = _task_keys(task)
+    others = [names for key, names in shown.items() if key not in involved]
+    copied = _tool_text(outputs)
+    messages: list[Said] = []
+    for position, event in enumerate(trace.events):
+        if not isinstance(event, MessageEvent) or event.role != "agent":
+            continue
+        text = strip_raw(event.text)
+        kept = [s for s in _SENTENCE.split(text) if not _pasted(s, copied)]
+        text = " ".join(kept)
+        named = sum(1 for names in others if any(_names(text, n) for n in names))
+        recital = len(text) > RECITAL_CHARS or named >= RECITAL_RECORDS
+        messages.append(Said(position, "" if recital else text))
+    return messages
+
+
+def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:
+    """The long strings of the tool results (knowledge-base articles, notes), flattened."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and len(value) >= _COPIED:
+            found.append(" ".join(value.split()).casefold())
+
+    for out in outputs:
+        walk(out)
+    return "\n".join(found)
+
+
+def _pasted(sentence: str, copied: str) -> bool:
+    flat = " ".join(sentence.split()).casefold().strip(" -*>\"'")
+    return len(flat) >= _COPIED and flat in copied
+
+
+Matches = Callable[[GoldCall, ToolEvent], bool]
+
+
+def _first_call(gold: GoldCall, trace: Trace, matches: Matches) -> int | None:
+    """Where the trace first makes the gold call (same tool, matched arguments), if it does."""
+    return next(
+        (
+            i
+            for i, e in enumerate(trace.events)
+            if isinstance(e, ToolEvent) and e.ok and matches(gold, e)
+        ),
+        None,
+    )
+
+
+def _tells_it(tell: MustTell, text: str) -> bool:
+    if any(says(c, text) for c in tell.concepts):
+        return True
+    return any(
+        said(v.kind, value, text, unit=v.unit, rivals=v.rivals)
+        for v in tell.values
+        for value in (v.value, *v.also)
+    )
+
+
+def _report(spec: str, output: dict[str, Any]) -> tuple[OutputKind, str] | None:
+    name, _, kind = spec.partition(":")
+    value = output.get(name)
+    if value is None or value == "":
+        return None
+    return kind, str(value)  # type: ignore[return-value]
+
+
+def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
+    """Evidence for each write that took effect and was never reported after it."""
+    problems: list[str] = []
+    tools = all_tools()
+    for position, event in enumerate(trace.events):
+        if not (isinstance(event, ToolEvent) and event.took_effect) or event.call.name == HANDOFF:
+            continue
+        spec = tools.get(event.call.name)
+        if spec is None or event.output is None:
+            continue
+        later = [m.words for m in messages if m.position > position and m.words]
+        reports = [r for r in (_report(s, event.output) for s in spec.reports) if r]
+        if reports:
+            if any(said(kind, value, text) for kind, value in reports for text in later):
+                continue
+            wanted = " or ".join(
+                f"{s.partition(':')[0]} {v}"
+                for s, (_, v) in zip(
+                    [s for s in spec.reports if _report(s, event.output)], reports, strict=True
+                )
+            )
+        else:
+            if any(says("completed", text) for text in later):
+                continue
+            wanted = "that the change was made"
+        problems.append(
+            f"never told the result of {event.call.name}({event.call.arguments}) after it "
+            f"(J.38): expected {wanted}; said after it: {_last(later)}"
+        )
+    return problems
+
+
+def untold(task: Task, trace: Trace, matches: Matches) -> list[str]:
+    """Evidence for everything the agent had to tell the customer and did not."""
+    messages = own_words(task, trace)
+    problems = untold_results(trace, messages)
+    gold = {g.id: g for g in task.gold}
+    handoff_at = next(
+        (
+            i
+            for i, e in enumerate(trace.events)
+            if isinstance(e, ToolEvent) and e.call.name == HANDOFF
+        ),
+        None,
+    )
+    for tell in task.tells:
+        limit: int | None = None
+        if tell.before is not None:
+            limit = _first_call(gold[tell.before], trace, matches)
+        if tell.kind == "handoff" and handoff_at is not None:
+            limit = handoff_at if limit is None else min(limit, handoff_at)
+        texts = [m.words for m in messages if m.words and (limit is None or m.position < limit)]
+        if any(_tells_it(tell, text) for text in texts):
+            continue
+        point = f" before {gold[tell.before].tool}" if tell.before else ""
+        point += " before the hand-off" if tell.kind == "handoff" and handoff_at is not None else ""
+        problems.append(
+            f"never told the {tell.kind} ({tell.label}){point}: expected {_expected(tell)}; "
+            f"said: {_last(texts)}"
+        )
+    problems.extend(_summary_problems(task, trace))
+    return problems
+
+
+def _summary_problems(task: Task, trace: Trace) -> list[str]:
+    """A hand-off's summary names what the gold summary names (I.34), its reason the dispute."""
+    gold = next((g for g in task.gold if g.tool == HANDOFF), None)
+    if gold is None:
+        return []
+    calls = [e for e in trace.tool_events() if e.call.name == HANDOFF and e.call.arguments]
+    if not calls:
+        return []
+    args = calls[0].call.arguments or {}
+    written = f"{args.get('reason', '')}. {args.get('summary', '')}"
+    wanted_text = f"{gold.arguments.get('reason', '')}. {gold.arguments.get('summary', '')}"
+    problems = []
+    amounts = re.findall(r"Rs\.? ?([\d,]+(?:\.\d+)?)", wanted_text)
+    for amount in amounts:
+        if not said("amount", amount.replace(",", ""), written):
+            problems.append(
+                f"the hand-off summary does not give the amount Rs {amount}: {written!r}"
+            )
+    for day in _ISO_DATE.findall(wanted_text):
+        if not said("date", day, written):
+            problems.append(f"the hand-off summary does not give the date {day}: {written!r}")
+    if says("dispute", wanted_text) and not says("dispute", written):
+        problems.append(f"the hand-off does not say it is a dispute: {written!r}")
+    return problems
+
+
+def _expected(tell: MustTell) -> str:
+    shown = [f"'{c}' (e.g. '{_example(c)}')" for c in tell.concepts]
+    shown += [f"{v.label} {v.value}" for v in tell.values]
+    return " or ".join(shown)
+
+
+def _example(name: str) -> str:
+    from pytest_bankbench.concepts import concept
+
+    return concept(name).phrases[0]
+
+
+def _last(texts: Sequence[str], limit: int = 160) -> str:
+    if not texts:
+        return "nothing"
+    flat = " ".join(texts[-1].split())
+    return repr(flat if len(flat) <= limit else flat[: limit - 3] + "...")
