@@ -51,13 +51,25 @@ class GoldCall(_Strict):
     after: tuple[str, ...] = ()
     instruction: int = Field(ge=0, description="the customer instruction this call serves")
     facts: FactNeed | None = None
+    allowed: dict[str, tuple[JsonValue, ...]] = Field(
+        default_factory=dict,
+        description="other values of a matched argument the policy allows as well",
+    )
 
     @model_validator(mode="after")
     def _matched_arguments_exist(self) -> GoldCall:
         missing = [name for name in self.match if name not in self.arguments]
         if missing:
             raise ValueError(f"match names arguments not given: {missing}")
+        unmatched = [name for name in self.allowed if name not in self.match]
+        if unmatched:
+            raise ValueError(f"allowed names arguments that are not matched: {unmatched}")
         return self
+
+    def values(self, name: str) -> tuple[JsonValue, ...]:
+        """Every value of a matched argument that satisfies the policy: the gold's, then the
+        others it allows (NEFT or IMPS)."""
+        return (self.arguments[name], *self.allowed.get(name, ()))
 
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
@@ -234,8 +246,10 @@ class Task(_Strict):
         if not writes <= seen:
             raise ValueError(f"disclosures name gold calls that do not exist: {writes - seen}")
         last = len(self.scenario.instructions) - 1
-        for index in [c.instruction for c in self.gold] + [
-            o.instruction for o in (*self.required_outputs, *self.tells)
+        for index in [
+            *(c.instruction for c in self.gold),
+            *(o.instruction for o in self.required_outputs),
+            *(t.instruction for t in self.tells),
         ]:
             if index > last:
                 raise ValueError(f"instruction {index} does not exist (0-{last})")
