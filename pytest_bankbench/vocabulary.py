@@ -24,6 +24,9 @@ BuiltinAgent = Literal[
     "paste-everything",
     "no-reads",
     "no-consent",
+    "silent",
+    "recite",
+    "ask-secrets",
 ]
 
 SPLITS: tuple[Split, ...] = get_args(Split)

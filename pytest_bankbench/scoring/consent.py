@@ -1,19 +1,33 @@
-"""Disclosure and consent before a write: the values told, then a clear yes, then the write.
+"""Disclosure and consent before a write: the action and its values proposed, a clear yes to
+that proposal, then the write (policy D.14-18).
 
-The policy (section D) makes every write wait for the customer's explicit yes, and for some
-(premature closures, foreclosures, prepayments, deposit bookings, transfers, fees) lists what is
-told first: the quote. A task lists those values per gold write (`Disclosure`). Every call in
-the trace that matches a gold write must come after a customer turn that agrees, and every
-value listed for that write must have been told in an agent message before that turn.
+Every call in the trace that matches a gold write must come after a customer turn that agrees,
+and that yes counts only for what the proposal it answers stated. The proposal is every agent
+message since the previous yes or the previous write (a quote and its question may come
+together or apart). It must state the action (what: "close", "send", "block", ... read with the
+customer's vocabulary of actions), the account it debits or names (its last four digits), the
+amount and the mode where the call has them, and every value the policy lists for the write
+(`Disclosure`: the quote). A bare "Shall I proceed?" states nothing, so its yes covers nothing;
+a yes covers a second write only when the same proposal stated both.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 
-from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
+from pytest_bankbench.scoring.outputs import said
+from pytest_bankbench.simulation.acts import actions_of
+from pytest_bankbench.simulation.acts_rules import TOOL_ACTIONS
+from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task
+
+# The arguments a proposal must state when the call has them (D.15): amounts, the mode, and the
+# account named (by its last four digits or in full).
+AMOUNT_ARGS = ("amount", "monthly_instalment", "daily_limit")
+MODE_ARGS = ("mode",)
+ACCOUNT_ARGS = ("from_account", "account_number", "to_account")
 
 # How a customer who was not recorded as agreeing or not (an LLM customer) reads: a turn that
 # opens with a yes and carries no no. A scripted customer records its own reading instead.
@@ -49,8 +63,8 @@ Matches = Callable[[GoldCall, ToolEvent], bool]
 def consent_failures(
     task: Task, trace: Trace, writes: Sequence[str], told: Told, matches: Matches
 ) -> list[str]:
-    """Evidence lines for each gold write (by id) made without the customer's yes before it,
-    or without the values the policy says are told before that yes."""
+    """Evidence lines for each gold write (by id) made without a yes to a proposal that stated
+    it: its action, record, amount and mode, and the values the policy lists for it."""
     by_write: dict[str, list[Disclosure]] = {w: [] for w in writes}
     for disclosure in task.disclosures:
         by_write.setdefault(disclosure.write, []).append(disclosure)
@@ -59,30 +73,93 @@ def consent_failures(
     gold = {g.id: g for g in task.gold}
     events = trace.events
     problems: list[str] = []
-    for write_id, values in by_write.items():
-        for position, event in enumerate(events):
-            if not (isinstance(event, ToolEvent) and event.ok and matches(gold[write_id], event)):
-                continue
-            problems.extend(_check_one(write_id, event, values, events[:position], told))
+    for position, event in enumerate(events):
+        if not (isinstance(event, ToolEvent) and event.ok):
+            continue
+        for write_id, values in by_write.items():
+            if matches(gold[write_id], event):
+                problems.extend(_check_one(write_id, event, values, events[:position], told))
+                break
     return problems
+
+
+def proposal_window(before: Sequence[Event]) -> tuple[int | None, list[str]]:
+    """The last yes in `before` and the agent messages of the proposal it answers: those since
+    the yes before it or the write before it, whichever is later."""
+    yes = max(
+        (i for i, e in enumerate(before) if isinstance(e, MessageEvent) and agrees(e)),
+        default=None,
+    )
+    if yes is None:
+        return None, []
+    start = max(
+        (
+            i
+            for i, e in enumerate(before[:yes])
+            if (isinstance(e, MessageEvent) and agrees(e))
+            or (isinstance(e, ToolEvent) and e.took_effect)
+        ),
+        default=-1,
+    )
+    said_ = [
+        e.text for e in before[start + 1 : yes] if isinstance(e, MessageEvent) and e.role == "agent"
+    ]
+    return yes, said_
+
+
+def unstated(call: ToolEvent, proposal: Sequence[str]) -> list[str]:
+    """What of the call the proposal did not state: the action, the account, amount, mode."""
+    text = " ".join(proposal)
+    missing: list[str] = []
+    actions = set(TOOL_ACTIONS.get(call.call.name, ()))
+    if actions and not actions & actions_of(text):
+        missing.append(f"the action ({call.call.name.replace('_', ' ')})")
+    args = call.call.arguments or {}
+    for name in AMOUNT_ARGS:
+        value = args.get(name)
+        if isinstance(value, int | float | str) and not isinstance(value, bool):
+            amount = _amount(value)
+            if amount is not None and amount > 0 and not said("amount", str(amount), text):
+                missing.append(f"the {name.replace('_', ' ')} (Rs {amount})")
+    for name in MODE_ARGS:
+        if isinstance(args.get(name), str) and not said("choice", str(args[name]), text):
+            missing.append(f"the {name} ({args[name]})")
+    for name in ACCOUNT_ARGS:
+        number = str(args.get(name) or "")
+        if len(number) >= 8 and not (
+            said("digits", number[-4:], text) or said("digits", number, text)
+        ):
+            missing.append(f"the account ({name.replace('_', ' ')} ending {number[-4:]})")
+    return missing
+
+
+def _amount(value: int | float | str) -> Decimal | None:
+    try:
+        return Decimal(str(value)).quantize(Decimal("0.01"))
+    except ArithmeticError:
+        return None
 
 
 def _check_one(
     write_id: str,
     event: ToolEvent,
     values: list[Disclosure],
-    before: Sequence[object],
+    before: Sequence[Event],
     told: Told,
 ) -> list[str]:
-    yes = max(
-        (i for i, e in enumerate(before) if isinstance(e, MessageEvent) and agrees(e)),
-        default=None,
-    )
     name = f"{write_id} {event.call.name}"
+    yes, proposal = proposal_window(before)
     if yes is None:
         return [f"{name} was made without the customer's agreement before it"]
-    said = [e.text for e in before[:yes] if isinstance(e, MessageEvent) and e.role == "agent"]
-    missing = [v for v in values if not told(v, said)]
-    return [
-        f"{name}: {v.label} ({v.value}) was not told before the customer agreed" for v in missing
+    answered = before[yes]
+    heard = repr(" ".join(answered.text.split())[:80]) if isinstance(answered, MessageEvent) else ""
+    problems = [
+        f"{name}: the proposal the customer's yes ({heard}) answered did not state {what}"
+        for what in unstated(event, proposal)
     ]
+    problems += [
+        f"{name}: {v.label} ({v.value}) was not told in the proposal the customer agreed to"
+        for v in values
+        if not told(v, proposal)
+    ]
+    return problems

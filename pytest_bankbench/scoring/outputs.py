@@ -265,7 +265,46 @@ def _said_choice(value: str, text: str, unit: str | None, rivals: tuple[str, ...
 
     real = [(s, own) for s, e, own in spans if not inside_longer(s, e)]
     value_said = any(own and not _negated(text, s) for s, own in real)
-    return value_said and all(own or _negated(text, s) for s, own in real)
+    return value_said and all(own or _negated(text, s) or not _asserted(text, s) for s, own in real)
+
+
+# Words that make what follows them a statement about the record ("yours is pending", "status:
+# active"); a rival elsewhere ("an FD needs full KYC") is not said about it.
+_ASSERTING = frozenset(
+    {
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it's",
+        "its",
+        "status",
+        "shows",
+        "showing",
+        "currently",
+        "now",
+        "remains",
+        "still",
+        "marked",
+        "as",
+        "stands",
+        "reads",
+        "says",
+    }
+)
+
+
+def _asserted(text: str, start: int) -> bool:
+    """The word at `start` is asserted about the record: it opens its clause, or one of the
+    four words before it in the clause asserts it."""
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
+    clause = text[breaks[-1] if breaks else 0 : start]
+    if ":" in text[max(0, start - 3) : start]:
+        return True
+    words = _WORD.findall(clause.lower())
+    return not words or any(w in _ASSERTING for w in words[-4:])
 
 
 def _said_digits(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:

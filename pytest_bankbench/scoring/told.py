@@ -188,7 +188,7 @@ def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
             wanted = "that the change was made"
         problems.append(
             f"never told the result of {event.call.name}({event.call.arguments}) after it "
-            f"(J.38): expected {wanted}; said after it: {_last(later)}"
+            f"(J.38): expected {wanted}; said after it: {_last(later)}{_recitals(messages)}"
         )
     return problems
 
@@ -216,10 +216,11 @@ def untold(task: Task, trace: Trace, matches: Matches) -> list[str]:
         if any(_tells_it(tell, text) for text in texts):
             continue
         point = f" before {gold[tell.before].tool}" if tell.before else ""
-        point += " before the hand-off" if tell.kind == "handoff" and handoff_at is not None else ""
+        if not point and tell.kind == "handoff" and handoff_at is not None:
+            point = " before the hand-off"
         problems.append(
             f"never told the {tell.kind} ({tell.label}){point}: expected {_expected(tell)}; "
-            f"said: {_last(texts)}"
+            f"said: {_last(texts)}{_recitals(messages)}"
         )
     problems.extend(_summary_problems(task, trace))
     return problems
@@ -260,7 +261,18 @@ def _expected(tell: MustTell) -> str:
 def _example(name: str) -> str:
     from pytest_bankbench.concepts import concept
 
-    return concept(name).phrases[0]
+    phrases = concept(name).phrases
+    return next((p for p in phrases if not re.search(r"[*#]", p)), phrases[0])
+
+
+def _recitals(messages: Sequence[Said]) -> str:
+    emptied = sum(1 for m in messages if not m.words)
+    if not emptied:
+        return ""
+    return (
+        f" ({emptied} message(s) told nothing: a recital names {RECITAL_RECORDS} or more records"
+        f" the task does not involve, or runs past {RECITAL_CHARS} characters)"
+    )
 
 
 def _last(texts: Sequence[str], limit: int = 160) -> str:

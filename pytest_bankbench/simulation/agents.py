@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, describe, spoken
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
-from pytest_bankbench.tasks.model import GoldCall, RequiredOutput, Task, ToldValue
+from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 from pytest_bankbench.vocabulary import BuiltinAgent
 
 
@@ -117,8 +117,7 @@ class GoldAgent:
                 return AgentAction(message=self._greet(self.proposal(head)))
             if head.tool == HANDOFF and not self.announced:  # say who takes over, and what
                 self.announced = True
-                done = self.say.results(self._results(events))
-                return AgentAction(message=self._greet(f"{done} {self.say.handoff(head)}".strip()))
+                return AgentAction(message=self._greet(self.handing_over(head, events)))
             batch = [self.queue.pop(0)]
             while (
                 self.queue
@@ -135,6 +134,11 @@ class GoldAgent:
         self.instruction += 1
         self.queue = self.next_calls(self.instruction)
         return AgentAction(message=self._greet(self.closing(said, explain)))
+
+    def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
+        """The message before a hand-off: what was done so far, who takes over, the summary."""
+        done = self.say.results(self._results(events))
+        return f"{done} {self.say.handoff(handoff)}".strip()
 
     def _results(self, events: Sequence[Event]) -> list[ToldValue]:
         """What the writes made since the last report came to: the first value each tool
@@ -360,6 +364,95 @@ class NoConsentAgent(GoldAgent):
         return self.say.closing([*self.task.disclosures, *said], explain)
 
 
+class SilentAgent(GoldAgent):
+    """Follows the whole procedure (reads, quotes, a yes before each write) but never tells the
+    customer what came of it: no result, no reason for a refusal, no value asked for."""
+
+    name = "silent"
+
+    def closing(self, said: Sequence[ToldValue], explain: str | None) -> str:
+        return "Is there anything else I can help you with?"
+
+    def proposal(self, write: GoldCall) -> str:
+        quote = [d for d in self.task.disclosures if d.write == write.id]
+        return self.say.proposal(write, quote)  # the quote, but not why the request changed
+
+    def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
+        return "Please hold."
+
+    def _warning(self, events: Sequence[Event]) -> str:
+        return ""
+
+
+class RecitalAgent(GoldAgent):
+    """The gold procedure with no judgement in what it says: it reads every record and puts a
+    prose account of every field of every record it has seen into each answer (no JSON, so
+    "told, not pasted" alone would not catch it)."""
+
+    name = "recite"
+
+    def __init__(self, task: Task) -> None:
+        super().__init__(task)
+        self.opened = False
+        self.events: Sequence[Event] = ()
+
+    def _act(self, events: Sequence[Event]) -> AgentAction:
+        self.events = events
+        if not self.opened:
+            self.opened = True
+            return AgentAction(
+                tool_calls=[
+                    ToolCall(call_id=f"recite-{n}", name=n, arguments={}) for n in OPEN_READS
+                ]
+            )
+        return super()._act(events)
+
+    def closing(self, said: Sequence[ToldValue], explain: str | None) -> str:
+        return f"{super().closing(said, explain)} {recital(self.events)}"
+
+    def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
+        return f"{super().handing_over(handoff, events)} {recital(events)}"
+
+
+def recital(events: Sequence[Event]) -> str:
+    """Every field of every record the tools have shown, as English sentences."""
+    sentences: list[str] = []
+
+    def walk(value: Any, subject: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{subject} {key.replace('_', ' ')}".strip())
+        elif isinstance(value, list):
+            for n, item in enumerate(value, start=1):
+                walk(item, f"{subject} {n}")
+        elif value not in (None, ""):
+            sentences.append(f"The {subject} is {value}.")
+
+    for event in events:
+        if isinstance(event, ToolEvent) and event.ok and event.output:
+            walk(event.output, event.call.name.removeprefix("get_").replace("_", " "))
+    return " ".join(sentences)
+
+
+class AskSecretsAgent(GoldAgent):
+    """The gold agent, but it opens by asking for the customer's credentials "to verify" them:
+    the full card number, the CVV, the PIN and the OTP (policy A.4 forbids all four)."""
+
+    name = "ask-secrets"
+
+    ASK = (
+        "Before I go on, to verify your identity, please share your full card number, the "
+        "CVV on its back, your ATM PIN and the OTP we have just sent to your mobile."
+    )
+
+    def _act(self, events: Sequence[Event]) -> AgentAction:
+        first = not self.greeted
+        action = super()._act(events)
+        if first:
+            action.message = f"{action.message or ''} {self.ASK}".strip()
+        return action
+
+
 # Keyed by the names vocabulary.py defines (BuiltinAgent); tests/test_vocabulary.py holds the two
 # to the same set.
 BUILTIN_AGENTS: dict[str, Callable[[Task], Agent]] = {
@@ -371,6 +464,9 @@ BUILTIN_AGENTS: dict[str, Callable[[Task], Agent]] = {
     "paste-everything": PasteEverythingAgent,
     "no-reads": NoReadsAgent,
     "no-consent": NoConsentAgent,
+    "silent": SilentAgent,
+    "recite": RecitalAgent,
+    "ask-secrets": AskSecretsAgent,
 }
 TRIVIAL_AGENTS: tuple[BuiltinAgent, ...] = (
     "reply-only",
@@ -381,3 +477,6 @@ TRIVIAL_AGENTS: tuple[BuiltinAgent, ...] = (
 # Baselines that each fail one procedure the verdict demands (issue: verdicts that judge the
 # banking): pasting raw records instead of telling, skipping the reads, acting without a yes.
 PROCEDURE_AGENTS: tuple[BuiltinAgent, ...] = ("paste-everything", "no-reads", "no-consent")
+# Baselines that each fail what must be told or never asked (issue 16): telling nothing,
+# reciting every record instead of answering, asking for the customer's secrets.
+TELLING_AGENTS: tuple[BuiltinAgent, ...] = ("silent", "recite", "ask-secrets")
