@@ -91,9 +91,11 @@ def concept(name: str) -> Concept:
 
 
 def negated(text: str, start: int) -> bool:
-    """A negator among the three words before `start`, in the same clause."""
+    """A negator among the two words before `start`, in the same clause: "not pledged", "has
+    not been paid". Further back it negates the verb, not the concept: "you can't foreclose it
+    before 12 EMIs" states the lock-in."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
-    words = _WORD.findall(text[breaks[-1] if breaks else 0 : start].lower())[-3:]
+    words = _WORD.findall(text[breaks[-1] if breaks else 0 : start].lower())[-2:]
     return any(w in _NEGATORS or w.endswith("n't") for w in words) or "yet to" in " ".join(words)
 
 

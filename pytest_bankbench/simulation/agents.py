@@ -34,7 +34,11 @@ SECRET_WARNING = (
     "Please never share your OTP, PIN, CVV or full card number with anyone, including us: "
     "I don't need it."
 )
-REPORT_LABELS = {"balance_after": "balance now", "reference": "reference number"}
+REPORT_LABELS = {
+    "balance_after": "balance now",
+    "reference": "reference number",
+    "deposit_id": "deposit number",
+}
 
 
 def _calls(prefix: str, gold: Sequence[GoldCall]) -> list[ToolCall]:
@@ -128,8 +132,10 @@ class GoldAgent:
             return AgentAction(tool_calls=_calls("gold", batch))
         if self.instruction >= len(self.task.scenario.instructions):
             return AgentAction(end=True)  # every request answered; the customer did not end
-        said: list[ToldValue] = [*self._results(events)]
-        said += [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        asked = [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        known = {(o.kind, o.value) for o in asked}  # a result the customer asked for: once
+        said: list[ToldValue] = [r for r in self._results(events) if (r.kind, r.value) not in known]
+        said += asked
         explain = self._explain(self.instruction)
         self.instruction += 1
         self.queue = self.next_calls(self.instruction)

@@ -1,0 +1,115 @@
+"""Consent tied to the action (scoring/consent.py): a yes counts only for what its proposal stated."""
+
+from __future__ import annotations
+
+from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
+from tests.scoring.sessions import agent, agent_turns, customer, edit, failed, first_of, gold, say
+
+
+def _proposal(trace_events: tuple[object, ...], before: int) -> int:
+    """The agent message just before the customer's yes that precedes event `before`."""
+    yes = max(
+        i
+        for i, e in enumerate(trace_events[:before])
+        if isinstance(e, MessageEvent) and e.role == "customer" and e.agrees
+    )
+    return max(
+        i
+        for i, e in enumerate(trace_events[:yes])
+        if isinstance(e, MessageEvent) and e.role == "agent"
+    )
+
+
+def _first_write(events: tuple[object, ...], tool: str | None = None) -> int:
+    return next(
+        i
+        for i, e in enumerate(events)
+        if isinstance(e, ToolEvent) and e.took_effect and tool in (None, e.call.name)
+    )
+
+
+def _plain_transfer() -> str:
+    return first_of(
+        "new_payee_transfer", lambda t: not any(i.volunteers for i in t.scenario.instructions)
+    ).task_id
+
+
+def test_a_bare_shall_i_proceed_covers_nothing() -> None:
+    task = first_of("new_payee_transfer", lambda t: t.task_id == _plain_transfer())
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "transfer_funds"))
+    problems = failed(task, say(trace, at, "Shall I proceed?"))
+    assert list(problems) == ["disclosure_consent"]
+    joined = " ".join(problems["disclosure_consent"])
+    assert "did not state the action" in joined and "amount" in joined and "mode" in joined
+
+
+def test_a_recap_confirmation_with_the_action_and_values_counts() -> None:
+    task = first_of("new_payee_transfer", lambda t: t.task_id == _plain_transfer())
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "transfer_funds"))
+    write = trace.events[_first_write(trace.events, "transfer_funds")]
+    assert isinstance(write, ToolEvent)
+    args = write.call.arguments or {}
+    recap = (
+        f"Just to be sure: you want me to send Rs {args['amount']:,} by {args['mode']} from "
+        f"your savings account ending {str(args['from_account'])[-4:]}?"
+    )
+    assert failed(task, say(trace, at, recap)) == {}
+
+
+def test_the_quote_and_the_question_may_come_apart() -> None:
+    task = first_of("fd_closure")
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events))
+    quote = trace.events[at]
+    assert isinstance(quote, MessageEvent)
+    events = list(trace.events)
+    events[at : at + 1] = [
+        agent(quote.text.replace("Shall I go ahead?", "")),
+        customer("Okay, what next?"),
+        agent("Shall I close it now?"),
+    ]
+    assert failed(task, edit(trace, events)) == {}
+
+
+def test_one_yes_does_not_cover_a_second_write_it_never_heard_of() -> None:
+    task = first_of("fd_close_and_rebook")
+    trace = gold(task.task_id)
+    events = list(trace.events)
+    writes = [i for i, e in enumerate(events) if isinstance(e, ToolEvent) and e.took_effect]
+    second = _proposal(tuple(events), writes[1])
+    # The booking's proposal and its yes are gone: the closure's yes is all that is left.
+    del events[second : second + 2]
+    problems = failed(task, edit(trace, events))
+    assert "disclosure_consent" in problems
+    assert any("create_fd" in p for p in problems["disclosure_consent"])
+
+
+def test_one_proposal_stating_both_writes_covers_both() -> None:
+    task = first_of("fd_close_and_rebook")
+    trace = gold(task.task_id)
+    events = list(trace.events)
+    writes = [i for i, e in enumerate(events) if isinstance(e, ToolEvent) and e.took_effect]
+    first, second = _proposal(tuple(events), writes[0]), _proposal(tuple(events), writes[1])
+    both = events[first]
+    booking = events[second]
+    assert isinstance(both, MessageEvent) and isinstance(booking, MessageEvent)
+    events[first] = both.model_copy(
+        update={"text": both.text.replace("Shall I go ahead?", "") + " Then: " + booking.text}
+    )
+    del events[second : second + 2]
+    assert "disclosure_consent" not in failed(task, edit(trace, events))
+
+
+def test_a_write_after_a_correction_without_a_new_yes_fails() -> None:
+    task = first_of("transfer_correction")
+    trace = gold(task.task_id)
+    turns = agent_turns(trace)
+    assert failed(task, trace) == {}
+    events = list(trace.events)
+    write = _first_write(trace.events)
+    yes = max(i for i, e in enumerate(events[:write]) if isinstance(e, MessageEvent) and e.agrees)
+    events[yes] = customer("Hmm, let me think.", agrees=False)
+    assert "disclosure_consent" in failed(task, edit(trace, events))
+    assert turns

@@ -1,0 +1,54 @@
+"""The shared vocabulary of banking concepts (concepts.py, data/concepts.toml), read both ways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.concepts import UnknownConcept, concept, phrase_pattern, says, vocabulary
+from pytest_bankbench.tasks.loader import shipped_tasks
+
+CORPUS = Path(__file__).parent / "scoring" / "concept_phrases.txt"
+
+
+def _rows() -> list[tuple[str, bool, str]]:
+    rows = []
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, sign, text = (part.strip() for part in line.split("|", 2))
+        rows.append((name, sign == "+", text))
+    return rows
+
+
+@pytest.mark.parametrize(("name", "tells", "text"), _rows())
+def test_each_labelled_phrase_reads_as_labelled(name: str, tells: bool, text: str) -> None:
+    assert says(name, text) is tells
+
+
+def test_the_corpus_covers_every_concept_a_task_needs_both_ways() -> None:
+    labelled = {(name, tells) for name, tells, _ in _rows()}
+    needed = {c for t in shipped_tasks() for tell in t.tells for c in tell.concepts}
+    assert needed <= set(vocabulary()), needed - set(vocabulary())
+    missing = sorted(n for n in needed if (n, True) not in labelled)
+    assert missing == [], f"concepts with no accepted phrase in the corpus: {missing}"
+
+
+def test_a_phrase_matches_whole_words_with_endings_and_numbers() -> None:
+    import re
+
+    assert re.search(phrase_pattern("pledge*"), "it is pledged")
+    assert not re.search(phrase_pattern("lock in"), "the block in")
+    assert re.search(phrase_pattern("only after # emis"), "only after twelve EMIs", re.I)
+    assert re.search(phrase_pattern("lien-marked"), "it is lien marked")
+
+
+def test_an_unknown_concept_names_the_known_ones() -> None:
+    with pytest.raises(UnknownConcept, match="lien"):
+        concept("no_such_concept")
+
+
+def test_negation_in_another_clause_does_not_take_it_back() -> None:
+    assert says("lien", "No, I can't close it: it is pledged for your loan.")
+    assert not says("lien", "It is neither pledged nor under lien.")
