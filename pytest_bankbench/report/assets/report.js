@@ -4,7 +4,7 @@ const T0 = performance.now();
 const D = JSON.parse(document.getElementById("bank-data").textContent);
 const R = D.report || {}, S = R.summary || {}, P = R.provenance || {};
 const SESSIONS = R.sessions || [];
-const CHECKS = ["ended_normally", "required_calls", "write_purity", "disclosure_consent", "final_state", "required_outputs"];
+const CHECKS = ["ended_normally", "forbidden_access", "no_secrets", "required_calls", "write_purity", "disclosure_consent", "final_state", "required_outputs", "told_customer"];
 const FAILURE_TYPES = Object.keys(S.failure_types || {});
 const keyOf = (s) => s.task_id + "#" + s.trial;
 const TRACES = new Map((D.traces || []).map((t) => [keyOf(t), t]));
