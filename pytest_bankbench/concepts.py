@@ -47,6 +47,19 @@ class Concept:
     means: str
     phrases: tuple[str, ...]
     pattern: re.Pattern[str]
+    # A literal piece of every phrase: a text holding none of them cannot say the concept, and
+    # most messages hold none, so the pattern runs on few (the scorer reads every message).
+    keys: tuple[str, ...]
+    hint: re.Pattern[str]
+
+    def may_occur(self, lowered: str) -> bool:
+        return self.hint.search(lowered) is not None
+
+
+def _key(phrase: str) -> str:
+    """The longest literal piece of a phrase."""
+    pieces = [p.rstrip("*") for w in phrase.lower().split() for p in w.split("-") if p not in "*#"]
+    return max(pieces, key=len)
 
 
 def phrase_pattern(phrase: str) -> str:
@@ -78,7 +91,12 @@ def vocabulary() -> dict[str, Concept]:
                     phrases = tuple(table["phrases"])
                     body = "|".join(phrase_pattern(p) for p in phrases)
                     _LOADED[name] = Concept(
-                        name, table.get("means", ""), phrases, re.compile(body, re.IGNORECASE)
+                        name,
+                        table.get("means", ""),
+                        phrases,
+                        re.compile(body, re.IGNORECASE),
+                        keys := tuple(sorted({_key(p) for p in phrases})),
+                        re.compile("|".join(map(re.escape, keys))),
                     )
     return _LOADED
 
@@ -99,12 +117,16 @@ def negated(text: str, start: int) -> bool:
     return any(w in _NEGATORS or w.endswith("n't") for w in words) or "yet to" in " ".join(words)
 
 
-def spans(name: str, text: str) -> list[tuple[int, int, bool]]:
+@lru_cache(maxsize=_RECENT)
+def spans(name: str, text: str) -> tuple[tuple[int, int, bool], ...]:
     """Where the concept is said in `text`: (start, end, negated)."""
-    return [
-        (m.start(), m.end(), negated(text, m.start()))
-        for m in concept(name).pattern.finditer(_plain(text))
-    ]
+    found = concept(name)
+    plain = _plain(text)
+    if not found.may_occur(plain.lower()):
+        return ()
+    return tuple(
+        (m.start(), m.end(), negated(plain, m.start())) for m in found.pattern.finditer(plain)
+    )
 
 
 @lru_cache(maxsize=_RECENT)
@@ -116,10 +138,8 @@ def says(name: str, text: str) -> bool:
 @lru_cache(maxsize=_RECENT)
 def mentions(name: str, text: str) -> bool:
     """The text names the concept at all, negated or not ("never share your OTP" mentions it)."""
-    return concept(name).pattern.search(_plain(text)) is not None
+    return bool(spans(name, text))
 
 
 def _plain(text: str) -> str:
-    return (
-        text.replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'").replace("*", "")
-    )
+    return text.replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'").replace("*", "")

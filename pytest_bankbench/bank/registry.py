@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache, cached_property
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
@@ -166,24 +167,29 @@ def tool(
     return register
 
 
-_cache: tuple[tuple[int, ...], dict[str, ToolSpec]] = ((), {})
+_cache: tuple[tuple[ModuleType, ...], dict[str, ToolSpec]] = ((), {})
 
 
 def all_tools() -> dict[str, ToolSpec]:
     """Every tool, read from the tool modules (no global registry that a re-import could split)."""
     global _cache
-    # sys.modules first: this runs for every call the scorer matches.
-    modules = [sys.modules.get(name) or importlib.import_module(name) for name in tool_modules()]
-    key = tuple(id(m) for m in modules)
-    if _cache[0] != key:
-        specs = {
-            spec.name: spec
-            for m in modules
-            for obj in vars(m).values()
-            if (spec := getattr(obj, SPEC_ATTR, None)) is not None
-        }
-        _cache = (key, specs)
-    return _cache[1]
+    names = tool_modules()
+    held, specs = _cache
+    # This runs for every call the scorer matches: the modules read last time, if every one is
+    # still the one imported, answer without a scan (a re-import brings a scan).
+    if len(held) == len(names) and all(
+        sys.modules.get(n) is m for n, m in zip(names, held, strict=True)
+    ):
+        return specs
+    modules = tuple(sys.modules.get(name) or importlib.import_module(name) for name in names)
+    specs = {
+        spec.name: spec
+        for m in modules
+        for obj in vars(m).values()
+        if (spec := getattr(obj, SPEC_ATTR, None)) is not None
+    }
+    _cache = (modules, specs)
+    return specs
 
 
 def get_tool(name: str) -> ToolSpec:

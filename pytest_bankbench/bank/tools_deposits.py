@@ -283,7 +283,7 @@ def _require_kyc(bank: Bank) -> None:
 
 @tool(
     "write",
-    reports=("deposit_id:text", "maturity_date:date", "maturity_amount:amount"),
+    reports=("maturity_date:date", "maturity_amount:amount", "deposit_id:text"),
     debits="from_account",
     reveals=(
         Reveal(
@@ -335,7 +335,7 @@ def create_fd(
 
 @tool(
     "write",
-    reports=("deposit_id:text", "maturity_date:date"),
+    reports=("maturity_date:date", "deposit_id:text"),
     debits="from_account",
     reveals=(
         Reveal(

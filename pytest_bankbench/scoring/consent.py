@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from functools import lru_cache
 
-from pytest_bankbench.scoring.outputs import said
-from pytest_bankbench.simulation.acts import actions_of
-from pytest_bankbench.simulation.acts_rules import TOOL_ACTIONS
+from pytest_bankbench.scoring.outputs import OutputKind, said
+from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task
 
@@ -109,28 +109,42 @@ def proposal_window(before: Sequence[Event]) -> tuple[int | None, list[str]]:
 
 def unstated(call: ToolEvent, proposal: Sequence[str]) -> list[str]:
     """What of the call the proposal did not state: the action, the account, amount, mode."""
-    text = " ".join(proposal)
+
+    def stated(kind: OutputKind, value: str) -> bool:
+        return any(said(kind, value, text) for text in proposal)
+
     missing: list[str] = []
-    actions = set(TOOL_ACTIONS.get(call.call.name, ()))
-    if actions and not actions & actions_of(text):
+    actions = TOOL_ACTIONS.get(call.call.name, ())
+    if actions and not any(names_action(a, text) for a in actions for text in proposal):
         missing.append(f"the action ({call.call.name.replace('_', ' ')})")
     args = call.call.arguments or {}
     for name in AMOUNT_ARGS:
         value = args.get(name)
         if isinstance(value, int | float | str) and not isinstance(value, bool):
             amount = _amount(value)
-            if amount is not None and amount > 0 and not said("amount", str(amount), text):
+            if amount is not None and amount > 0 and not stated("amount", str(amount)):
                 missing.append(f"the {name.replace('_', ' ')} (Rs {amount})")
     for name in MODE_ARGS:
-        if isinstance(args.get(name), str) and not said("choice", str(args[name]), text):
+        if isinstance(args.get(name), str) and not stated("choice", str(args[name])):
             missing.append(f"the {name} ({args[name]})")
     for name in ACCOUNT_ARGS:
         number = str(args.get(name) or "")
-        if len(number) >= 8 and not (
-            said("digits", number[-4:], text) or said("digits", number, text)
-        ):
+        if len(number) >= 8 and not (stated("digits", number[-4:]) or stated("digits", number)):
             missing.append(f"the account ({name.replace('_', ' ')} ending {number[-4:]})")
     return missing
+
+
+@lru_cache(maxsize=64)
+def _action_patterns(action: str) -> tuple[re.Pattern[str], ...]:
+    """The customer's patterns of one action (simulation/acts_rules.py ACTION_RULES)."""
+    return tuple(re.compile(p, re.IGNORECASE) for name, p in ACTION_RULES if name == action)
+
+
+def names_action(action: str, text: str) -> bool:
+    """The text names the action as the customer reads actions ("close", "send", "block").
+    Only the write's own actions are tried: reading a message for all of them was most of the
+    cost of this check."""
+    return any(p.search(text) for p in _action_patterns(action))
 
 
 def _amount(value: int | float | str) -> Decimal | None:

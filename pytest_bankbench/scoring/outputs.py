@@ -17,6 +17,7 @@ _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _JSON_LINE = re.compile(r'^[ \t]*"[^"\n]*"[ \t]*:.*$', re.MULTILINE)
 _JSON_KEY = re.compile(r'"[^"\n]*"\s*:')
 _CLOSER = {"{": "}", "[": "]"}
+_OPENING = re.compile(r"[{\[]")
 # Messages read lately: a session asks about each of its messages several times, a worker
 # sees many sessions; more kept would be memory for hits that never come (issue 11, item 7).
 _RECENT = 1024
@@ -135,13 +136,16 @@ def strip_raw(text: str) -> str:
 def _strip_once(text: str) -> str:
     text = _FENCE.sub(" ", text)
     kept: list[str] = []
-    i = last = 0
-    while i < len(text):
-        if text[i] in _CLOSER and (end := _closing(text, i)) > 0 and _is_json(text[i:end]):
+    last = 0
+    opening = _OPENING.search(text)
+    while opening is not None:  # from one opening bracket to the next, not char by char
+        i = opening.start()
+        if (end := _closing(text, i)) > 0 and _is_json(text[i:end]):
             kept.append(text[last:i] + " ")
-            i = last = end
+            last = end
+            opening = _OPENING.search(text, end)
         else:
-            i += 1
+            opening = _OPENING.search(text, i + 1)
     kept.append(text[last:])
     return _JSON_LINE.sub("", "".join(kept))
 
@@ -309,8 +313,16 @@ def _asserted(text: str, start: int) -> bool:
 
 def _said_digits(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
     """The digit run standing alone, not inside a longer number."""
-    run = re.escape(value.strip())
-    return re.search(rf"(?<!\d)(?<!\d[.,]){run}(?!\d)(?![.,]\d)", text) is not None
+    return value.strip() in _digit_runs(text)
+
+
+_NUMBER_RUN = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+@lru_cache(maxsize=_RECENT)
+def _digit_runs(text: str) -> frozenset[str]:
+    """Every number of the text written as bare digits ("9028", not "50,000" or "1.5")."""
+    return frozenset(m.group() for m in _NUMBER_RUN.finditer(text) if m.group().isdigit())
 
 
 def _said_text(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
@@ -349,6 +361,11 @@ def _said(
 ) -> bool:
     # Memoized: one session asks about the same message for several values and writes.
     return _READERS[kind](value, _clean(text), unit, rivals)
+
+
+def clean(text: str) -> str:
+    """The message as the readers see it: raw tool output out, spaces and quotes plain."""
+    return _clean(text)
 
 
 @lru_cache(maxsize=_RECENT)

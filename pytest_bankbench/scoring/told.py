@@ -17,6 +17,7 @@ does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answe
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from typing import Any
 
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.concepts import says
-from pytest_bankbench.scoring.outputs import OutputKind, said, strip_raw
+from pytest_bankbench.scoring.outputs import OutputKind, clean, said
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
@@ -39,11 +40,18 @@ _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 @dataclass(frozen=True)
 class Said:
-    """One agent message as the checks read it: where it is, and its own words ("" when it
-    is a recital)."""
+    """One agent message as the checks read it: where it is, its own words, and whether it is
+    a recital (then it tells nothing, but a clarifying question may list the records it asks
+    about)."""
 
     position: int
-    words: str
+    text: str
+    names_others: bool = False
+    too_long: bool = False
+
+    @property
+    def words(self) -> str:
+        return "" if self.names_others or self.too_long else self.text
 
 
 def _records(value: Any) -> Iterator[tuple[str, set[str]]]:
@@ -79,48 +87,50 @@ def _task_keys(task: Task) -> set[str]:
     return keys
 
 
-def _names(text: str, name: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+# What may name a record in a message: an id (FD001219) or a run of four or more digits.
+_ID_RUN = re.compile(r"(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
 
 
 def own_words(task: Task, trace: Trace) -> list[Said]:
     """Every agent message with its own words: raw output and copied sentences out, recitals
-    emptied."""
+    marked."""
     outputs = [e.output for e in trace.tool_events() if e.ok and e.output]
-    shown = {key: names for out in outputs for key, names in _records(out)}
-    involved = _task_keys(task)
-    others = [names for key, names in shown.items() if key not in involved]
     copied = _tool_text(outputs)
+    others: list[set[str]] | None = None  # the records the task does not involve, when needed
     messages: list[Said] = []
     for position, event in enumerate(trace.events):
         if not isinstance(event, MessageEvent) or event.role != "agent":
             continue
-        text = strip_raw(event.text)
-        kept = [s for s in _SENTENCE.split(text) if not _pasted(s, copied)]
-        text = " ".join(kept)
-        named = sum(1 for names in others if any(_names(text, n) for n in names))
-        recital = len(text) > RECITAL_CHARS or named >= RECITAL_RECORDS
-        messages.append(Said(position, "" if recital else text))
+        text = clean(event.text)
+        sentences = _SENTENCE.split(text)
+        kept = [s for s in sentences if not _pasted(s, copied)] if copied else sentences
+        if len(kept) < len(sentences):
+            text = "\n".join(kept)  # line breaks kept: a heading is its own clause
+        else:
+            text = event.text  # unchanged: the readers' caches know it already
+        named = False
+        ids = [t.lower() for t in _ID_RUN.findall(text) if not _year_like(t)]
+        if len(ids) >= RECITAL_RECORDS:
+            if others is None:
+                involved = _task_keys(task)
+                shown = {key: names for out in outputs for key, names in _records(out)}
+                others = [
+                    {n.lower() for n in names}
+                    for key, names in shown.items()
+                    if key not in involved
+                ]
+            found = set(ids)
+            named = sum(1 for names in others if names & found) >= RECITAL_RECORDS
+        messages.append(Said(position, text, named, len(text) > RECITAL_CHARS))
     return messages
 
 
 def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:
-    """The long strings of the tool results (knowledge-base articles, notes), flattened."""
-    found: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, str) and len(value) >= _COPIED:
-            found.append(" ".join(value.split()).casefold())
-
-    for out in outputs:
-        walk(out)
-    return "\n".join(found)
+    """The text of the tool results, flattened as the messages are (JSON escapes undone)."""
+    if not outputs:
+        return ""
+    raw = json.dumps(outputs, ensure_ascii=False).replace("\\n", " ").replace('\\"', '"')
+    return " ".join(raw.split()).casefold()
 
 
 def _pasted(sentence: str, copied: str) -> bool:
@@ -193,9 +203,13 @@ def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
     return problems
 
 
-def untold(task: Task, trace: Trace, matches: Matches) -> list[str]:
-    """Evidence for everything the agent had to tell the customer and did not."""
-    messages = own_words(task, trace)
+def untold(
+    task: Task, trace: Trace, matches: Matches, messages: Sequence[Said] | None = None
+) -> list[str]:
+    """Evidence for everything the agent had to tell the customer and did not (`messages`:
+    the session's own_words, when already read)."""
+    if messages is None:
+        messages = own_words(task, trace)
     problems = untold_results(trace, messages)
     gold = {g.id: g for g in task.gold}
     handoff_at = next(
@@ -212,7 +226,12 @@ def untold(task: Task, trace: Trace, matches: Matches) -> list[str]:
             limit = _first_call(gold[tell.before], trace, matches)
         if tell.kind == "handoff" and handoff_at is not None:
             limit = handoff_at if limit is None else min(limit, handoff_at)
-        texts = [m.words for m in messages if m.words and (limit is None or m.position < limit)]
+        texts = [
+            m.text if tell.kind == "clarify" and not m.too_long else m.words
+            for m in messages
+            if limit is None or m.position < limit
+        ]
+        texts = [t for t in texts if t]
         if any(_tells_it(tell, text) for text in texts):
             continue
         point = f" before {gold[tell.before].tool}" if tell.before else ""

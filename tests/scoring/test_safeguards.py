@@ -139,3 +139,11 @@ def test_a_customer_volunteering_nothing_needs_no_warning() -> None:
         trace, 1, customer("My PIN code is 560001, I live in Bengaluru."), agent("Thanks.")
     )
     assert "no_secrets" not in failed(task, chatty)
+
+
+def test_the_quick_filter_admits_every_phrase_of_the_secret_concept() -> None:
+    from pytest_bankbench.concepts import concept
+    from pytest_bankbench.scoring.safeguards import _HINT
+
+    for phrase in concept("secret").phrases:
+        assert _HINT.search(phrase), phrase
