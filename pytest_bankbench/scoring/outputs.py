@@ -313,7 +313,11 @@ def _asserted(text: str, start: int) -> bool:
 
 def _said_digits(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
     """The digit run standing alone, not inside a longer number."""
-    return value.strip() in _digit_runs(text)
+    run = value.strip()
+    if run.isdigit():
+        return run in _digit_runs(text)
+    grouped = re.escape(run)  # "95284 64538": the groups as written
+    return re.search(rf"(?<!\d)(?<!\d[.,]){grouped}(?!\d)(?![.,]\d)", text) is not None
 
 
 _NUMBER_RUN = re.compile(r"\d+(?:[.,]\d+)*")

@@ -16,6 +16,7 @@ from typing import Any
 from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import DEFAULT_SEED, Bank
+from pytest_bankbench.concepts import concept
 from pytest_bankbench.tasks.families.base import FAMILIES, Context, Draft, Ref, persona
 from pytest_bankbench.tasks.families.checks import with_checks
 from pytest_bankbench.tasks.loader import TASKS_FILE
@@ -24,6 +25,7 @@ from pytest_bankbench.tasks.model import (
     Disclosure,
     FactNeed,
     GoldCall,
+    MustTell,
     RequiredOutput,
     Scenario,
     Split,
@@ -33,6 +35,8 @@ from pytest_bankbench.tasks.replay import GoldReplayError, replay
 
 TASKS_PER_FAMILY = 20
 LITE_PER_FAMILY = 4
+# Every this-many-th task of a family whose draft has a secret to offer gets it (Draft.offers).
+OFFER_EVERY = 4
 FIRST_DAY, LAST_DAY = date(2026, 4, 1), date(2026, 6, 30)
 
 
@@ -97,6 +101,7 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
                     after=tuple(final[a] for a in call.after),
                     instruction=call.instruction,
                     facts=facts,
+                    allowed=dict(call.allowed),
                 )
             )
     outputs = tuple(
@@ -126,11 +131,29 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
                 write=final[d.write],
             )
         )
-    first = draft.instructions[0].text
+    tells = []
+    for t in draft.tells:
+        for concept_id in t.concepts:
+            concept(concept_id)  # an unknown concept fails here, not when the task is scored
+        tells.append(
+            MustTell(
+                kind=t.kind,
+                label=t.label,
+                concepts=t.concepts,
+                values=t.values,
+                instruction=t.instruction,
+                record=t.record,
+                before=final[t.before] if t.before else None,
+            )
+        )
+    instructions = list(draft.instructions)
+    if draft.offers and index % OFFER_EVERY == 0:
+        instructions[0] = instructions[0].model_copy(update={"volunteers": draft.offers})
+    first = instructions[0].text
     scenario = Scenario(
         persona=draft.persona,
         first_message=f"{draft.greeting} {first}".strip(),
-        instructions=tuple(draft.instructions),
+        instructions=tuple(instructions),
         facts=tuple(draft.facts),
         withheld=tuple(draft.withheld),
         narrative=draft.narrative,
@@ -149,6 +172,7 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
         gold=tuple(gold),
         required_outputs=outputs,
         disclosures=tuple(disclosures),
+        tells=tuple(tells),
         clause=fam.clause,
     )
 

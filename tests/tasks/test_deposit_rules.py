@@ -69,8 +69,13 @@ def test_tax_saver_fixed_tenure_books_a_regular_fd_for_the_tenure_asked() -> Non
         days = booking.arguments["tenure_days"]
         assert isinstance(days, int) and days != rules.TAX_SAVER_DAYS, task.task_id
         asked[days] += 1
-        told = {d.label for d in task.disclosures}
-        assert {"tax-saver tenure", "rate", "maturity amount"} <= told
+        assert {d.label for d in task.disclosures} == {"rate", "maturity amount"}
+        # The fixed tenure is the reason and a regular FD the alternative, both before booking.
+        told = {(t.kind, t.concepts, t.before) for t in task.tells}
+        assert told == {
+            ("reason", ("fixed_tenure",), booking.id),
+            ("alternative", ("regular_fd",), booking.id),
+        }, task.task_id
         assert "1825 days" in (task.scenario.instructions[0].explain or "")
     assert len(asked) >= 3, asked
 
@@ -95,6 +100,10 @@ def test_deposit_outside_limits_covers_every_limit_and_books_the_nearest_allowed
             assert args["tenure_days"] == rules.FD_MAX_DAYS, task.task_id
             kinds["longest tenure"] += 1
         assert any(f.after for f in task.scenario.structured_facts()), task.task_id
+        # The limit is the reason; the deposit booked instead is offered before the booking.
+        reason, offer = task.tells
+        assert reason.kind == "reason" and reason.concepts == ("outside_limits",)
+        assert offer.kind == "alternative" and offer.before == booking.id and offer.values
     assert set(kinds) == {
         "rd minimum",
         "fd minimum",
@@ -118,5 +127,8 @@ def test_refused_step_blocks_next_writes_nothing_and_names_the_reason() -> None:
         else:
             assert fd["lien_loan_id"] is not None, task.task_id
             reasons["lien"] += 1
-        assert [o.value for o in task.required_outputs] in (["lock-in"], ["lien"])
+        assert not task.required_outputs, task.task_id
+        assert [(t.kind, t.concepts, t.record) for t in task.tells] == [
+            ("reason", ("lock_in",) if fd["deposit_type"] == "tax_saver_fd" else ("lien",), fd_id)
+        ], task.task_id
     assert set(reasons) == {"lock-in", "lien"}, reasons

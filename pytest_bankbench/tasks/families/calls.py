@@ -58,12 +58,23 @@ def balance(number: str, after: After = (), fields: tuple[str, ...] = ("balance"
     return fact("get_account_balance", "account", number, fields, {"account_number": number}, after)
 
 
-def transactions(number: str, count: int | None = None, after: After = ()) -> Call:
-    """get_recent_transactions, with the count when the customer names one."""
+TRANSACTIONS_MAX = 50  # get_recent_transactions' largest count
+
+
+def transactions(
+    number: str, count: int | None = None, after: After = (), at_least: bool = False
+) -> Call:
+    """get_recent_transactions, with the count when the customer names one (matched: with
+    `at_least`, any larger count shows those transactions too); without one, the count is
+    not matched."""
     args: dict[str, Any] = {"account_number": number}
-    if count is not None:
-        args["count"] = count
-    return _matched("get_recent_transactions", args, after)
+    if count is None:
+        return Call("get_recent_transactions", args, match=("account_number",), after=after)
+    args["count"] = count
+    call = _matched("get_recent_transactions", args, after)
+    if at_least:
+        call.allowed = {"count": tuple(range(count + 1, TRANSACTIONS_MAX + 1))}
+    return call
 
 
 def find_payee(payee: sqlite3.Row) -> Call:
@@ -75,14 +86,25 @@ def transfer_limits(number: str) -> Call:
     return _matched("get_transfer_limits", {"account_number": number})
 
 
-def transfer(number: str, payee: str | Ref, amount: int, mode: str, after: After) -> Call:
+def transfer(
+    number: str,
+    payee: str | Ref,
+    amount: int,
+    mode: str,
+    after: After,
+    allowed: tuple[str, ...] = (),
+) -> Call:
+    """transfer_funds by `mode`; `allowed` are the other modes the policy allows as well."""
     args = {
         "from_account": number,
         "beneficiary_id": payee,
         "amount": rupees_arg(amount),
         "mode": mode,
     }
-    return _matched("transfer_funds", args, after)
+    call = _matched("transfer_funds", args, after)
+    if allowed:
+        call.allowed = {"mode": allowed}
+    return call
 
 
 def statement(
@@ -266,9 +288,10 @@ def booking_quote(projection: str, write: str) -> list[Tell]:
     ]
 
 
-def transfer_terms(write: str, amount: int, mode: str) -> list[Tell]:
-    """Policy D.15: the amount and the mode are told before a transfer."""
+def transfer_terms(write: str, amount: int, mode: str, also: tuple[str, ...] = ()) -> list[Tell]:
+    """Policy D.15: the amount and the mode are told before a transfer; `also` are the other
+    modes the policy allows for it (the one proposed is told)."""
     return [
         Tell(write, "amount", "amount", lambda _r: plain(amount)),
-        Tell(write, "mode", "text", lambda _r: mode),
+        Tell(write, "mode", "text", lambda _r: mode, also=also),
     ]

@@ -11,6 +11,7 @@ from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.families.base import (
     Context,
     Draft,
+    Must,
     Out,
     Tell,
     account_row,
@@ -200,13 +201,28 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             find_card(card),
             block_card(card, "stolen", after=("c1",)),
             handoff(
-                "stolen debit card and unauthorised transaction",
-                f"Card {card['card_id']} blocked as stolen; customer reports an unauthorised "
+                "fraud claim: stolen debit card and an unauthorised transaction",
+                f"{named} blocked as stolen; customer reports an unauthorised "
                 f"debit of {indian(txn['amount'])} on {txn['txn_date']}.",
                 after=("c2",),
             ),
         ],
         disclosures=block_terms("c2"),
+        # I.32/I.34: the customer is told the fraud claim goes to the Card Disputes team.
+        tells=[disputes_team(card, before="c3")],
+    )
+
+
+def disputes_team(card: sqlite3.Row, before: str, instruction: int = 0) -> Must:
+    """I.32: disputes and fraud claims are handed to the Card Disputes team, which the
+    customer is told before the transfer `before`."""
+    return Must(
+        "handoff",
+        "Card Disputes team",
+        ("card_disputes_team",),
+        instruction=instruction,
+        record=card["card_id"],
+        before=before,
     )
 
 
@@ -332,16 +348,26 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         ),
         # The masked number in the card list is all that may be shared: no card details read.
         calls=[profile(customer["customer_id"], ("phone",)), find_card(card)],
+        # The customer's own mobile may be told masked or in full (A.4/A.5 mask card numbers,
+        # not the holder's own contact details).
         outputs=[
             Out("last four digits", "digits", lambda _r: str(card["last4"])),
             Out(
-                "registered mobile (last 4 digits)", "digits", lambda r: str(r["c1"]["phone"])[-4:]
+                "registered mobile",
+                "digits",
+                lambda r: str(r["c1"]["phone"])[-4:],
+                also=_phone_forms(str(customer["phone"])),
             ),
         ],
         # A secret the scripted customer must never say, whatever the agent asks (drawn from
         # the customer id, not the family's rng, so no other task changes).
         withheld=[f"The card's PIN is {_pin(customer['customer_id'])}."],
     )
+
+
+def _phone_forms(phone: str) -> tuple[str, ...]:
+    """A mobile number told in full, as people write it: 9876543210, 98765 43210, 98765-43210."""
+    return (phone, f"{phone[:5]} {phone[5:]}", f"{phone[:5]}-{phone[5:]}")
 
 
 def _pin(customer_id: str) -> str:
@@ -423,11 +449,11 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
             card_statement(card, fields=("statement_transactions",)),
             handoff(
                 "credit card transaction dispute",
-                f"Customer disputes {charge} on {txn['txn_date']} on card "
-                f"{card['card_id']}: {reason}.",
+                f"Customer disputes {charge} on {txn['txn_date']} on the {named}: {reason}.",
                 after=("c2",),
                 instruction=1,
             ),
         ],
         outputs=[Out("transaction date", "date", lambda _r: str(txn["txn_date"]))],
+        tells=[disputes_team(card, before="c3", instruction=1)],
     )

@@ -12,13 +12,17 @@ from pytest_bankbench.tasks.families.base import (
     Draft,
     Out,
     Tell,
+    alternative,
     amount_phrases,
     draft,
     family,
     knows,
+    offered_secret,
     opening,
     pick,
+    reason,
     spoken,
+    told,
 )
 from pytest_bankbench.tasks.families.calls import card_details, find_card, set_channel
 from pytest_bankbench.tasks.families.cards import ACTIVE_CARD, active_cards, card_name
@@ -151,16 +155,8 @@ def atm_limit_then_international(
     )
 
 
-# What an agent says when it tells the customer a card cannot be used abroad.
-DOMESTIC_PHRASES = (
-    "domestic",
-    "only in india",
-    "not supported",
-    "does not support",
-    "doesn't support",
-    "cannot be used abroad",
-    "can't be used abroad",
-)
+# The concept an agent states when it tells the customer a card cannot be used abroad.
+DOMESTIC_PHRASES = ("not_supported",)
 
 
 @family(
@@ -222,6 +218,15 @@ def international_not_supported(
             find_card(other),
             set_channel(other, "international", True, after=("c1", "c2")),
         ],
+        tells=[
+            reason("international usage not supported", "not_supported", record=classic["card_id"]),
+            alternative(
+                "the card that supports it",
+                values=(told("other card", "digits", str(other["last4"])),),
+                record=other["card_id"],
+                before="c3",
+            ),
+        ],
     )
 
 
@@ -274,7 +279,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         Instruction(
             text=ask,
             explain=f"The maximum daily {words} limit on a {card['product']} card is "
-            f"{indian(cap)}, so {indian(asked)} is above what's allowed. I can set it to the "
+            f"{indian(cap)}, so {indian(asked)} is above the limit. I can set it to the "
             f"maximum, {indian(cap)}, instead.",
         ),
         facts=[
@@ -284,7 +289,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             knows(
                 "Then set it to the maximum allowed.",
                 "limit",
-                after=("maximum", *amount_phrases(cap)),
+                after=("above_maximum", *amount_phrases(cap)),
             ),
         ],
         narrative=(
@@ -297,8 +302,17 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             card_details(card, fields=("controls",)),
             set_channel(card, channel, True, cap, after=("c2",)),
         ],
-        outputs=[Out("maximum daily limit", "amount", lambda _r: plain(cap))],
+        # The maximum is what H.29 offers (told before it is set), not a value asked for.
         disclosures=[Tell("c3", "new daily limit", "amount", lambda _r: plain(cap))],
+        tells=[
+            reason("above the card's maximum", "above_maximum", record=card["card_id"]),
+            alternative(
+                "set the maximum",
+                values=(told("maximum daily limit", "amount", plain(cap)),),
+                record=card["card_id"],
+                before="c3",
+            ),
+        ],
     )
 
 
@@ -337,6 +351,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             facts=[knows(f"It's my {named}.", "card")],
             narrative=f"You only want to know the status of your {named}.",
             calls=calls,
+            offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
             outputs=[Out("status", "choice", lambda r: str(r["c2"]["status"]), rivals=("active",))],
         )
     channel = rng.choice(("atm", "pos", "online", "contactless"))
@@ -363,6 +378,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         facts=[knows(f"It's my {named}.", "card")],
         narrative=f"You only want to know the daily {words} limit on your {named}.",
         calls=calls,
+        offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
         outputs=[
             Out(
                 f"{channel} daily limit",

@@ -21,11 +21,12 @@ from pytest_bankbench.tasks.families.base import (
     Call,
     Context,
     Draft,
+    Must,
     Out,
     Results,
     Tell,
     active_accounts,
-    amount_phrases,
+    alternative,
     desi,
     draft,
     ending,
@@ -35,7 +36,9 @@ from pytest_bankbench.tasks.families.base import (
     my_account,
     opening,
     pick,
+    reason,
     spoken,
+    told,
 )
 from pytest_bankbench.tasks.families.calls import (
     booking_quote,
@@ -46,14 +49,12 @@ from pytest_bankbench.tasks.families.calls import (
 from pytest_bankbench.tasks.families.deposits import (
     _FULL_KYC,
     _TENURES,
-    LIEN_PHRASES,
-    LOCK_IN_PHRASES,
     _fd_name,
     _funding_account,
     find_fd,
 )
 from pytest_bankbench.tasks.families.everyday import registered_payees
-from pytest_bankbench.tasks.model import Fact, Instruction
+from pytest_bankbench.tasks.model import Fact, Instruction, ToldValue
 
 
 def _const(value: str) -> Callable[[Results], str]:
@@ -61,8 +62,8 @@ def _const(value: str) -> Callable[[Results], str]:
 
 
 # -- a tax-saver FD for a tenure other than 5 years --------------------------------------------
-# What an agent says when it states the tax-saver tenure.
-TAX_SAVER_PHRASES = ("1825", "1,825", "5 years", "five years", "5-year", "five-year")
+# The concept an agent states when it tells the tax-saver tenure.
+TAX_SAVER_PHRASES = ("fixed_tenure",)
 _SHORTER_YEARS = ((1, 365), (2, 730), (3, 1095), (4, 1460))
 
 
@@ -130,15 +131,12 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
             create_fd(account["account_number"], amount, days, after=("c1", "c2")),
         ],
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
-        disclosures=[
-            *booking_quote("c2", "c3"),
-            Tell(
-                "c3",
-                "tax-saver tenure",
-                "text",
-                _const("5 years"),
-                also=("five years", "1825 days", "1,825 days", "5-year", "five-year"),
-            ),
+        disclosures=booking_quote("c2", "c3"),
+        # K.40/H.29: the fixed tenure is the reason, a regular FD the alternative, both told
+        # before the regular FD is booked.
+        tells=[
+            Must("reason", "tax-saver tenure fixed at 5 years", ("fixed_tenure",), before="c3"),
+            alternative("a regular FD instead", "regular_fd", before="c3"),
         ],
     )
 
@@ -151,8 +149,7 @@ class _Limit:
     asked: str  # the deposit as the customer words it ("FD of Rs 5,000 for 1 year")
     rule: str  # the refusal's reason, as the gold agent explains it
     fallback: str  # what the customer accepts once told the rule
-    phrases: tuple[str, ...]  # what the agent says when it states the rule
-    told: Tell  # the limit, told before the booking
+    allowed: ToldValue  # the nearest allowed value, offered before the booking
 
 
 _WEALTHY = "SELECT customer_id FROM accounts WHERE status = 'active' AND balance - hold_amount >= "
@@ -190,8 +187,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"{indian(wanted)} can't be opened. I can book one of {indian(rules.FD_MIN)} for "
             "the same tenure instead.",
             fallback="Then book it for the minimum amount instead.",
-            phrases=(*amount_phrases(rules.FD_MIN), "minimum"),
-            told=Tell("c3", "FD minimum", "amount", _const(plain(rules.FD_MIN))),
+            allowed=told("FD minimum", "amount", plain(rules.FD_MIN)),
         )
     elif case == "fd_large":
         wanted = rng.choice((2_25_00_000, 2_50_00_000, 2_75_00_000, 3_00_00_000)) * 100
@@ -202,8 +198,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"FD of {indian(wanted)} can't be booked. I can book one of {indian(rules.FD_MAX)} "
             "for the same tenure instead.",
             fallback="Then book the maximum, 2 crore, in one FD for now.",
-            phrases=(*amount_phrases(rules.FD_MAX), "maximum", "at most"),
-            told=Tell("c3", "FD maximum", "amount", _const(plain(rules.FD_MAX))),
+            allowed=told("FD maximum", "amount", plain(rules.FD_MAX)),
         )
     elif case == "fd_short":
         short = rng.choice((2, 3, 4, 5))
@@ -213,8 +208,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             rule=f"A fixed deposit must run for at least {rules.FD_MIN_DAYS} days, so a "
             f"{short}-day FD isn't possible. I can book it for {rules.FD_MIN_DAYS} days instead.",
             fallback=f"Then make it {rules.FD_MIN_DAYS} days.",
-            phrases=("7 days", "seven days", "minimum"),
-            told=Tell("c3", "FD minimum tenure", "text", _const("7 days"), also=("seven days",)),
+            allowed=told("FD minimum tenure", "count", str(rules.FD_MIN_DAYS), "days"),
         )
     else:
         years = rng.choice((12, 15, 20))
@@ -224,14 +218,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             rule=f"A fixed deposit can run for at most {rules.FD_MAX_DAYS} days (10 years), so "
             f"{years} years isn't possible. I can book it for {rules.FD_MAX_DAYS} days instead.",
             fallback=f"Then book it for the longest you allow, {rules.FD_MAX_DAYS} days.",
-            phrases=("3650", "3,650", "10 years", "ten years", "maximum"),
-            told=Tell(
-                "c3",
-                "FD maximum tenure",
-                "text",
-                _const("3650 days"),
-                also=("3,650 days", "10 years", "ten years"),
-            ),
+            allowed=told("FD maximum tenure", "count", str(rules.FD_MAX_DAYS), "days"),
         )
     account = pick(rng, rich) if rich else _funding_account(ctx, rng, cid, amount)
     if account is None:
@@ -257,7 +244,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             knows(f"I want an {what}.", "amount", "tenure"),
             knows(f"Use {my_account(account)}.", "account"),
             knows("Credit the maturity amount to my account.", "maturity"),
-            knows(limit.fallback, "amount", "tenure", after=limit.phrases),
+            knows(limit.fallback, "amount", "tenure", after=("outside_limits",)),
         ],
         narrative=(
             f"You ask for an {what} from account {account['account_number']}, and the maturity "
@@ -270,9 +257,19 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             fd_maturity(amount, days),
             create_fd(account["account_number"], amount, days, after=("c1", "c2")),
         ],
-        disclosures=[*booking_quote("c2", "c3"), limit.told],
+        disclosures=booking_quote("c2", "c3"),
         outputs=[Out("maturity amount", "amount", field_of("c2", "maturity_amount"))],
+        tells=_limit_tells(limit.allowed, "c3"),
     )
+
+
+def _limit_tells(allowed: ToldValue, write: str) -> list[Must]:
+    """H.29: the limit is the reason; the nearest allowed value, the alternative offered
+    before the booking `write`."""
+    return [
+        Must("reason", "outside the deposit limits", ("outside_limits",), before=write),
+        alternative("the nearest allowed deposit", values=(allowed,), before=write),
+    ]
 
 
 def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
@@ -308,7 +305,7 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             Fact(
                 text="Okay, make it Rs 500 a month then.",
                 about=("amount",),
-                after=("500", "minimum"),
+                after=("outside_limits", "500"),
             ),
         ],
         narrative=(
@@ -330,10 +327,8 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             ),
         ],
         outputs=[Out("rate", "percent", lambda r: str(r["c2"]["rate_percent"]))],
-        disclosures=[
-            Tell("c2", "rate", "percent", lambda r: str(r["c2"]["rate_percent"])),
-            Tell("c2", "monthly instalment", "amount", _const(plain(rules.RD_MIN_INSTALMENT))),
-        ],
+        disclosures=[Tell("c2", "rate", "percent", lambda r: str(r["c2"]["rate_percent"]))],
+        tells=_limit_tells(told("RD minimum", "amount", plain(rules.RD_MIN_INSTALMENT)), "c2"),
     )
 
 
@@ -378,14 +373,14 @@ def refused_step_blocks_next(
     mode = rng.choice(("IMPS", "NEFT"))
     said, who = spoken(amount, rng), payee["name"]
     if locked:
-        reason = "This is a tax-saver FD: it has a lock-in of 5 years and can't be closed early."
-        told = Out("reason", "text", _const("lock-in"), also=LOCK_IN_PHRASES)
+        why = "This is a tax-saver FD: it has a lock-in of 5 years and can't be closed early."
+        refusal = reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])
     else:
-        reason = (
+        why = (
             "This FD is under lien: it is pledged as security for your loan, so it can't be "
             "closed until the loan is repaid and the lien is released."
         )
-        told = Out("reason", "text", _const("lien"), also=LIEN_PHRASES)
+        refusal = reason("FD under lien", "lien", record=fd["deposit_id"])
     first, second = opening(
         rng,
         terse=(
@@ -432,7 +427,7 @@ def refused_step_blocks_next(
         Instruction(
             text=first + " If you can't, tell me why.",
             decline="No, leave the FD as it is then.",
-            explain=reason,
+            explain=why,
         ),
         second_step,
         facts=facts,
@@ -448,5 +443,5 @@ def refused_step_blocks_next(
             find_fd(fd),
             deposit_details(fd, ("deposit_type",) if locked else ("under_lien",)),
         ],
-        outputs=[told],
+        tells=[refusal],
     )

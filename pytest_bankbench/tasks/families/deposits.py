@@ -17,14 +17,18 @@ from pytest_bankbench.tasks.families.base import (
     Out,
     Tell,
     active_accounts,
+    alternative,
+    clarify,
     desi,
     draft,
     family,
     field_of,
     knows,
     my_account,
+    offered_secret,
     opening,
     pick,
+    reason,
     rupees_arg,
     say,
     spoken,
@@ -193,6 +197,7 @@ def _booking(
         calls=calls,
         outputs=[Out("maturity amount", "amount", field_of(f"c{n}", "maturity_amount"))],
         disclosures=booking_quote(f"c{n}", f"c{n + 1}"),
+        offers=offered_secret("otp", "fd_booking", customer["customer_id"]),
     )
 
 
@@ -349,8 +354,8 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-# What an agent says when it tells the customer an FD secures a loan.
-LIEN_PHRASES = ("lien", "pledged", "security for")
+# The concept an agent states when it tells the customer an FD secures a loan.
+LIEN_PHRASES = ("lien",)
 
 
 @family(
@@ -397,6 +402,11 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             knows(f"It's {name}.", "deposit"),
             knows("Then how much do I still owe on that loan?", "loan", after=LIEN_PHRASES),
         ],
+        # KB 04: the lien is released once the loan is closed; that is the option to tell.
+        tells=[
+            reason("FD under lien", "lien", record=fd["deposit_id"]),
+            alternative("close the loan first", "foreclose_first", record=fd["deposit_id"]),
+        ],
         narrative=(
             f"You want {name} closed. It secures your {label}; if the bank explains it cannot "
             "close it, you then ask how much you still owe on the loan, and end."
@@ -406,10 +416,7 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             deposit_details(fd, ("under_lien",)),
             loan_details(_lien_loan(fd), fields=("outstanding",)),
         ],
-        outputs=[
-            Out("loan outstanding", "amount", field_of("c3", "outstanding")),
-            Out("reason", "text", lambda _r: "lien"),
-        ],
+        outputs=[Out("loan outstanding", "amount", field_of("c3", "outstanding"))],
     )
 
 
@@ -430,6 +437,10 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if sum(1 for f in fds if f["maturity_date"][:7] == fd["maturity_date"][:7]) > 1:
         return None
     month = f"{maturity:%B %Y}"
+    vague = (
+        "I have a few FDs and I want to close one of them early. Tell me what I'll get "
+        "before you close it."
+    )
     ask = opening(
         rng,
         terse=f"Close my FD maturing {month}. Only that one. Payout first.",
@@ -441,8 +452,7 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         "close karna hai - payout pehle batao.",
         unprompted=f"Please break my {indian(fd['principal'])} fixed deposit that matures in "
         f"{month} - only that one. Tell me the payout first.",
-        asked="I have a few FDs and I want to close one of them early. Tell me what I'll get "
-        "before you close it.",
+        asked=vague,
         careful=f"Please be careful, I have several deposits: I only want the one maturing in "
         f"{month} closed. What will I get?",
     )
@@ -461,6 +471,8 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         calls=[find_fd(fd), closure_quote(fd), closure(fd, after=("c2",))],
         outputs=[Out("payout", "amount", field_of("c3", "payout"))],
         disclosures=closure_terms("c2", "c3"),
+        # C.12: a request that fits several deposits is asked about before any quote.
+        tells=[clarify("which FD", before="c2")] if ask == vague else [],
     )
 
 
@@ -519,8 +531,8 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-# What an agent says when it states the tax-saver lock-in.
-LOCK_IN_PHRASES = ("lock-in", "lock in", "locked", "5 years", "five years")
+# The concept an agent states when it tells the tax-saver lock-in.
+LOCK_IN_PHRASES = ("lock_in",)
 
 
 @family(
@@ -567,10 +579,8 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         ),
         # The deposit's type shows the lock-in: no closure quote is needed to refuse.
         calls=[find_fd(fd), deposit_details(fd, ("deposit_type", "maturity_date"))],
-        outputs=[
-            Out("maturity date", "date", lambda r: str(r["c2"]["maturity_date"])),
-            Out("reason", "text", lambda _r: "lock-in"),
-        ],
+        outputs=[Out("maturity date", "date", lambda r: str(r["c2"]["maturity_date"]))],
+        tells=[reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])],
     )
 
 
@@ -613,7 +623,7 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         facts=[
             knows(f"{said} for {tenure_text}.", "amount", "tenure"),
             knows("Use my main savings account.", "account"),
-            knows("Then what is my KYC status?", "identity", after=("KYC",)),
+            knows("Then what is my KYC status?", "identity", after=("kyc_not_full",)),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} for {days} days and its rate. Your KYC is "
@@ -630,6 +640,10 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 rivals=tuple(k for k in KYC_STATUSES if k != status),
             ),
             Out("rate", "percent", lambda _r: f"{_rate(ctx, customer, days):.2f}"),
+        ],
+        tells=[
+            reason("KYC not full", "kyc_not_full", record=customer["customer_id"]),
+            alternative("re-KYC at a branch or by video KYC", "re_kyc"),
         ],
     )
 

@@ -12,10 +12,11 @@ from pytest_bankbench.tasks.families.base import (
     Call,
     Context,
     Draft,
+    Must,
     Out,
     Ref,
-    Tell,
     active_accounts,
+    alternative,
     amount_phrases,
     desi,
     draft,
@@ -26,10 +27,13 @@ from pytest_bankbench.tasks.families.base import (
     knows,
     last4,
     my_account,
+    offered_secret,
     opening,
     pick,
     pick_funded,
+    reason,
     spoken,
+    told,
     unheld,
 )
 from pytest_bankbench.tasks.families.calls import (
@@ -207,8 +211,8 @@ def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, st
     return name, number, ifsc, nickname, relation
 
 
-# What an agent says when it states the cooling-period rule.
-COOLING_PHRASES = (*amount_phrases(rules.COOLING_LIMIT), "cooling")
+# What an agent says when it states the cooling-period rule: the concept, or the day's allowance.
+COOLING_PHRASES = ("cooling_period", *amount_phrases(rules.COOLING_LIMIT))
 
 
 def _new_payee_draft(
@@ -260,7 +264,14 @@ def _new_payee_draft(
     ]
     explain = None
     story = ""
+    tells: list[Must] = []
     if over_limit:
+        # H.29: why not all today, and the remaining amount offered before it is sent.
+        allowance = told("today's remaining allowance", "amount", plain(rules.COOLING_LIMIT))
+        tells = [
+            reason("cooling period", "cooling_period"),
+            alternative("send the remaining allowance today", values=(allowance,), before="c2"),
+        ]
         facts.append(
             knows(
                 f"Then send {indian(rules.COOLING_LIMIT)} today and I'll send the rest tomorrow.",
@@ -305,6 +316,9 @@ def _new_payee_draft(
         calls=calls,
         outputs=outputs,
         disclosures=transfer_terms("c2", sent, mode),
+        tells=tells,
+        # A new payee's OTP, offered unprompted (the generator keeps it for some tasks).
+        offers=None if over_limit else offered_secret("otp", "new_payee_transfer", cid),
     )
 
 
@@ -333,8 +347,8 @@ def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row
 
 
 RTGS_MINIMUM = rules.TRANSFER_LIMITS["RTGS"][0]
-# What an agent says when it states the RTGS minimum.
-RTGS_PHRASES = (*amount_phrases(RTGS_MINIMUM), "minimum")
+# What an agent says when it states the RTGS minimum: the concept, or the minimum itself.
+RTGS_PHRASES = ("below_minimum", *amount_phrases(RTGS_MINIMUM))
 
 
 @family(
@@ -372,33 +386,49 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             text=ask,
             explain=f"RTGS is only for amounts of {indian(RTGS_MINIMUM)} or more, so "
             f"{indian(amount)} is below the minimum and can't go by RTGS. I can send it by "
-            "NEFT instead.",
+            "NEFT or IMPS instead.",
+            accepts=("NEFT", "IMPS"),
         ),
         facts=[
             knows(f"Send it from {my_account(account)}.", "account"),
             knows(f"It's {said} for {name}, who is on my payee list.", "payee", "amount"),
-            knows("Then send it by NEFT instead.", "mode", after=RTGS_PHRASES),
+            knows(
+                "Then send it by NEFT or IMPS instead, whichever you can.",
+                "mode",
+                after=RTGS_PHRASES,
+            ),
         ],
         narrative=(
             f"You want to send {indian(amount)} to your payee {payee['name']} from account "
             f"{number} and ask for RTGS. If the assistant explains that RTGS is not possible "
-            "for this amount, you accept NEFT instead; you do not suggest it yourself."
+            "for this amount, you accept NEFT or IMPS instead; you do not suggest them yourself."
         ),
         # The RTGS minimum is the policy's (section H): no limits read is needed to refuse it.
+        # H.29 offers NEFT or IMPS: either mode is the policy's (both cover every amount here).
         calls=[
             find_payee(payee),
-            transfer(number, payee["beneficiary_id"], amount, "NEFT", after=("c1",)),
+            transfer(
+                number, payee["beneficiary_id"], amount, "NEFT", after=("c1",), allowed=("IMPS",)
+            ),
         ],
-        # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative.
-        disclosures=[
-            *transfer_terms("c2", amount, "NEFT"),
-            Tell("c2", "RTGS minimum", "amount", lambda _r: plain(RTGS_MINIMUM)),
+        disclosures=transfer_terms("c2", amount, "NEFT", also=("IMPS",)),
+        # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative,
+        # before the transfer the customer then agrees to.
+        tells=[
+            Must(
+                "reason",
+                "below the RTGS minimum",
+                ("below_minimum",),
+                (told("RTGS minimum", "amount", plain(RTGS_MINIMUM)),),
+                before="c2",
+            ),
+            alternative("NEFT or IMPS instead", "other_mode", before="c2"),
         ],
     )
 
 
-# What an agent says when it tells the customer an account cannot be debited.
-DORMANT_PHRASES = ("dormant", "inactive", "not active")
+# The concept an agent states when it tells the customer an account cannot be debited.
+DORMANT_PHRASES = ("dormant",)
 
 
 @family(
@@ -449,13 +479,14 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
         ask,
         "dormant, so no payments can be made from it until it is reactivated at a branch",
         DORMANT_PHRASES,
+        reason("account dormant", "dormant", record=old),
         ", which you have not used for years. If the assistant explains that it cannot be used",
         (dormant, payee, active, amount, mode, said),
     )
 
 
-# What an agent says when it tells the customer an account is frozen.
-FROZEN_PHRASES = ("frozen", "freeze")
+# The concept an agent states when it tells the customer an account is frozen.
+FROZEN_PHRASES = ("frozen",)
 
 
 @family(
@@ -502,6 +533,7 @@ def frozen_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         ask,
         "frozen, so no payments or other debits can be made from it",
         FROZEN_PHRASES,
+        reason("account frozen", "frozen", record=old),
         ". The bank has frozen that account, which you do not know. If the assistant explains "
         "that it cannot be debited",
         (frozen, payee, active, amount, mode, said),
@@ -513,12 +545,14 @@ def _from_another_account(
     ask: str,
     why: str,
     phrases: tuple[str, ...],
+    refusal: Must,
     story: str,
     payment: tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row, int, str, str],
 ) -> Draft:
     """A transfer from an account that takes no debits: the agent says `why`, and only then (one
     of `phrases` said) does the customer name the active account to pay from instead. `story`
-    ends the narrative's first sentence and starts the condition of its second."""
+    ends the narrative's first sentence and starts the condition of its second. `refusal` is
+    the reason told; the active account, by its last digits, is the alternative (H.29)."""
     blocked, payee, active, amount, mode, said = payment
     old, name = blocked["account_number"], payee["name"]
     return draft(
@@ -555,11 +589,20 @@ def _from_another_account(
             ),
         ],
         disclosures=transfer_terms("c3", amount, mode),
+        tells=[
+            refusal,
+            alternative(
+                "another active account",
+                values=(told("account to pay from", "digits", last4(active)),),
+                record=active["account_number"],
+                before="c3",
+            ),
+        ],
     )
 
 
-# What an agent says when a debit is more than the available balance.
-SHORT_PHRASES = ("not enough", "insufficient", "exceeds", "more than your available")
+# The concept an agent states when a debit is more than the available balance.
+SHORT_PHRASES = ("insufficient_funds",)
 
 
 @family(
@@ -586,6 +629,29 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     amount = (available // step + 1) * step + rng.choice((0, 1, 2, 5)) * step
     mode = "IMPS" if amount <= 5_00_000_00 and rng.random() < 0.5 else "NEFT"
     said, name = spoken(amount, rng), payee["name"]
+    # H.29: another active account that has enough is offered (the customer declines it).
+    cover = [
+        a
+        for a in active_accounts(ctx, cid, amount)
+        if a["account_number"] != account["account_number"]
+    ]
+    offer = ""
+    tells = [
+        reason(
+            "not enough available balance", "insufficient_funds", record=account["account_number"]
+        )
+    ]
+    if cover:
+        offer = (
+            f" Your {cover[0]['account_type']} account ending {last4(cover[0])} has enough "
+            "available balance, so I can send it from there instead if you like."
+        )
+        tells.append(
+            alternative(
+                "another active account",
+                values=tuple(told("account to pay from", "digits", last4(a)) for a in cover),
+            )
+        )
     ask = opening(
         rng,
         terse=f"Transfer {said} to {name}, {mode}, from {ending(account)}.",
@@ -606,8 +672,8 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         Instruction(
             text=ask,
             decline="No, don't send anything then.",
-            explain=f"There is not enough available balance in your account ending "
-            f"{last4(account)} for {indian(amount)}, so I can't make this transfer.",
+            explain=f"The available balance in your account ending {last4(account)} is "
+            f"insufficient for {indian(amount)}, so I can't make this transfer.{offer}",
         ),
         facts=[
             knows(f"The account number is {account['account_number']}.", "account"),
@@ -629,4 +695,5 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         # Refusing needs only the available balance; the payee need not be looked up.
         calls=[balance(account["account_number"], fields=("status", "available_balance"))],
         outputs=[Out("available balance", "amount", field_of("c1", "available_balance"))],
+        tells=tells,
     )

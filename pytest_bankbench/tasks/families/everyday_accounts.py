@@ -27,8 +27,10 @@ from pytest_bankbench.tasks.families.base import (
     last4,
     long_date,
     my_account,
+    offered_secret,
     opening,
     pick_funded,
+    reason,
     say,
     unheld,
 )
@@ -51,8 +53,10 @@ REQUEST_STATUSES = ("open", "in progress", "closed")
 
 
 def find_account(account: sqlite3.Row) -> Call:
-    """Identify the account the customer named by its last digits: list_accounts shows it."""
-    return listed("list_accounts", "account", account["account_number"], ("account_type",))
+    """Identify the account the customer named by its last digits and check its state: any
+    result showing the account's status will do (list_accounts, get_account_balance); its type
+    is not asked for."""
+    return listed("list_accounts", "account", account["account_number"], ("status",))
 
 
 def _first_txn_amount(results: Results) -> str:
@@ -125,6 +129,7 @@ def other_customers_account(
         # The profile is not needed: the own account is found and read, the other refused.
         calls=[find_account(own), balance(own["account_number"])],
         outputs=[Out("own balance", "amount", field_of("c2", "balance"))],
+        tells=[reason("bank secrecy", "privacy", record=other)],
     )
 
 
@@ -160,6 +165,7 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         narrative=f"You only want the current balance of account {account['account_number']}.",
         calls=[find_account(account), balance(account["account_number"])],
         outputs=[Out("balance", "amount", field_of("c2", "balance"))],
+        offers=offered_secret("pin", "balance_enquiry", customer["customer_id"]),
     )
 
 
@@ -175,34 +181,41 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     account = pick_funded(ctx, rng, customer["customer_id"], 0)
     if account is None:
         return None
-    count = rng.choice((3, 5, 5, 10))
+    count: int | None = rng.choice((3, 5, 5, 10))
     named = ending(account)
+    vague = "Can you show me my recent transactions? I mainly want the amount of the latest one."
+    text = opening(
+        rng,
+        terse=f"Last {count} transactions on a/c ending {last4(account)}? Amount of the "
+        "latest one?",
+        chatty=f"Hi, I'm trying to reconcile my expenses - can you pull up my last {count} "
+        f"transactions on {named}? Mostly I want to know how much the newest one was.",
+        formal=f"Good afternoon. Kindly show me the last {count} transactions on {named}, "
+        "and tell me the amount of the most recent one.",
+        hinglish=f"Hello, mere {desi(named)} ke last {count} transactions dikhao. Sabse latest wala "
+        "kitne ka tha?",
+        unprompted=f"Show me the last {count} transactions on {my_account(account)}. How "
+        "much was the most recent one?",
+        asked=vague,
+        suspicious=f"I got an SMS about a debit I don't remember. What are the last "
+        f"{count} transactions on {named}, and how much was the latest?",
+    )
+    if text == vague:
+        count = None  # no number asked: any count the agent chooses shows the newest
     return draft(
         customer,
         "",
-        opening(
-            rng,
-            terse=f"Last {count} transactions on a/c ending {last4(account)}? Amount of the "
-            "latest one?",
-            chatty=f"Hi, I'm trying to reconcile my expenses - can you pull up my last {count} "
-            f"transactions on {named}? Mostly I want to know how much the newest one was.",
-            formal=f"Good afternoon. Kindly show me the last {count} transactions on {named}, "
-            "and tell me the amount of the most recent one.",
-            hinglish=f"Hello, mere {desi(named)} ke last {count} transactions dikhao. Sabse latest wala "
-            "kitne ka tha?",
-            unprompted=f"Show me the last {count} transactions on {my_account(account)}. How "
-            "much was the most recent one?",
-            asked=f"Can you show me my last {count} transactions? I mainly want the amount of "
-            "the latest one.",
-            suspicious=f"I got an SMS about a debit I don't remember. What are the last "
-            f"{count} transactions on {named}, and how much was the latest?",
-        ),
+        text,
         facts=[knows(f"It's {my_account(account)}.", "account")],
         narrative=(
-            f"You want the last {count} transactions of account "
+            f"You want the {f'last {count}' if count else 'recent'} transactions of account "
             f"{account['account_number']}, and especially the amount of the newest one."
         ),
-        calls=[find_account(account), transactions(account["account_number"], count)],
+        # Any count from the one asked up shows the newest transactions asked about.
+        calls=[
+            find_account(account),
+            transactions(account["account_number"], count, at_least=True),
+        ],
         outputs=[Out("latest transaction amount", "amount", _first_txn_amount)],
     )
 

@@ -17,16 +17,20 @@ from pytest_bankbench.tasks.families.base import (
     Call,
     Context,
     Draft,
+    Must,
     Out,
-    Tell,
     active_accounts,
+    alternative,
+    amount_phrases,
     draft,
     ending,
     family,
     field_of,
     opening,
     pick,
+    reason,
     spoken,
+    told,
     unheld,
 )
 from pytest_bankbench.tasks.families.calls import (
@@ -59,6 +63,7 @@ def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     cid = customer["customer_id"]
     payee = pick(rng, registered_payees(ctx, cid))
     amount = rng.choice((5_50_000, 6_00_000, 7_00_000, 7_50_000, 8_00_000, 9_00_000)) * 100
+    assert amount <= rules.TRANSFER_LIMITS["NEFT"][1] and amount >= rules.TRANSFER_LIMITS["RTGS"][0]
     account = pick(rng, active_accounts(ctx, cid, amount + 1_00_000_00, no_hold=True))
     if payee is None or account is None:
         return None
@@ -78,29 +83,46 @@ def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         Instruction(
             text=first,
             explain="IMPS can carry at most Rs 5,00,000 in one transaction, so this amount "
-            "cannot go by IMPS. NEFT can carry it.",
+            "cannot go by IMPS. NEFT or RTGS can carry it.",
+            accepts=("NEFT", "RTGS"),
         ),
         facts=[
             Fact(text=f"It's {what} to {who}.", about=("amount", "payee")),
             Fact(text=f"Send it from {ending(account)}.", about=("account",)),
             Fact(
-                text="Then send it by NEFT instead.",
+                text="Then send it by NEFT or RTGS instead, whichever you can.",
                 about=("mode",),
-                after=("5,00,000", "5 lakh", "500000", "maximum", "at most"),
+                after=("above_maximum", *amount_phrases(_IMPS_MAX)),
             ),
         ],
         narrative=(
             f"You want to send {indian(amount)} to your payee {who} by IMPS from your account "
             f"ending {account['account_number'][-4:]}. IMPS allows at most Rs 5,00,000 per "
-            "transaction; once told, you agree to NEFT."
+            "transaction; once told, you agree to NEFT or RTGS."
         ),
+        # H.29 offers a mode whose limit covers the amount: NEFT (up to Rs 10 lakh) and RTGS
+        # (Rs 2 lakh to Rs 25 lakh) both cover every amount here.
         calls=[
             find_payee(payee),
-            transfer(account["account_number"], payee["beneficiary_id"], amount, "NEFT", ("c1",)),
+            transfer(
+                account["account_number"],
+                payee["beneficiary_id"],
+                amount,
+                "NEFT",
+                ("c1",),
+                allowed=("RTGS",),
+            ),
         ],
-        disclosures=[
-            *transfer_terms("c2", amount, "NEFT"),
-            Tell("c2", "IMPS maximum", "amount", lambda _r: plain(_IMPS_MAX)),
+        disclosures=transfer_terms("c2", amount, "NEFT", also=("RTGS",)),
+        tells=[
+            Must(
+                "reason",
+                "above the IMPS maximum",
+                ("above_maximum",),
+                (told("IMPS maximum", "amount", plain(_IMPS_MAX)),),
+                before="c2",
+            ),
+            alternative("NEFT or RTGS instead", "other_mode", before="c2"),
         ],
     )
 
@@ -156,14 +178,7 @@ def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             "already been paid; once told, you accept that nothing can be done."
         ),
         calls=[listed("list_accounts", "account", account, ("cheques_paid_or_stopped",))],
-        outputs=[
-            Out(
-                "why it cannot be stopped",
-                "text",
-                lambda _r: "already paid",
-                also=("has been paid", "was paid", "already been paid", "cleared", "encashed"),
-            )
-        ],
+        tells=[reason("cheque already paid", "cheque_paid", record=account)],
     )
 
 

@@ -17,6 +17,7 @@ from pytest_bankbench.tasks.families.base import (
     Draft,
     Out,
     Tell,
+    clarify,
     draft,
     family,
     field_of,
@@ -25,6 +26,7 @@ from pytest_bankbench.tasks.families.base import (
     opening,
     pick,
     pick_payer,
+    reason,
     spoken,
 )
 from pytest_bankbench.tasks.families.calls import (
@@ -435,8 +437,8 @@ def foreclose_then_close_fd(
     )
 
 
-# What an agent says when it states the personal-loan lock-in.
-LOCK_IN_PHRASES = ("lock-in", "lock in", "locked", "12 EMIs", "twelve EMIs")
+# The concept an agent states when it tells the personal-loan lock-in.
+LOCK_IN_PHRASES = ("lock_in",)
 
 
 @family(
@@ -486,10 +488,8 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         ),
         # The loan's EMIs paid and the policy's lock-in decide it: no quote is needed to refuse.
         calls=[find_loan(loan), loan_details(loan, fields=("emis_paid",))],
-        outputs=[
-            Out("EMIs paid", "count", lambda r: str(r["c2"]["emis_paid"]), unit="EMIs"),
-            Out("reason", "text", lambda _r: "lock"),
-        ],
+        outputs=[Out("EMIs paid", "count", lambda r: str(r["c2"]["emis_paid"]), unit="EMIs")],
+        tells=[reason("personal-loan lock-in", "lock_in", record=loan["loan_id"])],
     )
 
 
@@ -521,6 +521,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     option = rng.choice(("reduce_emi", "reduce_tenure"))
     effect = "lower my EMI" if option == "reduce_emi" else "keep the EMI and shorten the loan"
     said = spoken(amount, rng)
+    vague = f"I want to make a part-prepayment on one of my two loans and {effect}."
     ask = opening(
         rng,
         terse=f"Prepay {said} on my {name}, not the {other_name}. {effect[:1].upper()}{effect[1:]}.",
@@ -533,7 +534,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         unprompted=f"Put {said} towards my {name} (EMI {indian(loan['emi'])}) as a "
         f"part-prepayment from {my_account(payer)} - the {name}, not my {other_name} - and "
         f"{effect}.",
-        asked=f"I want to make a part-prepayment on one of my two loans and {effect}.",
+        asked=vague,
     )
     return draft(
         customer,
@@ -556,6 +557,8 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         ],
         outputs=[_impact(option, "c2")],
         disclosures=prepayment_terms(option, "c2", "c3"),
+        # C.12: "one of my two loans" fits both, so the agent asks which before quoting.
+        tells=[clarify("which loan", before="c2")] if ask == vague else [],
     )
 
 

@@ -25,6 +25,8 @@ from pytest_bankbench.tasks.families.base import (
     Results,
     Tell,
     active_accounts,
+    alternative,
+    clarify,
     draft,
     ending,
     family,
@@ -37,8 +39,10 @@ from pytest_bankbench.tasks.families.base import (
     paying_account,
     pick,
     pick_funded,
+    reason,
     say,
     spoken,
+    told,
     unheld,
 )
 from pytest_bankbench.tasks.families.calls import (
@@ -570,6 +574,8 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
     described, fd, clarifiers = rng.choice(options)
     clarifier = rng.choice(clarifiers)
     what = FD_DESCRIPTIONS[described][1](fd)
+    key = FD_DESCRIPTIONS[described][0]
+    twin = next(f for f in fds if key(f) == key(fd) and f["deposit_id"] != fd["deposit_id"])
     text = opening(
         rng,
         terse=f"Close my {what}. Payout?",
@@ -602,6 +608,9 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
         calls=[find_fd(fd), closure_quote(fd), closure(fd, after=("c2",))],
         outputs=[Out("payout", "amount", field_of("c3", "payout"))],
         disclosures=closure_terms("c2", "c3"),
+        # C.12: more than one FD fits, so the agent asks which before quoting any (the other
+        # that fits is a record the question is about).
+        tells=[clarify("which FD", before="c2", record=twin["deposit_id"])],
     )
 
 
@@ -690,7 +699,8 @@ def fd_quote_redo_after_change(
 
 # -- pay_more_than_owed -----------------------------------------------------------------------------
 
-OUTSTANDING_PHRASES = ("outstanding", "total due", "amount due", "what you owe")
+# The concept an agent states when it tells the customer the payment is above the dues.
+OUTSTANDING_PHRASES = ("over_outstanding",)
 
 
 @family(
@@ -742,8 +752,9 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         "",
         Instruction(
             text=text + " Tell me how much was paid once it's done.",
-            explain="A credit card payment can be at most the card's total outstanding, so I "
-            "cannot take more than that.",
+            explain="A credit card payment can only be up to the total outstanding, which is "
+            f"{indian(owed)} on this card, so I cannot take {indian(wanted)}. I can pay the full "
+            f"outstanding of {indian(owed)} instead.",
         ),
         facts=[
             knows(f"It's my {named}.", "card"),
@@ -763,12 +774,22 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         ],
         outputs=[Out("amount paid", "amount", field_of("c3", "paid"))],
         disclosures=[Tell("c3", "amount", "amount", _const(plain(owed)))],
+        tells=[
+            reason("more than the total outstanding", "over_outstanding", record=card["card_id"]),
+            alternative(
+                "pay the total outstanding",
+                values=(told("total outstanding", "amount", plain(owed)),),
+                record=card["card_id"],
+                before="c3",
+            ),
+        ],
     )
 
 
 # -- statement_over_twelve_months ------------------------------------------------------------------
 
-TWELVE_MONTHS = ("12 months", "twelve months", "1 year", "one year")
+# The concept an agent states when it tells the longest statement period.
+TWELVE_MONTHS = ("period_too_long",)
 
 
 def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
@@ -855,8 +876,10 @@ def statement_over_twelve_months(
             f"{start.isoformat()} to today, delivered {by}. Once told a statement can cover at "
             f"most 12 months, you settle for {begin.isoformat()} to {end.isoformat()}."
         ),
+        # The account is looked up (its state), not its type: any result showing it will do.
         calls=[
-            listed("list_accounts", "account", account["account_number"], ("account_type",)),
+            listed("list_accounts", "account", account["account_number"], ("status",)),
             statement(account["account_number"], begin, end, delivery, after=("c1",)),
         ],
+        tells=[reason("longest statement period", "period_too_long")],
     )
