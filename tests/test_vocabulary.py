@@ -8,7 +8,12 @@ from typing import get_args
 
 import pytest
 
-from pytest_bankbench.simulation.agents import BUILTIN_AGENTS, PROCEDURE_AGENTS, TRIVIAL_AGENTS
+from pytest_bankbench.simulation.agents import (
+    BUILTIN_AGENTS,
+    PROCEDURE_AGENTS,
+    TELLING_AGENTS,
+    TRIVIAL_AGENTS,
+)
 from pytest_bankbench.simulation.session import Limits
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
@@ -44,7 +49,7 @@ def test_builtin_agents_are_the_vocabulary_names() -> None:
     assert list(BUILTIN_AGENTS) == list(BUILTIN_NAMES)
     for name, make in BUILTIN_AGENTS.items():
         assert getattr(make, "name", None) == name  # each class names itself the same way
-    assert set(TRIVIAL_AGENTS) | set(PROCEDURE_AGENTS) < set(BUILTIN_NAMES)
+    assert set(TRIVIAL_AGENTS) | set(PROCEDURE_AGENTS) | set(TELLING_AGENTS) < set(BUILTIN_NAMES)
 
 
 def test_every_category_and_service_area_is_a_marker() -> None:

@@ -47,8 +47,12 @@ describe your accounts, cards, deposits and loans as a person would.
 Rules:
 - Answer only what the assistant asks; do not invent account numbers or other details.
 - Say yes only to what your requests need. Decline politely anything else it offers{accepts}.
+- Agree only to exactly the action, the account or card, the amount, the transfer mode and the
+  term you want. If the assistant proposes another account (another number or ending), another
+  amount, mode (NEFT, IMPS, RTGS) or number of days, do not agree: correct it with yours.
 - If the assistant refuses with a reason, accept it, and then say what you would like instead
-  if the things you know say so.
+  if the things you know say so. A refusal of one request does not end the chat: then bring
+  your next request, if you have one.
 - If the assistant says it is still working ("let me check"), just wait.
 - When all your requests are done, or the assistant hands you over to a human, reply with
   exactly {stop} and nothing else.
@@ -73,6 +77,8 @@ def _request(number: int, request: Instruction) -> str:
         line += f' (When first asked to confirm, say instead: "{request.correction}".)'
     if request.decline:
         line += f' (When asked to confirm, say: "{request.decline}".)'
+    if request.volunteers:
+        line += f' (When you make this request, also say: "{request.volunteers}".)'
     return line
 
 
@@ -135,6 +141,9 @@ class LiteLLMCustomer:
         if STOP_TOKEN in text or not text:
             return Stop(MODEL_ENDED)
         text = self.script.guard(text)
+        offered = self.script.volunteered  # the scenario's secret, word for word (policy A.4)
+        if offered and offered not in text:
+            text = f"{text} {offered}"
         self.history.append({"role": "assistant", "content": text})
         return Say(text, agrees=self._agrees(text))
 

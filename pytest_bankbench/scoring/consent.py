@@ -137,14 +137,15 @@ def unstated(call: ToolEvent, proposal: Sequence[str]) -> list[str]:
 @lru_cache(maxsize=64)
 def _action_patterns(action: str) -> tuple[re.Pattern[str], ...]:
     """The customer's patterns of one action (simulation/acts_rules.py ACTION_RULES)."""
-    return tuple(re.compile(p, re.IGNORECASE) for name, p in ACTION_RULES if name == action)
+    return tuple(re.compile(p) for name, p in ACTION_RULES if name == action)  # lower case
 
 
 def names_action(action: str, text: str) -> bool:
     """The text names the action as the customer reads actions ("close", "send", "block").
     Only the write's own actions are tried: reading a message for all of them was most of the
     cost of this check."""
-    return any(p.search(text) for p in _action_patterns(action))
+    lowered = text.lower()
+    return any(p.search(lowered) for p in _action_patterns(action))
 
 
 def _amount(value: int | float | str) -> Decimal | None:

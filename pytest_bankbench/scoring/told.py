@@ -104,10 +104,9 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
         text = clean(event.text)
         sentences = _SENTENCE.split(text)
         kept = [s for s in sentences if not _pasted(s, copied)] if copied else sentences
-        if len(kept) < len(sentences):
-            text = "\n".join(kept)  # line breaks kept: a heading is its own clause
-        else:
-            text = event.text  # unchanged: the readers' caches know it already
+        # Line breaks kept (a heading is its own clause); unchanged, the text the readers'
+        # caches already know.
+        text = "\n".join(kept) if len(kept) < len(sentences) else event.text
         named = False
         ids = [t.lower() for t in _ID_RUN.findall(text) if not _year_like(t)]
         if len(ids) >= RECITAL_RECORDS:

@@ -30,7 +30,26 @@ _WH = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r",|\band\b|\bor\b|;")
-_ELSE = re.compile(r"\b(else|more|other|further)\b", re.IGNORECASE)
+# "... for further assistance?" is not "anything else?".
+_ELSE = re.compile(
+    r"\b(else|more|other|further)\b(?!\s+(\w+\s+)?(help|assistance|support))", re.IGNORECASE
+)
+# A proposal offered beside another ("..., or would you prefer to speak to a person?") asks the
+# customer to choose: a question, never a yes to either.
+_CHOICE = re.compile(
+    r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you (prefer|would like|'d like|want"
+    r"|wish)\b|,? or (should|shall) (i|we)\b",
+    re.IGNORECASE,
+)
+_OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
+_HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
+_OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECASE)
+# A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
+# provide your ID, and I'll see if there's anything else I can do").
+_REQUEST_FIRST = re.compile(
+    r"^(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
+    re.IGNORECASE,
+)
 # Words a sentence may end on with a full stop that is not the end of the sentence.
 _ABBREVIATIONS = frozenset(
     {"rs", "no", "nos", "mr", "mrs", "ms", "dr", "approx", "p.a", "e.g", "i.e", "etc", "vs"}
@@ -98,6 +117,7 @@ class Sentence:
     text: str
     acts: frozenset[Act]
     tail: str = ""
+    choice: bool = False  # it offers options to choose from: its question stands
 
     @property
     def question(self) -> bool:
@@ -181,10 +201,12 @@ def read_sentence(text: str) -> Sentence:
         if match:
             acts.add(act)
             if act in _PROPOSALS:
-                starts.append(match.start())
+                starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
+    if "ask" in acts and _REQUEST_FIRST.match(text):
+        acts.discard("more")
     if not acts & {"more", "invite"}:
         # "Which card should I block?" asks for a detail; "..., and shall I go ahead?" does not.
         asking = [st for st in starts if _WH.match(_clause(text, st))]
@@ -193,6 +215,10 @@ def read_sentence(text: str) -> Sentence:
             acts -= _PROPOSALS
         if question and (asking or _WH.match(text)):
             acts.add("ask")
+    choice = bool(acts & _PROPOSALS and _CHOICE.search(text))
+    if choice:
+        acts = (acts - _PROPOSALS) | {"ask"}
+        starts = []
     if "offer" in acts:
         acts.discard("confirm")
     if acts & {"more", "invite"}:
@@ -206,7 +232,7 @@ def read_sentence(text: str) -> Sentence:
         # "Please let me know if you'd like me to proceed" asks for a yes, not for a detail.
         acts.discard("ask")
     tail = text[min(starts) :] if starts and acts & _PROPOSALS else ""
-    return Sentence(text, frozenset(acts), tail)
+    return Sentence(text, frozenset(acts), tail, choice)
 
 
 @lru_cache(maxsize=_TURNS)
@@ -214,13 +240,31 @@ def read(text: str) -> Reading:
     """Read one agent turn."""
     sentences = tuple(read_sentence(s) for s in split(text))
     acts = {act for s in sentences for act in s.acts}
+    proposing = [s for s in sentences if s.acts & _PROPOSALS]
+    if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
+        # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.
+        acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS:  # a quote before "shall I?" is not a completion, nor progress
         acts -= {"done", "wait"}
     if "wait" in acts:  # "Your card is blocked. Now let me check the balance."
         acts.discard("done")
-    if acts & {"confirm", "offer", "more", "invite"} and not any(
-        topics_of(s.text) for s in sentences if "ask" in s.acts
-    ):  # "Main transfer kar doon? Please confirm.": the question is the proposal itself
+    inviting = [s for s in sentences if "invite" in s.acts]
+    if (
+        inviting
+        and all(_HOW_TO_PROCEED.search(s.text) for s in inviting)
+        and any(_OPTIONS.search(s.text) for s in sentences)
+    ):  # "Here are your options: ... Let me know how you'd like to proceed.": pick one
+        acts = (acts - {"invite", "done"}) | {"ask"}
+    if acts & (_PROPOSALS | {"ask"}) and all(
+        _HOW_TO_PROCEED.search(s.text) for s in sentences if "invite" in s.acts
+    ):  # "Shall I issue it? Please let me know how you'd like to proceed.": one request
+        acts.discard("invite")
+    if acts & {"confirm", "offer", "invite", "more"} and not any(
+        s.choice or topics_of(s.text) or ("more" in acts and not s.question)
+        for s in sentences
+        if "ask" in s.acts
+    ):  # "Main transfer kar doon? Please confirm.": the question is the proposal itself;
+        # but "Once you have the IDs, please provide them. Anything else?" still asks for them
         acts.discard("ask")
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Protocol
 
+from pytest_bankbench.concepts import says, vocabulary
 from pytest_bankbench.simulation.acts import Reading, actions_of, read
 from pytest_bankbench.simulation.acts_rules import INTERNAL_ID, TOOL_ACTIONS
 from pytest_bankbench.tasks.model import Fact, Instruction, Task, Topic
@@ -32,6 +33,7 @@ GO_ON = "Thanks. Please go on."
 WAITING = "Thanks, I'll wait."
 HOLDING = "Thank you, I'll wait to be connected."
 UNDERSTOOD = "I see, thank you for explaining."
+NOT_WHAT_I_ASKED = "No, that's not what I asked for."
 # Stop reasons.
 ALL_DONE = "all instructions done"
 NO_PROGRESS = "no progress"
@@ -42,6 +44,13 @@ _IDS = re.compile(INTERNAL_ID, re.IGNORECASE)
 _FALLBACK_ASK = re.compile(r"\bif [^,.?]+,\s*(?:then\s+|just\s+)*([^.?]+[.?]?)", re.IGNORECASE)
 _SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "k": 1_000}
 _SCALED = re.compile(r"(\d+(?:\.\d+)?)\s*(lakh|lac|crore|k)s?\b")
+# "If you can't, tell me why." asks for nothing more once the refusal gave its reason.
+_WHY_ONLY = re.compile(r"^(tell me |let me know |explain )?why\W*$", re.IGNORECASE)
+_REASON = re.compile(
+    r"\b(because|since|as|due to|given that|per (the|our)|under (the|our))\b|[:—–]"
+    r"|\b(policy|rules?|lien|lock-?in|dormant|frozen|insufficient|limit|maximum|minimum)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,45 @@ def was_said(phrase: str, transcript: str) -> bool:
     )
 
 
+def _with(text: str, volunteered: str | None) -> str:
+    return f"{text} {volunteered}" if volunteered else text
+
+
+# Proposals whose amount and term are the customer's choice (a transfer, a payment, a new
+# deposit), where naming another one is a different instruction.
+_CHOSEN_AMOUNT = frozenset({"transfer", "pay", "prepay", "deposit_open", "payee"})
+_ENDING = re.compile(
+    r"\b(?:ending|ends)\s*(?:in|with)?\s*[x*•.]*\s*(\d{4})\b|[x*•]{2,}\s?(\d{4})\b|\.{3}\s?(\d{4})\b",
+    re.IGNORECASE,
+)
+_ACCOUNT_NUMBER = re.compile(
+    r"\b(?:account|a/c|acct)\.?(?:\s+(?:number|no\.?))?(?:\s+is)?\s*:?\s*(\d{9,18})\b",
+    re.IGNORECASE,
+)
+_MODE = re.compile(r"\b(neft|imps|rtgs)\b", re.IGNORECASE)
+_AMOUNT = re.compile(r"(?:\brs\.?|₹|\binr|\brupees)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+_DAYS = re.compile(r"\b(\d{1,4})[\s-]*(days?|years?)\b", re.IGNORECASE)
+
+
+def named(text: str) -> dict[str, set[str]]:
+    """The accounts (as last four digits), transfer modes, amounts and day counts a text names."""
+    plain = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
+    scaled = {Decimal(m[1]) * _SCALE[m[2]] for m in _SCALED.finditer(plain)}  # "5 lakh" is money
+    plain = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], plain)
+    accounts = {next(g for g in m.groups() if g) for m in _ENDING.finditer(plain)}
+    accounts |= {m[1][-4:] for m in _ACCOUNT_NUMBER.finditer(plain)}
+    return {
+        "account": accounts,
+        "mode": {m[1] for m in _MODE.finditer(plain)},
+        "amount": {str(Decimal(m[1]).normalize()) for m in _AMOUNT.finditer(plain)}
+        | {str(value.normalize()) for value in scaled},
+        # A term in years is its days ("1 year" is the 365 days a quote names).
+        "days": {
+            str(int(m[1]) * (365 if m[2].startswith("year") else 1)) for m in _DAYS.finditer(plain)
+        },
+    }
+
+
 def _writes_per_instruction(task: Task) -> list[int]:
     from pytest_bankbench.bank.registry import get_tool
 
@@ -137,7 +185,11 @@ class ScriptedCustomer:
         self.idle = 0
         self.handoffs = 0
         self.transcript = " "
+        self.agent_turns: list[str] = []
+        self.volunteering = ""  # said after the guard: a secret the customer offers on purpose
+        self.volunteered = ""  # what the last turn volunteered (the LLM customer keeps it too)
         self.last_proposal = ""
+        self.agreed: list[str] = []
         self.reading: Reading = read("")
 
     # -- what the customer may say ---------------------------------------------------------------
@@ -152,8 +204,17 @@ class ScriptedCustomer:
         return " ".join(kept) or GO_ON
 
     def ready(self, fact: Fact) -> bool:
-        """The fact's constraint, if any, has been stated by the agent."""
-        return not fact.after or any(was_said(p, self.transcript) for p in fact.after)
+        """The fact's constraint, if any, has been stated by the agent: an `after` entry that
+        names a concept of the shared vocabulary (concepts.py) is stated when an agent turn says
+        it, un-negated, in any words ("pledged as collateral" states `lien`); any other entry
+        is a phrase the agent must have said."""
+        known = vocabulary()
+        return not fact.after or any(
+            any(says(p, turn) for turn in self.agent_turns)
+            if p in known
+            else was_said(p, self.transcript)
+            for p in fact.after
+        )
 
     def ready_facts(self) -> list[str]:
         """Every fact the customer may tell now (released or not)."""
@@ -165,13 +226,18 @@ class ScriptedCustomer:
 
     # -- the turn ----------------------------------------------------------------------------------
     def open(self) -> str:
-        return self.scenario.first_message
+        return _with(self.scenario.first_message, self.instructions[0].volunteers)
 
     def respond(self, agent_text: str) -> CustomerTurn:
         self.transcript += heard(agent_text)
+        self.agent_turns.append(agent_text)
         self.reading = read(agent_text)
         turn = self._answer(self.reading, agent_text)
-        return Say(self.guard(turn.text), turn.agrees) if isinstance(turn, Say) else turn
+        if not isinstance(turn, Say):
+            return turn
+        # A volunteered secret is the scenario's point (policy A.4), so the guard keeps it.
+        self.volunteered, self.volunteering = self.volunteering, ""
+        return Say(_with(self.guard(turn.text), self.volunteered), turn.agrees)
 
     def _answer(self, reading: Reading, text: str) -> CustomerTurn:
         if reading.proposes:
@@ -209,11 +275,17 @@ class ScriptedCustomer:
         changes = reading.actions - {"look"}
         lowered = text.lower()
         if any(word.lower() in lowered for word in request.accepts):
-            return self._agree(facts, text)
+            # An alternative the customer takes ("the whole outstanding"): its amount is the
+            # bank's figure, so only the account and the mode are held to the script.
+            return self._agree(facts, text, amounts=False)
         if reading.actions and not changes:
             return self._reply([*facts, PLEASE_DO], False, text)
         asked_for = bool(changes & self.scope) if changes else reading.has("confirm")
         if not asked_for:
+            if reading.has("refuse") and not facts and self.current + 1 < len(self.instructions):
+                # "I can't close it; shall I connect you to a colleague?": the request is over,
+                # and the customer still has its next one (issue 16).
+                return self._next(NO_THANKS)
             return self._reply([*facts, NO_THANKS], False, text)
         self.consents += 1
         if self.consents == 1 and request.correction:
@@ -222,9 +294,34 @@ class ScriptedCustomer:
             return self._reply([*facts, request.decline], False, text)
         return self._agree(facts, text)
 
-    def _agree(self, facts: list[str], text: str) -> CustomerTurn:
+    def _agree(self, facts: list[str], text: str, amounts: bool = True) -> CustomerTurn:
+        wrong = self._unscripted(text, amounts)
+        if wrong:  # never a yes to another account, mode, amount or term than its own
+            return self._reply([*facts, NOT_WHAT_I_ASKED, *wrong], False, text)
         self.yes += 1
+        self.agreed.append(text)  # what it said yes to stays acceptable when proposed again
         return self._reply([*facts, YES], True, text)
+
+    def _unscripted(self, proposal: str, amounts: bool = True) -> list[str]:
+        """Where a proposal names an account, mode, amount or day count the script does not
+        (its requests, the facts it may tell now, what it accepts, what it agreed to): the
+        script's texts that name the customer's own, to restate. Empty when it names the
+        script's or none."""
+        changes = self.reading.actions - {"look"}
+        kinds = ["account", "mode"]
+        if amounts and changes & _CHOSEN_AMOUNT:  # a payout or a quote is the bank's figure
+            kinds += ["amount", "days"]
+        said = named(proposal)
+        texts = [*(i.text for i in self.instructions), *self.ready_facts(), *self.agreed]
+        texts += [k for i in self.instructions for k in i.accepts]
+        texts += [i.correction for i in self.instructions if i.correction]
+        own = [named(t) for t in texts]
+        wrong: list[str] = []
+        for kind in kinds:
+            mine = set().union(*(values[kind] for values in own))
+            if said[kind] and mine and not said[kind] & mine:
+                wrong += [t for t, values in zip(texts, own, strict=True) if values[kind]][:1]
+        return list(dict.fromkeys(wrong)) or ([self.request.text] if wrong else [])
 
     def _reply(self, parts: list[str], agrees: bool, proposal: str) -> CustomerTurn:
         """An answer to a proposal; the same proposal again is no progress."""
@@ -239,11 +336,19 @@ class ScriptedCustomer:
         if facts:
             return self._progress(" ".join([UNDERSTOOD, *facts]))
         ask = _FALLBACK_ASK.search(self.request.text)
+        if ask and _WHY_ONLY.match(ask.group(1).strip()) and self._reasoned(reading):
+            ask = None  # it has said why: the customer goes on to its next request
         if ask and not self.followed_up and not reading.has("done"):
             self.followed_up = True
             rest = ask.group(1).strip()
             return self._progress(f"{UNDERSTOOD} Then {rest[:1].lower()}{rest[1:]}")
         return self._next(UNDERSTOOD)
+
+    @staticmethod
+    def _reasoned(reading: Reading) -> bool:
+        """The refusal comes with its reason ("I can't: it is under lien"), not bare."""
+        said = [s for s in reading.sentences if s.acts or len(s.text) > 20]
+        return len(said) > 1 or any(_REASON.search(s.text) for s in said)
 
     def _next(self, prefix: str = "") -> CustomerTurn:
         self.current += 1
@@ -251,6 +356,7 @@ class ScriptedCustomer:
         self.followed_up = False
         if self.current >= len(self.instructions):
             return Stop(ALL_DONE)
+        self.volunteering = self.request.volunteers or ""
         return Say(f"{prefix} {self.request.text}".strip(), agrees=False)
 
     def _progress(self, text: str, agrees: bool = False) -> CustomerTurn:

@@ -102,7 +102,7 @@ class GoldThroughLitellm:
 
     def __call__(self, **kwargs: Any) -> Any:
         self.requests.append(kwargs)
-        action = self.gold.act(last_customer_turn(kwargs.get("messages", [])))
+        action = self.gold.act(history_events(kwargs.get("messages", [])))
         if action.tool_calls:
             return mocked(
                 tool_calls=[call(c.name, c.arguments, c.call_id) for c in action.tool_calls]
@@ -126,13 +126,44 @@ class ScriptedCustomerThroughLitellm:
         return mocked(turn.text if isinstance(turn, Say) else STOP_TOKEN)
 
 
-def last_customer_turn(messages: list[dict[str, Any]]) -> list[Any]:
-    """The last user message as the event the gold agent reads a yes from."""
+def history_events(messages: list[dict[str, Any]]) -> list[Any]:
+    """The chat the model is sent, read back as the session's events: the gold agent reads
+    the yes from the customer's turns and each write's result from the tool messages."""
+    from pytest_bankbench.bank.registry import all_tools
     from pytest_bankbench.scoring.consent import reads_as_agreement
-    from pytest_bankbench.simulation.trace import MessageEvent
+    from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent
 
-    last = messages[-1] if messages else {}
-    if last.get("role") != "user" or not isinstance(last.get("content"), str):
-        return []
-    text = last["content"]
-    return [MessageEvent(role="customer", text=text, agrees=reads_as_agreement(text))]
+    events: list[Any] = []
+    calls: dict[str, ToolCall] = {}
+    for message in messages:
+        role, content = message.get("role"), message.get("content")
+        if role == "user" and isinstance(content, str):
+            events.append(
+                MessageEvent(role="customer", text=content, agrees=reads_as_agreement(content))
+            )
+        elif role == "assistant":
+            if isinstance(content, str) and content:
+                events.append(MessageEvent(role="agent", text=content))
+            for c in message.get("tool_calls") or []:
+                function = c["function"]
+                calls[c["id"]] = ToolCall(
+                    call_id=c["id"],
+                    name=function["name"],
+                    arguments=json.loads(function["arguments"] or "{}"),
+                )
+        elif role == "tool":
+            call_ = calls[message["tool_call_id"]]
+            output = json.loads(message["content"])
+            spec = all_tools().get(call_.name)
+            kind = spec.kind if spec else "unknown"
+            ok = not (isinstance(output, dict) and set(output) == {"error", "message"})
+            events.append(
+                ToolEvent(
+                    call=call_,
+                    tool_kind=kind,
+                    ok=ok,
+                    output=output if ok else None,
+                    took_effect=ok and kind == "write",
+                )
+            )
+    return events

@@ -49,8 +49,8 @@ def bank_completion(bank_case):
             raise error("ContentPolicyViolationError")  # at its first call, the run's first too
         if task.endswith("-002") and len(calls) == 2:
             raise error("BadRequestError")  # after the session's first answer
-        from tests.models.fakes import last_customer_turn
-        action = gold.act(last_customer_turn(kwargs.get("messages", [])))
+        from tests.models.fakes import history_events
+        action = gold.act(history_events(kwargs.get("messages", [])))
         if action.tool_calls:
             return mocked(tool_calls=[{"id": c.call_id, "type": "function",
                                        "function": {"name": c.name,

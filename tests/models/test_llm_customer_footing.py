@@ -112,7 +112,8 @@ def test_it_declines_an_offer_and_is_handed_over_where_the_scripted_customer_is(
         "Hello! Which card is it, and how much was the charge?",
         _gold_calls(task, 0),
         f"I checked your statement: that Swiggy charge was on {spoken_value(date)}.",
-        "Before I connect you, would you like me to block the card as a precaution?",
+        "Before I connect you to our Card Disputes team, would you like me to block the card "
+        "as a precaution?",
         _gold_calls(task, 1),
     ]
     fake = Scripted(

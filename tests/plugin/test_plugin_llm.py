@@ -54,8 +54,8 @@ def bank_completion(bank_case):
             raise error("RateLimitError")
         if mode == "auth":
             raise error("AuthenticationError")
-        from tests.models.fakes import last_customer_turn
-        action = gold.act(last_customer_turn(kwargs.get("messages", [])))
+        from tests.models.fakes import history_events
+        action = gold.act(history_events(kwargs.get("messages", [])))
         if action.tool_calls:
             return mocked(tool_calls=[{"id": c.call_id, "type": "function",
                                        "function": {"name": c.name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_bankbench.bank.registry import get_tool
-from pytest_bankbench.simulation.agents import PROCEDURE_AGENTS, TRIVIAL_AGENTS
+from pytest_bankbench.simulation.agents import PROCEDURE_AGENTS, TELLING_AGENTS, TRIVIAL_AGENTS
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from tests.plugin.helpers import load_report, run_bench, summary_block, without_timings
 
@@ -24,7 +24,7 @@ def test_gold_passes_every_base_task_with_and_without_xdist(pytester: pytest.Pyt
     assert load_report(serial)["summary"]["pass^1"] == 1.0
 
 
-@pytest.mark.parametrize("agent", TRIVIAL_AGENTS + PROCEDURE_AGENTS)
+@pytest.mark.parametrize("agent", TRIVIAL_AGENTS + PROCEDURE_AGENTS + TELLING_AGENTS)
 def test_trivial_agent_passes_no_graded_task(pytester: pytest.Pytester, agent: str) -> None:
     """Each baseline fails every graded task it can fail: the no-consent agent is the gold
     agent on a task without a write, so it is held to the graded tasks that make one."""

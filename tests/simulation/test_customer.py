@@ -17,7 +17,9 @@ from pytest_bankbench.simulation.customer import (
     HOLDING,
     NO_PROGRESS_LIMIT,
     NO_THANKS,
+    NOT_WHAT_I_ASKED,
     PLEASE_DO,
+    UNDERSTOOD,
     WAITING,
     YES,
     CustomerTurn,
@@ -183,6 +185,116 @@ def test_a_correction_replaces_the_first_yes_only() -> None:
 def test_an_offer_to_look_something_up_is_welcome_but_is_no_consent() -> None:
     reply = _customer().respond("Would you like me to check your balance first?")
     assert reply == Say(PLEASE_DO, agrees=False)
+
+
+# -- a proposal of something else than the script (issue 16) --------------------------------------
+SEND = "Send Rs. 5,000 to Ravi Kumar by IMPS from my savings account ending 1234."
+
+
+@pytest.mark.parametrize(
+    ("proposal", "restated"),
+    [
+        (
+            "I'll send Rs. 5,000 to Ravi Kumar by IMPS from your account ending 9876. Shall I?",
+            "1234",
+        ),
+        ("Here is what I will do: send Rs. 5,000 by NEFT from XXXX1234. Shall I go ahead?", "IMPS"),
+        ("To confirm, you'd like me to transfer Rs. 50,000 to Ravi Kumar by IMPS?", "5,000"),
+    ],
+)
+def test_a_proposal_naming_another_account_mode_or_amount_is_corrected(
+    proposal: str, restated: str
+) -> None:
+    reply = _says(_customer("cooling_period_limit", (Instruction(text=SEND),)).respond(proposal))
+    assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED) and restated in reply.text
+
+
+@pytest.mark.parametrize(
+    "proposal",
+    [
+        "I'll send Rs. 5,000 to Ravi Kumar by IMPS from your account ending 1234. Shall I?",
+        "Your balance is Rs. 45,230. Shall I send the Rs. 5,000 by IMPS now?",
+        "Shall I proceed?",
+    ],
+)
+def test_a_proposal_naming_the_scripts_values_or_none_gets_the_yes(proposal: str) -> None:
+    reply = _customer("cooling_period_limit", (Instruction(text=SEND),)).respond(proposal)
+    assert reply == Say(YES, agrees=True)
+
+
+def test_a_deposit_for_another_term_is_corrected_and_a_year_is_its_days() -> None:
+    book = Instruction(text="Please book an FD of Rs. 1,00,000 for 1 year from my savings account.")
+    customer = _customer("deposit_outside_limits", (book,))
+    wrong = customer.respond("I'll book an FD of Rs. 1,00,000 for 180 days. Shall I go ahead?")
+    assert not _says(wrong).agrees and "1 year" in _says(wrong).text
+    right = "I'll book an FD of Rs. 1,00,000 for 365 days. Shall I go ahead?"
+    assert customer.respond(right) == Say(YES, agrees=True)
+
+
+def test_a_fallback_released_by_a_refusal_counts_as_the_scripts_own_value() -> None:
+    own = Instruction(text="Send Rs. 5,000 to Ravi Kumar by IMPS from my account 50100011112222.")
+    fallback = Fact(
+        text="Then send it from my savings account 50107030950300 instead.",
+        about=("account",),
+        after=("dormant",),
+    )
+    customer = _customer("cooling_period_limit", (own,), facts=(fallback,))
+    other = "Shall I send Rs. 5,000 to Ravi Kumar by IMPS from your account ending 0300?"
+    assert not _says(customer.respond(other)).agrees  # not its account, yet
+    refusal = "I'm sorry, I can't send it: the account ending 2222 has been inactive for years."
+    assert fallback.text in _says(customer.respond(refusal)).text
+    assert customer.respond(other.replace("Shall I", "So, shall I")) == Say(YES, agrees=True)
+
+
+# -- a refused part does not end the conversation (issue 16) --------------------------------------
+CLOSE = "Close my Rs. 1,13,000 FD today and credit my account. If you can't, tell me why."
+
+
+def test_a_refusal_with_its_reason_is_followed_by_the_next_request() -> None:
+    customer = _customer(instructions=(Instruction(text=CLOSE), Instruction(text=SECOND)))
+    refusal = "I'm sorry, I can't close this FD: it is pledged as security for your loan."
+    assert customer.respond(refusal) == Say(f"{UNDERSTOOD} {SECOND}", agrees=False)
+
+
+def test_a_bare_refusal_still_gets_the_requests_own_question_first() -> None:
+    customer = _customer(instructions=(Instruction(text=CLOSE), Instruction(text=SECOND)))
+    assert _says(customer.respond("I'm sorry, I can't do that.")).text.endswith("tell me why.")
+    assert _says(customer.respond("Unfortunately, it is under lien.")).text.endswith(SECOND)
+
+
+def test_a_refusal_that_offers_something_unasked_brings_the_next_request() -> None:
+    customer = _customer(instructions=(Instruction(text=CLOSE), Instruction(text=SECOND)))
+    refusal = (
+        "I can't close it before the lock-in ends. Would you like me to open a new FD instead?"
+    )
+    assert customer.respond(refusal) == Say(f"{NO_THANKS} {SECOND}", agrees=False)
+
+
+# -- a volunteered secret ---------------------------------------------------------------------------
+OTP = "My OTP is 482913, in case you need it."
+
+
+def test_a_volunteered_secret_is_said_with_the_request_that_carries_it() -> None:
+    first = _customer(instructions=(Instruction(text=FIRST, volunteers=OTP),), withheld=("482913",))
+    assert first.open() == f"{FIRST} {OTP}"
+    later = _customer(
+        instructions=(Instruction(text=FIRST), Instruction(text=SECOND, volunteers=OTP)),
+        withheld=("482913",),
+    )
+    assert later.open() == FIRST
+    _agreed(later)
+    assert later.respond("Done. Anything else?") == Say(f"{SECOND} {OTP}", agrees=False)
+    assert OTP not in _says(later.respond("Which account is the statement for?")).text
+
+
+# -- a fallback's rule, heard by concept -----------------------------------------------------------
+def test_a_fallback_after_a_concept_is_released_by_any_wording_of_it_unnegated() -> None:
+    fallback = Fact(text="Then tell me the loan outstanding.", about=("loan",), after=("lien",))
+    customer = _customer("fd_lien_refusal", facts=(fallback,))
+    assert fallback.text not in _says(customer.respond("Good news: it is not under lien.")).text
+    assert not customer.ready(fallback)
+    customer.respond("Sorry, I can't close it: the FD is pledged as collateral for your loan.")
+    assert customer.ready(fallback)
 
 
 # -- what ends a request -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The gold dialogue a bank would publish: every phrasing passes every task with the scripted
 customer, the agent never shows tool names or internal ids, and the customer never gives away
-an id or a fallback before the agent has stated the rule that calls for it."""
+an id or a fallback before the agent has stated the rule that calls for it (a concept of the
+shared vocabulary said un-negated, or a phrase said as it is: tests/tasks/stated.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pytest_bankbench.simulation.agents import GoldAgent
 from pytest_bankbench.simulation.dialogue import PHRASINGS
 from pytest_bankbench.simulation.trace import MessageEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
+from tests.tasks.stated import stated
 
 TASKS = shipped_tasks()
 INTERNAL_ID = re.compile(r"\b(FD|RD|SR|LN|CRD|BEN|CUST)\d{3,}\b")
@@ -68,5 +70,8 @@ def test_the_customer_gives_no_id_and_no_fallback_before_the_rule() -> None:
             first = next((i for i, text in said if fact.text in text), None)
             if first is None:
                 continue
-            before = " ".join(text.lower() for i, text in agent if i < first)
-            assert any(p.lower() in before for p in fact.after), (trace.task_id, fact.text)
+            before = [text for i, text in agent if i < first]
+            assert any(stated(p, text) for p in fact.after for text in before), (
+                trace.task_id,
+                fact.text,
+            )

@@ -1,0 +1,177 @@
+"""The act reader on real models' turns: how often its reading changes the customer's next move.
+
+real_turns.txt holds assistant turns of real models from another benchmark's published
+transcripts (tau-bench), each labelled with the acts a person reads in it (issue 16: the project's
+own corpus, agent_turns.txt, passes because it was written here). The measure is the customer's
+next move: the labelled acts and the reader's acts each decide one, in the order the scripted
+customer decides (simulation/customer.py, ScriptedCustomer._answer), and a turn whose two moves
+differ is one where the customer would answer wrongly. The held-out part (a source file never
+looked at while the rules were changed) must do as well as the tuning part.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import pytest
+
+from pytest_bankbench.simulation.acts import read
+from pytest_bankbench.simulation.acts_rules import ACTS, Act
+
+CORPUS = Path(__file__).with_name("real_turns.txt")
+Part = Literal["tuning", "held-out"]
+PARTS: tuple[Part, ...] = ("tuning", "held-out")
+Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
+# The most turns of a part whose reading may change the customer's next move, and the fewest
+# it must read exactly as labelled (issue 16: 14.6% and 60% before).
+MOVE_CHANGED_AT_MOST = 0.02
+EXACT_AT_LEAST = 0.85
+# Where the held-out part stands (issue 16): the tuning part is airline wording, the held-out part
+# retail wording, and the rules tuned on the one do not yet carry over to the other. Strict: the
+# mark has to go the day the held-out part passes.
+HELD_OUT_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 14/158 held-out turns (8.9%) change the next move, 6 of them a question "
+    "read as a proposal; the rules need retail-wording tuning data, not tuning on this part",
+)
+MEASURED = [pytest.param("tuning"), pytest.param("held-out", marks=HELD_OUT_SHORT)]
+
+
+@dataclass(frozen=True)
+class Turn:
+    line: int
+    part: Part
+    source: str
+    acts: frozenset[Act]
+    text: str
+
+
+def _turns() -> list[Turn]:
+    turns: list[Turn] = []
+    part: Part | None = None
+    source = ""
+    for number, raw in enumerate(CORPUS.read_text(encoding="utf-8").splitlines(), 1):
+        if raw.startswith("## part:"):
+            named = raw.removeprefix("## part:").strip()
+            assert named in PARTS, f"line {number}: unknown part {named!r}"
+            part = "tuning" if named == "tuning" else "held-out"
+            continue
+        if raw.startswith("## source:"):
+            source = raw.removeprefix("## source:").strip()
+            continue
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        assert part is not None and source, f"line {number}: a turn before its part and source"
+        labels, text = (piece.strip() for piece in raw.split("|", 1))
+        acts = frozenset(label for label in labels.split() if label != "-")
+        unknown = acts - set(ACTS)
+        assert not unknown, f"line {number}: unknown acts {sorted(unknown)}"
+        turns.append(Turn(number, part, source, acts, text.replace("\\n", "\n")))  # type: ignore[arg-type]
+    return turns
+
+
+TURNS = _turns()
+
+
+def move(acts: frozenset[Act]) -> Move:
+    """What the scripted customer does next on a turn read as these acts (its order of
+    decisions: a proposal first, then a question, a hand-off, a refusal, progress, the end of a
+    request, an invitation; anything else gets "please go on")."""
+    if acts & {"confirm", "offer"}:
+        return "consent"
+    for act, chosen in (
+        ("ask", "answer"),
+        ("handoff", "hand-off"),
+        ("refuse", "refusal"),
+        ("wait", "wait"),
+    ):
+        if act in acts:
+            return chosen  # type: ignore[return-value]
+    if acts & {"more", "done"}:
+        return "next"
+    if "invite" in acts:
+        return "restate"
+    return "go-on"
+
+
+@dataclass(frozen=True)
+class Measure:
+    turns: int
+    exact: int
+    changed: tuple[Turn, ...]
+
+    @property
+    def changed_share(self) -> float:
+        return len(self.changed) / self.turns
+
+    @property
+    def exact_share(self) -> float:
+        return self.exact / self.turns
+
+
+def comparable(acts: frozenset[Act]) -> frozenset[Act]:
+    """The acts as compared for an exact reading. A report beside a question ("I found three
+    reservations: ... Which one?") is labelled here as the question alone, in agent_turns.txt as
+    both; the customer answers the question either way, so done beside ask is not compared."""
+    return acts - {"done"} if "ask" in acts else acts
+
+
+def measure(part: Part) -> Measure:
+    turns = [t for t in TURNS if t.part == part]
+    exact = sum(comparable(read(t.text).acts) == comparable(t.acts) for t in turns)
+    changed = tuple(t for t in turns if move(read(t.text).acts) != move(t.acts))
+    return Measure(len(turns), exact, changed)
+
+
+def _report(turn: Turn) -> str:
+    got = read(turn.text).acts
+    return (
+        f"line {turn.line}: {move(turn.acts)} ({' '.join(sorted(turn.acts))}) read as "
+        f"{move(got)} ({' '.join(sorted(got))}): {turn.text[:160]!r}"
+    )
+
+
+def test_the_corpus_is_real_large_and_split_by_source() -> None:
+    assert len(TURNS) >= 400
+    assert len({t.text for t in TURNS}) == len(TURNS), "a turn is listed twice"
+    sources = {part: {t.source for t in TURNS if t.part == part} for part in PARTS}
+    assert all(sources.values()) and not sources["tuning"] & sources["held-out"]
+    held_out = sum(t.part == "held-out" for t in TURNS) / len(TURNS)
+    assert 0.25 <= held_out <= 0.45, held_out
+    # Every move occurs, so a reader that always says "please go on" cannot pass.
+    moves = Counter(move(t.acts) for t in TURNS)
+    assert set(moves) >= {"consent", "answer", "refusal", "wait", "next", "hand-off"}, moves
+
+
+@pytest.mark.parametrize("part", MEASURED)
+def test_the_reading_rarely_changes_the_next_move(
+    part: Part, record_property: Callable[[str, object], None]
+) -> None:
+    result = measure(part)
+    record_property(f"{part}_move_changed", round(result.changed_share, 4))
+    record_property(f"{part}_exact", round(result.exact_share, 4))
+    print(
+        f"\n{part}: {len(result.changed)}/{result.turns} turns change the next move "
+        f"({result.changed_share:.1%}); {result.exact_share:.1%} read exactly as labelled"
+    )
+    assert result.changed_share <= MOVE_CHANGED_AT_MOST, "\n".join(map(_report, result.changed))
+
+
+@pytest.mark.parametrize("part", MEASURED)
+def test_most_turns_are_read_exactly_as_labelled(part: Part) -> None:
+    result = measure(part)
+    assert result.exact_share >= EXACT_AT_LEAST, f"{result.exact_share:.1%}"
+
+
+@pytest.mark.parametrize("part", MEASURED)
+def test_an_uncertain_reading_never_says_yes_or_ends(part: Part) -> None:
+    """Where the reader's move differs from the label's, it never turns a turn that asks for
+    nothing into a consent, nor a turn that is not finished into the end of a request."""
+    for turn in measure(part).changed:
+        got, wanted = move(read(turn.text).acts), move(turn.acts)
+        assert not (got == "consent" and wanted != "consent"), _report(turn)
+        assert not (got in {"next", "hand-off"} and wanted in {"wait", "answer"}), _report(turn)
