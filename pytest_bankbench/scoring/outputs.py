@@ -77,6 +77,7 @@ _SYNONYMS = (
     frozenset({"emi", "emis", "instalment", "instalments", "installment", "installments"}),
     frozenset({"month", "months", "mo", "mos"}),
     frozenset({"year", "years", "yr", "yrs"}),
+    frozenset({"working days", "working day", "business days", "business day"}),
 )
 _PERCENT = re.compile(r"(?<![\w.])(?<!\d,)(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|pct\b)")
 _CLAUSE_BREAK = re.compile(

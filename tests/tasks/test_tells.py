@@ -241,3 +241,54 @@ def test_the_customers_own_mobile_may_be_told_in_full_or_masked() -> None:
             f"It goes to XXXXXX{mobile.value}.",
         ):
             assert output_said(mobile, [text]), (task.task_id, text)
+
+
+# -- what is told before a lost or stolen card is blocked (F.24) ----------------------------------
+
+# F.24: "the block is permanent and a replacement card will be sent to the registered address in
+# 7 working days (replacement fee Rs 200, waived for stolen cards with a police report)".
+BLOCK_TERMS = {
+    ("block", "text", "permanent", None),
+    ("replacement card sent to your registered address within", "count", "7", "working days"),
+    ("replacement fee", "amount", "200", None),
+}
+WAIVER = ("fee waived with", "choice", "police report", None)
+
+
+@pytest.mark.parametrize(
+    ("family", "reason"), [("lost_card_block", "lost"), ("stolen_card_fraud", "stolen")]
+)
+def test_a_card_block_is_proposed_with_the_replacement_terms(family: str, reason: str) -> None:
+    expected = BLOCK_TERMS | ({WAIVER} if reason == "stolen" else set())
+    for task in BY_FAMILY[family]:
+        (block,) = (c for c in task.gold if c.tool == "block_card")
+        assert block.arguments["reason"] == reason, task.task_id
+        terms = {
+            (d.label, d.kind, d.value, d.unit) for d in task.disclosures if d.write == block.id
+        }
+        assert terms == expected, task.task_id
+
+
+CAREFUL = (
+    "Please note the block is permanent and cannot be undone. A replacement card will reach your "
+    "registered address within 7 working days; the replacement fee is Rs 200, which is waived "
+    "if you submit a copy of the police report (FIR) at the branch. Shall I block it?"
+)
+CARELESS = {
+    "block": "I'll block the card for now. A replacement comes in 7 working days for Rs 200, "
+    "waived with a police report.",
+    "replacement card sent to your registered address within": "The block is permanent. A "
+    "replacement comes in a week for Rs 200, waived with a police report.",
+    "replacement fee": "The block is permanent. A replacement comes in 7 working days, free "
+    "with a police report.",
+    "fee waived with": "The block is permanent. A replacement comes in 7 working days for Rs 200.",
+}
+
+
+def test_the_replacement_terms_are_read_as_a_person_would() -> None:
+    """Each term is told by a careful proposal, and a proposal that leaves it out does not
+    tell it."""
+    task = BY_FAMILY["stolen_card_fraud"][0]
+    for term in task.disclosures:
+        assert output_said(term, [CAREFUL]), term.label
+        assert not output_said(term, [CARELESS[term.label]]), term.label

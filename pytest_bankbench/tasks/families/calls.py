@@ -203,10 +203,30 @@ def block_card(card: sqlite3.Row, reason: str, after: After = ()) -> Call:
     return _matched("block_card", {"card_id": card["card_id"], "reason": reason}, after)
 
 
-def block_terms(write: str) -> list[Tell]:
-    """Policy F.24: the customer is told the block is permanent before it is made."""
-    also = ("cannot be unblocked", "can't be unblocked", "cannot be undone", "irreversible")
-    return [Tell(write, "the block is permanent", "text", lambda _r: "permanent", also=also)]
+def block_terms(write: str, reason: str) -> list[Tell]:
+    """Policy F.24: before a lost or stolen card is blocked the customer is told the block is
+    permanent, the replacement comes in 7 working days, its fee is Rs 200 and, for a stolen
+    card only, that a police report waives the fee.
+
+    The labels read as the gold proposal prints them ("Block: permanent.")."""
+    final = ("cannot be unblocked", "can't be unblocked", "cannot be undone", "irreversible")
+    terms = [
+        Tell(write, "block", "text", lambda _r: "permanent", also=final),
+        Tell(
+            write,
+            "replacement card sent to your registered address within",
+            "count",
+            lambda _r: "7",
+            unit="working days",
+        ),
+        Tell(write, "replacement fee", "amount", lambda _r: "200"),
+    ]
+    if reason == "stolen":  # "waived for stolen cards with a police report": not for lost ones
+        police = ("FIR", "police complaint", "first information report")
+        terms.append(
+            Tell(write, "fee waived with", "choice", lambda _r: "police report", also=police)
+        )
+    return terms
 
 
 def find_card(card: sqlite3.Row) -> Call:

@@ -132,7 +132,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             balance(card["linked_account"], after=("c2",)),
         ],
         outputs=[Out("balance", "amount", field_of("c3", "balance"))],
-        disclosures=block_terms("c2"),
+        disclosures=block_terms("c2", "lost"),
     )
 
 
@@ -207,7 +207,7 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 after=("c2",),
             ),
         ],
-        disclosures=block_terms("c2"),
+        disclosures=block_terms("c2", "stolen"),
         # I.32/I.34: the customer is told the fraud claim goes to the Card Disputes team.
         tells=[disputes_team(card, before="c3")],
     )
