@@ -82,22 +82,28 @@ _LOADING = threading.Lock()
 
 
 def vocabulary() -> dict[str, Concept]:
-    """Every concept, loaded and compiled once per process."""
+    """Every concept, loaded and compiled once per process.
+
+    Built whole, then published in one step: with --bank-concurrency several threads read at
+    once, and a half-filled table would say a concept does not exist."""
     if not _LOADED:
         with _LOADING:
             if not _LOADED:
                 raw = tomllib.loads((data_dir() / "concepts.toml").read_text(encoding="utf-8"))
+                built: dict[str, Concept] = {}
                 for name, table in raw.items():
                     phrases = tuple(table["phrases"])
                     body = "|".join(phrase_pattern(p) for p in phrases)
-                    _LOADED[name] = Concept(
+                    keys = tuple(sorted({_key(p) for p in phrases}))
+                    built[name] = Concept(
                         name,
                         table.get("means", ""),
                         phrases,
                         re.compile(body),  # read on lower-case text (_plain)
-                        keys := tuple(sorted({_key(p) for p in phrases})),
+                        keys,
                         re.compile("|".join(map(re.escape, keys))),
                     )
+                _LOADED.update(built)
     return _LOADED
 
 

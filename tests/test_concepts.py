@@ -52,3 +52,26 @@ def test_an_unknown_concept_names_the_known_ones() -> None:
 def test_negation_in_another_clause_does_not_take_it_back() -> None:
     assert says("lien", "No, I can't close it: it is pledged for your loan.")
     assert not says("lien", "It is neither pledged nor under lien.")
+
+
+def test_threads_reading_at_once_all_see_the_whole_vocabulary() -> None:
+    """--bank-concurrency reads from several threads: none may see a half-built table."""
+    import threading
+
+    from pytest_bankbench import concepts
+
+    expected = set(vocabulary())
+    concepts._LOADED.clear()
+    seen: list[set[str]] = []
+    barrier = threading.Barrier(8)
+
+    def read() -> None:
+        barrier.wait()
+        seen.append(set(vocabulary()))
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == [expected] * 8

@@ -177,9 +177,7 @@ def all_tools() -> dict[str, ToolSpec]:
     held, specs = _cache
     # This runs for every call the scorer matches: the modules read last time, if every one is
     # still the one imported, answer without a scan (a re-import brings a scan).
-    if len(held) == len(names) and all(
-        sys.modules.get(n) is m for n, m in zip(names, held, strict=True)
-    ):
+    if held == tuple(map(sys.modules.get, names)):  # modules compare by identity
         return specs
     modules = tuple(sys.modules.get(name) or importlib.import_module(name) for name in names)
     specs = {
