@@ -38,10 +38,20 @@ _ELSE = re.compile(
 # customer to choose: a question, never a yes to either.
 _CHOICE = re.compile(
     r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you (prefer|would like|'d like|want"
-    r"|wish)\b|,? or (should|shall) (i|we)\b",
+    r"|wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b",
     re.IGNORECASE,
 )
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
+# A sentence that opens a second option ("Or, if you'd like, I can show you the list",
+# "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
+_ALTERNATIVE = re.compile(
+    r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b",
+    re.IGNORECASE,
+)
+# "Anything else? Perhaps you'd like me to search for a product?": an example of "anything else".
+_EXAMPLE = re.compile(r"^(perhaps|maybe)\b", re.IGNORECASE)
+# "There was an error with the tool call. I will try again": the agent goes on working.
+_RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
 _OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECASE)
 # A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
@@ -64,6 +74,11 @@ _LONGEST = 600
 _TURNS = 256
 _SENTENCES = 1024
 _TEXTS = 256
+# The sentences read at each end of a turn. An agent that recites every record ("Here are your
+# 2,000 transactions: ...") wrote thousands of sentences a turn, and reading each cost a session
+# ~90 ms and 1.3M regex searches; what the turn asks, proposes or reports opens it or closes it,
+# so the middle of a turn longer than both ends is not read (no real or corpus turn comes near).
+_ENDS = 30
 _MARKUP = (
     (re.compile(r"[*`]+|__"), ""),
     (re.compile(r"^\s*#{1,6}\s*", re.MULTILINE), ""),
@@ -235,15 +250,38 @@ def read_sentence(text: str) -> Sentence:
     return Sentence(text, frozenset(acts), tail, choice)
 
 
+def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
+    """A question or proposal, then a sentence that opens an alternative which asks or proposes
+    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes."""
+    for at, sentence in enumerate(sentences):
+        if at and _ALTERNATIVE.search(sentence.text):
+            before, after = sentences[:at], sentences[at:]
+            asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
+            if asked and any(s.question or s.acts & _PROPOSALS for s in after):
+                return True
+    return False
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
-    sentences = tuple(read_sentence(s) for s in split(text))
+    pieces = split(text)
+    if len(pieces) > 2 * _ENDS:
+        pieces = pieces[:_ENDS] + pieces[-_ENDS:]
+    sentences = tuple(read_sentence(s) for s in pieces)
     acts = {act for s in sentences for act in s.acts}
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
         # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.
         acts = (acts - _PROPOSALS) | {"ask"}
+    if acts & _PROPOSALS and _offers_a_choice(sentences):
+        acts = (acts - _PROPOSALS) | {"ask"}
+    if "more" in acts and all(_EXAMPLE.match(s.text) for s in proposing):
+        acts -= _PROPOSALS
+    if "more" in acts:  # "We will review it and contact you. Anything else?": ready, not working
+        acts.discard("wait")
+    if "wait" in acts and any("wait" in s.acts and _RETRY.search(s.text) for s in sentences):
+        acts.discard("refuse")
     if acts & _PROPOSALS:  # a quote before "shall I?" is not a completion, nor progress
         acts -= {"done", "wait"}
     if "wait" in acts:  # "Your card is blocked. Now let me check the balance."

@@ -82,9 +82,9 @@ def test_a_failed_check_shows_its_evidence_not_the_harness_traceback(
             "FAILED *fd_closure-001* - *.SessionFailed: fd_closure-001: 3 checks failed (stopped_short)"
         ]
     )
-    single = run_bench(pytester, "--bank-model", "lookup-only", "-k", "balance_enquiry-008")
+    single = run_bench(pytester, "--bank-model", "lookup-only", "-k", "balance_enquiry-007")
     single.stdout.fnmatch_lines(
-        ["required output not told to the customer (balance_enquiry-008)", "  never told balance*"]
+        ["required output not told to the customer (balance_enquiry-007)", "  never told balance*"]
     )
     single.stdout.no_fnmatch_line("*raise*")
     full = run_bench(pytester, "--bank-model", "lookup-only", "-k", "fd_closure-001", "--fulltrace")
@@ -118,7 +118,14 @@ def test_report_and_traces(pytester: pytest.Pytester, tmp_path: Path) -> None:
     result.assert_outcomes(failed=TASKS_PER_FAMILY)
     data = load_report(report)
     assert len(data["sessions"]) == TASKS_PER_FAMILY
-    assert {s["failure_type"] for s in data["sessions"]} == {"stopped_short"}
+    # A customer who offers an OTP unprompted is never warned by this agent: that comes first.
+    offered = {
+        t.task_id for t in shipped_tasks() if any(i.volunteers for i in t.scenario.instructions)
+    }
+    assert {s["task_id"]: s["failure_type"] for s in data["sessions"]} == {
+        s["task_id"]: "asked_for_secret" if s["task_id"] in offered else "stopped_short"
+        for s in data["sessions"]
+    }
     assert data["provenance"]["agent"]["model"] == "claim-done"
     assert data["provenance"]["task_ids"] == [t.task_id for t in select(shipped_tasks(), "base")]
     lines = (traces / "traces.jsonl").read_text().splitlines()

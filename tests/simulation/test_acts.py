@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_bankbench.simulation import acts
 from pytest_bankbench.simulation.acts import read, split
 from pytest_bankbench.simulation.acts_rules import ACTS, Act
 from pytest_bankbench.tasks.model import TOPICS, Topic
@@ -129,3 +130,12 @@ def test_the_rules_compile_once_when_many_sessions_read_at_once(
     for thread in readers:
         thread.join()
     assert calls == [1]
+
+
+def test_a_turn_that_recites_every_record_is_read_at_its_ends() -> None:
+    """An agent that lists thousands of records a turn is read at its first and last sentences
+    (the work per turn is bounded); what it asks at the end still counts."""
+    records = "\n".join(f"- Rs {1000 + i} paid to M{i} on 2024-03-01." for i in range(3000))
+    reading = read(f"Here are your transactions:\n{records}\nShall I block the card?")
+    assert len(reading.sentences) == 2 * acts._ENDS
+    assert "confirm" in reading.acts

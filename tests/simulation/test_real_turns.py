@@ -22,23 +22,43 @@ import pytest
 from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.acts_rules import ACTS, Act
 
-CORPUS = Path(__file__).with_name("real_turns.txt")
-Part = Literal["tuning", "held-out"]
-PARTS: tuple[Part, ...] = ("tuning", "held-out")
+# real_turns.txt: tau-bench's airline (tuning) and retail (held-out) turns; real_turns_more.txt:
+# tau2-bench runs, a second tuning part and a second held-out part (issue 16).
+CORPORA = tuple(
+    Path(__file__).with_name(name) for name in ("real_turns.txt", "real_turns_more.txt")
+)
+Part = Literal["tuning", "tuning-2", "held-out", "held-out-2"]
+PARTS: tuple[Part, ...] = ("tuning", "tuning-2", "held-out", "held-out-2")
+HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
 MOVE_CHANGED_AT_MOST = 0.02
 EXACT_AT_LEAST = 0.85
-# Where the held-out part stands (issue 16): the tuning part is airline wording, the held-out part
-# retail wording, and the rules tuned on the one do not yet carry over to the other. Strict: the
-# mark has to go the day the held-out part passes.
+# Where the parts stand (issue 16). Strict: a mark has to go the day its part passes.
 HELD_OUT_SHORT = pytest.mark.xfail(
     strict=True,
     reason="issue 16: 14/158 held-out turns (8.9%) change the next move, 6 of them a question "
     "read as a proposal; the rules need retail-wording tuning data, not tuning on this part",
 )
-MEASURED = [pytest.param("tuning"), pytest.param("held-out", marks=HELD_OUT_SHORT)]
+HELD_OUT_2_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 38/142 telecom turns (26.8%) change the next move: gpt-4o's "
+    "troubleshooting steps ('please run the speed test and let me know the results') ask the "
+    "customer to act and report, which the rules (written for bank requests) do not read as ask",
+)
+TUNING_2_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 5/149 tuning-2 turns (3.4%) change the next move (33/150 before its rules)",
+)
+MEASURED = [
+    pytest.param("tuning"),
+    pytest.param("tuning-2", marks=TUNING_2_SHORT),
+    pytest.param("held-out", marks=HELD_OUT_SHORT),
+    pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
+]
+# tuning-2 is read exactly as labelled often enough; only its moves fall short.
+EXACT_MEASURED = [p if p.values != ("tuning-2",) else pytest.param("tuning-2") for p in MEASURED]
 
 
 @dataclass(frozen=True)
@@ -50,31 +70,31 @@ class Turn:
     text: str
 
 
-def _turns() -> list[Turn]:
+def _turns(corpus: Path) -> list[Turn]:
     turns: list[Turn] = []
     part: Part | None = None
     source = ""
-    for number, raw in enumerate(CORPUS.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(corpus.read_text(encoding="utf-8").splitlines(), 1):
         if raw.startswith("## part:"):
             named = raw.removeprefix("## part:").strip()
-            assert named in PARTS, f"line {number}: unknown part {named!r}"
-            part = "tuning" if named == "tuning" else "held-out"
+            assert named in PARTS, f"{corpus.name} line {number}: unknown part {named!r}"
+            part = named
             continue
         if raw.startswith("## source:"):
             source = raw.removeprefix("## source:").strip()
             continue
         if not raw.strip() or raw.startswith("#"):
             continue
-        assert part is not None and source, f"line {number}: a turn before its part and source"
+        assert part is not None and source, f"{corpus.name} line {number}: a turn before its part"
         labels, text = (piece.strip() for piece in raw.split("|", 1))
         acts = frozenset(label for label in labels.split() if label != "-")
         unknown = acts - set(ACTS)
-        assert not unknown, f"line {number}: unknown acts {sorted(unknown)}"
+        assert not unknown, f"{corpus.name} line {number}: unknown acts {sorted(unknown)}"
         turns.append(Turn(number, part, source, acts, text.replace("\\n", "\n")))  # type: ignore[arg-type]
     return turns
 
 
-TURNS = _turns()
+TURNS = [turn for corpus in CORPORA for turn in _turns(corpus)]
 
 
 def move(acts: frozenset[Act]) -> Move:
@@ -139,8 +159,9 @@ def test_the_corpus_is_real_large_and_split_by_source() -> None:
     assert len(TURNS) >= 400
     assert len({t.text for t in TURNS}) == len(TURNS), "a turn is listed twice"
     sources = {part: {t.source for t in TURNS if t.part == part} for part in PARTS}
-    assert all(sources.values()) and not sources["tuning"] & sources["held-out"]
-    held_out = sum(t.part == "held-out" for t in TURNS) / len(TURNS)
+    tuned = set().union(*(sources[part] for part in PARTS if part not in HELD_OUT))
+    assert all(sources.values()) and not tuned & set().union(*(sources[p] for p in HELD_OUT))
+    held_out = sum(t.part in HELD_OUT for t in TURNS) / len(TURNS)
     assert 0.25 <= held_out <= 0.45, held_out
     # Every move occurs, so a reader that always says "please go on" cannot pass.
     moves = Counter(move(t.acts) for t in TURNS)
@@ -161,7 +182,7 @@ def test_the_reading_rarely_changes_the_next_move(
     assert result.changed_share <= MOVE_CHANGED_AT_MOST, "\n".join(map(_report, result.changed))
 
 
-@pytest.mark.parametrize("part", MEASURED)
+@pytest.mark.parametrize("part", EXACT_MEASURED)
 def test_most_turns_are_read_exactly_as_labelled(part: Part) -> None:
     result = measure(part)
     assert result.exact_share >= EXACT_AT_LEAST, f"{result.exact_share:.1%}"
