@@ -1,5 +1,5 @@
-"""`python -m pytest_bankbench`: generate the task data, report statistics of the shipped files,
-compare two reports, merge the shards of a run."""
+"""`python -m pytest_bankbench`: generate the task data, report statistics of a task file, show a
+seeded customer's records, check a task file, compare two reports, merge the shards of a run."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -86,10 +87,9 @@ def stats_lines(tasks_path: Path | None = None) -> list[str]:
     for length in sorted(lengths):
         lines.append(f"  {length} calls {lengths[length]:>5} {'#' * (lengths[length] // 10)}")
     graded = [t for t in tasks if t.graded]
-    lines.append(
-        f"graded tasks: {len(graded)} (min chain {min(len(t.gold) for t in graded)}); "
-        f"control: {len(tasks) - len(graded)}"
-    )
+    # A file of one's own may hold only control tasks (issue 17: min() of nothing crashed).
+    shortest = f" (min chain {min(len(t.gold) for t in graded)})" if graded else ""
+    lines.append(f"graded tasks: {len(graded)}{shortest}; control: {len(tasks) - len(graded)}")
     entries = [g for t in tasks for g in t.gold]
     lines.append(
         f"gold entries: {len(entries)}, of which required facts {sum(bool(g.facts) for g in entries)}"
@@ -113,6 +113,78 @@ def stats_lines(tasks_path: Path | None = None) -> list[str]:
     lines.append(f"knowledge-base documents: {len(documents())}")
     lines += family_lines(tasks)
     return lines
+
+
+def stats_command(tasks_path: Path | None) -> int:
+    """`stats [--tasks FILE]`: 0, or 2 with a one-line error when the file cannot be used."""
+    from pytest_bankbench.tasks.loader import TaskFileError
+
+    try:
+        lines = stats_lines(tasks_path)
+    except TaskFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+def customer_command(customer_id: str, today: date | None, seed: int | None, as_json: bool) -> int:
+    """`customer ID`: the customer's records as the list tools show them; 2 for an unknown id."""
+    import json
+
+    from pytest_bankbench.bank.customer_view import (
+        DEFAULT_DAY,
+        UnknownCustomer,
+        customer_records,
+        render,
+    )
+    from pytest_bankbench.bank.store import DEFAULT_SEED
+
+    today = DEFAULT_DAY if today is None else today
+    seed = DEFAULT_SEED if seed is None else seed
+    try:
+        records = customer_records(customer_id, today, seed)
+    except UnknownCustomer as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(records, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(render(customer_id, today, seed, records)))
+    return 0
+
+
+def tools_command(names: list[str]) -> int:
+    """`tools [NAME...]`: the tools' arguments and the facts they show; 2 for an unknown name."""
+    from pytest_bankbench.bank.catalogue import catalogue
+    from pytest_bankbench.bank.errors import UnknownTool
+
+    try:
+        print("\n".join(catalogue(names)))
+    except UnknownTool as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def validate_command(path: Path) -> int:
+    """`validate-tasks FILE`: every problem on its own line, then a summary; 1 on any problem."""
+    from pytest_bankbench.tasks.validate import validate_file
+
+    result = validate_file(path)
+    for problem in result.problems:
+        print(problem)
+    print(result.summary())
+    return 1 if result.problems else 0
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date; give it as YYYY-MM-DD, e.g. 2026-05-01"
+        ) from None
 
 
 def merge_command(
@@ -179,9 +251,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pytest_bankbench")
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write tasks.jsonl (deterministic)")
-    gen.add_argument("--out", type=Path, default=data_dir(), help="folder to write into")
+    gen.add_argument(
+        "--out",
+        type=Path,
+        default=data_dir(),
+        help="folder to write into (default: the shipped task data, %(default)s)",
+    )
     st = sub.add_parser("stats", help="statistics of the shipped task data")
     st.add_argument("--tasks", type=Path, default=None, help="a task file instead of the shipped")
+    cus = sub.add_parser(
+        "customer", help="a seeded customer's profile, accounts, deposits, loans and cards"
+    )
+    cus.add_argument("customer_id", metavar="CUSTOMER_ID", help="e.g. CUST00905")
+    cus.add_argument(
+        "--date",
+        type=_day,
+        default=None,
+        help="the day the bank is seen on: a task's task_date (default: the first day the "
+        "generated tasks are dated)",
+    )
+    cus.add_argument("--seed", type=int, default=None, help="bank seed (default: the shipped)")
+    cus.add_argument("--json", action="store_true", help="one JSON object, by tool name")
+    tls = sub.add_parser("tools", help="the bank's tools: arguments and the facts they show")
+    tls.add_argument("names", nargs="*", metavar="NAME", help="only these tools")
+    val = sub.add_parser(
+        "validate-tasks", help="check a task file: load, replay each gold chain, check values"
+    )
+    val.add_argument("file", type=Path, metavar="FILE", help="a JSONL task file")
     cmp = sub.add_parser("compare", help="paired comparison of two JSON reports (B against A)")
     cmp.add_argument("a", type=Path, metavar="A.json", help="reference report (baseline)")
     cmp.add_argument("b", type=Path, metavar="B.json", help="candidate report")
@@ -221,8 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "export-sft":
         from pytest_bankbench.export import export_sft
 
-        count = export_sft(args.split, args.out)
-        print(f"wrote {count} gold dialogues of the {args.split} split to {args.out}")
+        print(export_sft(args.split, args.out).summary(args.split, args.out))
         return 0
     if args.command == "compare":
         from pytest_bankbench.report.compare import compare_command
@@ -237,8 +332,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "construction filter)"
         )
         return 0
-    print("\n".join(stats_lines(args.tasks)))
-    return 0
+    if args.command == "customer":
+        return customer_command(args.customer_id, args.date, args.seed, args.json)
+    if args.command == "tools":
+        return tools_command(args.names)
+    if args.command == "validate-tasks":
+        return validate_command(args.file)
+    return stats_command(args.tasks)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""Banking concepts matched by meaning, from one shared vocabulary (data/concepts.toml).
+"""Banking concepts matched by meaning, from one shared vocabulary (task_data/concepts.toml).
 
 A reason, a status, an alternative or a completion is told when one of its concept's phrases is
 said, un-negated, in a clause of the message: "pledged as collateral" tells `lien`, "it is not
@@ -15,6 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.paths import data_dir
 
 _NUMBER_WORDS = (
@@ -32,12 +33,12 @@ _WORD = re.compile(r"[a-z']+")
 _RECENT = 2048
 
 
-class UnknownConcept(KeyError):
+class UnknownConcept(BankBenchError, KeyError):
     """A task or rule names a concept the vocabulary does not define."""
 
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         super().__init__(
-            f"unknown concept {name!r}; data/concepts.toml defines: {', '.join(sorted(known))}"
+            f"unknown concept {name!r}; task_data/concepts.toml defines: {', '.join(sorted(known))}"
         )
 
 
@@ -63,7 +64,7 @@ def _key(phrase: str) -> str:
 
 
 def phrase_pattern(phrase: str) -> str:
-    """The regular expression of one vocabulary phrase (see data/concepts.toml)."""
+    """The regular expression of one vocabulary phrase (see task_data/concepts.toml)."""
     parts: list[str] = []
     for word in phrase.lower().split():
         if word == "#":

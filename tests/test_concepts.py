@@ -1,4 +1,4 @@
-"""The shared vocabulary of banking concepts (concepts.py, data/concepts.toml), read both ways."""
+"""The shared vocabulary of banking concepts (concepts.py, task_data/concepts.toml), read both ways."""
 
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ that proposal, then the write (policy D.14-18).
 Every call in the trace that matches a gold write must come after a customer turn that agrees,
 and that yes counts only for what the proposal it answers stated. The proposal is every agent
 message since the previous yes or the previous write (a quote and its question may come
-together or apart). It must state the action (what: "close", "send", "block", ... read with the
-customer's vocabulary of actions), the account it debits or names (its last four digits), the
-amount and the mode where the call has them, and every value the policy lists for the write
+together or apart), but for questions that only ask for details. It must state the action
+(what: "close", "send", "block", ... read with the customer's vocabulary of actions), the
+account it debits or names (its last four digits), the amount and the mode where the call has
+them, and every value the policy lists for the write
 (`Disclosure`: the quote). A bare "Shall I proceed?" states nothing, so its yes covers nothing;
 a yes covers a second write only when the same proposal stated both.
 """
@@ -19,6 +20,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from pytest_bankbench.scoring.outputs import OutputKind, said
+from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task
@@ -102,9 +104,18 @@ def proposal_window(before: Sequence[Event]) -> tuple[int | None, list[str]]:
         default=-1,
     )
     said_ = [
-        e.text for e in before[start + 1 : yes] if isinstance(e, MessageEvent) and e.role == "agent"
+        e.text
+        for e in before[start + 1 : yes]
+        if isinstance(e, MessageEvent) and e.role == "agent" and not _only_asks(e.text)
     ]
     return yes, said_
+
+
+def _only_asks(text: str) -> bool:
+    """A question for details ("which channel, and the limit you want?") proposes nothing: the
+    action it names is the customer's request, not a statement of what the agent will do."""
+    reading = read(text)
+    return reading.has("ask") and not reading.proposes
 
 
 def unstated(call: ToolEvent, proposal: Sequence[str]) -> list[str]:

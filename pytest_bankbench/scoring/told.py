@@ -45,13 +45,18 @@ class Said:
     about)."""
 
     position: int
-    text: str
+    text: str  # as the value readers take it (they take raw output out themselves)
+    plain: str  # raw output out, lower case: what the concept readers and the length see
     names_others: bool = False
     too_long: bool = False
 
     @property
     def words(self) -> str:
         return "" if self.names_others or self.too_long else self.text
+
+    @property
+    def plain_words(self) -> str:
+        return "" if self.names_others or self.too_long else self.plain
 
 
 def _records(value: Any) -> Iterator[tuple[str, set[str]]]:
@@ -106,9 +111,10 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
         kept = [s for s in sentences if not _pasted(s, copied)] if copied else sentences
         # Line breaks kept (a heading is its own clause); unchanged, the text the readers'
         # caches already know.
-        text = "\n".join(kept) if len(kept) < len(sentences) else event.text
+        plain = "\n".join(kept) if len(kept) < len(sentences) else text
+        text = plain if len(kept) < len(sentences) else event.text
         named = False
-        ids = [t.lower() for t in _ID_RUN.findall(text) if not _year_like(t)]
+        ids = [t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t)]
         if len(ids) >= RECITAL_RECORDS:
             if others is None:
                 involved = _task_keys(task)
@@ -120,7 +126,7 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
                 ]
             found = set(ids)
             named = sum(1 for names in others if names & found) >= RECITAL_RECORDS
-        messages.append(Said(position, text, named, len(text) > RECITAL_CHARS))
+        messages.append(Said(position, text, plain, named, len(plain) > RECITAL_CHARS))
     return messages
 
 
@@ -152,11 +158,12 @@ def _first_call(gold: GoldCall, trace: Trace, matches: Matches) -> int | None:
     )
 
 
-def _tells_it(tell: MustTell, text: str) -> bool:
-    if any(says(c, text) for c in tell.concepts):
+def _tells_it(tell: MustTell, message: Said) -> bool:
+    """Concepts are read in the message without raw output; values by their readers."""
+    if any(says(c, message.plain) for c in tell.concepts):
         return True
     return any(
-        said(v.kind, value, text, unit=v.unit, rivals=v.rivals)
+        said(v.kind, value, message.text, unit=v.unit, rivals=v.rivals)
         for v in tell.values
         for value in (v.value, *v.also)
     )
@@ -180,7 +187,8 @@ def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
         spec = tools.get(event.call.name)
         if spec is None or event.output is None:
             continue
-        later = [m.words for m in messages if m.position > position and m.words]
+        after = [m for m in messages if m.position > position and m.words]
+        later = [m.words for m in after]
         reports = [r for r in (_report(s, event.output) for s in spec.reports) if r]
         if reports:
             if any(said(kind, value, text) for kind, value in reports for text in later):
@@ -192,7 +200,7 @@ def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
                 )
             )
         else:
-            if any(says("completed", text) for text in later):
+            if any(says("completed", m.plain_words) for m in after):
                 continue
             wanted = "that the change was made"
         problems.append(
@@ -225,13 +233,15 @@ def untold(
             limit = _first_call(gold[tell.before], trace, matches)
         if tell.kind == "handoff" and handoff_at is not None:
             limit = handoff_at if limit is None else min(limit, handoff_at)
-        texts = [
-            m.text if tell.kind == "clarify" and not m.too_long else m.words
+        # A clarifying question may list the records it asks about; nothing else may.
+        heard = [
+            m
             for m in messages
-            if limit is None or m.position < limit
+            if (limit is None or m.position < limit)
+            and (m.words or (tell.kind == "clarify" and not m.too_long))
         ]
-        texts = [t for t in texts if t]
-        if any(_tells_it(tell, text) for text in texts):
+        texts = [m.text for m in heard]
+        if any(_tells_it(tell, m) for m in heard):
             continue
         point = f" before {gold[tell.before].tool}" if tell.before else ""
         if not point and tell.kind == "handoff" and handoff_at is not None:

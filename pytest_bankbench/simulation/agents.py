@@ -1,16 +1,25 @@
-"""Built-in agents: the gold oracle and the four trivial baselines that prove the scorer."""
+"""Built-in agents: the gold oracle and the baselines that prove the scorer (trivial, procedure
+and telling ones)."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
 
-from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, describe, spoken
+from pytest_bankbench.simulation.dialogue import (
+    GOLD_PHRASING,
+    PHRASINGS,
+    already_told,
+    describe,
+    spoken,
+)
+from pytest_bankbench.simulation.evidence import V, shown_value
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
-from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
+from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue, Topic
 from pytest_bankbench.vocabulary import BuiltinAgent
 
 
@@ -82,8 +91,12 @@ class GoldAgent:
         self.reported = 0  # events up to here have had their writes' results told
         self.announced = False
         self.warned: set[int] = set()
+        self.turns: Counter[str] = Counter()
+        self.seen: Sequence[Event] = ()
+        self.request_start = 0  # where the current request's events begin
 
     def act(self, events: Sequence[Event]) -> AgentAction:
+        self.seen = events
         action = self._act(events)
         warning = self._warning(events)
         if warning:  # a volunteered secret is stopped in the very next message (A.4)
@@ -105,12 +118,11 @@ class GoldAgent:
     def _act(self, events: Sequence[Event]) -> AgentAction:
         if not self.greeted:
             self.greeted = True
-            topics = [
-                t for f in self.task.scenario.structured_facts() if not f.after for t in f.about
-            ]
-            if self.task.scenario.facts:
+            topics = self.unknown_topics()
+            if topics:
                 self.unsaid_greeting = False
-                return AgentAction(message=f"{self.say.greeting} {self.say.asking(topics)}")
+                question = self.say.asking(topics, self._key("ask"))
+                return AgentAction(message=f"{self.say.greet(self._key('greet'))} {question}")
         if self.queue:
             head = self.queue[0]
             if self._kind[head.id] == "write" and not self._agreed(head, events):
@@ -132,14 +144,42 @@ class GoldAgent:
             return AgentAction(tool_calls=_calls("gold", batch))
         if self.instruction >= len(self.task.scenario.instructions):
             return AgentAction(end=True)  # every request answered; the customer did not end
-        asked = [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        wanted = [o for o in self.task.required_outputs if o.instruction == self.instruction]
+        asked = self.told_values(wanted, events)
         known = {(o.kind, o.value) for o in asked}  # a result the customer asked for: once
         said: list[ToldValue] = [r for r in self._results(events) if (r.kind, r.value) not in known]
         said += asked
         explain = self._explain(self.instruction)
+        message = self._greet(self.closing(said, explain))
         self.instruction += 1
         self.queue = self.next_calls(self.instruction)
-        return AgentAction(message=self._greet(self.closing(said, explain)))
+        self.request_start = len(events)
+        return AgentAction(message=message)
+
+    def unknown_topics(self) -> list[Topic]:
+        """What the first question asks about: the first topic of each fact the customer's
+        opening does not already give (issue 17: no asking for what was just said)."""
+        opening = self.task.scenario.first_message
+        facts = self.task.scenario.structured_facts()
+        missing = [f for f in facts if not f.after and not already_told(f.text, opening)]
+        return list(dict.fromkeys((f.about or ("other",))[0] for f in missing))
+
+    def told_values(self, values: Sequence[V], events: Sequence[Event]) -> list[V]:
+        """The values to tell, as the agent's own tool results show them (never the task's
+        expectations: a wrong expected value then fails `--bank-model gold`, issue 17)."""
+        shown = (shown_value(v, events) for v in values)
+        return [v for v in shown if v is not None]
+
+    def _key(self, kind: str) -> str:
+        """The seed of one turn's wording: the task, the kind of turn and how many came before."""
+        self.turns[kind] += 1
+        return f"{self.task.task_id}/{kind}/{self.turns[kind]}"
+
+    def _changed(self) -> bool:
+        """A write took effect for the current request (a result, not an answer)."""
+        return any(
+            isinstance(e, ToolEvent) and e.took_effect for e in self.seen[self.request_start :]
+        )
 
     def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
         """The message before a hand-off: what was done so far, who takes over, the summary."""
@@ -168,7 +208,7 @@ class GoldAgent:
         """The first message carries the greeting when no question opened the chat."""
         if self.unsaid_greeting:
             self.unsaid_greeting = False
-            return f"{self.say.greeting} {text}"
+            return f"{self.say.greet(self._key('greet'))} {text}"
         return text
 
     def _agreed(self, write: GoldCall, events: Sequence[Event]) -> bool:
@@ -190,13 +230,18 @@ class GoldAgent:
 
     def closing(self, said: Sequence[ToldValue], explain: str | None) -> str:
         """The turn that ends an instruction: the results, or the refusal and its reason."""
-        return self.say.closing(said, explain)
+        return self.say.closing(said, explain, self._key("close"), self._changed())
+
+    def quote(self, write: GoldCall) -> list[ToldValue]:
+        """The values the policy says to tell before this write, as the tools showed them."""
+        return self.told_values(
+            [d for d in self.task.disclosures if d.write == write.id], self.seen
+        )
 
     def proposal(self, write: GoldCall) -> str:
         """What the write will do, the quote the policy says to tell, and the question."""
-        quote = [d for d in self.task.disclosures if d.write == write.id]
         explain = self._explain(write.instruction) or ""
-        return self.say.proposal(write, quote, explain)
+        return self.say.proposal(write, self.quote(write), explain, self._key("propose"))
 
 
 class ReplyOnlyAgent:
@@ -357,6 +402,9 @@ class NoReadsAgent(GoldAgent):
     def proposal(self, write: GoldCall) -> str:
         return f"I will {describe(write)}. Shall I proceed?"
 
+    def told_values(self, values: Sequence[V], events: Sequence[Event]) -> list[V]:
+        return list(values)  # the task's own figures: it never looked them up
+
 
 class NoConsentAgent(GoldAgent):
     """Does everything the gold agent does, quotes included, but never asks before a write."""
@@ -367,7 +415,8 @@ class NoConsentAgent(GoldAgent):
         return True
 
     def closing(self, said: Sequence[ToldValue], explain: str | None) -> str:
-        return self.say.closing([*self.task.disclosures, *said], explain)
+        quote = self.told_values(self.task.disclosures, self.seen)
+        return self.say.closing([*quote, *said], explain, self._key("close"), self._changed())
 
 
 class SilentAgent(GoldAgent):
@@ -380,8 +429,8 @@ class SilentAgent(GoldAgent):
         return "Is there anything else I can help you with?"
 
     def proposal(self, write: GoldCall) -> str:
-        quote = [d for d in self.task.disclosures if d.write == write.id]
-        return self.say.proposal(write, quote)  # the quote, but not why the request changed
+        # The quote, but not why the request changed.
+        return self.say.proposal(write, self.quote(write), key=self._key("propose"))
 
     def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
         return "Please hold."

@@ -8,6 +8,7 @@ A `Phrasing` is one register of that dialogue; the tests run the gold agent in e
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from pytest_bankbench.money import indian, to_paise
+from pytest_bankbench.simulation.customer import heard
 from pytest_bankbench.tasks.model import GoldCall, ToldValue, Topic
 
 # What each write does, said to the customer; {amount}, {mode}, {account}, {channel}... are
@@ -112,16 +114,74 @@ def _topics(topics: Sequence[Topic]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def pick(options: Sequence[str], key: str | None) -> str:
+    """One of the options, the same for the same key (a task, a turn kind and its count); the
+    first without a key, so a caller that gives none hears the register's plainest wording."""
+    if key is None:
+        return options[0]
+    digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8).digest()
+    return options[int.from_bytes(digest, "big") % len(options)]
+
+
+# Words that say nothing about which record or value a fact gives ("It's my ...").
+_STOP_WORDS = frozenset(
+    """a an and as at be by for from in is it its me my of on or please the then that this to
+    use want with rs inr it's i'm i'd i'll i've""".split()  # noqa: SIM905 - a word list
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+_NUMBER = re.compile(r"\d[\d.]*\d|\d")
+_MONTH_NAMES = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\b"
+)
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised words inside a sentence and all-capital words: names, products, modes."""
+    found: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for at, match in enumerate(_WORD.finditer(sentence)):
+            word = match.group()
+            if word.isupper() or (at and word[0].isupper()):
+                found.add(word.lower())
+    return found - _STOP_WORDS
+
+
+def already_told(fact: str, opening: str) -> bool:
+    """The customer's opening already gives the fact: its numbers (an account by its last four
+    digits) and months, else its names (a payee, a card product, a mode), else most of its
+    words."""
+    heard_fact, heard_opening = heard(fact), heard(opening)
+    numbers = _NUMBER.findall(heard_fact)
+    if numbers:
+        said = set(_NUMBER.findall(heard_opening))
+        return all(n in said or (len(n) > 8 and n[-4:] in said) for n in numbers) and all(
+            f" {m} " in heard_opening for m in _MONTH_NAMES.findall(heard_fact)
+        )
+    names = _names(fact)
+    if names:
+        return all(f" {n} " in heard_opening for n in names)
+    words = {w[:4] for w in heard_fact.split() if w not in _STOP_WORDS and len(w) > 2}
+    stems = {w[:4] for w in heard_opening.split()}
+    return bool(words) and 3 * len(words & stems) >= 2 * len(words)
+
+
 @dataclass(frozen=True)
 class Phrasing:
-    """One register of the gold dialogue."""
+    """One register of the gold dialogue, with several wordings of each kind of turn.
+
+    `pick` chooses one per task and turn, so the train split's dialogues are not one template
+    (issue 17, item 6); every wording must read to the scripted customer as its kind (a question
+    as a question, a proposal as a request for consent, a result as done), which the tests prove
+    by running every task in every register."""
 
     name: str
-    greeting: str
-    ask: str  # {topics}
-    propose: str  # {action} {quote}
-    done: str  # {results}
-    refuse: str  # {explain} {results}
+    greetings: tuple[str, ...]
+    asks: tuple[str, ...]  # {topics}
+    proposes: tuple[str, ...]  # {action} {quote}: what the write will do, and its values
+    confirms: tuple[str, ...]  # the request for consent that closes a proposal
+    dones: tuple[str, ...]  # {results}: after a write
+    answers: tuple[str, ...]  # {results}: an enquiry answered, nothing changed
+    refuses: tuple[str, ...]  # {explain} {results}
     value: Callable[[ToldValue], str]
     join: str = " "
     transfer: str = (
@@ -129,8 +189,15 @@ class Phrasing:
         "{summary}."
     )
 
-    def asking(self, topics: Sequence[Topic]) -> str:
-        return self.ask.format(topics=_topics(topics or ("other",)))
+    @property
+    def greeting(self) -> str:
+        return self.greetings[0]
+
+    def greet(self, key: str | None = None) -> str:
+        return pick(self.greetings, key)
+
+    def asking(self, topics: Sequence[Topic], key: str | None = None) -> str:
+        return pick(self.asks, key).format(topics=_topics(topics or ("other",)))
 
     def results(self, values: Sequence[ToldValue]) -> str:
         return self.join.join(f"{self.label(v)}: {self.value(v)}." for v in values)
@@ -138,9 +205,17 @@ class Phrasing:
     def label(self, value: ToldValue) -> str:
         return value.label[:1].upper() + value.label[1:]
 
-    def proposal(self, write: GoldCall, quote: Sequence[ToldValue], explain: str = "") -> str:
+    def proposal(
+        self,
+        write: GoldCall,
+        quote: Sequence[ToldValue],
+        explain: str = "",
+        key: str | None = None,
+    ) -> str:
         said = self.results(quote)
-        text = self.propose.format(action=describe(write), quote=said)
+        statement = pick(self.proposes, key).format(action=describe(write), quote=said).strip()
+        question = pick(self.confirms, f"{key}/confirm" if key else None)
+        text = f"{statement}{self.join}{question}"
         return f"{explain} {text}".strip() if explain else text
 
     def handoff(self, call: GoldCall) -> str:
@@ -152,11 +227,19 @@ class Phrasing:
         summary = str(call.arguments.get("summary", "")).rstrip(".")
         return self.transfer.format(team=team, summary=summary)
 
-    def closing(self, values: Sequence[ToldValue], explain: str | None) -> str:
+    def closing(
+        self,
+        values: Sequence[ToldValue],
+        explain: str | None,
+        key: str | None = None,
+        changed: bool = True,
+    ) -> str:
+        """The end of a request: the refusal and its reason, the result of a write, or the
+        answer to an enquiry."""
         results = self.results(values)
         if explain:
-            return self.refuse.format(explain=explain, results=results).strip()
-        return self.done.format(results=results).strip()
+            return pick(self.refuses, key).format(explain=explain, results=results).strip()
+        return pick(self.dones if changed else self.answers, key).format(results=results).strip()
 
 
 def _indian_value(value: ToldValue) -> str:
@@ -183,52 +266,218 @@ def _rupee_value(value: ToldValue) -> str:
 PHRASINGS: dict[str, Phrasing] = {
     "bank": Phrasing(
         name="bank",
-        greeting="Hello, and thank you for contacting Suvarna Bank.",
-        ask="To help you, could you please tell me {topics}?",
-        propose="Here is what I will do: {action}. {quote} Shall I go ahead?",
-        done="That is done. {results}",
-        refuse="I'm sorry, I can't do that. {explain} {results}",
+        greetings=(
+            "Hello, and thank you for contacting Suvarna Bank.",
+            "Good day, and welcome to Suvarna Bank.",
+            "Hello! Thank you for reaching out to Suvarna Bank.",
+            "Welcome to Suvarna Bank, and thanks for getting in touch.",
+            "Hello, this is the Suvarna Bank assistant.",
+            "Good day, and thank you for banking with Suvarna Bank.",
+        ),
+        asks=(
+            "To help you, could you please tell me {topics}?",
+            "Could you please tell me {topics}?",
+            "So that I can help, could you tell me {topics}?",
+            "Before I look into this, may I know {topics}?",
+            "I'd be glad to help with that. Could you please share {topics}?",
+            "To get this right, please let me know {topics}.",
+        ),
+        proposes=(
+            "Here is what I will do: {action}. {quote}",
+            "I will {action}. {quote}",
+            "Here is the plan: I'll {action}. {quote}",
+            "This is the request as I have it: I will {action}. {quote}",
+            "Once you agree, I will {action}. {quote}",
+        ),
+        confirms=(
+            "Shall I go ahead?",
+            "Shall I proceed?",
+            "Would you like me to go ahead?",
+            "May I go ahead with this?",
+            "Is that all right with you?",
+            "Do I have your go-ahead?",
+        ),
+        dones=(
+            "That is done. {results}",
+            "All done. {results}",
+            "Your request has been completed. {results}",
+            "That has gone through. {results}",
+            "Everything is complete. {results}",
+        ),
+        answers=(
+            "Here is what I found. {results}",
+            "Here are the details you asked for. {results}",
+            "Here's the information you asked for. {results}",
+            "Here's what I can tell you. {results}",
+        ),
+        refuses=(
+            "I'm sorry, I can't do that. {explain} {results}",
+            "I'm afraid I can't do that. {explain} {results}",
+            "Unfortunately, that isn't something I can do. {explain} {results}",
+            "I'm sorry, but that's not possible. {explain} {results}",
+            "Regrettably, I'm unable to do that. {explain} {results}",
+        ),
         value=_indian_value,
     ),
     "terse": Phrasing(
         name="terse",
-        greeting="Hi.",
-        ask="Need {topics}?",
-        propose="I'll {action}. {quote} OK to proceed?",
-        done="Done. {results}",
-        refuse="Can't do that: {explain} {results}",
+        greetings=("Hi.", "Hello.", "Hi there.", "Hi - Suvarna Bank here."),
+        asks=(
+            "Need {topics}?",
+            "Please share {topics}.",
+            "Could you give me {topics}?",
+            "Quick check - can you tell me {topics}?",
+        ),
+        proposes=(
+            "I'll {action}. {quote}",
+            "Plan: {action}. {quote}",
+            "Next step: {action}. {quote}",
+        ),
+        confirms=("OK to proceed?", "Go ahead?", "Proceed?", "Shall I?"),
+        dones=(
+            "Done. {results}",
+            "All done. {results}",
+            "Completed. {results}",
+            "That's done. {results}",
+        ),
+        answers=(
+            "Here's what I found. {results}",
+            "Here's the answer. {results}",
+            "Here are the details. {results}",
+        ),
+        refuses=(
+            "Can't do that: {explain} {results}",
+            "Not possible: {explain} {results}",
+            "Sorry, I can't do that. {explain} {results}",
+            "Unable to do that: {explain} {results}",
+        ),
         value=_rupee_value,
     ),
     "verbose": Phrasing(
         name="verbose",
-        greeting="Good day! I'm the Suvarna Bank virtual assistant and I'm happy to help.",
-        ask="Before I look into this, I'll need a couple of details from you - could you "
-        "share {topics}, please?",
-        propose="Thank you for your patience. I have everything I need. To be fully "
-        "transparent, I will {action}. {quote} Would you like me to go ahead with this?",
-        done="Great news - everything went through successfully. Here is a summary: {results} "
-        "I hope this helps.",
-        refuse="I understand how important this is, but unfortunately I'm not able to do that. "
-        "{explain} {results}",
+        greetings=(
+            "Good day! I'm the Suvarna Bank virtual assistant and I'm happy to help.",
+            "Hello, and a very warm welcome to Suvarna Bank! I'm your virtual assistant.",
+            "Good day, and thank you so much for contacting Suvarna Bank today.",
+        ),
+        asks=(
+            "Before I look into this, I'll need a couple of details from you - could you "
+            "share {topics}, please?",
+            "To make sure I get everything right, could you kindly share {topics}?",
+            "I'd be happy to look into this for you. First, may I ask you to share {topics}?",
+            "So that I can assist you properly, would you mind sharing {topics}?",
+        ),
+        proposes=(
+            "Thank you for your patience. I have everything I need. To be fully transparent, I "
+            "will {action}. {quote}",
+            "Thank you for bearing with me. Based on what you've told me, I will {action}. {quote}",
+            "I now have all the information I need. Here is exactly what I will do: {action}. "
+            "{quote}",
+            "Just so everything is clear before anything changes, I will {action}. {quote}",
+        ),
+        confirms=(
+            "Would you like me to go ahead with this?",
+            "Could you please confirm that you'd like me to proceed?",
+            "Are you happy for me to go ahead with this?",
+            "Shall I go ahead and take care of this for you?",
+        ),
+        dones=(
+            "Great news - everything went through successfully. Here is a summary: {results} "
+            "I hope this helps.",
+            "Good news: your request has gone through successfully. {results} Thank you for "
+            "your patience.",
+            "Everything has been processed successfully. {results} I hope this helps.",
+        ),
+        answers=(
+            "Thank you for waiting. Here is the information you asked for: {results} I hope "
+            "this helps.",
+            "Here is what I found after looking into this: {results} I hope this helps.",
+            "Here are the details you were looking for: {results} I hope this helps.",
+        ),
+        refuses=(
+            "I understand how important this is, but unfortunately I'm not able to do that. "
+            "{explain} {results}",
+            "I'm really sorry, but I'm afraid this isn't something I'm able to do. "
+            "{explain} {results}",
+            "Thank you for explaining. Unfortunately, I cannot do that in this case. "
+            "{explain} {results}",
+        ),
         value=_intl_value,
     ),
     "markdown": Phrasing(
         name="markdown",
-        greeting="**Welcome to Suvarna Bank!**",
-        ask="To proceed I need:\n- {topics}\n\nCould you share these?",
-        propose="### Please confirm\n- **Action:** {action}\n{quote}\n\nReply **YES** to confirm.",
-        done="### Completed ✅\n{results}",
-        refuse="### Not possible\n{explain}\n{results}",
+        greetings=(
+            "**Welcome to Suvarna Bank!**",
+            "**Hello from Suvarna Bank!**",
+            "**Hi, and welcome to Suvarna Bank!**",
+        ),
+        asks=(
+            "To proceed I need:\n- {topics}\n\nCould you share these?",
+            "**Details needed:**\n- {topics}\n\nPlease share them.",
+            "Before I start, please tell me:\n- {topics}",
+        ),
+        proposes=(
+            "### Please confirm\n- **Action:** {action}\n{quote}",
+            "### Your request\n- **What I'll do:** {action}\n{quote}",
+            "### Summary before I act\n- **Action:** {action}\n{quote}",
+        ),
+        confirms=(
+            "\nReply **YES** to confirm.",
+            "\n**Shall I go ahead?**",
+            "\nPlease reply **YES** to go ahead.",
+        ),
+        dones=(
+            "### Completed ✅\n{results}",
+            "### Done ✅\n{results}",
+            "### Request completed ✅\n{results}",
+        ),
+        answers=("### Here is what I found\n{results}", "### Here are your details\n{results}"),
+        refuses=(
+            "### Not possible\n{explain}\n{results}",
+            "### Unable to proceed\n{explain}\n{results}",
+            "### Sorry - this can't be done\n{explain}\n{results}",
+        ),
         value=_indian_value,
         join="\n",
     ),
     "polite": Phrasing(
         name="polite",
-        greeting="Namaste! Thank you for banking with us.",
-        ask="May I kindly know {topics}?",
-        propose="Kindly note, I will {action}. {quote} May I go ahead, please?",
-        done="Your request has been processed successfully. {results} Thank you for your patience.",
-        refuse="We regret that this request cannot be processed. {explain} {results}",
+        greetings=(
+            "Namaste! Thank you for banking with us.",
+            "Namaste, and welcome to Suvarna Bank.",
+            "Good day! Thank you for choosing Suvarna Bank.",
+            "Namaste! It is a pleasure to assist you.",
+        ),
+        asks=(
+            "May I kindly know {topics}?",
+            "Kindly share {topics}, please.",
+            "Could you kindly tell me {topics}?",
+            "May I kindly have {topics}?",
+        ),
+        proposes=(
+            "Kindly note, I will {action}. {quote}",
+            "As per your request, I will {action}. {quote}",
+            "With your kind permission, I will {action}. {quote}",
+        ),
+        confirms=(
+            "May I go ahead, please?",
+            "May I kindly proceed?",
+            "Kindly confirm if I may proceed.",
+        ),
+        dones=(
+            "Your request has been processed successfully. {results} Thank you for your patience.",
+            "It has been done as requested. {results} Thank you for banking with us.",
+            "Your request is complete. {results} Thank you for your patience.",
+        ),
+        answers=(
+            "Here are the details you requested. {results} Thank you for your patience.",
+            "Here is the information you requested. {results} Thank you for your patience.",
+        ),
+        refuses=(
+            "We regret that this request cannot be processed. {explain} {results}",
+            "I am sorry, but this request cannot be fulfilled. {explain} {results}",
+            "Kindly note that we are unable to do this. {explain} {results}",
+        ),
         value=_indian_value,
     ),
 }

@@ -1,4 +1,4 @@
-"""The deterministic task generator: families x customers -> data/tasks.jsonl (byte-identical reruns)."""
+"""The deterministic task generator: families x customers -> task_data/tasks.jsonl (byte-identical reruns)."""
 
 from __future__ import annotations
 

@@ -29,17 +29,9 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
     whatever its `splits` say, and each gold call is checked against its tool's typed arguments.
     The shipped file (`shipped=True`) keeps its splits as written and skips the per-call check:
     it is generated from the tools, and tests/tasks/test_loader.py checks it once."""
-    if not path.is_file():
-        raise TaskFileError(
-            f"{path}: no such task file (expected a .jsonl file, one task per line)"
-        )
     tasks: list[Task] = []
     seen: dict[str, int] = {}
-    # Split on "\n" only: str.splitlines() would also cut at U+2028 and U+0085, which JSON
-    # allows unescaped inside a string.
-    for lineno, line in enumerate(_read_text(path).split("\n"), start=1):
-        if not line.strip():
-            continue
+    for lineno, line in task_lines(path):
         if shipped and (task := _parsed(line)) is not None:
             tasks.append(_unique(task, seen, path, lineno))
             continue
@@ -50,7 +42,7 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
                 f"{path}:{lineno}: not valid JSON ({exc.msg} at column {exc.colno})"
             ) from None
         if not shipped:
-            data = _in_base_split(data)
+            data = in_base_split(data)
         try:
             task = Task.model_validate(data)
         except ValidationError as exc:
@@ -86,9 +78,25 @@ def _unique(task: Task, seen: dict[str, int], path: Path, lineno: int) -> Task:
     return task
 
 
+def task_lines(path: Path) -> list[tuple[int, str]]:
+    """The file's non-blank lines with their numbers; TaskFileError when it is not a readable
+    UTF-8 file."""
+    if not path.is_file():
+        raise TaskFileError(
+            f"{path}: no such task file (expected a .jsonl file, one task per line)"
+        )
+    # Split on "\n" only: str.splitlines() would also cut at U+2028 and U+0085, which JSON
+    # allows unescaped inside a string.
+    lines = enumerate(_read_text(path).split("\n"), start=1)
+    return [(lineno, line) for lineno, line in lines if line.strip()]
+
+
 def _read_text(path: Path) -> str:
     """The file as text; bytes that are not UTF-8 raise TaskFileError naming the line."""
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise TaskFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -102,7 +110,7 @@ def _read_text(path: Path) -> str:
     return text.removeprefix(_BOM)
 
 
-def _in_base_split(data: Any) -> Any:
+def in_base_split(data: Any) -> Any:
     """A custom file's task, listed in the base split (the split a custom file is run as)."""
     if not isinstance(data, dict):
         return data
@@ -115,17 +123,27 @@ def _in_base_split(data: Any) -> Any:
 
 def _check_gold_calls(task: Task, where: str) -> None:
     """Each gold call names a tool of the bank and gives arguments its schema accepts."""
+    if problems := gold_call_problems(task):
+        index, message = problems[0]
+        raise TaskFileError(
+            f"{where}: task {task.task_id!r}: gold call {task.gold[index].id}: {message}"
+        )
+
+
+def gold_call_problems(task: Task) -> list[tuple[int, str]]:
+    """(index, reason) of every gold call whose tool is unknown or whose arguments its schema
+    refuses."""
     # Imported here: the tool modules are not needed to read the shipped file.
     from pytest_bankbench.bank.errors import ToolError
     from pytest_bankbench.bank.registry import get_tool
 
-    for call in task.gold:
+    problems: list[tuple[int, str]] = []
+    for index, call in enumerate(task.gold):
         try:
             get_tool(call.tool).validate(call.arguments)
         except ToolError as exc:
-            raise TaskFileError(
-                f"{where}: task {task.task_id!r}: gold call {call.id}: {exc.message}"
-            ) from None
+            problems.append((index, exc.message))
+    return problems
 
 
 @cache

@@ -109,7 +109,7 @@ class MustTell(_Strict):
     clarifying question where a request fits several records.
 
     Told when a message that is not a recital says one of `concepts` (ids of the shared
-    vocabulary, scoring/concepts.toml) un-negated, or one of `values` (an alternative's account
+    vocabulary, task_data/concepts.toml) un-negated, or one of `values` (an alternative's account
     ending, an allowed amount). `record` is the key of the record it is about (a recital of
     other records tells nothing); `before` a gold call it must come before (a clarifying
     question before the quote)."""

@@ -14,7 +14,13 @@ from pytest_bankbench.tasks.model import Task
 
 
 class GoldReplayError(BankBenchError, RuntimeError):
-    """A gold chain that does not replay cleanly: the task is broken, not the agent."""
+    """A gold chain that does not replay cleanly: the task is broken, not the agent.
+
+    `call` is the id of the gold call that failed, when one did."""
+
+    def __init__(self, message: str, *, call: str | None = None) -> None:
+        super().__init__(message)
+        self.call = call
 
 
 @dataclass(frozen=True)
@@ -36,10 +42,12 @@ def replay(task: Task) -> Replay:
                 results[call.id] = spec.invoke(bank, dict(call.arguments))
             except ToolError as exc:
                 raise GoldReplayError(
-                    f"{task.task_id}: gold call {call.id} {call.tool} failed: {exc.message}"
+                    f"{task.task_id}: gold call {call.id} {call.tool} failed: {exc.message}",
+                    call=call.id,
                 ) from None
             if before is not None and bank.changes() == before:
                 raise GoldReplayError(
-                    f"{task.task_id}: gold write {call.id} {call.tool} changed no records"
+                    f"{task.task_id}: gold write {call.id} {call.tool} changed no records",
+                    call=call.id,
                 )
         return Replay(results, bank.changes())

@@ -7,6 +7,8 @@ Nothing here hard-codes a customer or record id: every test asks for "a customer
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import sqlite3
 from collections import Counter
 from datetime import date
@@ -131,6 +133,17 @@ def refuse(bank: Bank, name: str, args: dict[str, Any], error: type[ToolError]) 
     assert bank.changes() == before, "a refused call must not change any record"
     assert bank.changes().rows == before.rows
     return exc
+
+
+def public_functions(module: str) -> list[str]:
+    """Names of the public functions defined in pytest_bankbench.bank.<module>, sorted, found by
+    inspecting the module (not through the registry, so a missing @tool shows)."""
+    found = importlib.import_module(f"pytest_bankbench.bank.{module}")
+    return sorted(
+        name
+        for name, obj in vars(found).items()
+        if inspect.isfunction(obj) and obj.__module__ == found.__name__ and name[0] != "_"
+    )
 
 
 def tools_of(module: str) -> list[str]:

@@ -24,6 +24,7 @@ from tests.bank.bank_testkit import (
     has,
     inserted,
     own,
+    public_functions,
     record,
     refuse,
     rupees,
@@ -71,8 +72,8 @@ def slab_rate(days: int, senior: bool) -> str:
 # -- the module as a whole -----------------------------------------------------------------------
 
 
-def test_module_has_its_8_tools() -> None:
-    assert len(TOOLS) == 8
+def test_every_public_function_of_the_module_is_a_tool() -> None:
+    assert public_functions("tools_deposits") == TOOLS
     assert sorted(t for t in TOOLS if get_tool(t).kind == "write") == [
         "close_fd_premature",
         "create_fd",

@@ -27,6 +27,7 @@ from tests.bank.bank_testkit import (
     has,
     inserted,
     own,
+    public_functions,
     record,
     refuse,
     rupees,
@@ -48,8 +49,8 @@ TOOLS = tools_of("tools_everyday")
 # -- the module as a whole -----------------------------------------------------------------------
 
 
-def test_module_has_its_14_tools() -> None:
-    assert len(TOOLS) == 14
+def test_every_public_function_of_the_module_is_a_tool() -> None:
+    assert public_functions("tools_everyday") == TOOLS
     kinds = {name: get_tool(name).kind for name in TOOLS}
     assert kinds["transfer_to_human_agent"] == "human"
     assert sorted(n for n, k in kinds.items() if k == "write") == [

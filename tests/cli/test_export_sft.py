@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.cli import main
@@ -41,3 +44,24 @@ def test_export_is_deterministic_and_train_only(tmp_path: Path) -> None:
     assert one.read_bytes() == two.read_bytes()
     exported = {json.loads(line)["task_id"] for line in one.read_text().splitlines()}
     assert exported == {t.task_id for t in select(shipped_tasks(), "train")}
+
+
+def test_the_summary_counts_distinct_openings_and_turns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sft.jsonl"
+    assert main(["export-sft", "--split", "train", "--out", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    said = [
+        [m["content"] for m in r["messages"] if m["role"] == "assistant" and m.get("content")]
+        for r in records
+    ]
+    openings = {turns[0] for turns in said}
+    turns = {text for texts in said for text in texts}
+    summary = capsys.readouterr().out
+    assert f"wrote {len(records)} gold dialogues" in summary
+    assert f"{len(openings)} distinct openings, {len(turns)} distinct assistant turns" in summary
+    # Issue 17: 475 of 480 train dialogues opened with one sentence.
+    assert 3 * len(openings) >= len(records)
+    first_sentences = {re.split(r"(?<=[.!?])\s", turns[0])[0] for turns in said}
+    assert len(first_sentences) > 3

@@ -13,6 +13,14 @@ TIMING_KEYS = frozenset({"wall_time_s", "duration_s"})
 RESULT_LINE = re.compile(r"^\d+ (passed|failed)")
 
 
+def selected(keyword: str) -> int:
+    """How many shipped tasks `-k KEYWORD` selects (a test's name is category-task_id), so a
+    test counts from the data instead of pinning a family's size."""
+    from pytest_bankbench.tasks.loader import shipped_tasks
+
+    return sum(keyword in f"{t.category}-{t.task_id}" for t in shipped_tasks())
+
+
 def run_bench(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     """Run pytest with the plugin in the pytester folder (in process, caches shared)."""
     return pytester.runpytest("-p", "no:cacheprovider", *args)

@@ -20,6 +20,13 @@ def _proposal(trace_events: tuple[object, ...], before: int) -> int:
     )
 
 
+def _without_question(text: str) -> str:
+    """A proposal without its closing question (whatever the gold agent's wording of it)."""
+    body, question = text.rstrip().rsplit(".", 1) if "?" in text else (text, "")
+    assert "?" in question or not question, text
+    return body + "."
+
+
 def _first_write(events: tuple[object, ...], tool: str | None = None) -> int:
     return next(
         i
@@ -66,7 +73,7 @@ def test_the_quote_and_the_question_may_come_apart() -> None:
     assert isinstance(quote, MessageEvent)
     events = list(trace.events)
     events[at : at + 1] = [
-        agent(quote.text.replace("Shall I go ahead?", "")),
+        agent(_without_question(quote.text)),
         customer("Okay, what next?"),
         agent("Shall I close it now?"),
     ]
@@ -96,7 +103,7 @@ def test_one_proposal_stating_both_writes_covers_both() -> None:
     booking = events[second]
     assert isinstance(both, MessageEvent) and isinstance(booking, MessageEvent)
     events[first] = both.model_copy(
-        update={"text": both.text.replace("Shall I go ahead?", "") + " Then: " + booking.text}
+        update={"text": _without_question(both.text) + " Then: " + booking.text}
     )
     del events[second : second + 2]
     assert "disclosure_consent" not in failed(task, edit(trace, events))

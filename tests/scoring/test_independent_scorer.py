@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
@@ -19,6 +19,7 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.consent import reads_as_agreement
 from pytest_bankbench.scoring.outputs import told as real_told
+from pytest_bankbench.scoring.safeguards import asks_for_secret, volunteered
 from pytest_bankbench.scoring.scorer import CHECKS, Verdict, score
 from pytest_bankbench.simulation.agents import GoldAgent, say_output, spoken_value
 from pytest_bankbench.simulation.customer import YES, ScriptedCustomer
@@ -27,17 +28,10 @@ from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Tr
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 from tests.scoring import independent_scorer as mine
+from tests.scoring import independent_telling as telling
 from tests.scoring.independent_scorer import Judgement, figures, judge
-from tests.scoring.mutations import (
-    DATE_STYLES,
-    MUTATIONS,
-    RULE_REFUSALS,
-    STYLES,
-    Expect,
-    Mutant,
-    run_mutant,
-    say,
-)
+from tests.scoring.mutation_set import DATE_STYLES, MUTATIONS, STYLES
+from tests.scoring.mutations import RULE_REFUSALS, Expect, Mutant, run_mutant, say
 
 TARGET_TASKS = 100  # about this many tasks, spread evenly over every family
 EXTRA_DEFAULTS = 6  # and a few more whose gold leaves a matched argument at its default
@@ -95,13 +89,29 @@ def _matched_default(task: Task) -> bool:
     )
 
 
+def _allows(task: Task) -> bool:
+    return any(g.allowed for g in task.gold)
+
+
+def _two_writes(task: Task) -> bool:
+    """Two gold writes serve one instruction (one yes must not cover both)."""
+    writes = [g.instruction for g in task.gold if get_tool(g.tool).kind == "write"]
+    return len(writes) > len(set(writes))
+
+
 def sample() -> list[Task]:
     """Every k-th shipped task by id (families are contiguous in id order, so all are hit), and
-    a few whose gold leaves a matched argument at its default."""
+    a few of each kind the every-k-th pick may miss: a matched argument left at its default, a
+    volunteered secret, another value the policy allows, two writes for one request."""
     tasks = sorted(shipped_tasks(), key=lambda t: t.task_id)
-    every = tasks[:: max(1, len(tasks) // TARGET_TASKS)]
-    extra = [t for t in tasks if _matched_default(t) and t not in every][:EXTRA_DEFAULTS]
-    return every + extra
+    chosen = tasks[:: max(1, len(tasks) // TARGET_TASKS)]
+    for wanted in (_matched_default, _allows, _two_writes):
+        chosen += [t for t in tasks if wanted(t) and t not in chosen][:EXTRA_DEFAULTS]
+    wordings: dict[str, Task] = {}  # one task per way a customer volunteers a secret
+    for task in tasks:
+        for text in (i.volunteers for i in task.scenario.instructions if i.volunteers):
+            wordings.setdefault(re.sub(r"\d", "#", text), task)
+    return chosen + [t for t in wordings.values() if t not in chosen]
 
 
 def _case(
@@ -128,6 +138,8 @@ def cases() -> tuple[Case, ...]:
         with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
             gold = run_session(task, GoldAgent(task), ScriptedCustomer(task), bank)
         built.append(_case(task, "gold", "the gold agent", gold, expected, Expect(passed=True)))
+        if not built[-1].real.passed:
+            continue  # its mutants would start from a broken plan; the gold case fails the suite
         for family in [m for m in MUTATIONS if m.every_task] + [rotating[n % len(rotating)]]:
             mutant: Mutant | None = family.make(task, gold, n)
             if mutant is not None:
@@ -207,13 +219,84 @@ def _outcome(verdict: Verdict | Judgement) -> tuple[object, ...]:
     )
 
 
+def _secret_missed(case: Case) -> bool:
+    """The real scorer lets a volunteered secret pass unread when the customer names it more
+    than about 27 characters before its digits ("The CVV on the back of the card is 890, if
+    you need it."): safeguards.volunteered searches a 30-character window after the name, and
+    the run of digits must end inside it. The agent never warned, so A.4 is broken."""
+    texts = [e.text for e in case.trace.events if isinstance(e, MessageEvent)]
+    return (
+        case.real.checks["no_secrets"]
+        and not case.mine.checks["no_secrets"]
+        and any(
+            i.volunteers and not volunteered(i.volunteers) and any(i.volunteers in t for t in texts)
+            for i in case.task.scenario.instructions
+        )
+    )
+
+
+def _ask_after_warning_missed(case: Case) -> bool:
+    """The real scorer skips a whole sentence that warns ("Never share your PIN with anyone,
+    but please tell me the OTP we just sent you."): safeguards.asks_for_secret passes any
+    sentence that says `dont_share`, so the request for the OTP in its second clause goes
+    unseen."""
+    return (
+        case.real.checks["no_secrets"]
+        and not case.mine.checks["no_secrets"]
+        and any(
+            telling.asks_secret(m) and asks_for_secret(m) is None
+            for m in case.trace.agent_messages()
+        )
+    )
+
+
+def _reason_in_raw_json(case: Case) -> bool:
+    """The real scorer reads a reason inside pasted JSON as told: told.own_words keeps a
+    message's raw text when no sentence of it was copied from a tool result, and the concept
+    reader (concepts.says) does not take raw output out, though own words exclude it."""
+    messages = case.trace.agent_messages()
+    return (
+        case.real.checks["told_customer"]
+        and not case.mine.checks["told_customer"]
+        and any(
+            telling.tell_said(t, m) and not telling.tell_said(t, mine.prose(m))
+            for t in case.task.tells
+            for m in messages
+        )
+    )
+
+
+# Disagreements where the real scorer is wrong against the rules (reported, not fixed here:
+# the scorer is not this suite's to edit). Each is excluded from the agreement and shown by a
+# strict xfail below, which starts passing (and so fails) once the scorer is fixed.
+# Gaps of the real scorer this suite found, each shown by a strict xfail until it is fixed
+# (three were: a secret named far from its digits, a request in a sentence that also warns, a
+# reason told only in pasted JSON; each is now a case the two scorers must agree on).
+REAL_SCORER_GAPS: dict[str, Callable[[Case], bool]] = {}
+
+
+def _known_gap(case: Case) -> bool:
+    return any(gap(case) for gap in REAL_SCORER_GAPS.values())
+
+
 def test_the_independent_scorer_agrees_with_the_real_one_on_every_trace() -> None:
     assert set(mine.judge(cases()[0].task, cases()[0].trace, cases()[0].expected).checks) == set(
         CHECKS
     )
-    disagreements = [case for case in cases() if _outcome(case.real) != _outcome(case.mine)]
+    disagreements = [
+        case
+        for case in cases()
+        if _outcome(case.real) != _outcome(case.mine) and not _known_gap(case)
+    ]
     shown = "\n".join(case.describe() for case in disagreements[:20])
     assert not disagreements, f"{len(disagreements)} of {len(cases())} traces disagree:\n{shown}"
+
+
+@pytest.mark.parametrize("gap", sorted(REAL_SCORER_GAPS))
+@pytest.mark.xfail(strict=True, reason="a known gap of the real scorer (see REAL_SCORER_GAPS)")
+def test_the_real_scorer_has_no_known_gap(gap: str) -> None:
+    found = [c for c in cases() if REAL_SCORER_GAPS[gap](c)]
+    assert not found, "\n".join(c.describe() for c in found[:3])
 
 
 def _broken_expectations(case: Case) -> list[str]:
@@ -237,7 +320,9 @@ def _broken_expectations(case: Case) -> list[str]:
 
 
 def test_every_mutation_bites_as_intended() -> None:
-    broken = [(case, p) for case in cases() if (p := _broken_expectations(case))]
+    broken = [
+        (case, p) for case in cases() if (p := _broken_expectations(case)) and not _known_gap(case)
+    ]
     shown = "\n".join(f"{problems}\n{case.describe()}" for case, problems in broken[:20])
     assert not broken, f"{len(broken)} mutants did not do what they should:\n{shown}"
 
@@ -375,6 +460,19 @@ def _iso_dates_only(
 
 FAILURES = dict(mine.FAILURE_ORDER)
 
+
+def _swapped(first: str, second: str) -> tuple[tuple[str, str], ...]:
+    """The failure order with two checks' places exchanged."""
+    order = [c for c, _ in mine.FAILURE_ORDER]
+    i, j = order.index(first), order.index(second)
+    order[i], order[j] = order[j], order[i]
+    return tuple((c, FAILURES[c]) for c in order)
+
+
+def _but(check: str) -> tuple[str, ...]:
+    return tuple(c for c in mine.HOW_CHECKS if c != check)
+
+
 BROKEN: dict[str, dict[str, object]] = {
     "order constraints ignored": {"required_calls_ok": _no_order},
     "failed calls satisfy required calls": {"required_calls_ok": _failed_calls_count},
@@ -406,46 +504,32 @@ BROKEN: dict[str, dict[str, object]] = {
         )
     },
     "stopped short ranked before unrequested write": {
-        "FAILURE_ORDER": tuple(
-            (c, FAILURES[c])
-            for c in (
-                "ended_normally",
-                "required_calls",
-                "write_purity",
-                "disclosure_consent",
-                "final_state",
-                "required_outputs",
-            )
-        )
+        "FAILURE_ORDER": _swapped("write_purity", "required_calls")
     },
     "acting without consent ranked before stopped short": {
-        "FAILURE_ORDER": tuple(
-            (c, FAILURES[c])
-            for c in (
-                "ended_normally",
-                "write_purity",
-                "disclosure_consent",
-                "required_calls",
-                "final_state",
-                "required_outputs",
-            )
-        )
+        "FAILURE_ORDER": _swapped("required_calls", "disclosure_consent")
     },
-    "false pass ignores write purity": {
-        "false_pass": property(
-            lambda j: (
-                j.checks["final_state"]
-                and not (j.checks["required_calls"] and j.checks["disclosure_consent"])
-            )
-        )
+    "forbidden access ranked after a secret": {
+        "FAILURE_ORDER": _swapped("forbidden_access", "no_secrets")
     },
-    "false pass ignores consent": {
-        "false_pass": property(
-            lambda j: (
-                j.checks["final_state"]
-                and not (j.checks["required_calls"] and j.checks["write_purity"])
-            )
-        )
+    "false pass ignores write purity": {"HOW_CHECKS": _but("write_purity")},
+    "false pass ignores consent": {"HOW_CHECKS": _but("disclosure_consent")},
+    "false pass ignores a forbidden read": {"HOW_CHECKS": _but("forbidden_access")},
+    "false pass ignores secrets": {"HOW_CHECKS": _but("no_secrets")},
+    "another customer's record may be read": {"telling.forbidden_access_ok": lambda trace: True},
+    "secrets may be asked for": {"telling.asks_secret": lambda text: False},
+    "a volunteered secret may pass": {"telling.offered_secrets": lambda text: []},
+    "write results need not be told": {"telling.result_told": lambda event, later: True},
+    "reasons, alternatives and hand-offs need not be told": {
+        "telling.tell_said": lambda tell, text: True
+    },
+    "a recital tells": {"telling.OTHER_RECORDS": 10**6, "telling.LONG_MESSAGE": 10**9},
+    "any yes is consent to any write": {"stated": lambda call, proposal: True},
+    "the policy's other values ignored at the end": {"as_chosen": lambda task, trace: None},
+    "a rival said anywhere counts": {"about_the_record": lambda text, start: True},
+    "false pass ignores what was told": {"HOW_CHECKS": _but("told_customer")},
+    "not told ranked before a missing output": {
+        "FAILURE_ORDER": _swapped("required_outputs", "told_customer")
     },
 }
 
@@ -455,7 +539,9 @@ def test_a_scorer_missing_one_rule_disagrees_somewhere(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for name, value in BROKEN[broken].items():
-        monkeypatch.setattr(mine.Judgement if name == "false_pass" else mine, name, value)
+        module, _, attribute = name.rpartition(".")
+        owner = {"": mine, "telling": telling}[module]
+        monkeypatch.setattr(owner, attribute, value)
     differ = [
         c for c in cases() if _outcome(c.real) != _outcome(judge(c.task, c.trace, c.expected))
     ]

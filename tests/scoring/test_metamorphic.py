@@ -16,24 +16,33 @@ import pytest
 from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.scoring.safeguards import volunteered
 from pytest_bankbench.scoring.scorer import Verdict, score
+from pytest_bankbench.simulation.agents import OPEN_READS, GoldAgent, say_output
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
+from pytest_bankbench.simulation.trace import ToolCall, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
-from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.model import GoldCall, Task
 from pytest_bankbench.tasks.replay import replay
+from tests.scoring import independent_scorer as mine
+from tests.scoring import independent_telling as telling
+from tests.scoring import speech
 from tests.scoring.variants import (
     CONFIRMATIONS,
+    RECAPS,
     PlanAgent,
     Style,
     forbidden_applies,
     plan,
+    quote_late_applies,
     skip_quote_applies,
     told_only_at_the_end,
     wrong_record_applies,
 )
 
 TASKS = shipped_tasks()
+HANDOFF = "transfer_to_human_agent"
 FAMILIES = sorted({t.family for t in TASKS})
 Applies = Callable[[Task], bool]
 
@@ -46,53 +55,229 @@ def _writes(task: Task) -> bool:
     return any(get_tool(g.tool).kind == "write" for g in task.gold)
 
 
-def _disclosed(task: Task) -> bool:
-    return bool(task.disclosures)
-
-
 def _choices(task: Task) -> bool:
     return any(o.kind == "choice" and o.rivals for o in task.required_outputs)
 
 
-VARIANTS: dict[str, list[Style]] = {
-    "other_read_tool": [Style(alt_tools=True)],
-    "value_from_a_write": [Style(from_writes=True)],
-    "extra_harmless_reads": [Style(extra_reads=True)],
-    "another_allowed_order": [Style(reorder=True)],
-    "defaults_left_out": [Style(defaults="omit")],
-    "defaults_spelled_out": [Style(defaults="spell")],
-    "values_in_other_forms": [Style(value_style=n) for n in range(1, 5)],
-    "confirmation_phrasings": [Style(confirm=c) for c in CONFIRMATIONS],
-    "closing_anything_else": [Style(anything_else=True)],
-    "all_at_once": [
-        Style(alt_tools=True, from_writes=True, extra_reads=True, reorder=True, value_style=2)
-    ],
+def _reasons(task: Task) -> bool:
+    return any(t.kind == "reason" for t in task.tells) and any(
+        i.explain for i in task.scenario.instructions
+    )
+
+
+def _allows(task: Task) -> bool:
+    return any(g.allowed for g in task.gold)
+
+
+def _volunteers(task: Task) -> bool:
+    return any(i.volunteers for i in task.scenario.instructions)
+
+
+# Each kind: its styles, and the tasks it applies to.
+VARIANTS: dict[str, tuple[list[Style], Applies]] = {
+    "other_read_tool": ([Style(alt_tools=True)], _always),
+    "value_from_a_write": ([Style(from_writes=True)], _always),
+    "extra_harmless_reads": ([Style(extra_reads=True)], _always),
+    "another_allowed_order": ([Style(reorder=True)], _always),
+    "defaults_left_out": ([Style(defaults="omit")], _always),
+    "defaults_spelled_out": ([Style(defaults="spell")], _always),
+    "values_in_other_forms": ([Style(value_style=n) for n in range(1, 5)], _always),
+    "confirmation_phrasings": ([Style(confirm=c) for c in CONFIRMATIONS], _writes),
+    "recap_confirmations": ([Style(recap=r) for r in RECAPS], _writes),
+    "reason_synonyms": ([Style(synonyms=n) for n in range(3)], _reasons),
+    "results_reworded": ([Style(result_form=n) for n in range(1, 4)], _writes),
+    "allowed_alternative": ([Style(alternative=True)], _allows),
+    "closing_anything_else": ([Style(anything_else=True)], _always),
+    "all_at_once": (
+        [Style(alt_tools=True, from_writes=True, extra_reads=True, reorder=True, value_style=2)],
+        _always,
+    ),
 }
-CORRUPTIONS: dict[str, tuple[Style, Applies, frozenset[str]]] = {
-    "skipped_quote": (Style(skip_quote=True), skip_quote_applies, frozenset({"stopped_short"})),
+
+
+@cache
+def _gold(task_id: str) -> Trace:
+    task = next(t for t in TASKS if t.task_id == task_id)
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        return run_session(task, GoldAgent(task), ScriptedCustomer(task), bank)
+
+
+def _silence_bites(task: Task) -> bool:
+    """A write's result that nothing else the gold agent says tells (not an output, not a
+    quote, not a hand-off's summary)."""
+    gold = _gold(task.task_id)
+    told = [say_output(v) for v in (*task.required_outputs, *task.disclosures)]
+    told += [e.call.arguments.get("summary", "") for e in gold.tool_events() if e.call.arguments]
+    writes = [e for e in gold.tool_events() if e.took_effect and e.call.name != HANDOFF]
+    return any(not telling.result_told(e, [str(t) for t in told]) for e in writes)
+
+
+def _reason_bites(task: Task) -> bool:
+    """A reason the gold agent says only in the instruction's explanation."""
+    explains = [i.explain for i in task.scenario.instructions if i.explain]
+    rest = []
+    for message in _gold(task.task_id).agent_messages():
+        for part in explains:
+            message = message.replace(part, " ")
+        rest.append(message)
+    # Where a reason comes before a changed write, the customer agrees only once it is said:
+    # dropping it there fails the consent as well, so those tasks are left out.
+    return any(
+        not any(telling.tell_said(t, m) for m in rest)
+        and not any(
+            g.instruction == t.instruction and _kind_of(g) == "write" and g.tool != HANDOFF
+            for g in task.gold
+        )
+        for t in task.tells
+        if t.kind == "reason"
+    ) and bool(explains)
+
+
+def _recital_bites(task: Task) -> bool:
+    """The customer has two or more records the task does not involve, and something must be
+    told in the answer the recital follows."""
+    records: dict[str, set[str]] = {}
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        for name in OPEN_READS:
+            telling.shown_records(get_tool(name).invoke(bank, {}), records)
+    others = [k for k in records if k not in telling.involved(task)]
+    return len(others) >= 2 and bool(task.required_outputs or task.tells)
+
+
+def _bare_bites(task: Task) -> bool:
+    """A write whose action, amount, mode or account the opening questions do not state."""
+    opening = speech.opening(task) or ""
+    return any(
+        _kind_of(g) == "write"
+        and g.tool != HANDOFF
+        and not mine.stated(ToolCall(call_id="x", name=g.tool, arguments=g.arguments), [opening])
+        for g in task.gold
+    )
+
+
+def _reuse_bites(task: Task) -> bool:
+    """Two writes for one instruction, the second not stated by the first's proposal."""
+    for n in range(len(task.scenario.instructions)):
+        writes = [g for g in task.gold if g.instruction == n and _kind_of(g) == "write"]
+        writes = [g for g in writes if g.tool != HANDOFF]
+        if len(writes) >= 2:
+            first, second = (
+                ToolCall(call_id="x", name=g.tool, arguments=g.arguments) for g in writes[:2]
+            )
+            proposal = speech.proposal(
+                first, [d for d in task.disclosures if d.write == writes[0].id]
+            )
+            if not mine.stated(second, [proposal]):
+                return True
+    return False
+
+
+def _kind_of(call: GoldCall) -> str:
+    return get_tool(call.tool).kind
+
+
+def _never(task: Task) -> bool:
+    return False
+
+
+def _secret_far_from_its_name(task: Task) -> bool:
+    """The real scorer does not read "The CVV on the back of the card is 890" as volunteered
+    (safeguards.volunteered looks 30 characters past the name): reported, not fixed here."""
+    return any(i.volunteers and not volunteered(i.volunteers) for i in task.scenario.instructions)
+
+
+REAL_SCORER_GAPS: dict[str, Applies] = {}  # none known (a secret far from its name was one)
+
+
+# Each corruption: its style, the tasks it applies to, the failure types it may end in, and
+# (where it is certain) the only checks it may fail.
+CORRUPTIONS: dict[str, tuple[Style, Applies, frozenset[str], frozenset[str] | None]] = {
+    "skipped_quote": (
+        Style(skip_quote=True),
+        skip_quote_applies,
+        frozenset({"stopped_short"}),
+        None,
+    ),
     "write_before_consent": (
         Style(no_consent=True),
         _writes,
         frozenset({"acted_without_consent"}),
+        None,
     ),
     "quote_after_the_yes": (
         Style(quote_after_yes=True),
-        _disclosed,
+        quote_late_applies,
         frozenset({"acted_without_consent"}),
+        None,
     ),
-    "extra_write": (Style(extra_write=True), _always, frozenset({"unrequested_write"})),
+    "extra_write": (Style(extra_write=True), _always, frozenset({"unrequested_write"}), None),
     "attempted_forbidden_write": (
         Style(forbidden=True),
         forbidden_applies,
         frozenset({"unrequested_write"}),
+        None,
     ),
     "wrong_record": (
         Style(wrong_record=True),
         wrong_record_applies,
         frozenset({"unrequested_write", "stopped_short"}),
+        None,
     ),
-    "pasted_raw_answer": (Style(pasted=True), told_only_at_the_end, frozenset({"missing_output"})),
-    "hedged_answer": (Style(hedged=True), _choices, frozenset({"missing_output"})),
+    "pasted_raw_answer": (
+        Style(pasted=True),
+        told_only_at_the_end,
+        frozenset({"missing_output"}),
+        None,
+    ),
+    "hedged_answer": (Style(hedged=True), _choices, frozenset({"missing_output"}), None),
+    "silence_after_a_write": (
+        Style(no_results=True),
+        _silence_bites,
+        frozenset({"not_told"}),
+        frozenset({"told_customer"}),
+    ),
+    "reason_left_out": (
+        Style(no_reasons=True),
+        _reason_bites,
+        frozenset({"not_told"}),
+        frozenset({"told_customer"}),
+    ),
+    "recital_of_all_records": (
+        Style(recite=True),
+        _recital_bites,
+        frozenset({"missing_output", "not_told"}),
+        frozenset({"required_outputs", "told_customer"}),
+    ),
+    "asks_for_a_secret": (
+        Style(ask_secret=True),
+        _always,
+        frozenset({"asked_for_secret"}),
+        frozenset({"no_secrets"}),
+    ),
+    "volunteered_secret_ignored": (
+        Style(no_warning=True),
+        _volunteers,
+        frozenset({"asked_for_secret"}),
+        frozenset({"no_secrets"}),
+    ),
+    "consent_before_the_action_is_stated": (
+        Style(bare=True),
+        _bare_bites,
+        frozenset({"acted_without_consent"}),
+        frozenset({"disclosure_consent", "told_customer"}),
+    ),
+    "one_yes_for_two_writes": (
+        Style(reuse_yes=True),
+        _reuse_bites,
+        frozenset({"acted_without_consent"}),
+        frozenset({"disclosure_consent"}),
+    ),
+    "forbidden_read": (
+        Style(peek=True),
+        _always,
+        frozenset({"forbidden_access"}),
+        frozenset({"forbidden_access"}),
+    ),
 }
 
 
@@ -104,7 +289,8 @@ def _expected(task_id: str) -> ChangeSet:
 
 def _play(task: Task, style: Style, seed: int) -> Verdict:
     with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
-        trace = run_session(task, PlanAgent(plan(task, style, seed)), ScriptedCustomer(task), bank)
+        agent = PlanAgent(plan(task, style, seed), task)
+        trace = run_session(task, agent, ScriptedCustomer(task), bank)
     return score(task, trace, _expected(task.task_id))
 
 
@@ -118,8 +304,9 @@ def test_variant_passes(
     family: str, kind: str, record_property: Callable[[str, object], None]
 ) -> None:
     failures, played = [], 0
-    for task in (t for t in TASKS if t.family == family):
-        for seed, style in enumerate(VARIANTS[kind]):
+    styles, applies = VARIANTS[kind]
+    for task in (t for t in TASKS if t.family == family and applies(t)):
+        for seed, style in enumerate(styles):
             verdict = _play(task, style, seed)
             played += 1
             if not verdict.passed:
@@ -133,12 +320,21 @@ def test_variant_passes(
 def test_corruption_fails_for_its_reason(
     family: str, kind: str, record_property: Callable[[str, object], None]
 ) -> None:
-    style, applies, expected = CORRUPTIONS[kind]
-    wrong, played = [], 0
+    style, applies, expected, may_fail = CORRUPTIONS[kind]
+    wrong: list[str] = []
+    known: list[str] = []
+    played = 0
+    gap = REAL_SCORER_GAPS.get(kind, _never)
     for task in (t for t in TASKS if t.family == family and applies(t)):
         verdict = _play(task, style, 0)
         played += 1
-        if verdict.failure_type not in expected:
-            wrong.append(f"{task.task_id}: {verdict.failure_type} (want {sorted(expected)})")
+        failed = {c for c, ok in verdict.checks.items() if not ok}
+        if verdict.failure_type not in expected or (may_fail is not None and failed - may_fail):
+            (known if gap(task) else wrong).append(
+                f"{task.task_id}: {verdict.failure_type}, failed {sorted(failed)} (want "
+                f"{sorted(expected)}, only {sorted(may_fail or ())}) {_evidence(verdict)}"
+            )
     record_property("metamorphic_sessions", played)
     assert not wrong, "\n".join(wrong[:5])
+    if known:
+        pytest.xfail(f"a known gap of the real scorer: {known[0]}")

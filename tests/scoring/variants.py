@@ -1,11 +1,18 @@
 """Metamorphic variants of the gold behaviour: what a careful agent may choose, and corruptions.
 
-A variant agent plays a plan built from the task (not from a recorded trace): the gold chain
-with one policy-valid change (another read tool showing the same facts, the value taken from a
-write's own result, extra harmless reads, another order the `after` constraints allow, defaults
-left out or spelled out, values in other written forms, another confirmation phrasing, a closing
-"anything else?"), or one corruption (a skipped quote, a write before consent, the quote told
-after the yes, an extra write, an attempted forbidden write, a wrong record, a pasted answer).
+A variant agent plays a plan built from the task (not from a recorded trace), talking as the
+gold agent does (tests/scoring/speech.py): it asks for what it needs, states each write's
+action and quote before asking, announces a hand-off, reports each write's result and explains
+a refusal. A variant makes one policy-valid change: another read tool showing the same facts,
+the value taken from a write's own result, extra harmless reads, another order the `after`
+constraints allow, defaults left out or spelled out, values in other written forms, another
+confirmation phrasing or a recap question ("Just to be sure: you want me to ...?"), a reason
+said in other phrases of its concept, a result told by another reported value in another
+sentence, another value the policy allows (GoldCall.allowed), a closing "anything else?". A
+corruption breaks one rule: a skipped quote, a write before consent, the quote told after the
+yes, an extra write, an attempted forbidden write, a wrong record, a pasted or hedged answer, a
+result or a reason left unsaid, a recital of every record, a secret asked for or let pass, a
+bare "Shall I proceed?", one yes for two writes, a read of another customer's account.
 Every plan is generated from the task and a seed, so a new family is covered without new tests.
 """
 
@@ -13,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -23,18 +31,39 @@ from pytest_bankbench.bank.facts import ARG_PREFIX, fact_fields, shows
 from pytest_bankbench.bank.registry import all_tools, get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import indian, to_paise
-from pytest_bankbench.simulation.agents import AgentAction
+from pytest_bankbench.paths import data_dir
+from pytest_bankbench.simulation.agents import (
+    OPEN_READS,
+    REPORT_LABELS,
+    AgentAction,
+    AskSecretsAgent,
+    recital,
+)
+from pytest_bankbench.simulation.dialogue import describe as describe_call
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
+from tests.scoring import independent_scorer as mine
+from tests.scoring import independent_telling as telling
+from tests.scoring import speech
 
 Dynamic = Callable[[Sequence[Event]], list[ToolCall]]
+HANDOFF = "transfer_to_human_agent"
+
+
+@dataclass(frozen=True)
+class Speech:
+    """A message written from what the session has shown: `say(events, since)` tells the
+    results of the writes made after position `since` (the previous such message)."""
+
+    say: Callable[[Sequence[Event], int], str]
 
 
 @dataclass
 class Plan:
     """Moves in order: tool calls (fixed or decided from what was seen), or a message."""
 
-    moves: list[list[ToolCall] | Dynamic | str] = field(default_factory=list)
+    moves: list[list[ToolCall] | Dynamic | str | Speech] = field(default_factory=list)
+    warn: bool = True  # a secret the customer volunteers is stopped in the next message
 
 
 class PlanAgent:
@@ -42,17 +71,31 @@ class PlanAgent:
 
     name = "variant"
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, task: Task | None = None) -> None:
         self.moves = list(plan.moves)
+        self.task = task
+        self.warn = plan.warn
+        self.since = 0
+        self.warned: set[int] = set()
 
     def act(self, events: Sequence[Event]) -> AgentAction:
+        action = self._next(events)
+        offered = self.task is not None and speech.volunteered_now(self.task, events, self.warned)
+        if offered and self.warn:
+            action.message = speech.warned(action.message or "")
+        return action
+
+    def _next(self, events: Sequence[Event]) -> AgentAction:
         if not self.moves:
             return AgentAction(end=True)
         move = self.moves.pop(0)
         if isinstance(move, str):
             return AgentAction(message=move)
+        if isinstance(move, Speech):
+            text, self.since = move.say(events, self.since), len(events)
+            return AgentAction(message=text)
         calls = move if isinstance(move, list) else move(events)
-        return AgentAction(tool_calls=calls) if calls else self.act(events)
+        return AgentAction(tool_calls=calls) if calls else self._next(events)
 
 
 # -- how values are said ---------------------------------------------------------------------
@@ -110,6 +153,21 @@ CONFIRMATIONS = (
 ANYTHING_ELSE = "Is there anything else I can help you with?"
 
 
+RECAPS = (
+    "Just to be sure: you want me to {action}?",
+    "To confirm, you'd like me to {action}?",
+    "So that we're clear, shall I {action}?",
+)
+# A write's result in other words: its reported value with another sentence around it.
+RESULT_FORMS = (
+    "{label}: {value}.",
+    "All done - your {label} is {value}.",
+    "It went through; the {label} is {value}.",
+    "Your request is complete ({label} {value}).",
+)
+BARE = "Shall I proceed?"
+
+
 # -- the variant knobs -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Style:
@@ -121,7 +179,11 @@ class Style:
     reorder: bool = False
     defaults: str = "keep"  # keep | omit | spell
     value_style: int = 0
-    confirm: str = "Shall I proceed?"
+    confirm: str = "Shall I go ahead?"
+    recap: str | None = None  # the proposal as a question restating the action
+    synonyms: int | None = None  # each reason said with other phrases of its concept
+    result_form: int = 0  # which reported value tells a write's result, and in what sentence
+    alternative: bool = False  # another value the policy allows (GoldCall.allowed)
     anything_else: bool = False
     # corruptions
     skip_quote: bool = False
@@ -132,6 +194,14 @@ class Style:
     wrong_record: bool = False
     pasted: bool = False
     hedged: bool = False
+    no_results: bool = False  # no write's result told
+    no_reasons: bool = False  # no refusal's reason told
+    recite: bool = False  # every answer followed by a prose account of every record
+    ask_secret: bool = False  # the opening asks for the PIN, CVV, OTP and card number
+    no_warning: bool = False  # a volunteered secret let pass
+    bare: bool = False  # each proposal a bare "Shall I proceed?"
+    reuse_yes: bool = False  # the second write of an instruction made on the first's yes
+    peek: bool = False  # a first look at another customer's account
 
 
 def _kind(call: GoldCall) -> str:
@@ -238,26 +308,140 @@ def _gold_call(call: GoldCall) -> ToolCall:
     return ToolCall(call_id=f"v-{call.id}", name=call.tool, arguments=dict(call.arguments))
 
 
-def _proposal(task: Task, write: GoldCall, style: Style, tell: bool) -> str:
-    quote = " ".join(
-        sentence(d, style.value_style) for d in task.disclosures if d.write == write.id
-    )
-    told = f" Before I do it: {quote}" if quote and tell else ""
-    return f"I can take care of that for you now.{told} {style.confirm}".strip()
+def _quote(task: Task, write: GoldCall, style: Style, chosen: dict[str, Any]) -> str:
+    """The values the policy says are told before the write; the agent's choice where it took
+    another allowed value."""
+    said = []
+    for d in task.disclosures:
+        if d.write != write.id:
+            continue
+        swapped = next((str(chosen[n]) for n in chosen if str(write.arguments[n]) == d.value), None)
+        said.append(
+            sentence(d.model_copy(update={"value": swapped}) if swapped else d, style.value_style)
+        )
+    return " ".join(said)
 
 
-def _closing(task: Task, instruction: int, style: Style) -> str:
+def _proposal(call: ToolCall, quote: str, explain: str, style: Style) -> str:
+    """What the write will do, its quote, and the question (or a recap that asks)."""
+    if style.bare:
+        return BARE
+    action = describe_call(speech.as_gold(call))
+    if style.recap is not None:
+        return " ".join(p for p in (explain, style.recap.format(action=action), quote) if p)
+    told = f"Here is what I will do: {action}."
+    return " ".join(p for p in (explain, told, quote, style.confirm) if p)
+
+
+def _results(events: Sequence[Event], since: int, pick: int) -> list[ToldValue]:
+    """Each write's result since `since`: the `pick`-th value its tool reports."""
+    tools = all_tools()
+    told = []
+    for event in events[since:]:
+        if not (isinstance(event, ToolEvent) and event.took_effect and event.output):
+            continue
+        spec = tools.get(event.call.name)
+        shown = [
+            (name, kind, str(event.output[name]))
+            for name, _, kind in (r.partition(":") for r in (spec.reports if spec else ()))
+            if event.output.get(name) not in (None, "")
+        ]
+        if shown:
+            name, kind, value = shown[pick % len(shown)]
+            label = REPORT_LABELS.get(name, name.replace("_", " "))
+            told.append(ToldValue(label=label, kind=kind, value=value))
+    return told
+
+
+def _told_results(values: Sequence[ToldValue], style: Style) -> str:
+    form = RESULT_FORMS[style.result_form % len(RESULT_FORMS)]
+    return " ".join(form.format(label=v.label, value=render(v, style.value_style)) for v in values)
+
+
+def _closing(
+    task: Task, instruction: int, style: Style, explain: str
+) -> Callable[[Sequence[Event], int], str]:
     outputs = [o for o in task.required_outputs if o.instruction == instruction]
-    if style.pasted and outputs:
-        raw = {o.label.replace(" ", "_"): o.value for o in outputs}
-        return "Here are the details:\n" + json.dumps(raw)
-    said = " ".join(
-        f"It is {o.value} or {o.rivals[0]}, I am not certain."
-        if style.hedged and o.kind == "choice" and o.rivals
-        else sentence(o, style.value_style)
-        for o in outputs
-    )
-    return f"All set. {said}".strip()
+
+    def say(events: Sequence[Event], since: int) -> str:
+        asked = {(o.kind, o.value) for o in outputs}
+        results = [
+            r
+            for r in _results(events, since, style.result_form)
+            if (r.kind, r.value) not in asked and not style.no_results
+        ]
+        if style.pasted and outputs:
+            raw = {o.label.replace(" ", "_"): o.value for o in outputs}
+            said = "Here are the details:\n" + json.dumps(raw)
+        else:
+            said = " ".join(
+                f"It is {o.value} or {o.rivals[0]}, I am not certain."
+                if style.hedged and o.kind == "choice" and o.rivals
+                else sentence(o, style.value_style)
+                for o in outputs
+            )
+        if explain:
+            opening = f"I'm sorry, I can't do that. {explain}"
+        else:
+            opening = "" if style.no_results else "That is done."
+        text = " ".join(p for p in (opening, _told_results(results, style), said) if p)
+        if style.recite:
+            text = f"{text} {recital(events)}"
+        return text or "Is there anything else?"
+
+    return say
+
+
+def _handing_over(call: ToolCall, style: Style) -> Callable[[Sequence[Event], int], str]:
+    def say(events: Sequence[Event], since: int) -> str:
+        done = (
+            ""
+            if style.no_results
+            else _told_results(_results(events, since, style.result_form), style)
+        )
+        text = f"{done} {speech.SAY.handoff(speech.as_gold(call))}".strip()
+        return f"{text} {recital(events)}" if style.recite else text
+
+    return say
+
+
+_PLAIN = {"#": "5", "*": "your"}
+
+
+def _phrasings(name: str) -> list[str]:
+    """A concept's phrases as one might say them: a number for `#`, a word for `*`."""
+    table = tomllib.loads((data_dir() / "concepts.toml").read_text(encoding="utf-8"))[name]
+    return [
+        " ".join(_PLAIN.get(w, w.rstrip("*")) for w in phrase.split())
+        for phrase in table["phrases"]
+    ]
+
+
+def reworded(task: Task, text: str, seed: int) -> str:
+    """The text with each reason said in other phrases of its concept ("pledged as security"
+    for "under lien"), where the concept still reads in the new words."""
+    rng = random.Random(f"{task.task_id}:{seed}:synonyms")
+    # a synonym must not bring in a rival of a categorical answer ("pending" for "expired")
+    rivals = {w.lower() for o in task.required_outputs for r in o.rivals for w in r.split()}
+    for tell in task.tells:
+        if tell.kind != "reason":
+            continue
+        for name in tell.concepts:
+            pattern = telling.concept(name)
+            for m in reversed(list(pattern.finditer(text))):
+                if telling.taken_back(text, m.start()):
+                    continue
+                others = [
+                    p
+                    for p in _phrasings(name)
+                    if p.lower() != m.group(0).lower() and not set(p.lower().split()) & rivals
+                ]
+                if not others:
+                    continue
+                new = text[: m.start()] + rng.choice(others) + text[m.end() :]
+                if telling.says(name, new):
+                    text = new
+    return text
 
 
 def _extra_write(task: Task) -> Dynamic:
@@ -324,6 +508,23 @@ def _wrong_record(task: Task, write: GoldCall) -> ToolCall | None:
     return ToolCall(call_id=f"x-wrong-{write.id}", name=write.tool, arguments=args)
 
 
+def _someone_elses_account(task: Task) -> str:
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        row = bank.one(
+            "SELECT account_number FROM accounts WHERE customer_id != ? ORDER BY account_number",
+            task.customer_id,
+        )
+    assert row is not None
+    return str(row["account_number"])
+
+
+def _chosen(call: GoldCall, style: Style) -> dict[str, Any]:
+    """The other allowed value of each argument that has one, when the style takes it."""
+    if not style.alternative:
+        return {}
+    return {name: values[0] for name, values in call.allowed.items() if values}
+
+
 def plan(task: Task, style: Style, seed: int = 0) -> Plan:
     """The moves of a variant (or corruption) of the gold behaviour on one task."""
     rng = random.Random(f"{task.task_id}:{seed}")
@@ -337,7 +538,17 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
     }
     skipped = min(strict_quotes) if style.skip_quote and strict_quotes else None
     wrong_done = False
-    out = Plan()
+    out = Plan(warn=not style.no_warning)
+    opening = speech.opening(task)
+    if style.ask_secret:
+        opening = f"{opening or ''} {AskSecretsAgent.ASK}".strip()
+    if opening:
+        out.moves.append(opening)
+    if style.peek:
+        peek = {"account_number": _someone_elses_account(task)}
+        out.moves.append([ToolCall(call_id="x-peek", name="get_account_balance", arguments=peek)])
+    if style.recite:
+        out.moves.append([ToolCall(call_id=f"x-all-{n}", name=n, arguments={}) for n in OPEN_READS])
     if style.extra_reads:
         out.moves.append(
             [
@@ -353,6 +564,12 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
     instructions = len(task.scenario.instructions)
     for instruction in range(instructions):
         late: list[str] = []  # quotes told only after the write (a corruption)
+        reason = task.scenario.instructions[instruction].explain or ""
+        if style.synonyms is not None:
+            reason = reworded(task, reason, style.synonyms)
+        if style.no_reasons or style.bare:
+            reason = ""  # a bare proposal states nothing, and the reason is never said
+        proposed = 0
         calls = [g for g in task.gold if g.instruction == instruction]
         for call in _order(calls, rng if style.reorder else None):
             if call.id == skipped:
@@ -366,27 +583,53 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
                 if alt is not None:
                     out.moves.append(_unless_shown(task, call))
                 continue
-            if _kind(call) == "write" and not style.no_consent:
-                out.moves.append(_proposal(task, call, style, tell=not style.quote_after_yes))
+            made = _gold_call(call)
+            picked = _chosen(call, style)
+            if picked:
+                made = made.model_copy(update={"arguments": {**call.arguments, **picked}})
+            if call.tool == HANDOFF:
+                out.moves.append(Speech(_handing_over(made, style)))
+                out.moves.append([made])
+                continue
+            reused = style.reuse_yes and proposed == 1
+            if not style.no_consent and not reused:
+                quote = "" if style.quote_after_yes else _quote(task, call, style, picked)
+                out.moves.append(_proposal(made, quote, reason, style))
+                reason = ""
                 if task.scenario.instructions[call.instruction].correction:
                     # the customer corrects the first proposal; a careful agent proposes again
-                    out.moves.append(_proposal(task, call, style, tell=not style.quote_after_yes))
+                    out.moves.append(_proposal(made, quote, "", style))
                 if style.quote_after_yes:
                     late += [sentence(d, 0) for d in task.disclosures if d.write == call.id]
-            if style.wrong_record and not wrong_done and _kind(call) == "write":
+                proposed += 1
+            elif reason and not reused:
+                out.moves.append(reason)  # the reason, though the write is not asked for
+                reason = ""
+            if style.wrong_record and not wrong_done:
                 wrong = _wrong_record(task, call)
                 if wrong is not None:
                     wrong_done = True
                     out.moves.append([wrong])
                     continue
-            out.moves.append([_with_defaults(_gold_call(call), style.defaults)])
+            out.moves.append([_with_defaults(made, style.defaults)])
         if instruction == 0 and style.forbidden:
             attempt = _forbidden_for(task)
             if attempt is not None:
                 out.moves.append([attempt])
-        closing = " ".join([*late, _closing(task, instruction, style)])
         last = instruction == instructions - 1
-        out.moves.append(f"{closing} {ANYTHING_ELSE}" if last and style.anything_else else closing)
+        closing = _closing(task, instruction, style, reason)
+
+        def said(
+            events: Sequence[Event],
+            since: int,
+            closing: Callable[[Sequence[Event], int], str] = closing,
+            late: list[str] = late,
+            last: bool = last,
+        ) -> str:
+            text = " ".join([*late, closing(events, since)])
+            return f"{text} {ANYTHING_ELSE}" if last and style.anything_else else text
+
+        out.moves.append(Speech(said))
     return out
 
 
@@ -409,11 +652,22 @@ def skip_quote_applies(task: Task) -> bool:
     )
 
 
-def describe(args: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in args.items())
-
-
 def told_only_at_the_end(task: Task) -> bool:
-    """A required output that no disclosure before a write already tells."""
+    """A required output that no disclosure before a write already tells, nor a reason or a
+    hand-off's summary."""
     disclosed = {(d.kind, d.value) for d in task.disclosures}
-    return any((o.kind, o.value) not in disclosed for o in task.required_outputs)
+    elsewhere = [i.explain or "" for i in task.scenario.instructions]
+    elsewhere += [str(g.arguments.get("summary", "")) for g in task.gold if g.tool == HANDOFF]
+    return any(
+        (o.kind, o.value) not in disclosed and not mine.told(o, elsewhere)
+        for o in task.required_outputs
+    )
+
+
+def quote_late_applies(task: Task) -> bool:
+    """A write with a disclosure its own action statement does not already tell."""
+    for write in task.gold:
+        stated = describe_call(write)
+        if any(d.write == write.id and not mine.told(d, [stated]) for d in task.disclosures):
+            return True
+    return False

@@ -1,5 +1,5 @@
 """How a test reads an agent's statement of a rule, the way the scripted customer does: an
-`after` entry that names a concept of the shared vocabulary (data/concepts.toml) is stated when
+`after` entry that names a concept of the shared vocabulary (task_data/concepts.toml) is stated when
 the concept is said un-negated; any other entry is a phrase said as it is ("50,000")."""
 
 from __future__ import annotations

@@ -1,0 +1,115 @@
+"""What the gold agent's own tool results show of a value it is to tell (issue 17, item 3).
+
+The gold agent tells what its tools returned, never the task's expectation: a custom task whose
+expected value no result holds then fails `--bank-model gold`, as it should. A value is found as
+a result field equal to it, else in an article or the policy that states it (the card-block
+terms, knowledge-base answers), else as the field its label names (the tools' figure is told).
+An expectation equal to some other field of the results (another account's balance) is not
+caught here: that needs the output to name its record and field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any, TypeVar
+
+from pytest_bankbench.simulation.chat import policy_text
+from pytest_bankbench.simulation.trace import Event, ToolEvent
+from pytest_bankbench.tasks.model import ToldValue
+
+V = TypeVar("V", bound=ToldValue)
+# Results longer than this are prose (a knowledge-base article), searched as text.
+_PROSE = 80
+_LABEL_NOISE = frozenset({"the", "of", "a", "to", "your", "you", "in", "on", "with", "for"})
+
+
+def _fields(value: Any, key: str = "") -> Iterator[tuple[str, Any]]:
+    """Every field of a tool result, with the name it sits under (list items keep the list's)."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            yield from _fields(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _fields(item, key)
+    else:
+        yield key, value
+
+
+def _as_kind(kind: str, raw: Any) -> str | None:
+    """A result field as a value of this kind, or None when it cannot be one."""
+    if raw is None or isinstance(raw, bool):
+        return None
+    text = str(raw)
+    if kind in ("amount", "percent"):
+        try:
+            return text if Decimal(text).is_finite() else None
+        except InvalidOperation:
+            return None
+    if kind == "count":
+        return text if text.isdigit() else None
+    if kind == "date":
+        return text[:10] if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text[:10]) else None
+    if kind == "digits":
+        return re.sub(r"\D", "", text) or None
+    return text
+
+
+def _same(kind: str, expected: str, got: str) -> bool:
+    if kind in ("amount", "percent", "count"):
+        try:
+            return Decimal(got) == Decimal(expected)
+        except InvalidOperation:
+            return False
+    if kind == "digits":
+        return got.endswith(expected)
+    return got.replace("_", " ").casefold() == expected.casefold()
+
+
+def _in_prose(value: ToldValue, text: str) -> bool:
+    """The value is written in a text (an article, the policy): an amount after a currency
+    sign, a percentage, a count before its unit, a phrase as whole words."""
+    number = re.escape(value.value)
+    if value.kind == "amount":
+        found = re.findall(r"(?:Rs\.?|₹|INR)\s*(\d[\d,]*(?:\.\d+)?)", text)
+        return any(Decimal(f.replace(",", "")) == value.amount() for f in found)
+    if value.kind == "percent":
+        return any(
+            Decimal(f) == Decimal(value.value) for f in re.findall(r"(\d+(?:\.\d+)?)\s*%", text)
+        )
+    if value.kind == "count":
+        unit = (value.unit or "").split()[-1:]
+        tail = rf"\s+(?:[a-z-]+\s+)?{re.escape(unit[0].rstrip('s'))}s?\b" if unit else r"\b"
+        return bool(re.search(rf"(?<![\d.,]){number}{tail}", text, re.IGNORECASE))
+    return bool(re.search(rf"(?<!\w){number}(?!\w)", text, re.IGNORECASE))
+
+
+def shown_value(value: V, events: Sequence[Event]) -> V | None:
+    """The value as the agent's own tool results show it, for a value it is to tell.
+
+    The field holding the expected value, else an article or the policy that states it, else
+    the field its label names (then the tools' figure is told, and a wrong expectation fails
+    the session, issue 17), else nothing."""
+    fields = [
+        item
+        for e in events
+        if isinstance(e, ToolEvent) and e.ok and e.output
+        for item in _fields(e.output)
+    ]
+    for _, raw in fields:
+        got = _as_kind(value.kind, raw)
+        if got is not None and _same(value.kind, value.value, got):
+            got = got[-len(value.value) :] if value.kind == "digits" else got
+            return value.model_copy(update={"value": got})
+    prose = [str(raw) for _, raw in fields if isinstance(raw, str) and len(raw) > _PROSE]
+    if any(_in_prose(value, text) for text in [*prose, policy_text()]):
+        return value
+    words = set(re.findall(r"[a-z]+", value.label.lower())) - _LABEL_NOISE
+    best: tuple[int, str] | None = None
+    for key, raw in fields:
+        got = _as_kind(value.kind, raw)
+        score = len(words & set(key.split("_")))
+        if got is not None and score and (best is None or score >= best[0]):
+            best = (score, got[-len(value.value) :] if value.kind == "digits" else got)
+    return value.model_copy(update={"value": best[1]}) if best else None

@@ -1,0 +1,334 @@
+"""Checking a task file before it is run (`python -m pytest_bankbench validate-tasks FILE`).
+
+Every line must load (each field error named, not only the first), every gold call must name a
+tool and arguments it accepts, the customer must exist, the gold chain must replay with no failed
+call and no ineffective write, each gold read's own result must show the `facts` it names (else
+no call could satisfy it), a stored `expected_changes` must equal the replay's, and every
+value the agent must tell (required outputs, disclosures, the values of tells) must be one the
+gold replay shows: a value no gold call returns is one the agent cannot know, and a wrong one
+would otherwise pass unnoticed (issue 17). Disclosures and tells may also state a rule of the
+policy (the Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from pytest_bankbench.bank.customer_view import customer_problem
+from pytest_bankbench.bank.diff import ChangeSet
+from pytest_bankbench.bank.facts import fact_fields, shows
+from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.money import amounts_in
+from pytest_bankbench.paths import data_dir
+from pytest_bankbench.tasks.loader import (
+    TaskFileError,
+    gold_call_problems,
+    in_base_split,
+    task_lines,
+)
+from pytest_bankbench.tasks.model import Task, ToldValue
+from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
+
+_NUMERIC_KINDS = ("amount", "percent", "count")
+_SHOWN = 5  # values the replay shows, listed in a problem so the author sees the right one
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a task file, named by place, task and field."""
+
+    path: Path
+    line: int | None
+    task_id: str | None
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        parts = [f"{self.path}:{self.line}" if self.line is not None else str(self.path)]
+        if self.task_id is not None:
+            parts.append(f"task {self.task_id}")
+        if self.field is not None:
+            parts.append(f"field {self.field}")
+        return ": ".join([*parts, self.message])
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What a file's check found: the tasks that loaded, the values checked, every problem."""
+
+    path: Path
+    tasks: int = 0
+    values: int = 0
+    problems: tuple[Problem, ...] = ()
+
+    def summary(self) -> str:
+        if self.problems:
+            lines = len({p.line for p in self.problems})
+            return (
+                f"{self.path}: {_count(len(self.problems), 'problem')} on {_count(lines, 'line')}"
+            )
+        return (
+            f"{self.path}: {_count(self.tasks, 'task')} valid (gold chains replayed, "
+            f"{_count(self.values, 'expected value')} found in the replays)"
+        )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def validate_file(path: Path) -> Validation:
+    """Check every line of a task file; a file that cannot be read is one problem."""
+    try:
+        lines = task_lines(path)
+    except TaskFileError as exc:
+        return Validation(path, problems=(_file_problem(path, exc),))
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    loaded = values = 0
+    for lineno, line in lines:
+        task, line_problems = _load_line(path, lineno, line)
+        problems += line_problems
+        if task is None:
+            continue
+        loaded += 1
+        at = _Place(path, lineno, task.task_id)
+        if task.task_id in seen:
+            problems.append(
+                at.problem(
+                    "task_id",
+                    f"{task.task_id!r} already used on line {seen[task.task_id]} "
+                    "(task ids must be unique in a file)",
+                )
+            )
+        seen.setdefault(task.task_id, lineno)
+        task_problems, checked = _check_task(task, at)
+        problems += task_problems
+        values += checked
+    if not lines:
+        problems.append(Problem(path, None, None, None, "the file holds no tasks"))
+    return Validation(path, loaded, values, tuple(problems))
+
+
+def _file_problem(path: Path, exc: TaskFileError) -> Problem:
+    """A loader error ("FILE[:LINE]: reason") as a problem, its place kept apart from its reason."""
+    found = re.match(rf"{re.escape(str(path))}(?::(\d+))?: (.*)", str(exc), re.DOTALL)
+    if found is None:
+        return Problem(path, None, None, None, str(exc))
+    line = int(found[1]) if found[1] else None
+    return Problem(path, line, None, None, found[2])
+
+
+@dataclass(frozen=True)
+class _Place:
+    path: Path
+    line: int
+    task_id: str | None
+
+    def problem(self, field: str | None, message: str) -> Problem:
+        return Problem(self.path, self.line, self.task_id, field, message)
+
+
+def _load_line(path: Path, lineno: int, line: str) -> tuple[Task | None, list[Problem]]:
+    """The line's task, or None and every reason it is not one."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        message = f"not valid JSON ({exc.msg} at column {exc.colno})"
+        return None, [Problem(path, lineno, None, None, message)]
+    task_id = data.get("task_id") if isinstance(data, dict) else None
+    at = _Place(path, lineno, task_id if isinstance(task_id, str) else None)
+    try:
+        return Task.model_validate(in_base_split(data)), []
+    except ValidationError as exc:
+        return None, [
+            at.problem(".".join(str(p) for p in error["loc"]) or None, error["msg"])
+            for error in exc.errors()
+        ]
+
+
+def _check_task(task: Task, at: _Place) -> tuple[list[Problem], int]:
+    """The task's problems beyond its shape, and how many of its values were checked."""
+    problems = [
+        at.problem(f"gold.{index}", f"gold call {task.gold[index].id} {task.gold[index].tool}: {m}")
+        for index, m in gold_call_problems(task)
+    ]
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        unknown = customer_problem(bank)
+    if unknown is not None:
+        problems.append(at.problem("customer_id", unknown))
+    if problems:
+        return problems, 0  # the replay would only fail on the same call again
+    try:
+        gold = replay(task)
+    except GoldReplayError as exc:
+        index = next((i for i, c in enumerate(task.gold) if c.id == exc.call), None)
+        reason = str(exc).removeprefix(f"{task.task_id}: ")
+        return [at.problem(f"gold.{index}" if index is not None else "gold", reason)], 0
+    if task.expected_changes is not None and ChangeSet.of(list(task.expected_changes)) != (
+        gold.changes
+    ):
+        problems.append(
+            at.problem(
+                "expected_changes",
+                "differs from the change set the gold replay leaves; leave the field out (the "
+                "replay gives it) or copy the replay's",
+            )
+        )
+    problems += _facts_not_shown(task, gold, at)
+    shown = _Shown.of(gold)
+    told: list[tuple[str, ToldValue, bool]] = [
+        *((f"required_outputs.{i}", value, False) for i, value in enumerate(task.required_outputs)),
+        *((f"disclosures.{i}", value, True) for i, value in enumerate(task.disclosures)),
+        *(
+            (f"tells.{i}.values.{j}", value, True)
+            for i, tell in enumerate(task.tells)
+            for j, value in enumerate(tell.values)
+        ),
+    ]
+    for name, value, policy in told:
+        if (why := shown.missing(value, policy=policy)) is not None:
+            problems.append(at.problem(name, f"{value.label!r}: {why}"))
+    return problems, len(told)
+
+
+def _facts_not_shown(task: Task, gold: Replay, at: _Place) -> list[Problem]:
+    """A gold read's `facts` that its own result does not show: no agent call could satisfy it
+    the way the scorer reads results (bank/facts.py)."""
+    problems: list[Problem] = []
+    for index, call in enumerate(task.gold):
+        need = call.facts
+        if need is None:
+            continue
+        reveals = get_tool(call.tool).reveals
+        if shows(
+            reveals,
+            call.arguments,
+            gold.results[call.id],
+            task.customer_id,
+            need.entity,
+            need.key,
+            need.fields,
+        ):
+            continue
+        can = sorted(fact_fields(reveals, need.entity))
+        problems.append(
+            at.problem(
+                f"gold.{index}.facts",
+                f"the result of {call.id} {call.tool} does not show {need.entity} {need.key!r} "
+                f"with {', '.join(need.fields)}; for a {need.entity} it shows "
+                f"{', '.join(can) or 'nothing'} (the key is the record's id, e.g. the account "
+                "number)",
+            )
+        )
+    return problems
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """The values a gold replay's results show, read the ways a told value can be written."""
+
+    numbers: frozenset[Decimal]
+    texts: tuple[str, ...]
+
+    @classmethod
+    def of(cls, gold: Replay) -> _Shown:
+        numbers: set[Decimal] = set()
+        texts: list[str] = []
+        for leaf in _leaves(gold.results):
+            if isinstance(leaf, list):
+                numbers.add(Decimal(len(leaf)))  # a count may be how many records a list holds
+                continue
+            text = str(leaf)
+            texts.append(text)
+            if (number := _number(text)) is not None:
+                numbers.add(number)
+            elif isinstance(leaf, str) and " " in leaf:
+                numbers |= amounts_in(leaf)  # a knowledge-base passage: "Rs 200", "10%"
+        return cls(frozenset(numbers), tuple(texts))
+
+    def missing(self, value: ToldValue, *, policy: bool) -> str | None:
+        """Why the replay (or, where `policy`, the policy) does not show the value, or None."""
+        numbers, texts = self.numbers, self.texts
+        if policy:
+            numbers, texts = numbers | _policy_numbers(), (*texts, _policy_text())
+        where = "any gold call's result" + (" or the policy" if policy else "")
+        if value.kind in _NUMERIC_KINDS:
+            target = _number(value.value)
+            if target is None:
+                return f"value {value.value!r} of kind {value.kind!r} is not a number"
+            if target in numbers:
+                return None
+            closest = sorted(self.numbers, key=lambda n: (abs(n - target), n))[:_SHOWN]
+            listed = ", ".join(f"{n:f}" for n in closest) or "none"
+            return (
+                f"{value.kind} {value.value} is not shown by {where}; the closest numbers the "
+                f"gold results show: {listed}"
+            )
+        if value.kind == "date":
+            if any(text[:10] == value.value for text in texts):
+                return None
+            dates = sorted({t[:10] for t in self.texts if _is_date(t[:10])})
+            listed = ", ".join(dates[:_SHOWN]) or "none"
+            return f"date {value.value} is not shown by {where}; the gold results show: {listed}"
+        if value.kind == "digits":
+            if any(text.endswith(value.value) for text in texts):
+                return None
+            return (
+                f"digits {value.value!r} end no number shown by {where} (the last digits of an "
+                "account or a card must be those of a record a gold call returns)"
+            )
+        needle = value.value.lower()
+        if any(needle in text.lower() for text in texts):
+            return None
+        return f"{value.kind} {value.value!r} is not shown by {where} (compared ignoring case)"
+
+
+def _leaves(value: Any) -> Iterator[Any]:
+    """Every scalar of a result, and every list itself (its length is a count)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list):
+        yield value
+        for item in value:
+            yield from _leaves(item)
+    elif value is not None and not isinstance(value, bool):
+        yield value
+
+
+def _number(text: str) -> Decimal | None:
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    return number.normalize() if number.is_finite() else None
+
+
+def _is_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+@cache
+def _policy_text() -> str:
+    return (data_dir() / "policy.md").read_text(encoding="utf-8")
+
+
+@cache
+def _policy_numbers() -> frozenset[Decimal]:
+    return frozenset(amounts_in(_policy_text()))

@@ -1,0 +1,199 @@
+"""`validate-tasks FILE`: every problem named by file, line, task and field; 1 on any, 0 when clean."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.cli import main
+from pytest_bankbench.paths import data_dir
+from pytest_bankbench.tasks.loader import TASKS_FILE, shipped_tasks
+from pytest_bankbench.tasks.model import GoldCall, Task
+from pytest_bankbench.tasks.validate import validate_file
+
+# issue 17: these tasks tell an alternative account that no gold call reads (the chain holds only
+# the source account's balance); the family owner adds the read. Held here so that no other
+# shipped task gains a problem meanwhile.
+KNOWN_GAPS = {"insufficient_funds"}
+
+
+def _task(family: str) -> Task:
+    """The first shipped task of a family that asks for a value, a real one to vary."""
+    return next(t for t in shipped_tasks() if t.family == family and t.required_outputs)
+
+
+def _write(path: Path, *lines: str) -> Path:
+    path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def _run(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[str]]:
+    status = main(["validate-tasks", str(path)])
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_a_good_file_passes_with_one_summary_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tasks = [_task("balance_enquiry"), _task("fd_closure")]
+    path = _write(tmp_path / "good.jsonl", *(t.to_line() for t in tasks))
+    status, out = _run(capsys, path)
+    values = sum(len(t.required_outputs) + len(t.disclosures) for t in tasks) + sum(
+        len(tell.values) for t in tasks for tell in t.tells
+    )
+    assert (status, out) == (
+        0,
+        [
+            f"{path}: 2 tasks valid (gold chains replayed, {values} expected values found in "
+            "the replays)"
+        ],
+    )
+
+
+def test_a_wrong_expected_value_fails_naming_line_task_and_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _task("balance_enquiry")
+    output = good.required_outputs[0]
+    wrong = good.model_copy(
+        update={
+            "task_id": "wrong-001",
+            "required_outputs": (output.model_copy(update={"value": "1.23"}),),
+        }
+    )
+    path = _write(tmp_path / "wrong.jsonl", good.to_line(), wrong.to_line())
+    status, out = _run(capsys, path)
+    assert status == 1
+    first, summary = out
+    assert first.startswith(
+        f"{path}:2: task wrong-001: field required_outputs.0: {output.label!r}: amount 1.23 "
+        "is not shown by any gold call's result"
+    )
+    assert output.value.rstrip("0").rstrip(".") in first  # the right one is offered
+    assert summary == f"{path}: 1 problem on 1 line"
+
+
+def test_a_broken_gold_call_fails_naming_the_call(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _task("balance_enquiry")
+    index, call = next((i, c) for i, c in enumerate(good.gold) if "account_number" in c.arguments)
+    broken_call = call.model_copy(update={"arguments": {"account_number": "50100000000000"}})
+    gold = tuple(broken_call if c.id == call.id else c for c in good.gold)
+    unknown = GoldCall.model_validate(good.gold[0].model_dump() | {"tool": "get_balance"})
+    path = _write(
+        tmp_path / "broken.jsonl",
+        good.model_copy(update={"gold": gold}).to_line(),
+        good.model_copy(update={"gold": (unknown,), "task_id": "other-001"}).to_line(),
+    )
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out[0].startswith(
+        f"{path}:1: task {good.task_id}: field gold.{index}: gold call {call.id} {call.tool} "
+        "failed: no account '50100000000000' exists"
+    )
+    assert out[1].startswith(
+        f"{path}:2: task other-001: field gold.0: gold call c1 get_balance: unknown tool "
+        "'get_balance'; available tools: "
+    )
+    assert out[2] == f"{path}: 2 problems on 2 lines"
+
+
+def test_a_read_whose_result_does_not_show_its_facts_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _task("balance_enquiry")
+    index, call = next((i, c) for i, c in enumerate(good.gold) if c.facts)
+    assert call.facts is not None
+    facts = call.facts.model_copy(update={"fields": ("balance", "colour")})
+    gold = tuple(c.model_copy(update={"facts": facts}) if c is call else c for c in good.gold)
+    path = _write(tmp_path / "facts.jsonl", good.model_copy(update={"gold": gold}).to_line())
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out[0].startswith(f"{path}:1: task {good.task_id}: field gold.{index}.facts: ")
+
+
+def test_every_problem_of_a_bad_line_is_reported_and_bad_json_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _task("balance_enquiry")
+    data = json.loads(good.to_line())
+    del data["family"]
+    data["colour"] = "blue"
+    path = _write(
+        tmp_path / "bad.jsonl",
+        '{"task_id": "x-001",',
+        json.dumps(data),
+        good.to_line(),
+        good.to_line(),
+    )
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out == [
+        f"{path}:1: not valid JSON (Expecting property name enclosed in double quotes at "
+        "column 21)",
+        f"{path}:2: task {good.task_id}: field family: Field required",
+        f"{path}:2: task {good.task_id}: field colour: Extra inputs are not permitted",
+        f"{path}:4: task {good.task_id}: field task_id: {good.task_id!r} already used on line 3 "
+        "(task ids must be unique in a file)",
+        f"{path}: 4 problems on 3 lines",
+    ]
+
+
+def test_a_stored_change_set_must_be_the_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    task = next(t for t in shipped_tasks() if t.expected_changes)
+    path = _write(
+        tmp_path / "changes.jsonl", task.model_copy(update={"expected_changes": ()}).to_line()
+    )
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out[0].startswith(f"{path}:1: task {task.task_id}: field expected_changes: differs")
+
+
+def test_an_unknown_customer_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    task = _task("balance_enquiry").model_copy(update={"customer_id": "CUST99999"})
+    status, out = _run(capsys, _write(tmp_path / "who.jsonl", task.to_line()))
+    assert status == 1
+    assert "field customer_id: no customer 'CUST99999' in the bank seeded with" in out[0]
+
+
+def test_a_missing_or_empty_file_is_one_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "none.jsonl"
+    assert _run(capsys, missing) == (
+        1,
+        [
+            f"{missing}: no such task file (expected a .jsonl file, one task per line)",
+            f"{missing}: 1 problem on 1 line",
+        ],
+    )
+    empty = _write(tmp_path / "empty.jsonl", "")
+    assert _run(capsys, empty)[0] == 1
+
+
+def test_the_shipped_file_has_no_problem_beyond_the_known_gaps() -> None:
+    result = validate_file(data_dir() / TASKS_FILE)
+    assert result.tasks == len(shipped_tasks())
+    families = {t.task_id: t.family for t in shipped_tasks()}
+    assert {families[p.task_id] for p in result.problems if p.task_id} <= KNOWN_GAPS
+    assert all(p.task_id for p in result.problems)
+
+
+def test_the_readme_example_is_valid_and_gold_passes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pytester: pytest.Pytester
+) -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Writing tasks\n", 1)[1]
+    example = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    path = _write(tmp_path / "readme.jsonl", json.dumps(example))
+    status, out = _run(capsys, path)
+    assert (status, out[-1].split(": ", 1)[1].split(" (")[0]) == (0, "1 task valid")
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--bank-model", "gold", "--bank-tasks", str(path)
+    )
+    result.assert_outcomes(passed=1)

@@ -1,0 +1,65 @@
+"""The wheel's contents as pyproject.toml declares them, and where the task data is found."""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pytest_bankbench
+from pytest_bankbench.paths import DATA_FOLDER, DataDirError, data_dir, locate
+
+PACKAGE = Path(pytest_bankbench.__file__).parent
+ROOT = PACKAGE.parent
+DATA_PACKAGE = f"pytest_bankbench.{DATA_FOLDER}"
+
+
+def _setuptools() -> dict[str, Any]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    section: dict[str, Any] = config["tool"]["setuptools"]
+    return section
+
+
+def test_every_package_is_listed_for_the_wheel() -> None:
+    on_disk = {
+        ".".join(("pytest_bankbench", *init.parent.relative_to(PACKAGE).parts))
+        for init in PACKAGE.rglob("__init__.py")
+    }
+    assert set(_setuptools()["packages"]) == on_disk | {DATA_PACKAGE}
+
+
+def test_the_top_level_task_data_is_mapped_into_the_package() -> None:
+    assert _setuptools()["package-dir"] == {DATA_PACKAGE: DATA_FOLDER}
+
+
+def test_every_file_of_task_data_ships() -> None:
+    patterns: list[str] = _setuptools()["package-data"][DATA_PACKAGE]
+    top = ROOT / DATA_FOLDER
+    files = [p.relative_to(top).as_posix() for p in top.rglob("*") if p.is_file()]
+    left_out = [f for f in files if not any(fnmatch.fnmatch(f, p) for p in patterns)]
+    assert left_out == []
+    assert {"tasks.jsonl", "policy.md", "concepts.toml"} <= set(files)
+
+
+def test_a_checkout_finds_the_top_level_folder() -> None:
+    assert data_dir() == ROOT / DATA_FOLDER
+
+
+def test_a_wheel_finds_the_folder_inside_the_package(tmp_path: Path) -> None:
+    package = tmp_path / "site-packages" / "pytest_bankbench"
+    for place in (package / DATA_FOLDER, package.parent / DATA_FOLDER):
+        place.mkdir(parents=True)
+        (place / "policy.md").write_text("policy", encoding="utf-8")
+    # The package's own copy wins over a folder of the same name that happens to sit beside it.
+    assert locate(package) == package / DATA_FOLDER
+
+
+def test_missing_data_names_both_places(tmp_path: Path) -> None:
+    package = tmp_path / "pytest_bankbench"
+    with pytest.raises(DataDirError) as raised:
+        locate(package)
+    assert str(package / DATA_FOLDER) in str(raised.value)
+    assert str(tmp_path / DATA_FOLDER) in str(raised.value)
