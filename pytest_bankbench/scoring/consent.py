@@ -20,7 +20,6 @@ from decimal import Decimal
 from functools import lru_cache
 
 from pytest_bankbench.scoring.outputs import OutputKind, said
-from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task
@@ -113,9 +112,24 @@ def proposal_window(before: Sequence[Event]) -> tuple[int | None, list[str]]:
 
 def _only_asks(text: str) -> bool:
     """A question for details ("which channel, and the limit you want?") proposes nothing: the
-    action it names is the customer's request, not a statement of what the agent will do."""
-    reading = read(text)
-    return reading.has("ask") and not reading.proposes
+    action it names is the customer's request, not a statement of what the agent will do. Read
+    with two patterns, not the customer's whole reader: scoring reads every proposal."""
+    lowered = text.lower()
+    return bool(_ASKS_DETAIL.search(lowered)) and not _PROPOSES.search(lowered)
+
+
+# A question for a detail, and the words of a request for consent (acts_rules.py has the full
+# reader; these are its gist, enough to tell "which card?" from "shall I block it?").
+_ASKS_DETAIL = re.compile(
+    r"\b(which|what|how much|how many|how long|when|where|whose|who)\b[^?]*\?"
+    r"|\b(please|kindly|could you|can you|may i)\b[^.?!]*\b(tell|share|provide|give|let me know|"
+    r"confirm (the|your|which))\b"
+)
+_PROPOSES = re.compile(
+    r"\b(shall|should|may|can) (i|we)\b|\b(would|do) you (like|want) (me|us)\b|\bwant me to\b"
+    r"|\bgo ahead\b|\bproceed\b|\bok(ay)? to\b|\breply\b[^.?!]{0,20}\byes\b|\bhere is what i will\b"
+    r"|\bi will\b|\bi'll\b|\bi can\b"
+)
 
 
 def unstated(call: ToolEvent, proposal: Sequence[str]) -> list[str]:
