@@ -101,7 +101,9 @@ def test_it_ends_where_the_scripted_customer_ends_and_the_gold_agent_passes() ->
     assert _footing(llm) == _footing(scripted)
     assert (llm.end, llm.end_detail) == (scripted.end, scripted.end_detail)
     assert llm.end_detail == "all instructions done"
-    assert len(fake.requests) == 2, "the last turn ended by the script, not by a model call"
+    # Every customer turn after the opening came from the model, and the end from the script.
+    said = [e for e in llm.events if isinstance(e, MessageEvent) and e.role == "customer"]
+    assert len(fake.requests) == len(said) - 1 >= 1, "the end came from the script, not a call"
     assert score(task, llm, expected_changes(task)).passed
 
 

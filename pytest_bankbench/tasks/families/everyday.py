@@ -693,7 +693,9 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             "balance."
         ),
         # Refusing needs only the available balance; the payee need not be looked up.
-        calls=[balance(account["account_number"], fields=("status", "available_balance"))],
+        # The account it offers instead is looked up first: it is offered because it has enough.
+        calls=[balance(account["account_number"], fields=("status", "available_balance"))]
+        + [balance(a["account_number"], fields=("status", "available_balance")) for a in cover[:1]],
         outputs=[Out("available balance", "amount", field_of("c1", "available_balance"))],
         tells=tells,
     )
