@@ -58,6 +58,9 @@ class ToolSpec:
     # `field:kind` (scoring/told.py): a reference, the new balance, a date. Empty: the result
     # is told by saying the change was made.
     reports: tuple[str, ...] = ()
+    # Its result holds prose (articles) an agent could paste back as its answer: the scorer
+    # looks for copied sentences in these results only (scoring/told.py).
+    prose: bool = False
 
     @cached_property
     def defaults(self) -> dict[str, Any]:
@@ -134,6 +137,7 @@ def tool(
     reveals: tuple[Reveal, ...] = (),
     debits: str | None = None,
     reports: tuple[str, ...] = (),
+    prose: bool = False,
 ) -> Callable[[ToolFunc], ToolFunc]:
     """Mark a function `f(bank, **typed_args) -> dict` as a tool of the given kind, declaring
     the records and fields its result shows."""
@@ -160,6 +164,7 @@ def tool(
             reveals=reveals,
             debits=debits,
             reports=reports,
+            prose=prose,
         )
         setattr(func, SPEC_ATTR, spec)
         return func

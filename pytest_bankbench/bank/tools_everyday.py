@@ -516,7 +516,7 @@ def get_service_requests(bank: Bank) -> Result:
     }
 
 
-@tool("read")
+@tool("read", prose=True)
 def search_knowledge_base(
     bank: Bank,
     query: Annotated[str, Field(min_length=2, description="keywords to search for")],

@@ -99,15 +99,19 @@ _ID_RUN = re.compile(r"(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
 def own_words(task: Task, trace: Trace) -> list[Said]:
     """Every agent message with its own words: raw output and copied sentences out, recitals
     marked."""
-    outputs = [e.output for e in trace.tool_events() if e.ok and e.output]
-    copied = _tool_text(outputs)
+    events = [e for e in trace.tool_events() if e.ok and e.output]
+    outputs = [e.output for e in events if e.output]
+    tools = all_tools()
+    copied = _tool_text(
+        [e.output for e in events if e.output and (s := tools.get(e.call.name)) and s.prose]
+    )
     others: list[set[str]] | None = None  # the records the task does not involve, when needed
     messages: list[Said] = []
     for position, event in enumerate(trace.events):
         if not isinstance(event, MessageEvent) or event.role != "agent":
             continue
         text = clean(event.text)
-        sentences = _SENTENCE.split(text)
+        sentences = _SENTENCE.split(text) if copied else [text]
         kept = [s for s in sentences if not _pasted(s, copied)] if copied else sentences
         # Line breaks kept (a heading is its own clause); unchanged, the text the readers'
         # caches already know.
@@ -131,11 +135,18 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
 
 
 def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:
-    """The text of the tool results, flattened as the messages are (JSON escapes undone)."""
+    """The long strings of the prose tools' results (articles: what a sentence could be copied
+    from), flattened as the messages are, JSON escapes undone; "" when there are none (most
+    sessions: then no message needs to be split to look for copies)."""
     if not outputs:
         return ""
-    raw = json.dumps(outputs, ensure_ascii=False).replace("\\n", " ").replace('\\"', '"')
-    return " ".join(raw.split()).casefold()
+    raw = json.dumps(outputs, ensure_ascii=False)
+    found = [f for f in _STRING.findall(raw) if len(f) >= _COPIED]
+    flat = (" ".join(f.replace("\\n", " ").replace('\\"', '"').split()).casefold() for f in found)
+    return "\x00".join(flat)
+
+
+_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')  # a JSON string literal
 
 
 def _pasted(sentence: str, copied: str) -> bool:
