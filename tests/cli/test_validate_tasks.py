@@ -13,6 +13,7 @@ from pytest_bankbench.tasks.loader import TASKS_FILE, shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task
 from pytest_bankbench.tasks.validate import validate_file
 
+
 # issue 17: these tasks tell an alternative account that no gold call reads (the chain holds only
 # the source account's balance); the family owner adds the read. Held here so that no other
 # shipped task gains a problem meanwhile.
