@@ -1,7 +1,7 @@
 """The independent scorer's reading of what the agent tells and must never ask or do (issue 16),
 written from the rules alone, sharing no code with pytest_bankbench.scoring.
 
-It reads the concept vocabulary (data/concepts.toml) with its own small phrase compiler, the
+It reads the concept vocabulary (task_data/concepts.toml) with its own small phrase compiler, the
 customer's vocabulary of actions (simulation/acts_rules.py, data) with its own matcher, and the
 values each tool `reports` from the registry; told values go through the independent readers
 (independent_scorer.tells), called through the module so that a test can break one of them.
@@ -50,7 +50,7 @@ def _word(word: str) -> str:
 
 @cache
 def concept(name: str) -> re.Pattern[str]:
-    """One concept of data/concepts.toml as a pattern of whole-word phrases."""
+    """One concept of task_data/concepts.toml as a pattern of whole-word phrases."""
     table = tomllib.loads((data_dir() / "concepts.toml").read_text(encoding="utf-8"))[name]
     phrases = [
         r"(?<![\w-])" + r"[\s_-]+".join(_word(w) for w in p.lower().split()) + r"(?!\w)"
