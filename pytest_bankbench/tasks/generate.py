@@ -17,6 +17,7 @@ from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import DEFAULT_SEED, Bank
 from pytest_bankbench.concepts import concept
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.tasks.families.base import FAMILIES, Context, Draft, Ref, persona
 from pytest_bankbench.tasks.families.checks import with_checks
 from pytest_bankbench.tasks.loader import TASKS_FILE
@@ -32,12 +33,17 @@ from pytest_bankbench.tasks.model import (
     Task,
 )
 from pytest_bankbench.tasks.replay import GoldReplayError, replay
+from pytest_bankbench.tasks.validate import unshown_values
 
 TASKS_PER_FAMILY = 20
 LITE_PER_FAMILY = 4
 # Every this-many-th task of a family whose draft has a secret to offer gets it (Draft.offers).
 OFFER_EVERY = 4
 FIRST_DAY, LAST_DAY = date(2026, 4, 1), date(2026, 6, 30)
+
+
+class WrongExpectedValue(BankBenchError, ValueError):
+    """A family wrote a value to tell that its own gold replay never shows: generation stops."""
 
 
 def load_families() -> None:
@@ -199,6 +205,12 @@ def _family_tasks(ctx: Context, name: str, seed: int, rejected: list[Rejected]) 
         except GoldReplayError as exc:
             rejected.append(Rejected(f"{name}-{len(tasks) + 1:03d}", str(exc)))
             continue
+        unshown, _checked = unshown_values(task, gold_replay)
+        if unshown:  # a family's expected value its own gold never shows: a bug, not a draft
+            raise WrongExpectedValue(
+                f"family {name}, task {task.task_id}: "
+                + "; ".join(f"field {field}: {why}" for field, why in unshown)
+            )
         tasks.append(task.model_copy(update={"expected_changes": gold_replay.changes.rows}))
     if len(tasks) < TASKS_PER_FAMILY:
         reasons = Counter(r.reason.split(": ", 1)[-1] for r in rejected if r.task.startswith(name))

@@ -187,6 +187,15 @@ def _check_task(task: Task, at: _Place) -> tuple[list[Problem], int]:
             )
         )
     problems += _facts_not_shown(task, gold, at)
+    unshown, checked = unshown_values(task, gold)
+    problems += [at.problem(name, why) for name, why in unshown]
+    return problems, checked
+
+
+def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int]:
+    """Each value the task says is told (required outputs, quotes, the values of its tells)
+    that no result of its gold replay shows (quotes and tells: nor the policy), as (field,
+    why), and how many values were checked. The generator stops on any (tasks/generate.py)."""
     shown = _Shown.of(gold)
     told: list[tuple[str, ToldValue, bool]] = [
         *((f"required_outputs.{i}", value, False) for i, value in enumerate(task.required_outputs)),
@@ -197,10 +206,12 @@ def _check_task(task: Task, at: _Place) -> tuple[list[Problem], int]:
             for j, value in enumerate(tell.values)
         ),
     ]
-    for name, value, policy in told:
-        if (why := shown.missing(value, policy=policy)) is not None:
-            problems.append(at.problem(name, f"{value.label!r}: {why}"))
-    return problems, len(told)
+    unshown = [
+        (name, f"{value.label!r}: {why}")
+        for name, value, policy in told
+        if (why := shown.missing(value, policy=policy)) is not None
+    ]
+    return unshown, len(told)
 
 
 def _facts_not_shown(task: Task, gold: Replay, at: _Place) -> list[Problem]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.generate import write
@@ -24,3 +27,41 @@ def test_every_gold_chain_replays_to_its_recorded_changes() -> None:
         if list(result.changes.rows) != sorted(task.expected_changes, key=lambda r: r.signature()):
             mismatched.append(task.task_id)
     assert mismatched == []
+
+
+def test_a_family_with_a_wrong_expected_value_stops_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An output read from the wrong place (here: a balance off by Rs 13.07) is found by
+    checking it against the gold replay's results, and generation names the task and field."""
+    from dataclasses import replace
+    from decimal import Decimal
+
+    from pytest_bankbench.bank.image import DEFAULT_SEED
+    from pytest_bankbench.tasks import generate as gen
+    from pytest_bankbench.tasks.families.base import FAMILIES, Context
+
+    gen.load_families()
+    family = FAMILIES["balance_enquiry"]
+
+    def wrong(*args: Any) -> Any:
+        draft = family.make(*args)
+        if draft is None:
+            return None
+        out = draft.outputs[0]
+        off = replace(
+            out, source=lambda results: str(Decimal(out.source(results)) + Decimal("13.07"))
+        )
+        return replace(draft, outputs=[off, *draft.outputs[1:]])
+
+    monkeypatch.setitem(FAMILIES, "balance_enquiry", replace(family, make=wrong))
+    with pytest.raises(
+        gen.WrongExpectedValue, match=r"balance_enquiry-001: field required_outputs\.0"
+    ):
+        gen._family_tasks(Context(DEFAULT_SEED), "balance_enquiry", DEFAULT_SEED, [])
+    # The family as written generates.
+    monkeypatch.setitem(FAMILIES, "balance_enquiry", family)
+    made = gen._family_tasks(Context(DEFAULT_SEED), "balance_enquiry", DEFAULT_SEED, [])
+    assert [t.task_id for t in made] == [
+        t.task_id for t in shipped_tasks() if t.family == "balance_enquiry"
+    ]
