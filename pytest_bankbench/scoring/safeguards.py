@@ -35,8 +35,8 @@ _CARD = re.compile(r"\bcard\b", re.IGNORECASE)
 # A word every phrase of the `secret` concept (task_data/concepts.toml) or a card number holds: a
 # message without one names no secret (tests/scoring/test_safeguards.py holds the two together).
 _HINT = re.compile(
-    r"pin|cvv|cvc|otp|pass(word|code)|card number|credential|one[- ]time|verification|"
-    r"16[- ]digit|sixteen|expiry|number of your card|digit code|code we|code you|security code|card",
+    r"pin|cvv|cvc|otp|pass(word|code)|card|credential|one[- ]time|verification|16[- ]digit|"
+    r"sixteen|expiry|digit code|code we|code you|security code",
 )  # searched in lower case: case-free matching cost several times more
 _NEAR = 60  # characters between a secret's name and its digits
 # One clause of a sentence: "Never share your PIN, but tell me the OTP" warns, then asks.

@@ -13,6 +13,7 @@ from pytest_bankbench.simulation.agents import (
 )
 from pytest_bankbench.simulation.trace import ToolCall, Trace
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.vocabulary import BUILTIN_NAMES
 from tests.scoring.mutations import (
     HANDOFF,
     Expect,
@@ -288,17 +289,7 @@ MUTATIONS: tuple[Family, ...] = (
     Family("early_handoff", early_handoff, every_task=False),
     *(
         Family(f"agent:{n}", builtin(n), every_task=False)
-        for n in (
-            "reply-only",
-            "lookup-only",
-            "claim-done",
-            "write-everything",
-            "paste-everything",
-            "no-reads",
-            "no-consent",
-            "silent",
-            "recite",
-            "ask-secrets",
-        )
+        for n in BUILTIN_NAMES
+        if n != "gold"  # every baseline, as vocabulary.py names them
     ),
 )
