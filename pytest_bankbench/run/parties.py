@@ -25,9 +25,10 @@ LocalEndpoints = dict[str, tuple[str, str]]
 
 
 class LocalServers:
-    """llama.cpp's server for each role whose model is local: one process per role (same model
-    file), so each keeps its own prompt prefix warm and a turn evaluates only the new messages
-    instead of the 3,500-token policy and tool schemas again."""
+    """One managed server per local model of the run, shared by the roles that name it (the agent
+    and the LLM customer take turns, so neither waits long), with several slots so each keeps its
+    prompt warm and a turn evaluates only the new messages; the agent's policy and tools are
+    evaluated once at start for every session to reuse."""
 
     def __init__(self) -> None:
         self.servers: list[Any] = []
@@ -46,20 +47,38 @@ class LocalServers:
             return
         from pytest_bankbench.models.local import LocalServer, is_local, resolve
 
-        roles = {
-            role: model
+        roles = [
+            (role, model)
             for role, model in (("agent", settings.model), ("user", settings.user_model))
             if is_local(model)
-        }
+        ]
+        models = sorted({model for _, model in roles})
         try:
-            for role, model in roles.items():
-                server = LocalServer(resolve(model), role=role, servers=len(roles))
+            for model in models:
+                server = LocalServer(resolve(model), servers=len(models))
                 self.servers.append(server)
                 server.start()
-                self.endpoints[role] = (server.litellm_model, server.api_base)
+                for role, name in roles:
+                    if name == model:
+                        self.endpoints[role] = (server.litellm_model, server.api_base)
+                if ("agent", model) in roles:
+                    self._warm_up(server)
         except BaseException:
             self.stop()
             raise
+
+    @staticmethod
+    def _warm_up(server: Any) -> None:
+        from pytest_bankbench.bank.registry import tool_schemas
+        from pytest_bankbench.simulation.chat import policy_text
+
+        # The first user turn holds the policy and the tools (Gemma has no system turn), so the
+        # cached prefix is everything before the customer's opening.
+        messages = [
+            {"role": "system", "content": policy_text()},
+            {"role": "user", "content": "Hello"},
+        ]
+        server.warm_up(messages, tool_schemas())
 
     def stop(self) -> None:
         for server in self.servers:
