@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -36,8 +37,8 @@ ENTITY = re.compile(r"&(#\d+|#x[0-9a-fA-F]+|amp|quot|lt|gt|apos);")
 
 
 @pytest.fixture
-def server() -> Iterator[LocalServer]:
-    started = LocalServer(resolve("local/gemma3-270m"))
+def server(tmp_path: Path) -> Iterator[LocalServer]:
+    started = LocalServer(resolve("local/gemma3-270m"), log_dir=tmp_path)
     started.start()
     yield started
     started.stop()
