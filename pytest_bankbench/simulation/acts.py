@@ -79,11 +79,13 @@ _TEXTS = 256
 # ~90 ms and 1.3M regex searches; what the turn asks, proposes or reports opens it or closes it,
 # so the middle of a turn longer than both ends is not read (no real or corpus turn comes near).
 _ENDS = 30
+# Line starts match spaces and tabs only: `\s*` there would run over every following newline
+# from every line start, the square of the number of lines.
 _MARKUP = (
     (re.compile(r"[*`]+|__"), ""),
-    (re.compile(r"^\s*#{1,6}\s*", re.MULTILINE), ""),
-    (re.compile(r"^\s*>\s?", re.MULTILINE), ""),
-    (re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s+", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]*#{1,6}[ \t]*", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]*(?:[-•+]|\d{1,2}[.)])[ \t]+", re.MULTILINE), ""),
     (re.compile(r"\|"), " "),
     (re.compile(r"[‘’]"), "'"),
     (re.compile(r"[“”]"), '"'),

@@ -43,7 +43,9 @@ _IDS = re.compile(INTERNAL_ID, re.IGNORECASE)
 # "If you can't, tell me why ..." in a request: what the customer asks once it is refused.
 _FALLBACK_ASK = re.compile(r"\bif [^,.?]+,\s*(?:then\s+|just\s+)*([^.?]+[.?]?)", re.IGNORECASE)
 _SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "k": 1_000}
-_SCALED = re.compile(r"(\d+(?:\.\d+)?)\s*(lakh|lac|crore|k)s?\b")
+# A number starts where no digit or point comes before it: a long run of digits is tried once,
+# not from each of its positions (which costs the square of its length).
+_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(lakh|lac|crore|k)s?\b")
 # "If you can't, tell me why." asks for nothing more once the refusal gave its reason.
 _WHY_ONLY = re.compile(r"^(tell me |let me know |explain )?why\W*$", re.IGNORECASE)
 _REASON = re.compile(
@@ -117,7 +119,10 @@ def _with(text: str, volunteered: str | None) -> str:
 # deposit), where naming another one is a different instruction.
 _CHOSEN_AMOUNT = frozenset({"transfer", "pay", "prepay", "deposit_open", "payee"})
 _ENDING = re.compile(
-    r"\b(?:ending|ends)\s*(?:in|with)?\s*[x*•.]*\s*(\d{4})\b|[x*•]{2,}\s?(\d{4})\b|\.{3}\s?(\d{4})\b",
+    # A mask run is taken whole from its start (possessive): tried from each of its letters it
+    # would cost the square of its length.
+    r"\b(?:ending|ends)\s*(?:in|with)?\s*[x*•.]*+\s*(\d{4})\b"
+    r"|(?<![x*•])[x*•]{2,}+\s?(\d{4})\b|(?<!\.)\.{3,}+\s?(\d{4})\b",
     re.IGNORECASE,
 )
 _ACCOUNT_NUMBER = re.compile(
