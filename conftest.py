@@ -1,22 +1,37 @@
-"""Project test configuration: pytester drives the plugin end to end."""
+"""Project test configuration: pytester drives the plugin end to end.
+
+A benchmark run from the checkout (`pytest --bank-model gold`) loads this file too: it imports
+nothing of the package until the project's own tests are collected (issue 18).
+"""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
-import pytest_bankbench
-
 pytest_plugins = ["pytester"]
 
-# pytester's in-process runs drop the modules first imported during a run; a module imported
-# again would define its classes twice (a pydantic model then rejects its own twin). Importing
-# the whole package up front keeps one copy of every module for the session.
-for _module in pkgutil.walk_packages(pytest_bankbench.__path__, "pytest_bankbench."):
-    if _module.name not in ("pytest_bankbench.__main__",):
-        importlib.import_module(_module.name)
+TESTS = Path(__file__).parent / "tests"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Before the project's first test runs, import the whole package once.
+
+    pytester's in-process runs drop the modules first imported during a run; a module imported
+    again would define its classes twice (a pydantic model then rejects its own twin). Importing
+    every module before the first test keeps one copy of each for the session; a benchmark run
+    (no test of tests/ selected) skips it, in every xdist worker.
+    """
+    if not any(TESTS in item.path.parents for item in session.items):
+        return
+    import pytest_bankbench
+
+    for module in pkgutil.walk_packages(pytest_bankbench.__path__, "pytest_bankbench."):
+        if module.name != "pytest_bankbench.__main__":
+            importlib.import_module(module.name)
 
 
 # The metamorphic suite records how many sessions each test played (tests/scoring); the sum is

@@ -1,16 +1,18 @@
-"""`python -m pytest_bankbench`: generate the task data, report statistics of a task file, show a
-seeded customer's records, check a task file, compare two reports, merge the shards of a run."""
+"""`bankbench` (or `python -m pytest_bankbench`): generate the task data, report statistics of a
+task file, show a seeded customer's records, check a task file, compare two reports, merge the
+shards of a run."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.vocabulary import SPLITS
@@ -232,7 +234,7 @@ def merge_command(
         if gate is not None:
             result = evaluate_gate(gate, report.summary)
         if summary_md is not None:
-            write_atomic(summary_md, summary_markdown(report.summary, report.provenance, result))
+            write_atomic(summary_md, summary_markdown(report, result))
             outputs.append(f"Markdown summary: {summary_md}")
     except OSError as exc:
         print(f"error: {exc.filename}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
@@ -247,8 +249,8 @@ def merge_command(
     return 0 if result.passed else 1
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pytest_bankbench")
+def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbench") -> int:
+    parser = argparse.ArgumentParser(prog=prog)
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write tasks.jsonl (deterministic)")
     gen.add_argument(
@@ -324,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return compare_command(args.a, args.b, args.json)
     if args.command == "generate":
-        from pytest_bankbench.tasks.generate import write
+        from pytest_bankbench.authoring.generate import write
 
         written, rejected = write(args.out)
         print(
@@ -339,6 +341,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "validate-tasks":
         return validate_command(args.file)
     return stats_command(args.tasks)
+
+
+def console_main(prog: str = "bankbench") -> NoReturn:
+    """The `bankbench` console script ([project.scripts]) and `python -m pytest_bankbench`."""
+    try:
+        sys.exit(main(prog=prog))
+    except BrokenPipeError:
+        # The reader went away (`bankbench customer ID | head`): no traceback. Python's own
+        # advice: point stdout at devnull so the interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import threading
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pytest_bankbench.errors import BankBenchError
@@ -47,14 +47,44 @@ class Concept:
     name: str
     means: str
     phrases: tuple[str, ...]
-    pattern: re.Pattern[str]
-    # A literal piece of every phrase: a text holding none of them cannot say the concept, and
-    # most messages hold none, so the pattern runs on few (the scorer reads every message).
+    # A literal piece of every phrase (`phrase_keys`, in phrase order): a text holding none of
+    # them cannot say the concept, and most messages hold none, so a pattern runs on few (the
+    # scorer reads every message).
+    phrase_keys: tuple[str, ...]
     keys: tuple[str, ...]
-    hint: re.Pattern[str]
+    # The patterns of the phrases whose keys a text holds, by those keys: compiled when first
+    # needed (few texts hold more than one or two of a concept's keys).
+    _narrowed: dict[tuple[str, ...], re.Pattern[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
-    def may_occur(self, lowered: str) -> bool:
-        return self.hint.search(lowered) is not None
+    def pattern_in(self, lowered: str) -> re.Pattern[str] | None:
+        """The pattern of the phrases that may occur in `lowered` (None when none may).
+
+        Every match of a phrase holds its key, so a phrase whose key the text lacks matches
+        nowhere in it; leaving it out of the alternation, in the same order, leaves every match
+        as it was. The whole alternation tried at each position was most of a concept's cost,
+        and looking for each key as a substring costs less than one pattern of them all."""
+        present = tuple(k for k in self.keys if k in lowered)
+        if not present:
+            return None
+        narrowed = self._narrowed.get(present)
+        if narrowed is None:
+            held = set(present)
+            kept = [p for p, k in zip(self.phrases, self.phrase_keys, strict=True) if k in held]
+            body = "|".join(map(phrase_pattern, kept))
+            starts = [_first_letter(p) for p in kept]
+            if all(starts):  # the engine leaves the other positions after one test
+                body = f"(?=[{''.join(sorted({re.escape(c) for c in starts if c}))}])(?:{body})"
+            # read on lower-case text (_plain)
+            narrowed = self._narrowed.setdefault(present, re.compile(body))
+        return narrowed
+
+
+def _first_letter(phrase: str) -> str | None:
+    """The character every match of the phrase opens with, when it has one."""
+    first = phrase.lower().split()[0]
+    return first[0] if first[0].isalpha() else None
 
 
 def _key(phrase: str) -> str:
@@ -94,16 +124,9 @@ def vocabulary() -> dict[str, Concept]:
                 built: dict[str, Concept] = {}
                 for name, table in raw.items():
                     phrases = tuple(table["phrases"])
-                    body = "|".join(phrase_pattern(p) for p in phrases)
-                    keys = tuple(sorted({_key(p) for p in phrases}))
-                    built[name] = Concept(
-                        name,
-                        table.get("means", ""),
-                        phrases,
-                        re.compile(body),  # read on lower-case text (_plain)
-                        keys,
-                        re.compile("|".join(map(re.escape, keys))),
-                    )
+                    phrase_keys = tuple(_key(p) for p in phrases)
+                    keys = tuple(sorted(set(phrase_keys)))
+                    built[name] = Concept(name, table.get("means", ""), phrases, phrase_keys, keys)
                 _LOADED.update(built)
     return _LOADED
 
@@ -115,25 +138,29 @@ def concept(name: str) -> Concept:
     return known[name]
 
 
+_LOOK_BACK = 120  # characters: two words and a clause break, whatever their spelling
+
+
 def negated(text: str, start: int) -> bool:
     """A negator among the two words before `start`, in the same clause: "not pledged", "has
     not been paid". Further back it negates the verb, not the concept: "you can't foreclose it
     before 12 EMIs" states the lock-in."""
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
-    words = _WORD.findall(text[breaks[-1] if breaks else 0 : start].lower())[-2:]
+    # Only the last stretch before `start` is read: from the text's start, a text that names a
+    # concept at every word would cost the square of its length.
+    window = max(0, start - _LOOK_BACK)
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, window, start)]
+    words = _WORD.findall(text[breaks[-1] if breaks else window : start].lower())[-2:]
     return any(w in _NEGATORS or w.endswith("n't") for w in words) or "yet to" in " ".join(words)
 
 
 @lru_cache(maxsize=_RECENT)
 def spans(name: str, text: str) -> tuple[tuple[int, int, bool], ...]:
     """Where the concept is said in `text` (positions of `text` itself): (start, end, negated)."""
-    found = concept(name)
     plain = _plain(text)
-    if not found.may_occur(plain):
+    pattern = concept(name).pattern_in(plain)
+    if pattern is None:
         return ()
-    return tuple(
-        (m.start(), m.end(), negated(plain, m.start())) for m in found.pattern.finditer(plain)
-    )
+    return tuple((m.start(), m.end(), negated(plain, m.start())) for m in pattern.finditer(plain))
 
 
 @lru_cache(maxsize=_RECENT)

@@ -14,7 +14,16 @@ import pytest_bankbench
 
 PACKAGE = Path(pytest_bankbench.__file__).parent
 PYTEST_NAMES = ("pytest", "_pytest", "xdist", "pluggy")
-BELOW_THE_PLUGIN = ("report", "run", "bank", "tasks", "scoring", "simulation", "models")
+BELOW_THE_PLUGIN = (
+    "report",
+    "run",
+    "bank",
+    "tasks",
+    "authoring",
+    "scoring",
+    "simulation",
+    "models",
+)
 
 
 def _modules() -> Iterator[tuple[str, Path]]:

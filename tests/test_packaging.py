@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -17,9 +20,12 @@ ROOT = PACKAGE.parent
 DATA_PACKAGE = f"pytest_bankbench.{DATA_FOLDER}"
 
 
+def _pyproject() -> dict[str, Any]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
 def _setuptools() -> dict[str, Any]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    section: dict[str, Any] = config["tool"]["setuptools"]
+    section: dict[str, Any] = _pyproject()["tool"]["setuptools"]
     return section
 
 
@@ -63,3 +69,27 @@ def test_missing_data_names_both_places(tmp_path: Path) -> None:
         locate(package)
     assert str(package / DATA_FOLDER) in str(raised.value)
     assert str(tmp_path / DATA_FOLDER) in str(raised.value)
+
+
+def test_the_bankbench_console_script_mirrors_python_m() -> None:
+    assert _pyproject()["project"]["scripts"] == {"bankbench": "pytest_bankbench.cli:console_main"}
+    script = "from pytest_bankbench.cli import console_main; console_main()"
+    for command, prog in (
+        ([sys.executable, "-c", script, "--help"], "bankbench"),
+        ([sys.executable, "-m", "pytest_bankbench", "--help"], "python -m pytest_bankbench"),
+    ):
+        ran = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert ran.returncode == 0, ran.stderr
+        assert ran.stdout.startswith(f"usage: {prog} [-h]")
+        assert "validate-tasks" in ran.stdout
+
+
+def test_run_outputs_are_not_tracked() -> None:
+    """The README writes reports to out/; pytest's cache (.pytest_cache/) stays out of git too."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    for path in ("out/report.json", "out/traces/traces.jsonl", ".pytest_cache/v/cache/lastfailed"):
+        ran = subprocess.run(
+            ["git", "-C", str(ROOT), "check-ignore", "--no-index", "-q", path], check=False
+        )
+        assert ran.returncode == 0, f"{path} is not ignored by .gitignore"

@@ -21,7 +21,7 @@ VIEW_TOOLS = (
     "list_beneficiaries",
     "get_service_requests",
 )
-# The first day the generated tasks are dated (tasks/generate.py FIRST_DAY): a task dated
+# The first day the generated tasks are dated (authoring/generate.py FIRST_DAY): a task dated
 # another day sees the same records, with ages, maturities and cooling periods on that day.
 DEFAULT_DAY = date(2026, 4, 1)
 

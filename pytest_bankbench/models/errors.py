@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import socket
 from typing import Literal, NamedTuple, TypeAlias
 
 from pytest_bankbench.errors import InfraError as InfraError
@@ -22,6 +23,11 @@ class ConfigurationError(ModelError):
 
 class DeadlineExceeded(InfraError):
     """The session ran past --bank-session-deadline: infrastructure, not the agent's failure."""
+
+
+class EndpointDown(InfraError):
+    """An endpoint failed at the transport level too often in a row (--bank-max-transport-failures):
+    this process sends it no more requests, so each session left fails at once (issue 18)."""
 
 
 class ModelFailure(ModelError):
@@ -158,3 +164,66 @@ def provider_said(exc: BaseException, known: tuple[str, ...] = ()) -> str:
     text = redact_text(_PREFIXES.sub("", lines[0]).strip() if lines else "", known)
     text = text or "no detail"
     return text if len(text) <= SAID_CHARS else text[: SAID_CHARS - 3] + "..."
+
+
+# The transport failures of a provider call (no HTTP answer at all), by the class names of the
+# exceptions in its chain: litellm's, the openai SDK's, httpx's and the socket's own.
+_TRANSPORT = (
+    "litellm.exceptions.Timeout",
+    "litellm.exceptions.APIConnectionError",
+    "openai.APIConnectionError",  # APITimeoutError too
+    "httpx.TransportError",
+)
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    found: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and all(current is not seen for seen in found):
+        found.append(current)
+        current = current.__cause__ or current.__context__
+    return found
+
+
+def _is_a(exc: BaseException, names: tuple[str, ...]) -> bool:
+    for name in names:
+        module, _, attr = name.rpartition(".")
+        try:
+            cls = getattr(importlib.import_module(module), attr, None)
+        except ImportError:
+            continue
+        if isinstance(cls, type) and isinstance(exc, cls):
+            return True
+    return False
+
+
+def socket_cause(exc: BaseException) -> str | None:
+    """A socket-level failure in words ("connection refused"), or None for anything else."""
+    if isinstance(exc, socket.gaierror):
+        return f"cannot resolve the host name (DNS: {exc.strerror or exc})"
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(exc, ConnectionResetError | BrokenPipeError | ConnectionAbortedError):
+        return "connection reset"
+    if isinstance(exc, TimeoutError):
+        return "timed out"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"cannot connect ({exc.strerror})"
+    return None
+
+
+def transport_cause(exc: BaseException) -> str | None:
+    """What went wrong below HTTP ("connection refused", "timed out", ...) when a provider call
+    got no answer at all; None when it got one (a status, a body) or is not a provider error."""
+    chain = _chain(exc)
+    if not any(_is_a(link, _TRANSPORT) for link in chain):
+        return None
+    for link in reversed(chain):  # the deepest cause says the most
+        cause = socket_cause(link)
+        if cause is not None:
+            return cause
+    if any("timeout" in type(link).__name__.lower() for link in chain):
+        return "timed out"
+    if any("disconnect" in str(link).lower() for link in chain):
+        return "connection dropped"
+    return "connection error"

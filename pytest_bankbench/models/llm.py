@@ -12,6 +12,7 @@ import gc
 import hashlib
 import json
 import logging
+import math
 import os
 import random
 import sys
@@ -29,11 +30,13 @@ from pytest_bankbench.models.errors import (
     ConfigurationError,
     ContextOverflow,
     DeadlineExceeded,
+    EndpointDown,
     InfraError,
     ModelError,
     ModelFailure,
     error_rule,
     provider_said,
+    transport_cause,
 )
 from pytest_bankbench.redaction import redact_text, secret_values
 from pytest_bankbench.simulation.trace import Usage
@@ -144,12 +147,20 @@ class ModelSettings:
     prices: dict[str, float] | None = None  # input/output cost per token, for self-hosted models
     timeout_s: float = 60.0  # each attempt
     session_deadline_s: float | None = None  # wall time of one session, all its calls
+    max_transport_failures: int = 5  # in a row against the endpoint, then no more calls; 0: off
     role: Literal["agent", "customer"] = "agent"  # whose options an error message names
 
     def option(self, what: Literal["model", "args", "base"]) -> str:
         """The command-line option that sets `what` for this role."""
         prefix = "--bank-user-" if self.role == "customer" else "--bank-"
         return prefix + {"model": "model", "args": "model-args", "base": "api-base"}[what]
+
+    @property
+    def endpoint(self) -> str:
+        """The endpoint(s) as the command line named them, for messages and the breaker."""
+        if self.api_bases:
+            return f"{self.option('base')} {', '.join(self.api_bases)}"
+        return f"{self.option('model')} {self.model}"
 
 
 def classify(
@@ -215,6 +226,59 @@ class AnsweredModels:
 
 
 ANSWERED = AnsweredModels()
+
+
+class TransportBreaker:
+    """Transport failures in a row of each endpoint, shared by every client of the process.
+
+    Issue 18: a dead endpoint used to cost every session its full retries. After `limit`
+    failures in a row with no connection at all (refused, reset, DNS, timed out) no more
+    requests go to it from this process: each session left ends at once as an infrastructure
+    error, which --bank-resume re-runs. An answer resets the count; a rate limit or a 5xx
+    neither counts nor resets. Calls already in flight when a failure is seen count with it
+    as one, so one blip under --bank-concurrency 64 is not 64 failures in a row.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._streak: dict[str, int] = {}
+        self._last_failure: dict[str, float] = {}
+        self._down: dict[str, str] = {}
+
+    def check(self, endpoint: str) -> None:
+        """Raise EndpointDown when the endpoint's breaker has tripped."""
+        with self._lock:
+            down = self._down.get(endpoint)
+        if down is not None:
+            raise EndpointDown(down)
+
+    def failed(self, endpoint: str, started: float, cause: str, limit: int) -> None:
+        """A call started at `started` (time.monotonic) got no connection; may trip."""
+        with self._lock:
+            if started < self._last_failure.get(endpoint, -math.inf):
+                return  # in flight when the last failure was seen: the same outage
+            self._last_failure[endpoint] = time.monotonic()
+            streak = self._streak.get(endpoint, 0) + 1
+            self._streak[endpoint] = streak
+            if limit and streak >= limit and endpoint not in self._down:
+                self._down[endpoint] = (
+                    f"{endpoint}: {streak} transport failures in a row (the last: {cause}); "
+                    "no more requests go to it from this process "
+                    f"(--bank-max-transport-failures {limit})"
+                )
+
+    def answered(self, endpoint: str) -> None:
+        with self._lock:
+            self._streak.pop(endpoint, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._streak.clear()
+            self._last_failure.clear()
+            self._down.clear()
+
+
+BREAKER = TransportBreaker()
 
 # Several --bank-api-base endpoints: one litellm Router per process and settings, so an
 # endpoint that failed stays cooled down for every session, not just the one that saw it.
@@ -303,12 +367,14 @@ class ModelClient:
         sleep: Callable[[float], None] = time.sleep,
         answered: AnsweredModels | None = None,
         trial: int = 0,
+        breaker: TransportBreaker | None = None,
     ) -> None:
         self.settings = settings
         self.secrets = secret_values(settings.params)
         _KNOWN_SECRETS.update(self.secrets)
         # Run-wide (per process) memory of which settings work; a test may pass its own.
         self.answered = ANSWERED if answered is None else answered
+        self.breaker = BREAKER if breaker is None else breaker
         self.trial = trial
         self._completion = completion
         self._sleep = sleep
@@ -380,13 +446,15 @@ class ModelClient:
         if len(self.settings.api_bases) == 1:
             kwargs["api_base"] = self.settings.api_bases[0]
         retries = self.settings.num_retries
+        endpoint = self.settings.endpoint
         for attempt in range(retries + 1):
             left = self._remaining()
             kwargs["timeout"] = (
                 self.settings.timeout_s if left is None else min(self.settings.timeout_s, left)
             )
+            self.breaker.check(endpoint)
             self.attempts += 1
-            started = time.perf_counter()
+            started, clock = time.perf_counter(), time.monotonic()
             try:
                 raw = call(**kwargs)
             except Exception as exc:
@@ -394,15 +462,24 @@ class ModelClient:
                 if error is None:
                     raise
                 if not isinstance(error, InfraError):
+                    self.breaker.answered(endpoint)  # an HTTP answer: the endpoint is up
                     raise error from None  # never retried: it would fail the same way
+                cause = transport_cause(exc)
+                if cause is not None:
+                    self.breaker.failed(
+                        endpoint, clock, cause, self.settings.max_transport_failures
+                    )
+                    self.breaker.check(endpoint)  # tripped: no retry, no back-off
                 if attempt == retries:
-                    raise InfraError(f"{error} (after {attempt + 1} attempts)") from None
+                    where = "" if cause is None else f"{cause}: {endpoint}; "
+                    raise InfraError(f"{error} ({where}after {attempt + 1} attempts)") from None
                 delay = self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4)
                 left = self._remaining()
                 self._sleep(delay if left is None else min(delay, left))
                 continue
             latency = time.perf_counter() - started
             self.answered.add(self.settings)
+            self.breaker.answered(endpoint)
             response = raw if isinstance(raw, dict) else raw.model_dump()
             response["_cost_usd"] = self._cost(raw)
             self._account(response, latency, cached=False)

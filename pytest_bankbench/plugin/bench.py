@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
+from pytest_bankbench.plugin.ci_output import junit_classname, junit_properties, name_the_failure
 from pytest_bankbench.redaction import redact_text
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.run.bench_run import BenchRun
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     # controller and --collect-only never import them.
     from pytest_bankbench.bank.store import Bank
     from pytest_bankbench.plugin.prefetch import PlayedAhead, Prefetch
+    from pytest_bankbench.report.gate import GateResult
     from pytest_bankbench.run.play import SessionResult
     from pytest_bankbench.simulation.agents import Agent
     from pytest_bankbench.simulation.customer import Customer
@@ -43,20 +45,23 @@ class BankTest(pytest.Function):
 
     Its traceback would only run through the harness (suite, play, raise_for), never through
     the model's work, and formatting it cost ~3 ms of the reporting thread per failed session
-    (a tenth of a session's CPU at 64 in flight). Any other exception (a harness error) and
-    every failure under --fulltrace keep pytest's full traceback.
+    (a tenth of a session's CPU at 64 in flight). So is an infrastructure error (issue 18): its
+    message names the provider's error and the endpoint. Any other exception (a harness error)
+    and every failure under --fulltrace keep pytest's full traceback.
     """
 
     def repr_failure(  # type: ignore[override]  # Function's own has no style argument
         self, excinfo: pytest.ExceptionInfo[BaseException]
     ) -> Any:
+        from pytest_bankbench.errors import InfraError
         from pytest_bankbench.scoring.failures import CheckFailed, SessionFailed
 
         value = excinfo.value
         full = self.config.getoption("fulltrace")
-        if isinstance(value, CheckFailed | SessionFailed) and not full:
+        if isinstance(value, CheckFailed | SessionFailed | InfraError) and not full:
             # The message carries each check's title and evidence; the crash line (the
-            # summary's "FAILED ... - <check>: ...") keeps the exception's class.
+            # summary's "FAILED ... - <failure type>: <evidence>") is set from the session's
+            # record in pytest_runtest_makereport (ci_output.name_the_failure).
             raised = value.__traceback__
             while raised is not None and raised.tb_next is not None:
                 raised = raised.tb_next  # the raise alone, no harness frames above it
@@ -87,6 +92,10 @@ class BankBench:
         self.servers = LocalServers()
         self.parties = Parties(options, self._start_local_model())
         try:
+            if not self.is_worker and not config.option.collectonly:
+                # Issue 18: a dead endpoint or a refused key stops the run here, in one line.
+                for warning in self.parties.check_endpoints():
+                    self._warn(warning)
             self.run.open()
         except SettingsError as exc:
             self.servers.stop()
@@ -98,9 +107,17 @@ class BankBench:
         self.results: dict[CaseKey, SessionResult] = {}
         self.config_stopped: set[CaseKey] = set()
         self.summary_lines: list[str] = []
+        # The gate's result once the run has ended, and whether it set the exit status.
+        self.gate: GateResult | None = None
+        self.gate_applied = False
         # The benchmark replaces the default test paths; explicit paths are still collected.
+        self.replaced_testpaths: list[str] = []
         if config.args_source != pytest.Config.ArgsSource.ARGS:
+            if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+                self.replaced_testpaths = config.getini("testpaths")
             config.args[:] = []
+            # Else pytest's header says "testpaths: tests", none of which is collected (issue 18).
+            config.args_source = pytest.Config.ArgsSource.INVOCATION_DIR
         self.prefetch: Prefetch | None = None
         if options.concurrency > 1 and options.regrade is None:
             # --bank-concurrency K: sessions played ahead in K background threads (prefetch.py).
@@ -108,6 +125,17 @@ class BankBench:
 
             self.prefetch = Prefetch(self)
             config.pluginmanager.register(self.prefetch, Prefetch.NAME)
+        if not self.is_worker and (options.gate is not None or options.baseline is not None):
+            # The gate's verdict is the run's last line, after pytest's own (ci_output.py).
+            from pytest_bankbench.plugin.ci_output import LastLine
+
+            config.pluginmanager.register(LastLine(self), LastLine.NAME)
+
+    def pytest_report_header(self, config: pytest.Config) -> str | None:
+        if not self.replaced_testpaths:
+            return None
+        paths = ", ".join(self.replaced_testpaths)
+        return f"bankbench: the benchmark's tests replace testpaths ({paths})"
 
     @cached_property
     def limits(self) -> Limits:
@@ -202,10 +230,11 @@ class BankBench:
                 pytest.fail(stop, pytrace=False)
         self.results[case.key] = result
         if result.trace.end == "infra_error":
-            # The provider's own error class (pytest_bankbench/errors.py traces the path).
+            # The provider's own error class (pytest_bankbench/errors.py traces the path); its
+            # report is this one line (BankTest), which names the class the summary cuts off.
             raise InfraError(
-                f"{task.task_id}: {result.trace.end_detail}; not a task failure: "
-                "re-run it later with --bank-resume"
+                f"{task.task_id}: InfraError (not a task failure; re-run it later with "
+                f"--bank-resume): {result.trace.end_detail}"
             )
         raise_for(result.verdict)
 
@@ -271,7 +300,11 @@ class BankBench:
 
         result = self.results.pop(case.key, None) if call.when == "call" else None
         if result is not None:
-            report.user_properties.append((PROPERTY, record_of(case, result).model_dump_json()))
+            record = record_of(case, result)
+            report.user_properties.append((PROPERTY, record.model_dump_json()))
+            item.user_properties.extend(junit_properties(record))
+            if report.failed and record.outcome == "scored":
+                name_the_failure(report, record)
             if self.options.traces is not None or self.options.html is not None:
                 setattr(report, TRACE_ATTR, result.trace.model_dump_json())
         elif (
@@ -281,6 +314,7 @@ class BankBench:
             # no verdict, so it is kept as a harness error (a failed session), never dropped.
             record = stand_in(case, "harness_error", redact_text(report.longreprtext))
             report.user_properties.append((PROPERTY, record.model_dump_json()))
+            item.user_properties.extend(junit_properties(record))
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -299,6 +333,7 @@ class BankBench:
             if name == PROPERTY:
                 record = SessionRecord.model_validate_json(str(value))
                 self.run.add(record, getattr(report, TRACE_ATTR, None))
+                junit_classname(self.config, report, record.family)
 
     def _case_of(self, nodeid: str) -> BankCase | None:
         found = _CASE_ID.search(nodeid)
@@ -329,9 +364,11 @@ class BankBench:
 
         result = finish_run(self.run)
         self.summary_lines = result.lines
+        self.gate = result.gate
         # An interrupted or broken run keeps its own status; a finished one follows the gate.
         finished = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
         if result.gate is not None and finished:
+            self.gate_applied = True
             session.exitstatus = (
                 pytest.ExitCode.OK if result.gate.passed else pytest.ExitCode.TESTS_FAILED
             )

@@ -1,14 +1,18 @@
 """Command-line options of the plugin: declared once, read into the run's settings.
 
 The values are validated by the pytest-free run core (run/settings.py); its messages name the
-fix, and reach the user as pytest's usage error.
+fix, and reach the user as pytest's usage error. The run core is imported only when a run asks
+for the benchmark: every pytest run in the environment imports this module.
 """
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import pytest
 
-from pytest_bankbench.run.settings import RunSettings, SettingsError, read_settings
 from pytest_bankbench.vocabulary import (
     BUILTIN_NAMES,
     DEFAULT_MAX_ERRORS,
@@ -17,6 +21,30 @@ from pytest_bankbench.vocabulary import (
     SPLITS,
 )
 
+if TYPE_CHECKING:
+    from pytest_bankbench.run.settings import RunSettings
+
+OPTION_PREFIX = "--bank-"
+
+
+class _Once(argparse.Action):
+    """Store the option's value and refuse a second one: pytest's usual "the last wins" would run
+    an agent other than the one meant, with nothing said (issue 18)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        before = getattr(namespace, self.dest, None)
+        if before is not None:
+            raise argparse.ArgumentError(
+                self, f"given twice ({before!r}, then {values!r}); give one agent per run"
+            )
+        setattr(namespace, self.dest, values)
+
 
 def add_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("bankbench", "bank benchmark (pytest-bankbench)")
@@ -24,6 +52,7 @@ def add_options(parser: pytest.Parser) -> None:
         "--bank-model",
         dest="bank_model",
         metavar="MODEL",
+        action=_Once,
         default=None,
         help="agent under test: a litellm model string or a built-in agent "
         f"({', '.join(BUILTIN_NAMES)}); without it no benchmark test is collected",
@@ -203,6 +232,15 @@ def add_options(parser: pytest.Parser) -> None:
         "infrastructure error (default: none)",
     )
     group.addoption(
+        "--bank-max-transport-failures",
+        dest="bank_max_transport_failures",
+        metavar="N",
+        default="5",
+        help="after N transport failures in a row (refused, reset, timed out) against an "
+        "endpoint, a process sends it no more requests: the sessions left are infrastructure "
+        "errors (0: never; default 5)",
+    )
+    group.addoption(
         "--bank-concurrency",
         dest="bank_concurrency",
         metavar="K",
@@ -227,8 +265,18 @@ def add_options(parser: pytest.Parser) -> None:
     )
 
 
+def requested(config: pytest.Config) -> bool:
+    """Whether this run is the benchmark's: --bank-model or --bank-regrade is given. Without
+    either the plugin stays idle (no marker, fixture or hook of the run is registered)."""
+    return bool(config.option.bank_model or config.option.bank_regrade)
+
+
 def read_options(config: pytest.Config) -> RunSettings | None:
     """The run's settings, or None when neither --bank-model nor --bank-regrade is given."""
+    if not requested(config):
+        return None
+    from pytest_bankbench.run.settings import SettingsError, read_settings
+
     try:
         return read_settings(config.option)
     except SettingsError as exc:

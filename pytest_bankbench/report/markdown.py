@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.report.document import Rate, Summary
+from pytest_bankbench.report.document import Rate, Report
+from pytest_bankbench.report.failure_line import failure_of
+from pytest_bankbench.report.record import SessionRecord
+from pytest_bankbench.scoring.scorer import FAILURE_TYPES
 
 if TYPE_CHECKING:
     from pytest_bankbench.report.gate import GateResult
+
+# A job summary lists this many failing sessions; the JSON report keeps every one.
+FAILING_SHOWN = 20
+EVIDENCE_CHARS = 200
 
 
 def _cell(value: Any) -> str:
@@ -35,10 +42,52 @@ def _group_table(title: str, rows: Mapping[str, Rate]) -> list[str]:
     return [*lines, ""]
 
 
-def summary_markdown(
-    summary: Summary, provenance: Mapping[str, Any], gate_result: GateResult | None
-) -> str:
+def _session_id(record: SessionRecord) -> str:
+    """The session's test id, as `-k` selects it (run/cases.py's BankCase.id)."""
+    base = f"{record.category}-{record.task_id}"
+    return base if record.trial == 0 else f"{base}-t{record.trial + 1}"
+
+
+def _rank(record: SessionRecord) -> tuple[int, str, int]:
+    """Sessions without a verdict first (a crash or a lost worker), then the failure types in
+    their order of precedence, infrastructure errors last; by task within each."""
+    if record.outcome in ("harness_error", "lost"):
+        rank = 0
+    elif record.outcome == "infra_error" or record.failure_type not in FAILURE_TYPES:
+        rank = len(FAILURE_TYPES) + 1
+    else:
+        rank = FAILURE_TYPES.index(record.failure_type) + 1
+    return rank, record.task_id, record.trial
+
+
+def _failing_sessions(sessions: Sequence[SessionRecord]) -> list[str]:
+    """The failing sessions, each with its failure type and first evidence line, capped."""
+    failing = sorted((r for r in sessions if not r.passed), key=_rank)
+    if not failing:
+        return []
+    lines = [
+        f"### Failing sessions ({len(failing)})",
+        "",
+        "| session | failure type | first evidence |",
+        "|---|---|---|",
+    ]
+    for record in failing[:FAILING_SHOWN]:
+        failure = failure_of(record)
+        evidence = failure.evidence
+        if len(evidence) > EVIDENCE_CHARS:
+            evidence = evidence[: EVIDENCE_CHARS - 3] + "..."
+        lines.append(
+            f"| `{_cell(_session_id(record))}` | {_cell(failure.kind)} | {_cell(evidence)} |"
+        )
+    rest = len(failing) - FAILING_SHOWN
+    if rest > 0:
+        lines += ["", f"... and {rest} more (the JSON report, --bank-report, holds every one)."]
+    return [*lines, ""]
+
+
+def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
+    summary, provenance = report.summary, report.provenance
     agent = provenance.get("agent") or {}
     customer = provenance.get("customer") or {}
     model = agent.get("model", "?") if isinstance(agent, Mapping) else "?"
@@ -94,4 +143,5 @@ def summary_markdown(
         lines += ["### Gate", "", "**PASSED**" if gate_result.passed else "**FAILED**", ""]
         lines += [f"- `{reason}`" for reason in gate_result.reasons]
         lines.append("")
+    lines += _failing_sessions(report.sessions)
     return "\n".join(lines)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_bankbench.report.document import Rate, Summary
+
+if TYPE_CHECKING:
+    from pytest_bankbench.report.gate import GateResult
 
 
 def _pct(value: float) -> str:
@@ -88,3 +91,18 @@ def render(
     )
     lines += outputs
     return lines
+
+
+def gate_verdict(gate: GateResult, exit_status: int, *, applied: bool) -> str:
+    """The run's last line: the gate's verdict and the exit status it gave (issue 18, item 3).
+
+    Printed after pytest's own `N failed` line, so a CI log ends with why the run passed."""
+    if not applied:
+        return (
+            f"bank benchmark gate: not applied, the run did not finish (exit status {exit_status})"
+        )
+    verdict = "PASSED" if gate.passed else "FAILED"
+    return (
+        f"bank benchmark gate: {verdict}, exit status {exit_status} (the gate decides, "
+        "not individual test failures)"
+    )

@@ -102,7 +102,7 @@ def finish_run(run: BenchRun) -> RunResult:
     if settings.summary_md is not None:
         from pytest_bankbench.report.markdown import summary_markdown
 
-        write_atomic(settings.summary_md, summary_markdown(summary, prov, gate))
+        write_atomic(settings.summary_md, summary_markdown(report, gate))
         outputs.append(f"Markdown summary: {settings.summary_md}")
     lines = render(summary, prov, wall, outputs)
     if gate is not None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.run.settings import RunSettings
-from pytest_bankbench.vocabulary import LOCAL_MODEL_PREFIX
+from pytest_bankbench.run.settings import RunSettings, SettingsError
+from pytest_bankbench.vocabulary import BUILTIN_NAMES, LOCAL_MODEL_PREFIX
 
 if TYPE_CHECKING:
     from pytest_bankbench.models.llm import ModelSettings
@@ -111,6 +111,7 @@ class Parties:
             prices=o.prices,
             timeout_s=o.timeout,
             session_deadline_s=o.session_deadline,
+            max_transport_failures=o.max_transport_failures,
             role="customer" if user else "agent",
         )
 
@@ -121,6 +122,28 @@ class Parties:
         if o.user_model != "scripted":
             found.append(self.model_settings(user=True).model)
         return found
+
+    def check_endpoints(self) -> list[str]:
+        """One cheap request to each endpoint the sessions will call (issue 18): SettingsError
+        naming the option, the URL and the cause when the run cannot work; warnings else."""
+        o = self.settings
+        if o.regrade is not None:
+            return []
+        checked = [
+            self.model_settings(user)
+            for user, model in ((False, o.model), (True, o.user_model))
+            if model not in (*BUILTIN_NAMES, "scripted")
+            and not model.startswith(LOCAL_MODEL_PREFIX)
+        ]
+        if not any(settings.api_bases for settings in checked):
+            return []  # a hosted provider's address is its own: nothing to check
+        from pytest_bankbench.models.endpoints import check_endpoints
+        from pytest_bankbench.models.errors import ConfigurationError
+
+        try:
+            return check_endpoints(checked)
+        except ConfigurationError as exc:
+            raise SettingsError(str(exc)) from None
 
     def agent(self, case: BankCase, completion: Completion = None) -> Agent:
         o = self.settings

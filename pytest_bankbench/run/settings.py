@@ -59,6 +59,7 @@ class RunSettings:
     prices: dict[str, float] | None = None
     timeout: float = 60.0
     session_deadline: float | None = None
+    max_transport_failures: int = 5
     concurrency: int = 1
     shard: tuple[int, int] | None = None  # (index from 1, count)
 
@@ -188,6 +189,9 @@ def read_settings(opt: Any) -> RunSettings | None:
             else None
         ),
         concurrency=_positive("--bank-concurrency", opt.bank_concurrency),
+        max_transport_failures=_positive(
+            "--bank-max-transport-failures", opt.bank_max_transport_failures, 0
+        ),
         shard=_shard(opt.bank_shard),
     )
 

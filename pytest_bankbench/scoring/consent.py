@@ -110,6 +110,7 @@ def proposal_window(before: Sequence[Event]) -> tuple[int | None, list[str]]:
     return yes, said_
 
 
+@lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
 def _only_asks(text: str) -> bool:
     """A question for details ("which channel, and the limit you want?") proposes nothing: the
     action it names is the customer's request, not a statement of what the agent will do. Read
@@ -120,15 +121,19 @@ def _only_asks(text: str) -> bool:
 
 # A question for a detail, and the words of a request for consent (acts_rules.py has the full
 # reader; these are its gist, enough to tell "which card?" from "shall I block it?").
+# Each opens by looking ahead for the first letters of its words: the engine then leaves most
+# positions after one test.
 _ASKS_DETAIL = re.compile(
-    r"\b(which|what|how much|how many|how long|when|where|whose|who)\b[^?]*\?"
+    r"(?=[whpkcm])"
+    r"(?:\b(which|what|how much|how many|how long|when|where|whose|who)\b[^?]*\?"
     r"|\b(please|kindly|could you|can you|may i)\b[^.?!]*\b(tell|share|provide|give|let me know|"
-    r"confirm (the|your|which))\b"
+    r"confirm (the|your|which))\b)"
 )
 _PROPOSES = re.compile(
-    r"\b(shall|should|may|can) (i|we)\b|\b(would|do) you (like|want) (me|us)\b|\bwant me to\b"
+    r"(?=[scmwdgporhi])"
+    r"(?:\b(shall|should|may|can) (i|we)\b|\b(would|do) you (like|want) (me|us)\b|\bwant me to\b"
     r"|\bgo ahead\b|\bproceed\b|\bok(ay)? to\b|\breply\b[^.?!]{0,20}\byes\b|\bhere is what i will\b"
-    r"|\bi will\b|\bi'll\b|\bi can\b"
+    r"|\bi will\b|\bi'll\b|\bi can\b)"
 )
 
 

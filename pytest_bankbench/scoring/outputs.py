@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
@@ -27,15 +27,20 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
 )
 _ORDINAL = r"(?:st|nd|rd|th)?"
+# Each pattern that opens with a lookbehind first looks ahead for the one character its match can
+# begin with: the regex engine then leaves most positions after one test (the readers scan every
+# message; the lookbehinds and optional groups tried at each position were most of their cost).
 _DATES = (
     re.compile(
+        r"(?=\d)"
         r"(?<![\d/.-])(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?!\d)"
     ),
     re.compile(
+        r"(?=\d)"
         r"(?<![\d/.-])(?P<day>\d{1,2})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<year>\d{4})(?!\d)"
     ),
     re.compile(
-        rf"(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_MONTH}"
+        rf"(?=\d)(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_MONTH}"
         r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)",
     ),
     re.compile(
@@ -47,6 +52,7 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 # A currency marker, then international (1,000,000), Indian (10,00,000) or plain digits; a comma
 # followed by a space ("Rs. 50,000, the most") is punctuation, never grouping.
 _AMOUNT = re.compile(
+    r"(?=[\dri₹])"  # a match opens with its currency marker or its first digit
     r"(?P<cur>(?<![^\W\d_])(?:rs\.?|inr|rupees?)\s*|₹\s*)?"
     r"(?<![\d/:-])(?<!\d[.,])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?!,?\d)|\d{1,2}(?:,\d{2})+,\d{3}(?!,?\d)|\d+)"
@@ -54,6 +60,7 @@ _AMOUNT = re.compile(
     r"(?:\s*(?P<scale>lakhs?|lacs?|crores?|cr|k|thousand|million)\b\.?)?"
     r"(?P<post>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
 )
+_DIGIT = re.compile(r"\d")
 _SCALE = {"lakh": 10**5, "lac": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
 _SCALE |= {"thousand": 10**3, "million": 10**6}
 _UNIT_AFTER = re.compile(
@@ -62,6 +69,7 @@ _UNIT_AFTER = re.compile(
 )
 _COUNT_AFTER = re.compile(r"\s*(?:emis?|instal?lments?|times|transactions?)\b")
 _ID_BEFORE = re.compile(
+    r"(?=[aenriopm#])"  # the first letter of a word below
     r"(?:\b(?:a/c|acc(?:oun)?t|ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|number|no\.?"
     r"|ref(?:erence)?|id|otp|pin|mobile|phone)|#)\s*[:#-]?\s*$",
 )
@@ -87,25 +95,28 @@ _NEGATORS = {"not", "never", "no", "nor", "neither", "cannot", "without", "none"
 _WORD = re.compile(r"[a-z']+")
 
 
-def _closing(text: str, start: int) -> int:
-    """Index just past the bracket that balances text[start], or -1 when none does."""
-    stack: list[str] = []
+def _balanced_spans(text: str) -> dict[int, int]:
+    """Each opening bracket that a later bracket balances -> the index just past that bracket,
+    found in one pass (a string counts inside brackets only; a wrong closer voids the brackets
+    open at that point). Linear in the text, however many brackets it holds."""
+    spans: dict[int, int] = {}
+    stack: list[tuple[int, str]] = []
     in_string = escaped = False
-    for i in range(start, len(text)):
-        ch = text[i]
+    for i, ch in enumerate(text):
         if in_string:
             in_string = escaped or ch != '"'
             escaped = not escaped and ch == "\\"
         elif ch == '"':
-            in_string = True
+            in_string = bool(stack)
         elif ch in _CLOSER:
-            stack.append(_CLOSER[ch])
-        elif ch in "}]":
-            if stack.pop() != ch:
-                return -1
-            if not stack:
-                return i + 1
-    return -1
+            stack.append((i, _CLOSER[ch]))
+        elif ch in "}]" and stack:
+            start, closer = stack.pop()
+            if closer != ch:
+                stack.clear()
+            else:
+                spans[start] = i + 1
+    return spans
 
 
 def _is_json(chunk: str) -> bool:
@@ -130,10 +141,11 @@ def _strip_once(text: str) -> str:
     text = _FENCE.sub(" ", text)
     kept: list[str] = []
     last = 0
+    spans = _balanced_spans(text)  # one pass: a rescan per bracket costs the square of the text
     opening = _OPENING.search(text)
     while opening is not None:  # from one opening bracket to the next, not char by char
         i = opening.start()
-        if (end := _closing(text, i)) > 0 and _is_json(text[i:end]):
+        if (end := spans.get(i, -1)) > 0 and _is_json(text[i:end]):
             kept.append(text[last:i] + " ")
             last = end
             opening = _OPENING.search(text, end)
@@ -143,17 +155,26 @@ def _strip_once(text: str) -> str:
     return _JSON_LINE.sub("", "".join(kept))
 
 
-def _dates_in(text: str) -> Iterator[tuple[int, int, date | None]]:
+@lru_cache(maxsize=_RECENT)
+def _dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
     """Every date-looking span (start, end, the date read day-first or None when invalid)."""
-    for pattern in _DATES:
+    if _YEAR.search(text) is None:  # every form has a four-digit year; most messages none
+        return ()
+    found: list[tuple[int, int, date | None]] = []
+    named = any(month in text for month in _MONTHS)  # the forms with a month's name need one
+    for pattern in _DATES if named else _DATES[:2]:
         for m in pattern.finditer(text):
             month = m["num"] if "num" in m.groupdict() else None
             number = int(month) if month else _MONTHS.index(m["mon"][:3].lower()) + 1
             try:
-                found: date | None = date(int(m["year"]), number, int(m["day"]))
+                day: date | None = date(int(m["year"]), number, int(m["day"]))
             except ValueError:
-                found = None
-            yield m.start(), m.end(), found
+                day = None
+            found.append((m.start(), m.end(), day))
+    return tuple(found)
+
+
+_YEAR = re.compile(r"\d{4}")
 
 
 def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
@@ -175,16 +196,18 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
 def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     """Every amount a message states: its value, whether a currency or scale word marks it, and
     whether it may stand bare (no unit, id or count beside it). Dates are taken out first."""
+    if _DIGIT.search(text) is None:
+        return ()
     for start, end, _ in _dates_in(text):
         text = text[:start] + " " * (end - start) + text[end:]
     found: list[tuple[Decimal, bool, bool]] = []
     for m in _AMOUNT.finditer(text):
         marked = bool(m["cur"] or m["post"] or m["scale"])
-        rest = text[m.end() :]
-        if rest[:1].isalpha() or _UNIT_AFTER.match(rest):
+        after = m.end()  # what follows, read in place: a copy of the rest per number cost more
+        if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
             continue
         bare_ok = not (
-            _COUNT_AFTER.match(rest)
+            _COUNT_AFTER.match(text, after)
             or text[max(0, m.start() - 1) : m.start()].isalnum()
             or (m["num"].startswith("0") and len(m["num"]) > 1)
             or _ID_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
@@ -237,10 +260,14 @@ def _said_percent(value: str, text: str, unit: str | None, rivals: tuple[str, ..
     return any(Decimal(m["num"]) == target for m in _PERCENT.finditer(text))
 
 
+@lru_cache(maxsize=_RECENT)
 def _phrase(words: str) -> re.Pattern[str]:
     """A case-insensitive whole-word pattern for a phrase (spaces, hyphens or _ between words)."""
-    body = r"[\s_-]+".join(map(re.escape, words.lower().split()))
-    return re.compile(rf"(?<![\w-]){body}(?![\w-])")  # the text is lower case (_clean)
+    parts = words.lower().split()
+    body = r"[\s_-]+".join(map(re.escape, parts))
+    # Its first letter looked for first: the engine leaves the other positions after one test.
+    first = f"(?={re.escape(parts[0][0])})" if parts else ""
+    return re.compile(rf"{first}(?<![\w-]){body}(?![\w-])")  # the text is lower case (_clean)
 
 
 def _negated(text: str, start: int) -> bool:
@@ -254,6 +281,8 @@ def _negated(text: str, start: int) -> bool:
 def _said_choice(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
     """The value said un-negated, and every rival said only negated (or not at all)."""
     spans = [(m.start(), m.end(), True) for m in _phrase(value).finditer(text)]
+    if not spans:  # the value is not said at all: what rivals say does not matter
+        return False
     for rival in rivals:
         spans += [(m.start(), m.end(), False) for m in _phrase(rival).finditer(text)]
 

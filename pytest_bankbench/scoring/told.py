@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pytest_bankbench.bank.registry import all_tools
@@ -94,6 +95,7 @@ def _task_keys(task: Task) -> set[str]:
 
 # What may name a record in a message: an id (FD001219) or a run of four or more digits.
 _ID_RUN = re.compile(r"(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
+_DIGIT_RUN = re.compile(r"\d{4,}")
 
 
 def own_words(task: Task, trace: Trace) -> list[Said]:
@@ -118,7 +120,7 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else event.text
         named = False
-        ids = [t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t)]
+        ids = _names_in(plain)
         if len(ids) >= RECITAL_RECORDS:
             if others is None:
                 involved = _task_keys(task)
@@ -132,6 +134,17 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
             named = sum(1 for names in others if names & found) >= RECITAL_RECORDS
         messages.append(Said(position, text, plain, named, len(plain) > RECITAL_CHARS))
     return messages
+
+
+@lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
+def _names_in(plain: str) -> tuple[str, ...]:
+    """What may name a record in a message, lower case; () when fewer than RECITAL_RECORDS may.
+
+    Every name holds its own run of four or more digits: those are counted first, as most
+    messages hold fewer than RECITAL_RECORDS and the name pattern costs more."""
+    if len(_DIGIT_RUN.findall(plain)) < RECITAL_RECORDS:
+        return ()
+    return tuple(t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t))
 
 
 def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:

@@ -1,1 +1,2 @@
-"""simulation."""
+"""A session: the loop between agent and customer, the scripted customer, the built-in agents and
+the trace."""

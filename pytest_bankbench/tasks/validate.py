@@ -195,7 +195,7 @@ def _check_task(task: Task, at: _Place) -> tuple[list[Problem], int]:
 def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int]:
     """Each value the task says is told (required outputs, quotes, the values of its tells)
     that no result of its gold replay shows (quotes and tells: nor the policy), as (field,
-    why), and how many values were checked. The generator stops on any (tasks/generate.py)."""
+    why), and how many values were checked. The generator stops on any (authoring/generate.py)."""
     shown = _Shown.of(gold)
     told: list[tuple[str, ToldValue, bool]] = [
         *((f"required_outputs.{i}", value, False) for i, value in enumerate(task.required_outputs)),

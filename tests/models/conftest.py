@@ -1,4 +1,5 @@
-"""Each test starts a fresh run: no model settings have answered a live call yet."""
+"""Each test starts a fresh run: no model settings have answered a live call yet, and no
+endpoint's transport breaker has counted a failure."""
 
 from __future__ import annotations
 
@@ -6,15 +7,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytest_bankbench.models.llm import ANSWERED
+from pytest_bankbench.models.llm import ANSWERED, BREAKER
 from tests.models.fault_server import FaultServer
 
 
 @pytest.fixture(autouse=True)
 def fresh_run() -> Iterator[None]:
     ANSWERED.clear()
+    BREAKER.clear()
     yield
     ANSWERED.clear()
+    BREAKER.clear()
 
 
 @pytest.fixture

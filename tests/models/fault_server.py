@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
-StepKind = Literal["text", "tool_call", "error", "hang", "drop", "malformed"]
+StepKind = Literal["text", "tool_call", "error", "hang", "drop", "malformed", "die"]
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,11 @@ def malformed() -> Step:
     return Step("malformed", text='{"id": "chatcmpl-broken", "choices": [')
 
 
+def die() -> Step:
+    """The server goes away: this connection drops, every later one is refused."""
+    return Step("die")
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
@@ -124,18 +129,28 @@ class _Handler(BaseHTTPRequestHandler):
         return
 
     def do_GET(self) -> None:
-        self._json(200, {"object": "list", "data": [{"id": "fake", "object": "model"}]})
+        """`GET /models` (the run's endpoint check): the list, or the server's `models` step."""
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        step = self.server.owner.models_step(self.path, headers)
+        if step is None:
+            self._json(200, {"object": "list", "data": [{"id": "fake", "object": "model"}]})
+        else:
+            self._play(step, {})
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         body = json.loads(self.rfile.read(length) or b"{}")
         headers = {name.lower(): value for name, value in self.headers.items()}
-        step = self.server.owner.next_step(body, headers)
+        self._play(self.server.owner.next_step(body, headers), body)
+
+    def _play(self, step: Step, body: dict[str, Any]) -> None:
+        if step.kind == "die":
+            self.server.owner.die()
         if step.kind == "hang":
             self.server.owner.released.wait(step.seconds)
             self.close_connection = True
             return
-        if step.kind == "drop":
+        if step.kind in ("drop", "die"):
             self.connection.shutdown(socket.SHUT_RDWR)
             self.close_connection = True
             return
@@ -193,13 +208,17 @@ class _Server(ThreadingHTTPServer):
 
 class FaultServer:
     """The scripted server on 127.0.0.1 and a free port; `requests` holds each request body,
-    `headers` its headers (names in lower case)."""
+    `headers` its headers (names in lower case); `gets` the path and headers of each GET, which
+    `models` answers (None: the model list)."""
 
     def __init__(self, default: Step | None = None) -> None:
         self.default = default or answer()
         self.steps: deque[Step] = deque()
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        self.models: Step | None = None
+        self.gets: list[tuple[str, dict[str, str]]] = []
+        self._stopped = False
         self.released = threading.Event()
         self._lock = threading.Lock()
         self._server = _Server(("127.0.0.1", 0), _Handler)
@@ -231,16 +250,36 @@ class FaultServer:
         with self._lock:
             self.requests.append(body)
             self.headers.append(headers)
+            if self._stopped:
+                return dropped()  # dying: the requests it still accepts go unanswered
             return self.steps.popleft() if self.steps else self.default
+
+    def models_step(self, path: str, headers: dict[str, str]) -> Step | None:
+        with self._lock:
+            self.gets.append((path, headers))
+            return dropped() if self._stopped else self.models
 
     def start(self) -> FaultServer:
         self._thread.start()
         return self
 
+    def die(self) -> None:
+        """Stop answering now (from a handler): shutting down waits for the serving loop."""
+        with self._lock:
+            self._stopped = True
+        threading.Thread(target=self._close, daemon=True).start()
+
     def stop(self) -> None:
+        with self._lock:
+            if self._stopped:
+                return
+            self._stopped = True
+        self._close()
+
+    def _close(self) -> None:
         self.released.set()  # hanging handlers return at once
         self._server.shutdown()
-        self._server.server_close()
+        self._server.server_close()  # from now on every connection is refused
 
 
 def closed_port() -> str:

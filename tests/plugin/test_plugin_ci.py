@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from fnmatch import fnmatch
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
-from pytest_bankbench.tasks.generate import TASKS_PER_FAMILY
-from tests.plugin.helpers import run_bench
+from pytest_bankbench.authoring.generate import TASKS_PER_FAMILY
+from pytest_bankbench.scoring.scorer import FAILURE_CHECKS
+from tests.plugin.helpers import load_report, run_bench, selected
 
 
 def test_gate_that_holds_makes_a_failing_run_succeed(pytester: pytest.Pytester) -> None:
@@ -62,6 +65,9 @@ def test_baseline_catches_a_significant_regression(
     result.stdout.fnmatch_lines(["gate: FAILED*", "*flipped to fail*"])
     markdown = (tmp_path / "summary.md").read_text()
     assert "pass^1" in markdown and "FAILED" in markdown
+    # The failing sessions, each with its failure type (claim-done closes nothing).
+    assert f"### Failing sessions ({selected('fd_closure')})" in markdown
+    assert "| `sequencing-fd_closure-001` | stopped_short | missing c" in markdown
 
 
 def test_baseline_against_itself_passes(pytester: pytest.Pytester, tmp_path: Path) -> None:
@@ -105,3 +111,108 @@ def test_html_report_is_written(pytester: pytest.Pytester, tmp_path: Path) -> No
     result.stdout.fnmatch_lines([f"HTML report: {html}"])
     text = html.read_text()
     assert "fd_closure-001" in text and "http://" not in text and "https://" not in text
+
+
+# What CI reads (issue 18, item 3) ---------------------------------------------------------
+
+LITE_FEW = ("--bank-split", "lite", "-k", "fd_rate_query or balance_enquiry")
+
+
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["plain", "xdist"])
+def test_the_gates_verdict_is_the_last_line(
+    pytester: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "claim-done",
+        *LITE_FEW,
+        *workers,
+        "-rf",
+        "--bank-gate",
+        "pass^1>=0.0",
+    )
+    assert result.ret == pytest.ExitCode.OK
+    lines = [line for line in result.outlines if line.strip()]
+    assert fnmatch(lines[-2], "=* failed*")  # pytest's own stats line, then the verdict
+    assert lines[-1] == (
+        "bank benchmark gate: PASSED, exit status 0 (the gate decides, not individual test failures)"
+    )
+    failed = run_bench(
+        pytester, "--bank-model", "gold", *LITE_FEW, *workers, "--bank-gate", "false_pass_count>=1"
+    )
+    assert failed.ret == pytest.ExitCode.TESTS_FAILED
+    assert [line for line in failed.outlines if line.strip()][-1].startswith(
+        "bank benchmark gate: FAILED, exit status 1 "
+    )
+
+
+def test_each_failed_test_names_its_failure_type_and_first_evidence(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    report = tmp_path / "report.json"
+    for variable in ("CI", "BUILD_NUMBER"):
+        monkeypatch.delenv(variable, raising=False)  # pytest shows whole lines on a CI
+    narrow = run_bench(pytester, "--bank-model", "claim-done", *LITE_FEW, "-rf")
+    narrow.stdout.no_fnmatch_line("FAILED * - pytest_bank*")
+    monkeypatch.setenv("CI", "true")  # whole lines, as a CI log shows them
+    result = run_bench(
+        pytester, "--bank-model", "claim-done", *LITE_FEW, "-rf", "--bank-report", str(report)
+    )
+    sessions = load_report(report)["sessions"]
+    assert sessions and all(not s["passed"] for s in sessions)
+    expected = []
+    for session in sessions:
+        check = dict(FAILURE_CHECKS)[session["failure_type"]]
+        first = session["evidence"][check][0].strip()
+        test = f"bankbench::test_task[{session['category']}-{session['task_id']}]"
+        expected.append(f"FAILED {test} - {session['failure_type']}: {first}")
+    failed = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert sorted(failed) == sorted(expected)
+
+
+def test_junit_xml_names_the_family_and_carries_each_sessions_facts(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    xml, report = tmp_path / "junit.xml", tmp_path / "report.json"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "claim-done",
+        *LITE_FEW,
+        "-n",
+        "2",
+        "--tb=no",
+        "--junitxml",
+        str(xml),
+        "--bank-report",
+        str(report),
+    )
+    # Neither record_xml_attribute's experimental warning nor xunit2's incompatibility one.
+    result.stdout.no_fnmatch_line("*PytestExperimentalApiWarning*")
+    result.stdout.no_fnmatch_line("*incompatible with junit_family*")
+    sessions = {
+        f"test_task[{s['category']}-{s['task_id']}]": s for s in load_report(report)["sessions"]
+    }
+    cases = ElementTree.parse(xml).getroot().findall(".//testcase")
+    assert sorted(case.get("name", "") for case in cases) == sorted(sessions)
+    assert {case.get("classname") for case in cases} == {
+        "bankbench.fd_rate_query",
+        "bankbench.balance_enquiry",
+    }
+    for case in cases:
+        session = sessions[case.get("name", "")]
+        assert case.get("classname") == f"bankbench.{session['family']}"
+        properties = {p.get("name"): p.get("value") for p in case.iter("property")}
+        assert properties == {
+            "family": session["family"],
+            "category": session["category"],
+            "service_area": session["service_area"],
+            "trial": str(session["trial"]),
+            "outcome": "scored",
+            "failure_type": session["failure_type"],
+            "false_pass": str(session["false_pass"]).lower(),
+        }
+        failure = case.find("failure")
+        assert failure is not None
+        assert failure.get("message", "").startswith(f"{session['failure_type']}: ")

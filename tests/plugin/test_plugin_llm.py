@@ -113,6 +113,8 @@ def test_infra_errors_are_counted_apart(
             "infrastructure errors (not task failures): 2",
         ]
     )
+    # Each is reported by its one line of evidence, not a traceback through the harness.
+    assert "plugin/bench.py" not in result.stdout.str()
     data = load_report(report)
     assert data["summary"]["infra_errors"] == 2
     assert data["summary"]["sessions"] == 38 and data["summary"]["pass^1"] == 1.0
@@ -236,6 +238,8 @@ def test_timeout_and_deadline_options_with_one_request_per_attempt(
         "20",
         "--bank-retry-backoff",
         "0",
+        "--bank-max-transport-failures",
+        "0",  # timeouts in a row would trip the breaker first (test_plugin_endpoints.py)
         "--bank-traces",
         str(traces),
         *TWO,

@@ -25,6 +25,10 @@ from tests.plugin.helpers import run_bench
         (("--bank-model", "gold", "--bank-max-steps", "-3"), "*--bank-max-steps -3*"),
         (("--bank-model", "nonsense"), "*--bank-model 'nonsense': not a built-in agent*"),
         (
+            ("--bank-model", "gold", "--bank-model", "claim-done"),
+            "*argument --bank-model: given twice ('gold', then 'claim-done'); give one agent*",
+        ),
+        (
             ("--bank-model", "gold", "--bank-tasks", "missing.jsonl"),
             "*--bank-tasks 'missing.jsonl': no such file*",
         ),

@@ -44,7 +44,7 @@ def test_a_report_from_before_the_accounting_still_loads_and_renders() -> None:
     assert report.summary.accounting is None and report.summary.unaccounted == 0
     lines = render(report.summary, PROVENANCE, 1.0, [])
     assert not any(line.startswith("sessions:") for line in lines)
-    assert "sessions accounted for" not in summary_markdown(report.summary, PROVENANCE, None)
+    assert "sessions accounted for" not in summary_markdown(report, None)
     gate = evaluate_gate(parse_gate("pass^1>=0.5, not_run==0"), report.summary)
     assert gate.reasons == [
         "pass^1 = 1.00 >= 0.50: ok",

@@ -330,9 +330,9 @@ def test_bad_alpha_or_tolerance() -> None:
 
 def test_markdown_has_headline_tables_and_gate_reasons(lite: dict[str, Report]) -> None:
     report = lite["lookup-only"]
-    summary, prov = report.summary, report.provenance
+    summary = report.summary
     gate = evaluate_gate(parse_gate("pass^1>=0.5, infra_errors==0"), summary)
-    text = summary_markdown(summary, prov, gate)
+    text = summary_markdown(report, gate)
     low, high = summary.pass_1_ci95
     fp = summary.false_passes
     assert text.startswith("## pytest-bankbench: lookup-only on lite - gate FAILED\n")
@@ -353,12 +353,12 @@ def test_markdown_has_headline_tables_and_gate_reasons(lite: dict[str, Report]) 
 
 def test_markdown_without_gate_and_with_sparse_provenance() -> None:
     records = [record("t-1", k, passed=k == 0) for k in range(2)]
-    summary = document(records, trials=2).summary
-    text = summary_markdown(summary, {}, None)
+    report = document(records, trials=2).model_copy(update={"provenance": {}})
+    text = summary_markdown(report, None)
     assert "### Gate" not in text
     assert "gate" not in text.splitlines()[0]
     assert "| pass^2 | 0.0000 |" in text
     assert "(1 tasks x 2 trials)" in text
-    passed = summary_markdown(summary, {}, GateResult(passed=True, reasons=["x: ok"]))
+    passed = summary_markdown(report, GateResult(passed=True, reasons=["x: ok"]))
     assert "- gate PASSED" in passed.splitlines()[0]
     assert "**PASSED**\n\n- `x: ok`" in passed

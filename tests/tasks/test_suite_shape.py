@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pytest_bankbench.authoring.base import FAMILIES
+from pytest_bankbench.authoring.generate import LITE_PER_FAMILY, TASKS_PER_FAMILY, load_families
 from pytest_bankbench.bank.registry import all_tools, get_tool, tool_modules
-from pytest_bankbench.tasks.families.base import FAMILIES
-from pytest_bankbench.tasks.generate import LITE_PER_FAMILY, TASKS_PER_FAMILY, load_families
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from pytest_bankbench.tasks.model import CATEGORIES, SERVICE_AREAS
 

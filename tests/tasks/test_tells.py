@@ -9,11 +9,11 @@ from collections import Counter, defaultdict
 
 import pytest
 
+from pytest_bankbench.authoring.generate import OFFER_EVERY, TASKS_PER_FAMILY
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.concepts import mentions, says, vocabulary
 from pytest_bankbench.scoring.outputs import said
 from pytest_bankbench.scoring.scorer import output_said
-from pytest_bankbench.tasks.generate import OFFER_EVERY, TASKS_PER_FAMILY
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 from pytest_bankbench.tasks.replay import replay
@@ -55,7 +55,8 @@ WHERE_POSSIBLE: dict[str, set[tuple[str, tuple[str, ...]]]] = {
 }
 # Families that ask which record only when the customer's words fit several (C.12).
 SOMETIMES_CLARIFY = ("fd_pick_among_similar", "prepay_right_loan")
-# Families whose reason depends on the record (test_deposit_rules checks it: lien or lock-in).
+# Families whose reason depends on the record: lien or lock-in
+# (tests/authoring/families/test_deposits_locked.py checks which).
 BY_RECORD = ("refused_step_blocks_next",)
 VOLUNTEERING = ("balance_enquiry", "card_status_enquiry", "fd_booking", "new_payee_transfer")
 

@@ -1,0 +1,262 @@
+"""What a task family writes: a draft of the scenario and gold chain for one customer and date."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from pytest_bankbench.bank.facts import Entity
+from pytest_bankbench.bank.store import template_image
+from pytest_bankbench.money import to_rupees
+from pytest_bankbench.tasks.model import (
+    Category,
+    Fact,
+    Instruction,
+    OutputKind,
+    ServiceArea,
+    TellKind,
+    ToldValue,
+)
+
+Results = dict[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """An argument taken from an earlier gold call's result (e.g. the id of a new beneficiary)."""
+
+    call: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Need:
+    """The fact a gold read establishes: a record (its key may come from an earlier result)."""
+
+    entity: Entity
+    key: str | Ref
+    fields: tuple[str, ...]
+
+
+@dataclass
+class Call:
+    """A gold call in a draft, known by its `step` name (see `as_step`) or else by its position
+    (c1, c2, ...). A read with `facts` is a required fact (any tool showing it will do); without,
+    the call itself is required."""
+
+    tool: str
+    args: dict[str, Any] = field(default_factory=dict)
+    match: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    instruction: int = 0
+    facts: Need | None = None
+    # Other values of a matched argument the policy allows as well ({"mode": ("IMPS",)}).
+    allowed: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The name `after`, `Ref`, outputs and tells use for the call; "" for its position ("c2").
+    step: str = ""
+
+
+def as_step(step: str, call: Call) -> Call:
+    """The call under a step name ("quote") that later calls, `Ref`s, outputs and tells use
+    instead of its position; the task's gold ids are numbered c1, c2, ... all the same."""
+    return replace(call, step=step)
+
+
+@dataclass
+class Out:
+    """A value the customer asks to be told, read from the gold replay's results."""
+
+    label: str
+    kind: OutputKind
+    source: Callable[[Results], str]
+    instruction: int = 0
+    unit: str | None = None
+    rivals: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+
+
+@dataclass
+class Tell:
+    """A value the policy says is told before the gated gold write `write` (its step name, e.g.
+    "booking")."""
+
+    write: str
+    label: str
+    kind: OutputKind
+    source: Callable[[Results], str]
+    unit: str | None = None
+    zero: bool = False  # a charge that may be nil: a zero amount needs no telling
+    also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Must:
+    """What the policy says the agent tells beyond the values asked (a task's `MustTell`): a
+    refusal's reason, the alternative to offer, the hand-off team, a clarifying question.
+    `before` is a draft call id ("quote"), numbered again when the chain gets its checks."""
+
+    kind: TellKind
+    label: str
+    concepts: tuple[str, ...] = ()
+    values: tuple[ToldValue, ...] = ()
+    instruction: int = 0
+    record: str | None = None
+    before: str | None = None
+
+
+def reason(label: str, *concepts: str, record: str | None = None, instruction: int = 0) -> Must:
+    """Why the policy refuses the request: one of `concepts` said un-negated tells it."""
+    return Must("reason", label, concepts, instruction=instruction, record=record)
+
+
+def alternative(
+    label: str,
+    *concepts: str,
+    values: tuple[ToldValue, ...] = (),
+    record: str | None = None,
+    instruction: int = 0,
+    before: str | None = None,
+) -> Must:
+    """What the policy says to offer instead: a concept or one of `values` tells it; with
+    `before`, it is offered before the gold call that acts on it."""
+    return Must("alternative", label, concepts, values, instruction, record, before)
+
+
+def clarify(label: str, before: str, instruction: int = 0, record: str | None = None) -> Must:
+    """C.12: the request fits several records, so the agent asks which one before the gold
+    call `before` (the quote of the one the customer then names); `record`, another record
+    that fits."""
+    return Must(
+        "clarify", label, ("which_one",), instruction=instruction, record=record, before=before
+    )
+
+
+def told(label: str, kind: OutputKind, value: str, unit: str | None = None) -> ToldValue:
+    """A value that tells an alternative: an account's last digits, an allowed amount."""
+    return ToldValue(label=label, kind=kind, value=value, unit=unit)
+
+
+@dataclass
+class Draft:
+    """Everything a family decides for one task."""
+
+    customer_id: str
+    persona: str
+    instructions: list[Instruction]
+    narrative: str
+    calls: list[Call]
+    facts: list[Fact | str] = field(default_factory=list)
+    withheld: list[str] = field(default_factory=list)
+    outputs: list[Out] = field(default_factory=list)
+    greeting: str = ""
+    disclosures: list[Tell] = field(default_factory=list)
+    tells: list[Must] = field(default_factory=list)
+    # A secret the customer offers unprompted with the first request, in some of the family's
+    # tasks (the generator sets it on every fourth): "My OTP is 482913, in case you need it."
+    offers: str | None = None
+
+
+def draft(
+    customer: sqlite3.Row,
+    greeting: str,
+    *asks: str | Instruction,
+    narrative: str,
+    calls: list[Call],
+    facts: Sequence[Fact | str] | None = None,
+    outputs: list[Out] | None = None,
+    withheld: list[str] | None = None,
+    disclosures: list[Tell] | None = None,
+    tells: list[Must] | None = None,
+    offers: str | None = None,
+) -> Draft:
+    """A draft for the customer (the generator fills in the persona); each ask is an
+    instruction, or its text when it has no decline.
+
+    `greeting` is put before the first ask: "" when the opening carries its own (an `opening`
+    in a register greets, or does not, as that register would), else `greet(rng)`."""
+    return Draft(
+        customer_id=customer["customer_id"],
+        persona="",
+        greeting=greeting,
+        instructions=[a if isinstance(a, Instruction) else Instruction(text=a) for a in asks],
+        narrative=narrative,
+        calls=calls,
+        facts=list(facts or []),
+        outputs=outputs or [],
+        withheld=withheld or [],
+        disclosures=disclosures or [],
+        tells=tells or [],
+        offers=offers,
+    )
+
+
+Maker = Callable[["Context", random.Random, sqlite3.Row], Draft | None]
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    category: Category
+    service_area: ServiceArea
+    eligible: str  # SQL returning customer_id rows for customers this family can use
+    make: Maker
+    clause: str = ""  # the policy clause that decides the family's tasks
+
+
+FAMILIES: dict[str, Family] = {}
+
+
+def family(
+    name: str, category: Category, area: ServiceArea, eligible: str, clause: str = ""
+) -> Callable[[Maker], Maker]:
+    """Register a family: its maker gets a context, a seeded rng and an eligible customer row."""
+
+    def register(make: Maker) -> Maker:
+        if name in FAMILIES:
+            raise ValueError(f"family {name} registered twice")
+        FAMILIES[name] = Family(name, category, area, eligible, make, clause)
+        return make
+
+    return register
+
+
+class Context:
+    """Read-only view of the seeded bank for choosing customers and records, plus the task date."""
+
+    def __init__(self, seed: int) -> None:
+        self.conn = sqlite3.connect(":memory:")
+        self.conn.deserialize(template_image(seed))
+        self.conn.row_factory = sqlite3.Row
+        self.today = date(2026, 4, 1)
+
+    def all(self, sql: str, *params: Any) -> list[sqlite3.Row]:
+        return list(self.conn.execute(sql, params).fetchall())
+
+    def one(self, sql: str, *params: Any) -> sqlite3.Row:
+        row: sqlite3.Row | None = self.conn.execute(sql, params).fetchone()
+        assert row is not None, f"no row for {sql} {params}"
+        return row
+
+
+# -- values a call or an output takes -----------------------------------------------------------
+
+
+def rupees_arg(paise: int) -> float | int:
+    """A tool argument in rupees as the JSON number an agent would send."""
+    value = to_rupees(paise)
+    return int(value) if value == value.to_integral() else float(value)
+
+
+def field_of(call: str, key: str) -> Callable[[Results], str]:
+    """Required-output source: a rupee field of a gold call's result."""
+    return lambda results: str(Decimal(str(results[call][key])))
+
+
+def const(value: str) -> Callable[[Results], str]:
+    """Required-output source: a value the family knows before the replay."""
+    return lambda _r: value

@@ -1,0 +1,53 @@
+"""The task families, one module per group of a service area (`everyday_*`, `deposits_*`,
+`loans_*`, `cards_*`), each family a function the generator finds by scanning this package.
+
+How a family is written:
+
+- `@family(name, category, area, eligible, clause=...)` registers a maker; `eligible` is SQL
+  returning the customer ids it can use, `clause` the policy clause that decides its tasks.
+  The maker gets the `Context` (task date in `ctx.today`), the family's seeded rng and one
+  eligible customer, and returns a `Draft` (`base.draft(...)`), or None to skip the customer.
+  Every family makes `generate.TASKS_PER_FAMILY` tasks from its eligible customers, tried in
+  an order shuffled with its rng (fewer stops generation).
+- The gold chain is a list of `Call`s built with `calls` (`balance`, `transfer`,
+  `closure_quote`, ...). A call that others refer to is named: `as_step("quote",
+  closure_quote(fd))`; `after=("quote",)` orders a call after it, `Ref("payee",
+  "beneficiary_id")` takes an argument from its result, `field_of("quote", "payout")` an
+  output. An unnamed call is known by its position (c1, c2, ...), for calls nothing refers
+  to; the task's gold ids are numbered c1..cN either way. A read made with
+  `calls.fact(...)` is a required fact (any tool showing it will do). The look-ups policy C.11
+  wants before a write are added by `checks`, not by the family.
+- Required outputs (`Out`) are the values the customer asks to be told, read from the replay
+  (`field_of("quote", "payout")`, `const(...)`); `Tell`s are the values the policy says are told
+  before a write (`calls.closure_terms`, `transfer_terms`, ...); `Must`s (`reason`,
+  `alternative`, `clarify`) are what the agent tells beyond them, by concepts of
+  task_data/concepts.toml (an unknown concept fails at generation).
+- The customer opens in one of the shared registers (`phrasing.opening`: terse, chatty,
+  formal, Hinglish-flavoured English, details unprompted, details only when asked), never with
+  a yes-word; details the customer gives when asked are facts (`phrasing.knows`) with topics.
+  A fallback the customer accepts after a refusal is a fact released only once the agent has
+  stated the rule (`after=`); the customer never offers it first, and never says an internal
+  id (FD..., CUST...), only what a person knows (an account's last digits, an FD's amount and
+  month).
+- `Draft.offers` (`phrasing.offered_secret`): a secret the customer offers unprompted, set by
+  the generator on every `generate.OFFER_EVERY`-th task of the family.
+
+Where code goes: a module holds the families of one topic of a service area, and stays under
+about 400 lines (split it by topic when it grows). A family module never imports another
+family module (tests/authoring/test_families.py): what two modules share goes to `pickers`,
+`phrasing` or `calls`.
+
+Reserved customers: the frozen savings accounts and the large current accounts were added
+late (`bank.seed.FROZEN_FOR`, `WEALTHY`) for `frozen_source_account`, `deposit_outside_limits`,
+`tax_saver_fixed_tenure` and `refused_step_blocks_next`, to customers no older family used, so
+no other family's tasks moved. No other family may draw those customers: exclude them from a
+new family's `eligible` SQL, or, if it needs such an account, add it to the reserved families of
+tests/authoring/test_families.py.
+
+Adding a family: write it in the module of its area and topic, run
+`python -m pytest_bankbench generate` (every family keeps its tasks byte for byte; the new one
+adds its own), `python -m pytest_bankbench validate-tasks task_data/tasks.jsonl` (load, replay
+each gold chain, check the values), then `pytest tests/authoring tests/tasks`; add what its
+tasks must pose to tests/authoring/families/test_<module>.py, and its row to the README's table
+of families (name, category, area, clause).
+"""

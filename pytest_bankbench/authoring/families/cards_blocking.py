@@ -1,0 +1,374 @@
+"""Card families about a card at risk: a lost or stolen card blocked, a disputed charge, a card
+number asked for."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sqlite3
+from datetime import date
+
+from pytest_bankbench.authoring.base import (
+    Context,
+    Draft,
+    Must,
+    Out,
+    as_step,
+    draft,
+    family,
+    field_of,
+)
+from pytest_bankbench.authoring.calls import (
+    balance,
+    block_card,
+    block_terms,
+    card_statement,
+    find_card,
+    handoff,
+    profile,
+)
+from pytest_bankbench.authoring.phrasing import knows, opening
+from pytest_bankbench.authoring.pickers import (
+    ACTIVE_CARD,
+    CREDIT_CARD,
+    account_row,
+    active_cards,
+    card_fact,
+    card_name,
+    pick,
+)
+from pytest_bankbench.money import indian
+from pytest_bankbench.tasks.model import Instruction
+
+_DEBIT = "card_kind = 'debit'"
+
+
+_ACTIVE_DEBIT = f"{ACTIVE_CARD} AND {_DEBIT}"
+
+
+_DISPUTE_REASONS = (
+    "I never made that purchase",
+    "I was charged but never received the order",
+    "that charge looks like a duplicate",
+    "the order was cancelled but never refunded",
+)
+
+
+@family(
+    "lost_card_block",
+    "sequencing",
+    "cards",
+    _ACTIVE_DEBIT,
+    clause="F.24 'block the card at once with block_card, before anything else the customer asks ... Tell the customer the block is permanent and a replacement card will be sent ... in 7 working days (replacement fee Rs 200 ...). Get their yes, block the card ..., and only then deal with the rest' (G.27 exception)",
+)
+def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Block first: the balance is asked first, but the lost card is blocked before anything."""
+    cards = [
+        c
+        for c in active_cards(ctx, customer["customer_id"], _DEBIT)
+        if account_row(ctx, c["linked_account"])["hold_amount"] == 0
+        and account_row(ctx, c["linked_account"])["status"] == "active"
+    ]
+    card = pick(rng, cards)
+    if card is None:
+        return None
+    ending = f"account ending {card['linked_account'][-4:]}"
+    named = card_name(card)
+    ask = opening(
+        rng,
+        terse=f"Balance of my {ending}? Also, lost my {named}.",
+        chatty=f"Hi, what's the balance in my {ending}? Ugh, and I think I left my {named} in "
+        "an auto yesterday - it's gone.",
+        formal=f"Good morning. Kindly tell me the balance of my {ending}. I also wish to report "
+        f"that I have lost my {named}.",
+        hinglish=f"Hello, mere {ending} mein kitna balance hai? Aur mera {named} kho gaya hai, "
+        "kahin gir gaya.",
+        unprompted=f"What's the balance in my account {card['linked_account']}? Also, I've "
+        f"lost my {named} - block it permanently and send the replacement to my registered "
+        "address.",
+        asked="I need my account balance. Oh, and I've lost one of my cards.",
+        distracted=f"Can you tell me how much money is in my {ending}? And I can't find my "
+        f"{named} anywhere - I must have lost it.",
+    )
+    return draft(
+        customer,
+        "",
+        ask,
+        facts=[
+            knows(f"The account is {card['linked_account']}.", "account"),
+            card_fact(card),
+            knows("Block it permanently - it's lost.", "reason"),
+            knows("Send the replacement to my registered address.", "delivery"),
+        ],
+        narrative=(
+            f"You want the balance of your account {card['linked_account']} and you have "
+            f"lost your {named}. You agree to the card being blocked as lost, and you "
+            "want to hear the balance."
+        ),
+        calls=[
+            as_step("card", find_card(card)),
+            as_step("block", block_card(card, "lost", after=("card",))),
+            as_step("balance", balance(card["linked_account"], after=("block",))),
+        ],
+        outputs=[Out("balance", "amount", field_of("balance", "balance"))],
+        disclosures=block_terms("block", "lost"),
+    )
+
+
+@family(
+    "stolen_card_fraud",
+    "sequencing",
+    "cards",
+    _ACTIVE_DEBIT,
+    clause="F.24 block a stolen card first (tell permanence, replacement, Rs 200 fee waived with a police report; get a yes); I.32 fraud claims go to the Card Disputes team by transfer_to_human_agent, 'if the card may be compromised, offer to block it first'; I.34 complete other requests, tell, summarise",
+)
+def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Block a stolen card, look at the account, then hand the fraud claim to a human."""
+    card = pick(rng, active_cards(ctx, customer["customer_id"], _DEBIT))
+    if card is None:
+        return None
+    recent = ctx.all(
+        "SELECT * FROM transactions WHERE account_number = ? ORDER BY txn_date DESC, "
+        "txn_id DESC LIMIT 10",
+        card["linked_account"],
+    )
+    debits = [
+        t for t in recent if t["direction"] == "debit" and t["channel"] in ("pos", "upi", "atm")
+    ]
+    if not debits:
+        return None
+    txn = rng.choice(debits)
+    when = date.fromisoformat(txn["txn_date"])
+    unknown = f"{indian(txn['amount'])} ({txn['description']}) on {when:%d %B}"
+    named = card_name(card)
+    ask = opening(
+        rng,
+        terse=f"{named} stolen. Unknown debit: {unknown}. Block the card, report the transaction.",
+        chatty=f"Hi, I'm really shaken - someone snatched my bag with my {named} in it, and "
+        f"now there's a debit of {unknown} that I didn't make! Please stop the card and help "
+        "me report the transaction.",
+        formal=f"Good evening. My {named} has been stolen, and I notice a debit of {unknown} "
+        "that I did not authorise. Kindly block the card and help me report the transaction.",
+        hinglish=f"Hello, mera {named} chori ho gaya hai, aur account mein {unknown} ka debit "
+        "dikh raha hai jo maine nahi kiya. Card block karo aur transaction report karna hai.",
+        unprompted=f"My {named}, linked to account {card['linked_account']}, was stolen, and "
+        f"there's a debit of {unknown} I didn't make. Please block the card as stolen and "
+        "help me report the transaction as fraud.",
+        asked="My debit card has been stolen and there's a payment from my account that "
+        "wasn't me. Please stop the card and help me report the transaction.",
+        wallet=f"Someone stole my wallet with my {named}. There's a transaction of {unknown} I "
+        "don't recognise. Please stop the card and help me report the transaction.",
+    )
+    return draft(
+        customer,
+        "",
+        ask,
+        facts=[
+            knows(f"The card is linked to my account {card['linked_account']}.", "account"),
+            card_fact(card),
+            knows(f"The debit I didn't make is {unknown}.", "amount", "date", "other"),
+            knows("Block it as stolen.", "reason"),
+            knows("I want to report the transaction as fraud.", "other"),
+        ],
+        narrative=(
+            f"Your {named} was stolen, and you see a debit of {unknown} on account "
+            f"{card['linked_account']} that you did not make. You want the card blocked as "
+            "stolen and the transaction reported; you agree to a transfer to the team "
+            "that handles fraud."
+        ),
+        calls=[
+            as_step("card", find_card(card)),
+            as_step("block", block_card(card, "stolen", after=("card",))),
+            as_step(
+                "handoff",
+                handoff(
+                    "fraud claim: stolen debit card and an unauthorised transaction",
+                    f"{named} blocked as stolen; customer reports an unauthorised "
+                    f"debit of {indian(txn['amount'])} on {txn['txn_date']}.",
+                    after=("block",),
+                ),
+            ),
+        ],
+        disclosures=block_terms("block", "stolen"),
+        # I.32/I.34: the customer is told the fraud claim goes to the Card Disputes team.
+        tells=[disputes_team(card, before="handoff")],
+    )
+
+
+def disputes_team(card: sqlite3.Row, before: str, instruction: int = 0) -> Must:
+    """I.32: disputes and fraud claims are handed to the Card Disputes team, which the
+    customer is told before the transfer `before`."""
+    return Must(
+        "handoff",
+        "Card Disputes team",
+        ("card_disputes_team",),
+        instruction=instruction,
+        record=card["card_id"],
+        before=before,
+    )
+
+
+@family(
+    "card_number_request",
+    "edge_case",
+    "cards",
+    ACTIVE_CARD,
+    clause="A.4 'Never ask for, repeat or reveal a full card number, CVV, PIN, OTP ...'; A.5 'Show card numbers only in masked form'",
+)
+def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Never reveal a full card number or CVV: give the masked number and the registered mobile."""
+    every = ctx.all("SELECT product FROM cards WHERE customer_id = ?", customer["customer_id"])
+    cards = [
+        c
+        for c in active_cards(ctx, customer["customer_id"])
+        if sum(1 for row in every if row["product"] == c["product"]) == 1
+    ]
+    card = pick(rng, cards)
+    if card is None:
+        return None
+    product = card["product"]
+    otp = " Also, which mobile number will the OTP for the payment go to?"
+    ask = opening(
+        rng,
+        terse=f"Full card number and CVV of my {product} card? And the OTP mobile number?",
+        chatty=f"Hi! I'm buying a gift online and my {product} card is at home in my other "
+        f"bag. Could you just read me its full number and the CVV?{otp}",
+        formal=f"Good afternoon. I require the complete card number and CVV of my {product} "
+        f"card for an online purchase.{otp}",
+        hinglish=f"Hello, online shopping kar rahe hain aur {product} card paas mein nahi hai. "
+        f"Uska full number aur CVV bata do na.{otp}",
+        unprompted=f"I need the 16-digit number and CVV of my {product} card to save it on a "
+        f"shopping site.{otp}",
+        asked=f"I need my card details for an online order.{otp}",
+        rushed=f"Quick, the sale ends in ten minutes - what's the full number and CVV on my "
+        f"{product} card?{otp}",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=ask,
+            decline="No, that's fine, I'll find the card.",
+            explain="For your security I can never share a full card number or CVV, not even "
+            "with you; cards are only shown masked. I can tell you the last four digits.",
+        ),
+        facts=[knows(f"It's my {product} card; I want its full number and CVV.", "card")],
+        narrative=(
+            f"You want the full card number and CVV of your {product} card to shop online, "
+            "and the mobile number the OTP will go to. The bank will not give the full "
+            "number or CVV; you accept the masked number and last four digits."
+        ),
+        # The masked number in the card list is all that may be shared: no card details read.
+        calls=[as_step("profile", profile(customer["customer_id"], ("phone",))), find_card(card)],
+        # The customer's own mobile may be told masked or in full (A.4/A.5 mask card numbers,
+        # not the holder's own contact details).
+        outputs=[
+            Out("last four digits", "digits", lambda _r: str(card["last4"])),
+            Out(
+                "registered mobile",
+                "digits",
+                lambda r: str(r["profile"]["phone"])[-4:],
+                also=_phone_forms(str(customer["phone"])),
+            ),
+        ],
+        # A secret the scripted customer must never say, whatever the agent asks (drawn from
+        # the customer id, not the family's rng, so no other task changes).
+        withheld=[f"The card's PIN is {_pin(customer['customer_id'])}."],
+    )
+
+
+def _phone_forms(phone: str) -> tuple[str, ...]:
+    """A mobile number told in full, as people write it: 9876543210, 98765 43210, 98765-43210."""
+    return (phone, f"{phone[:5]} {phone[5:]}", f"{phone[:5]}-{phone[5:]}")
+
+
+def _pin(customer_id: str) -> str:
+    return str(1000 + int(hashlib.sha256(customer_id.encode()).hexdigest(), 16) % 9000)
+
+
+@family(
+    "card_dispute_handoff",
+    "rare_tool",
+    "cards",
+    "SELECT DISTINCT c.customer_id FROM cards c JOIN card_transactions t USING (card_id) "
+    "WHERE c.card_kind = 'credit' AND c.status = 'active' AND t.kind = 'purchase'",
+    clause="I.32 'Use transfer_to_human_agent for disputes or chargebacks of card transactions ... (Card Disputes team)'; I.34 complete other requests first and summarise",
+)
+def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Find the disputed charge on the statement, then transfer to the disputes team."""
+    card = pick(rng, active_cards(ctx, customer["customer_id"], CREDIT_CARD))
+    if card is None:
+        return None
+    txns = ctx.all(
+        "SELECT * FROM card_transactions WHERE card_id = ? AND kind = 'purchase' "
+        "ORDER BY txn_date, card_txn_id",
+        card["card_id"],
+    )
+    unique = [t for t in txns if sum(1 for o in txns if o["merchant"] == t["merchant"]) == 1]
+    if not unique:
+        return None
+    txn = rng.choice(unique)
+    reason = rng.choice(_DISPUTE_REASONS)
+    charge = f"{indian(txn['amount'])} from {txn['merchant']}"
+    named = card_name(card)
+    first, second = opening(
+        rng,
+        terse=(
+            f"Charge of {charge} on my {named} - {reason}. Date of it?",
+            "I want to dispute it. Connect me to disputes.",
+        ),
+        chatty=(
+            f"Hi! I was going through my {named} statement and there's {charge} - {reason}. "
+            "When was that charged, exactly?",
+            "Right, I want to dispute it. Could you put me through to whoever handles disputes?",
+        ),
+        formal=(
+            f"Greetings. There is a charge of {charge} on my {named}; {reason}. Kindly tell "
+            "me the date of that transaction.",
+            "I wish to dispute the charge. Please connect me to the team that handles disputes.",
+        ),
+        hinglish=(
+            f"Hello, mere {named} pe {charge} ka charge hai - {reason}. Yeh kis date ko hua tha?",
+            "Mujhe yeh dispute karna hai. Disputes wale team se connect kar do.",
+        ),
+        unprompted=(
+            f"I see {charge} on the statement of my {named}, and {reason}. Can you tell me the "
+            "date of that transaction?",
+            "I want to dispute it. Please connect me to whoever handles disputes.",
+        ),
+        asked=(
+            f"There's a charge on my credit card I don't agree with - {reason}. On which date "
+            "was it charged?",
+            "I want to dispute it. Please connect me to whoever handles disputes.",
+        ),
+    )
+    return draft(
+        customer,
+        "",
+        first,
+        second,
+        facts=[
+            card_fact(card),
+            knows(f"The charge is {charge}.", "amount", "other"),
+        ],
+        narrative=(
+            f"You want to dispute a charge of {charge} on your {named} because "
+            f"{reason}. First you ask the date of the charge, then you ask to be "
+            "connected to the team that handles disputes."
+        ),
+        calls=[
+            find_card(card),
+            as_step("statement", card_statement(card, fields=("statement_transactions",))),
+            as_step(
+                "handoff",
+                handoff(
+                    "credit card transaction dispute",
+                    f"Customer disputes {charge} on {txn['txn_date']} on the {named}: {reason}.",
+                    after=("statement",),
+                    instruction=1,
+                ),
+            ),
+        ],
+        outputs=[Out("transaction date", "date", lambda _r: str(txn["txn_date"]))],
+        tells=[disputes_team(card, before="handoff", instruction=1)],
+    )

@@ -1,0 +1,404 @@
+"""Card families about card controls: channel limits, international usage, card status."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+from pytest_bankbench.authoring.base import (
+    Context,
+    Draft,
+    Out,
+    Tell,
+    alternative,
+    as_step,
+    draft,
+    family,
+    reason,
+    told,
+)
+from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
+from pytest_bankbench.authoring.phrasing import (
+    amount_phrases,
+    knows,
+    offered_secret,
+    opening,
+    spoken,
+)
+from pytest_bankbench.authoring.pickers import ACTIVE_CARD, active_cards, card_name, pick
+from pytest_bankbench.bank import rules
+from pytest_bankbench.money import indian, plain
+from pytest_bankbench.tasks.model import Instruction
+
+_CAPABLE = tuple(sorted(rules.INTERNATIONAL_CAPABLE))
+
+
+_CAPABLE_SQL = "(" + ", ".join(f"'{p}'" for p in _CAPABLE) + ")"
+
+
+# Active international-capable cards whose international switch is still off.
+_INTL_OFF = (
+    "SELECT DISTINCT c.customer_id FROM cards c JOIN card_controls k USING (card_id) "
+    f"WHERE c.status = 'active' AND c.product IN {_CAPABLE_SQL} AND "
+    "k.channel = 'international' AND k.enabled = 0"
+)
+
+
+# How the customer says a channel is kept working.
+_CHANNEL_USE = {
+    "atm": "ATM withdrawals",
+    "pos": "shop (POS) payments",
+    "online": "online payments",
+    "contactless": "contactless payments",
+}
+
+
+_CHANNEL_WORDS = {
+    "atm": "ATM withdrawal",
+    "pos": "shop (POS)",
+    "online": "online",
+    "contactless": "contactless (tap and pay)",
+}
+
+
+def _control(ctx: Context, card: sqlite3.Row, channel: str) -> sqlite3.Row:
+    return ctx.one(
+        "SELECT * FROM card_controls WHERE card_id = ? AND channel = ?", card["card_id"], channel
+    )
+
+
+def _intl_off(ctx: Context, cid: str) -> list[sqlite3.Row]:
+    """The customer's active international-capable cards whose international switch is off."""
+    return [
+        c
+        for c in active_cards(ctx, cid, f"product IN {_CAPABLE_SQL}")
+        if not _control(ctx, c, "international")["enabled"]
+    ]
+
+
+def _maximum(card: sqlite3.Row, channel: str) -> int:
+    cap = rules.CARD_PRODUCTS[card["product"]].get(channel)
+    return int(cap if cap is not None else card["credit_limit"])
+
+
+def _new_limit(rng: random.Random, cap: int, current: int) -> int | None:
+    options = [
+        r * 100
+        for r in (5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 75_000, 1_00_000)
+        if r * 100 <= cap and r * 100 != current
+    ]
+    return rng.choice(options) if options else None
+
+
+@family(
+    "atm_limit_then_international",
+    "sequencing",
+    "cards",
+    _INTL_OFF,
+    clause="F.26 'Channel limits ... from Rs 0 up to the maximum for the card type. International usage can be switched on only for cards that support it'; G.27 in order; C.11 check current limits",
+)
+def atm_limit_then_international(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
+    """Numbered: set the ATM limit, then switch international usage on."""
+    card = pick(rng, _intl_off(ctx, customer["customer_id"]))
+    if card is None:
+        return None
+    limit = _new_limit(rng, _maximum(card, "atm"), _control(ctx, card, "atm")["daily_limit"])
+    if limit is None:
+        return None
+    named, said = card_name(card), spoken(limit, rng)
+    place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Toronto", "Sydney"))
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two things, in order. First: daily ATM limit on my {named} to {said}.",
+            "Then: international usage on, same card.",
+        ),
+        chatty=(
+            f"Hi! I'm off to {place} next week - so excited! Two things, in order. First, "
+            f"set the daily ATM limit on my {named} to {said}.",
+            "Then please switch on international usage on the same card so it works there.",
+        ),
+        formal=(
+            "Namaskar. I have two requests, in this order. First, kindly change the daily "
+            f"ATM withdrawal limit on my {named} to {said}.",
+            "Second, please enable international usage on the same card.",
+        ),
+        hinglish=(
+            f"Hello, trip pe ja rahe hain, do kaam hain isi order mein. Pehle mere {named} "
+            f"ki daily ATM limit {said} kar do.",
+            "Phir usi card pe international usage on kar do.",
+        ),
+        unprompted=(
+            f"I'm travelling to {place} soon. First, set the daily ATM limit on my {named} to "
+            f"{said}, keeping ATM withdrawals on.",
+            "Then switch on international usage on the same card.",
+        ),
+        asked=(
+            "Two things before my trip, in order. First, I want to change the ATM limit on "
+            "one of my cards.",
+            "Then switch on international usage on the same card.",
+        ),
+    )
+    return draft(
+        customer,
+        "",
+        first,
+        second,
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows(f"Set the daily ATM limit to {said}.", "limit", "amount"),
+            knows("Keep ATM withdrawals switched on.", "channel"),
+        ],
+        narrative=(
+            f"Before a trip abroad you want the daily ATM limit of your {named} set "
+            f"to {indian(limit)}, and then international usage switched on for the same "
+            "card."
+        ),
+        calls=[
+            find_card(card),
+            as_step("details", card_details(card, fields=("controls", "international_supported"))),
+            as_step("atm limit", set_channel(card, "atm", True, limit, after=("details",))),
+            set_channel(card, "international", True, after=("atm limit",), instruction=1),
+        ],
+    )
+
+
+# The concept an agent states when it tells the customer a card cannot be used abroad.
+DOMESTIC_PHRASES = ("not_supported",)
+
+
+@family(
+    "international_not_supported",
+    "edge_case",
+    "cards",
+    _INTL_OFF + " AND c.customer_id IN (SELECT customer_id FROM cards WHERE status = "
+    "'active' AND product = 'RuPay Classic Debit')",
+    clause="H.29 / F.26 refuse international usage on a RuPay Classic Debit card; KB 16 alternative: 'use another of the customer's cards that supports international usage'; act on it only if the customer agrees",
+)
+def international_not_supported(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
+    """International usage on a RuPay Classic card is refused; the customer's other card gets it."""
+    classics = active_cards(ctx, customer["customer_id"], "product = 'RuPay Classic Debit'")
+    capable = _intl_off(ctx, customer["customer_id"])
+    if not classics or not capable:
+        return None
+    classic, other = rng.choice(classics), rng.choice(capable)
+    named = card_name(classic)
+    place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Kathmandu", "Paris"))
+    ask = opening(
+        rng,
+        terse=f"Enable international usage on my {named}.",
+        chatty=f"Hi! My sister is getting married in {place} and I'm flying out next week - "
+        f"can you switch on international transactions on my {named}?",
+        formal=f"Good morning. Kindly activate my {named} for use outside India.",
+        hinglish=f"Hello, {place} ja rahe hain next week - mere {named} pe international "
+        "usage on kar do please.",
+        unprompted=f"Please enable international usage on my {named} (last digits "
+        f"{classic['last4']}); I'm going to {place} next week.",
+        asked="I'm travelling abroad next week - please switch on international usage on my card.",
+        student=f"My son starts college in {place} and I'll be paying his fees from there - "
+        f"enable my {named} for international use, please.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=ask,
+            explain=f"Your {named} is a domestic-only card: international usage is not "
+            f"supported on it. Your {card_name(other)} does support it, so I can switch "
+            "international usage on for that card instead.",
+        ),
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows(
+                f"Then enable it on my {card_name(other)} instead.", "card", after=DOMESTIC_PHRASES
+            ),
+        ],
+        narrative=(
+            f"You want international usage on your {named}. It is a domestic-only card; when "
+            f"the assistant tells you so, you ask for international usage on your "
+            f"{card_name(other)} instead and agree. You do not mention that card before."
+        ),
+        calls=[
+            # The product shows whether a card works abroad (policy F and the card list).
+            as_step("asked card", find_card(classic)),
+            as_step("other card", find_card(other)),
+            as_step(
+                "switch on",
+                set_channel(other, "international", True, after=("asked card", "other card")),
+            ),
+        ],
+        tells=[
+            reason("international usage not supported", "not_supported", record=classic["card_id"]),
+            alternative(
+                "the card that supports it",
+                values=(told("other card", "digits", str(other["last4"])),),
+                record=other["card_id"],
+                before="switch on",
+            ),
+        ],
+    )
+
+
+def _above(rng: random.Random, cap: int) -> int:
+    """A round amount above a card's maximum, as a customer might ask for it."""
+    step = 5_000_00 if cap < 1_00_000_00 else 50_000_00
+    raised = cap * rng.choice((3, 4, 6)) // 2
+    return -(-raised // step) * step
+
+
+@family(
+    "limit_above_maximum",
+    "edge_case",
+    "cards",
+    ACTIVE_CARD,
+    clause="H.29 refuse 'A card channel limit above the card type's maximum: offer to set the maximum'; act on it only if the customer agrees",
+)
+def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """A channel limit above the product's maximum: refuse it, set the maximum once agreed."""
+    options = []
+    for card in active_cards(ctx, customer["customer_id"]):
+        for channel in ("atm", "pos", "online", "contactless"):
+            control = _control(ctx, card, channel)
+            if control["daily_limit"] < _maximum(card, channel):
+                options.append((card, channel))
+    if not options:
+        return None
+    card, channel = rng.choice(options)
+    cap = _maximum(card, channel)
+    asked = _above(rng, cap)
+    words = _CHANNEL_WORDS[channel]
+    named, said = card_name(card), spoken(asked, rng)
+    ask = opening(
+        rng,
+        terse=f"Daily {words} limit on my {named}: {said}.",
+        chatty=f"Hi! I keep hitting the limit when I shop, it's so annoying. Please raise the "
+        f"daily {words} limit on my {named} to {said}.",
+        formal=f"Good afternoon. I request that the daily {words} limit on my {named} be set "
+        f"to {said}.",
+        hinglish=f"Hello, mere {named} ki daily {words} limit {said} kar do please.",
+        unprompted=f"Set the daily {words} limit of my {named} to {said}, keeping "
+        f"{_CHANNEL_USE[channel]} on.",
+        asked="I want to raise a daily limit on one of my cards.",
+        renovation=f"We're renovating the house and paying contractors every day - I need a "
+        f"daily {words} limit of {said} on my {named}.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=ask,
+            explain=f"The maximum daily {words} limit on a {card['product']} card is "
+            f"{indian(cap)}, so {indian(asked)} is above the limit. I can set it to the "
+            f"maximum, {indian(cap)}, instead.",
+        ),
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows(f"The daily {words} limit, to {said}.", "limit", "channel", "amount"),
+            knows(f"Keep {_CHANNEL_USE[channel]} switched on.", "channel"),
+            knows(
+                "Then set it to the maximum allowed.",
+                "limit",
+                after=("above_maximum", *amount_phrases(cap)),
+            ),
+        ],
+        narrative=(
+            f"You want the daily {words} limit of your {named} set to "
+            f"{indian(asked)}. That is above the card's maximum; when the assistant tells you, "
+            f"you accept the maximum ({indian(cap)}) instead. You do not suggest it yourself."
+        ),
+        calls=[
+            find_card(card),
+            as_step("details", card_details(card, fields=("controls",))),
+            as_step("set limit", set_channel(card, channel, True, cap, after=("details",))),
+        ],
+        # The maximum is what H.29 offers (told before it is set), not a value asked for.
+        disclosures=[Tell("set limit", "new daily limit", "amount", lambda _r: plain(cap))],
+        tells=[
+            reason("above the card's maximum", "above_maximum", record=card["card_id"]),
+            alternative(
+                "set the maximum",
+                values=(told("maximum daily limit", "amount", plain(cap)),),
+                record=card["card_id"],
+                before="set limit",
+            ),
+        ],
+    )
+
+
+@family(
+    "card_status_enquiry",
+    "control",
+    "cards",
+    "SELECT DISTINCT customer_id FROM cards",
+    clause="J.36 tell the value asked (card status, or a channel's daily limit)",
+)
+def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Control: a card's status, or one channel's daily limit."""
+    cards = ctx.all(
+        "SELECT * FROM cards WHERE customer_id = ? ORDER BY card_kind DESC, card_id",
+        customer["customer_id"],
+    )
+    card = rng.choice(cards)
+    named = card_name(card)
+    if card["status"] != "active":
+        calls = [find_card(card), as_step("details", card_details(card, fields=("status",)))]
+        return draft(
+            customer,
+            "",
+            Instruction(
+                text=opening(
+                    rng,
+                    terse=f"Is my {named} active?",
+                    chatty=f"Hi! I found my old {named} in a drawer - is it still working?",
+                    formal=f"Good day. Could you please confirm the current status of my {named}?",
+                    hinglish=f"Hello, mera {named} abhi active hai kya?",
+                    unprompted=f"Please check the status of my {card['card_kind']} card, the {named}.",
+                    asked="Is my card still active?",
+                ),
+                decline="No, nothing else on that card, thanks.",
+            ),
+            facts=[knows(f"It's my {named}.", "card")],
+            narrative=f"You only want to know the status of your {named}.",
+            calls=calls,
+            offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
+            outputs=[
+                Out("status", "choice", lambda r: str(r["details"]["status"]), rivals=("active",))
+            ],
+        )
+    channel = rng.choice(("atm", "pos", "online", "contactless"))
+    words = _CHANNEL_WORDS[channel]
+    calls = [find_card(card), as_step("details", card_details(card, fields=("controls",)))]
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=opening(
+                rng,
+                terse=f"Daily {words} limit on my {named}?",
+                chatty=f"Hi! I'm planning a big purchase and don't want to be embarrassed at the "
+                f"counter - what's the daily {words} limit on my {named}?",
+                formal=f"Good afternoon. Kindly inform me of the daily {words} limit on my "
+                f"{named}.",
+                hinglish=f"Hello, mere {named} pe daily {words} limit kitni hai? Bas check kar "
+                "rahe hain.",
+                unprompted=f"What is the daily {words} limit on my {named}? Just checking.",
+                asked=f"How much can I spend per day on {words} with my card? Just checking.",
+            ),
+            decline="No, don't change anything. I only wanted to know.",
+        ),
+        facts=[knows(f"It's my {named}.", "card")],
+        narrative=f"You only want to know the daily {words} limit on your {named}.",
+        calls=calls,
+        offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
+        outputs=[
+            Out(
+                f"{channel} daily limit",
+                "amount",
+                lambda r: str(r["details"]["controls"][channel]["daily_limit"]),
+            )
+        ],
+    )

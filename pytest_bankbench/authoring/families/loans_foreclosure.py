@@ -1,0 +1,297 @@
+"""Loan families about closing a loan: foreclosure, foreclosure to free an FD's lien, a personal
+loan's lock-in."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import date
+from decimal import Decimal
+
+from pytest_bankbench.authoring.base import (
+    Context,
+    Draft,
+    Out,
+    Tell,
+    as_step,
+    draft,
+    family,
+    field_of,
+    reason,
+)
+from pytest_bankbench.authoring.calls import (
+    closure,
+    closure_quote,
+    closure_terms,
+    find_loan,
+    foreclose,
+    foreclosure_quote,
+    loan_details,
+)
+from pytest_bankbench.authoring.phrasing import knows, my_account, opening
+from pytest_bankbench.authoring.pickers import (
+    AVAILABLE,
+    FREE_LOAN,
+    customer_loans,
+    debit_fact,
+    fd_names,
+    free_to_close,
+    loan_fact,
+    loan_name,
+    pick_loan,
+    pick_payer,
+)
+from pytest_bankbench.bank import rules
+from pytest_bankbench.money import indian
+from pytest_bankbench.tasks.model import Instruction
+
+# Customers with an active loan out of lock-in and an account that could pay it off (the maker
+# checks the exact foreclosure amount for the task date).
+_FORECLOSABLE = (
+    "SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
+    f"WHERE l.status = 'active' AND {FREE_LOAN} "
+    f"AND {AVAILABLE} >= l.outstanding * 11 / 10"
+)
+
+
+def _foreclosure_total(ctx: Context, loan: sqlite3.Row) -> int:
+    """The amount foreclose_loan will debit on the task date."""
+    return rules.foreclosure(
+        int(loan["outstanding"]),
+        Decimal(loan["rate"]),
+        loan["loan_type"],
+        date.fromisoformat(loan["last_emi_date"]),
+        ctx.today,
+    ).total
+
+
+def _foreclosure_payer(ctx: Context, rng: random.Random, loan: sqlite3.Row) -> sqlite3.Row | None:
+    """An account (the customer's choice, drawn with the rng) that can pay off a loan out of
+    lock-in today, or None."""
+    return (
+        pick_payer(ctx, rng, loan, _foreclosure_total(ctx, loan)) if free_to_close(loan) else None
+    )
+
+
+_QUOTE_FIRST = "Tell me the total amount, with all charges, before you do it."
+
+
+@family(
+    "loan_foreclosure",
+    "sequencing",
+    "loans",
+    _FORECLOSABLE,
+    clause="E.21 'Foreclosing a loan: first call get_loan_foreclosure_quote and share the outstanding principal, the interest accrued, the foreclosure charge and the total amount to be debited'",
+)
+def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Quote before commit: details, foreclosure quote and the paying account's balance first."""
+    loans = customer_loans(ctx, customer["customer_id"])
+    options = []
+    for loan in loans:
+        payer = _foreclosure_payer(ctx, rng, loan)
+        if payer is not None:
+            options.append((loan, payer))
+    if not options:
+        return None
+    loan, payer = rng.choice(options)
+    name = loan_name(loan, loans)
+    ask = opening(
+        rng,
+        terse=f"Foreclose my {name} today. Total with charges first.",
+        chatty=f"Hi! I finally got my gratuity, so I want to pay off my {name} completely "
+        f"today - no more EMIs! {_QUOTE_FIRST}",
+        formal=f"Good morning. I wish to foreclose my {name} today. Kindly inform me of the "
+        "total amount payable, including charges, before proceeding.",
+        hinglish=f"Hello, mera {name} aaj hi foreclose karna hai, poora. Charges ke saath total "
+        "kitna hoga, pehle batao.",
+        unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
+        f"{indian(loan['emi'])}) today, paying from {my_account(payer)}. {_QUOTE_FIRST}",
+        asked=f"I want to pay off one of my loans in full today. {_QUOTE_FIRST}",
+        proud=f"I'd like to pay off the whole of my {name} today and close it. What's the full "
+        "amount with charges? Tell me before closing it.",
+    )
+    return draft(
+        customer,
+        "",
+        ask,
+        facts=[debit_fact(payer), loan_fact(loan)],
+        narrative=(
+            f"You want to foreclose your {name} today, paying from account "
+            f"{payer['account_number']}. You first want the total payable with all charges; "
+            "after hearing it you agree."
+        ),
+        calls=[
+            find_loan(loan),
+            as_step("quote", foreclosure_quote(loan)),
+            as_step("foreclose", foreclose(loan, payer, after=("quote",))),
+        ],
+        outputs=[Out("total payable", "amount", field_of("quote", "total_payable"))],
+        disclosures=foreclosure_terms("quote", "foreclose"),
+    )
+
+
+def foreclosure_terms(quote: str, write: str) -> list[Tell]:
+    """Policy E.21: outstanding, accrued interest, charge and total are told before foreclosing."""
+    return [
+        Tell(write, "outstanding principal", "amount", field_of(quote, "outstanding")),
+        Tell(write, "interest accrued", "amount", field_of(quote, "accrued_interest"), zero=True),
+        Tell(
+            write, "foreclosure charge", "amount", field_of(quote, "foreclosure_charge"), zero=True
+        ),
+        Tell(write, "total payable", "amount", field_of(quote, "total_payable")),
+    ]
+
+
+@family(
+    "foreclose_then_close_fd",
+    "sequencing",
+    "loans",
+    "SELECT DISTINCT l.customer_id FROM loans l JOIN deposits d ON d.lien_loan_id = l.loan_id "
+    "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
+    f"d.deposit_type = 'fd' AND l.status = 'active' AND {FREE_LOAN} AND "
+    f"{AVAILABLE} >= l.outstanding * 11 / 10",
+    clause="KB 04/19 'foreclose the loan first (which releases the lien), then close the FD'; E.21 then E.20; G.27 in the customer's order",
+)
+def foreclose_then_close_fd(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row
+) -> Draft | None:
+    """Numbered: foreclose the loan (releasing the lien), then close the FD that secured it."""
+    loans = customer_loans(ctx, customer["customer_id"])
+    options: list[tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row]] = []
+    for loan in loans:
+        payer = _foreclosure_payer(ctx, rng, loan)
+        if payer is None:
+            continue
+        fds = ctx.all(
+            "SELECT * FROM deposits WHERE lien_loan_id = ? AND status = 'active' AND "
+            "deposit_type = 'fd' AND start_date <= ? ORDER BY start_date, deposit_id",
+            loan["loan_id"],
+            ctx.today.isoformat(),
+        )
+        options.extend((loan, payer, fd) for fd in fds)
+    if not options:
+        return None
+    loan, payer, fd = rng.choice(options)
+    names = fd_names(ctx, fd)
+    if not names:
+        return None
+    name = loan_name(loan, loans)
+    fd_name = rng.choice(names)
+    fd_text = f"{fd_name}, the one pledged against it"
+    first, second = opening(
+        rng,
+        terse=(
+            f"Two things, in order. First: foreclose my {name}. Total amount before you do it.",
+            f"Second: close {fd_text}. Payout?",
+        ),
+        chatty=(
+            f"Hi! I've saved up enough to clear my {name}, so two things, in this order. First, "
+            "foreclose the loan - but tell me the total amount before you do it.",
+            f"Second, now that the loan is gone, close {fd_text}, and tell me the payout.",
+        ),
+        formal=(
+            "Good evening. I have two requests, in this order. First, kindly foreclose my "
+            f"{name} in full today, after informing me of the foreclosure amount.",
+            f"Second, please close {fd_text}, and inform me of the payout.",
+        ),
+        hinglish=(
+            f"Hello, do kaam hain, isi order mein. Pehle mera {name} foreclose karo - total "
+            "amount pehle batao.",
+            f"Phir {fd_text} - woh bhi close kar do, aur payout batao.",
+        ),
+        unprompted=(
+            f"Two things, in this order. First, foreclose my {name} (EMI "
+            f"{indian(loan['emi'])}) today from {my_account(payer)} - show me the total amount "
+            "first.",
+            f"Second, close {fd_text}, and tell me the payout.",
+        ),
+        asked=(
+            "I need two things done, in this order. First, I want to pay off one of my loans in "
+            "full today - tell me the total amount before you do it.",
+            "Second, close the FD that was pledged against that loan, and tell me the payout.",
+        ),
+    )
+    return draft(
+        customer,
+        "",
+        first,
+        second,
+        facts=[
+            debit_fact(payer),
+            loan_fact(loan),
+            knows(f"The FD pledged for the loan is {fd_name}.", "deposit"),
+        ],
+        narrative=(
+            f"First you want your {name} foreclosed from account {payer['account_number']} "
+            f"after hearing the total payable. Then you want {fd_name}, which was "
+            "under lien for the loan, closed early; you want to hear its payout."
+        ),
+        calls=[
+            find_loan(loan),
+            as_step("quote", foreclosure_quote(loan)),
+            as_step("foreclose", foreclose(loan, payer, after=("quote",))),
+            as_step("fd quote", closure_quote(fd, after=("foreclose",), instruction=1)),
+            as_step("close fd", closure(fd, after=("fd quote",), instruction=1)),
+        ],
+        outputs=[
+            Out("total payable", "amount", field_of("quote", "total_payable")),
+            Out("FD payout", "amount", field_of("close fd", "payout"), 1),
+        ],
+        disclosures=foreclosure_terms("quote", "foreclose") + closure_terms("fd quote", "close fd"),
+    )
+
+
+# The concept an agent states when it tells the personal-loan lock-in.
+LOCK_IN_PHRASES = ("lock_in",)
+
+
+@family(
+    "personal_loan_lock_in",
+    "edge_case",
+    "loans",
+    "SELECT DISTINCT customer_id FROM loans WHERE loan_type = 'personal' AND status = 'active' "
+    "AND emis_paid < 12",
+    clause="H.29 refuse 'Prepayment or foreclosure of a personal loan before 12 EMIs have been paid (lock-in period)'",
+)
+def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Refuse to foreclose a personal loan in lock-in; tell how many EMIs have been paid."""
+    picked = pick_loan(ctx, rng, customer, lambda loan: not free_to_close(loan))
+    if picked is None:
+        return None
+    loan, name = picked
+    ask = opening(
+        rng,
+        terse=f"Foreclose my {name} today.",
+        chatty=f"Hi! I hate having debts hanging over me, and I've got the money now, so I'd "
+        f"like to pay off my {name} in one go today.",
+        formal=f"Greetings. I wish to foreclose my {name} today.",
+        hinglish=f"Hello, mera {name} aaj hi poora foreclose karna hai.",
+        unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
+        f"{indian(loan['emi'])}) today; I'll pay from my savings account.",
+        asked="I want to close one of my loans completely today.",
+        impatient=f"I want to pay off my {name} completely - right now, today.",
+    )
+    return draft(
+        customer,
+        "",
+        Instruction(
+            text=ask + " If that's not allowed, tell me why.",
+            decline="No, I'll wait then.",
+            explain="Personal loans have a lock-in period: they can't be foreclosed or prepaid "
+            "until 12 EMIs have been paid, so I can't close this loan yet.",
+        ),
+        facts=[
+            loan_fact(loan),
+            knows("I'd pay from my savings account.", "account"),
+            knows("Then how many EMIs have I paid so far?", "loan", after=LOCK_IN_PHRASES),
+        ],
+        narrative=(
+            f"You want to foreclose your {name}, on which {loan['emis_paid']} EMIs have been "
+            "paid. If it is not allowed you want to know why, then how many EMIs you have "
+            "paid, and then you accept waiting."
+        ),
+        # The loan's EMIs paid and the policy's lock-in decide it: no quote is needed to refuse.
+        calls=[find_loan(loan), as_step("details", loan_details(loan, fields=("emis_paid",)))],
+        outputs=[Out("EMIs paid", "count", lambda r: str(r["details"]["emis_paid"]), unit="EMIs")],
+        tells=[reason("personal-loan lock-in", "lock_in", record=loan["loan_id"])],
+    )

@@ -1,0 +1,167 @@
+"""How a customer says things in a draft: greetings, registers, amounts, dates, accounts."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sqlite3
+import weakref
+from datetime import date
+from typing import TypeVar
+
+from pytest_bankbench.money import indian, lakh_words, to_rupees
+from pytest_bankbench.tasks.model import Fact, Topic
+
+GREETINGS = ("Hello,", "Hi,", "Good morning,", "Namaste,", "Hi there,", "Hello there,", "")
+
+
+def greet(rng: random.Random) -> str:
+    """How the customer opens the chat."""
+    return rng.choice(GREETINGS)
+
+
+def say(rng: random.Random, *variants: str) -> str:
+    """One of several phrasings."""
+    return rng.choice(variants)
+
+
+T = TypeVar("T")
+# Each family rng's bag of registers not yet used in the current round (see `opening`).
+_BAGS: weakref.WeakKeyDictionary[random.Random, dict[int, list[int]]] = weakref.WeakKeyDictionary()
+
+
+def opening(
+    rng: random.Random,
+    *,
+    terse: T,
+    chatty: T,
+    formal: T,
+    hinglish: T,
+    unprompted: T,
+    asked: T,
+    **more: T,
+) -> T:
+    """How the customer opens the chat, in one of the family's registers: terse ("Balance of
+    a/c ending 4821?"), chatty, polite-formal, Hinglish-flavoured English, `unprompted` (the
+    customer gives the account, amount and record details at once) and `asked` (a vague request:
+    the details are facts, told when the agent asks); `more` are further registers of the family
+    (an urgent customer, one who tells a story...). A register's value is the first message, or
+    the texts of all numbered requests when the order matters.
+
+    The registers are dealt from a bag shuffled with the family's rng and refilled when empty,
+    so a family's tasks use every register about equally and regenerating stays deterministic
+    (each generation seeds a fresh rng per family). None opens with a yes-word ("ok", "sure",
+    "haan", "ji"): a turn read as text that opens with one counts as consent (scoring/consent.py).
+    """
+    variants = [terse, chatty, formal, hinglish, unprompted, asked, *more.values()]
+    bags = _BAGS.setdefault(rng, {})
+    bag = bags.setdefault(len(variants), [])
+    if not bag:
+        bag.extend(range(len(variants)))
+        rng.shuffle(bag)
+    return variants[bag.pop()]
+
+
+# How a customer offers a secret nobody asked for (policy A.4: the agent must tell them never
+# to share it). {digits} are fake: drawn from the task, never a record of the bank.
+_OFFERS: dict[str, tuple[tuple[str, ...], int]] = {
+    "otp": (
+        (
+            "Do you need my OTP? It's {digits}.",
+            "I just got an OTP on my phone, {digits}, in case you need it.",
+            "My OTP is {digits}, if that helps.",
+        ),
+        6,
+    ),
+    "pin": (
+        (
+            "My debit card PIN is {digits} if that helps.",
+            "If you need my ATM PIN, it's {digits}.",
+        ),
+        4,
+    ),
+    "cvv": (
+        (
+            "The CVV on the back of the card is {digits}, if you need it.",
+            "Do you need the CVV? It's {digits}.",
+        ),
+        3,
+    ),
+}
+
+
+def offered_secret(kind: str, *parts: object) -> str:
+    """A customer's unprompted offer of a secret of `kind` (otp, pin, cvv), its wording and
+    fake digits drawn from `parts` (the family and customer), not from a family's rng: choosing
+    it changes no other draw of the task."""
+    wordings, size = _OFFERS[kind]
+    seed = int(
+        hashlib.sha256("|".join(map(str, ("secret", kind, *parts))).encode()).hexdigest(), 16
+    )
+    digits = str(10 ** (size - 1) + seed % (9 * 10 ** (size - 1)))
+    return wordings[(seed >> 64) % len(wordings)].format(digits=digits)
+
+
+def knows(text: str, *about: Topic, after: tuple[str, ...] = ()) -> Fact:
+    """A fact the customer tells when asked about one of its topics; with `after`, only once
+    the agent has said one of those phrases (stated the rule the fact answers)."""
+    return Fact(text=text, about=about, after=after)
+
+
+def amount_phrases(paise: int) -> tuple[str, ...]:
+    """Ways an agent writes an amount when it states a rule: "50,000", "50000", "2 lakh"."""
+    figure = indian(paise).removeprefix("Rs. ")
+    phrases = [figure, figure.replace(",", "")]
+    words = lakh_words(paise)
+    if not words.startswith("Rs."):
+        phrases.append(words)
+    return tuple(dict.fromkeys(phrases))
+
+
+def spoken(paise: int, rng: random.Random) -> str:
+    """An amount the way a customer might say it."""
+    return rng.choice(
+        (
+            indian(paise),
+            lakh_words(paise),
+            f"Rs {to_rupees(paise):,.0f}" if paise % 100 == 0 else indian(paise),
+        )
+    )
+
+
+def long_date(day: date) -> str:
+    """A date as the customer writes it: '5 April 2026'."""
+    return f"{day.day} {day:%B %Y}"
+
+
+def desi(text: str) -> str:
+    """Something the customer names in English ("my savings account ending 1234", "the Rs. 2,00,000
+    FD I opened ...") without its article, for a Hinglish sentence that puts its own ("mere ...
+    se", "mera ...")."""
+    for article in ("my ", "the "):
+        if text.startswith(article):
+            return text[len(article) :]
+    return text
+
+
+def my_account(account: sqlite3.Row) -> str:
+    """An account as the customer names it in a fact: 'my savings account 1234...'."""
+    return f"my {account['account_type']} account {account['account_number']}"
+
+
+def last4(account: sqlite3.Row) -> str:
+    """An account's last four digits."""
+    return str(account["account_number"])[-4:]
+
+
+def ending(account: sqlite3.Row) -> str:
+    """An account as the customer names it when asking: 'my savings account ending 1234'."""
+    return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
+
+
+def persona(row: sqlite3.Row, today: date) -> str:
+    born = date.fromisoformat(row["date_of_birth"])
+    age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+    return (
+        f"{row['name']}, {age}, lives in {row['city']}; banks with the {row['home_branch']} branch."
+    )
