@@ -17,6 +17,16 @@ pytest_plugins = ["pytester"]
 TESTS = Path(__file__).parent / "tests"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The project's own tests under xdist steal work (`--dist worksteal`): their lengths range
+    from milliseconds to minutes, and with `load` one worker sat idle for the run's last minutes.
+    A benchmark run (`--bank-model`, `--bank-regrade`) keeps its own scheduler."""
+    option = config.option
+    benchmark = getattr(option, "bank_model", None) or getattr(option, "bank_regrade", None)
+    if getattr(option, "dist", "no") == "load" and not benchmark:
+        option.dist = "worksteal"
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Before the project's first test runs, import the whole package once.
 
