@@ -101,7 +101,8 @@ def thread_share(servers: int, cores: int | None = None) -> int:
     return max(1, (available_cores() if cores is None else cores) // servers)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
@@ -126,7 +127,7 @@ class LocalServer:
         self.spec = spec
         self.servers = servers
         self.extra_args = extra_args
-        self.port = _free_port()
+        self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = (log_dir or Path.cwd()) / f".bankbench-{spec.name}-server.log"
 

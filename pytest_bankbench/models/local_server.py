@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import signal
-import socket
 import sys
 import threading
 import urllib.error
@@ -23,14 +22,8 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from pytest_bankbench.models.local import free_port
 from pytest_bankbench.models.local_chat import from_local_response, to_local_request
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def start_engine(args: argparse.Namespace) -> Any:
@@ -131,7 +124,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    args.engine_port = args.engine_port or _free_port()
+    args.engine_port = args.engine_port or free_port()
     engine = start_engine(args)
     Front.engine, Front.alias = f"http://127.0.0.1:{args.engine_port}", args.alias
     front = ThreadingHTTPServer(("127.0.0.1", args.port), Front)
