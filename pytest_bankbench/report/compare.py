@@ -2,7 +2,8 @@
 
 A is the reference (baseline), B the candidate; every delta is B - A. Sessions are paired by
 (task_id, trial). Infra-error sessions are no verdict on the agent, so they are left out of the
-pairing and counted on their own.
+pairing and counted on their own; a harness error or a lost session is paired as failed (issue
+19: a run whose crashed sessions were exactly the baseline's passes must not look unchanged).
 """
 
 from __future__ import annotations
@@ -132,16 +133,32 @@ def _provenance_warnings(a: Report, b: Report) -> list[str]:
     return warnings
 
 
-def compare_reports(a: Report, b: Report) -> Comparison:
-    """Pair the scored sessions of A and B by (task_id, trial) and compare them.
+def _paired(sessions: Iterable[SessionRecord]) -> dict[SessionKey, SessionRecord]:
+    """The sessions with a verdict to pair, by (task_id, trial): all but infra errors.
 
-    `unpaired_a` counts A's scored sessions without a scored partner in B (absent from B, or an
-    infra error there), and the other way round for `unpaired_b`. Flip lists hold task ids
-    (sorted, each once even when several of its trials flipped).
+    A harness error or a lost session pairs as failed (its record never has passed=True, and
+    one that claims it is made to fail here)."""
+    out: dict[SessionKey, SessionRecord] = {}
+    for s in sessions:
+        if s.outcome == "infra_error":
+            continue
+        if s.outcome != "scored" and s.passed:
+            s = s.model_copy(update={"passed": False})
+        out[(s.task_id, s.trial)] = s
+    return out
+
+
+def compare_reports(a: Report, b: Report) -> Comparison:
+    """Pair the sessions of A and B with a verdict by (task_id, trial) and compare them.
+
+    Harness errors and lost sessions pair as failed; infra errors are left out. `unpaired_a`
+    counts A's paired sessions without a partner in B (absent from B, or an infra error there),
+    and the other way round for `unpaired_b`. Flip lists hold task ids (sorted, each once even
+    when several of its trials flipped).
     """
     sessions_a, sessions_b = a.sessions, b.sessions
-    scored_a = {(s.task_id, s.trial): s for s in sessions_a if s.outcome == "scored"}
-    scored_b = {(s.task_id, s.trial): s for s in sessions_b if s.outcome == "scored"}
+    scored_a = _paired(sessions_a)
+    scored_b = _paired(sessions_b)
     keys = sorted(scored_a.keys() & scored_b.keys())
     pairs = [(scored_a[k], scored_b[k]) for k in keys]
     both = sum(x.passed and y.passed for x, y in pairs)
@@ -159,8 +176,8 @@ def compare_reports(a: Report, b: Report) -> Comparison:
         shared_tasks=len({k[0] for k in keys}),
         unpaired_a=len(scored_a.keys() - scored_b.keys()),
         unpaired_b=len(scored_b.keys() - scored_a.keys()),
-        infra_errors_a=sum(s.outcome != "scored" for s in sessions_a),
-        infra_errors_b=sum(s.outcome != "scored" for s in sessions_b),
+        infra_errors_a=sum(s.outcome == "infra_error" for s in sessions_a),
+        infra_errors_b=sum(s.outcome == "infra_error" for s in sessions_b),
         pass_a=_r(pass_a),
         pass_b=_r(pass_b),
         delta=_r(pass_b - pass_a),

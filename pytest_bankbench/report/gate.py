@@ -257,16 +257,28 @@ def evaluate_gate(gate: Gate, summary: Summary) -> GateResult:
         else:
             passed = False
             reasons.append(f"{cond.label} = {shown} {_NEGATION[cond.op]} {limit}: FAILED")
-    unaccounted = summary.unaccounted
-    counts = summary.accounting
-    if unaccounted and counts and not any(c.metric in ACCOUNTING_METRICS for c in gate.conditions):
+    missing = unaccounted_reason(summary, gate)
+    if missing is not None:
         passed = False
-        reasons.append(
-            f"{unaccounted} selected session(s) without a verdict (harness errors "
-            f"{counts.harness_errors}, lost {counts.lost}, not run {counts.not_run}); accept "
-            f"them only by naming them in the gate, e.g. 'unaccounted<={unaccounted}': FAILED"
-        )
+        reasons.append(missing)
     return GateResult(passed=passed, reasons=reasons)
+
+
+def unaccounted_reason(summary: Summary, gate: Gate | None) -> str | None:
+    """Why a run with sessions without a verdict fails, unless the gate names them (else None).
+
+    Every check (--bank-gate, --bank-baseline, --bank-tolerance, in any mix) goes through this:
+    no score stands on sessions that went missing (issue 19)."""
+    unaccounted, counts = summary.unaccounted, summary.accounting
+    if not unaccounted or counts is None:
+        return None
+    if gate is not None and any(c.metric in ACCOUNTING_METRICS for c in gate.conditions):
+        return None
+    return (
+        f"{unaccounted} selected session(s) without a verdict (harness errors "
+        f"{counts.harness_errors}, lost {counts.lost}, not run {counts.not_run}); accept "
+        f"them only by naming them in --bank-gate, e.g. 'unaccounted<={unaccounted}': FAILED"
+    )
 
 
 def check_baseline(
@@ -274,12 +286,15 @@ def check_baseline(
     current_report: Report,
     tolerance: float | None,
     alpha: float = 0.05,
+    gate: Gate | None = None,
 ) -> GateResult:
     """Fail on a significant paired regression against the baseline, or a drop beyond tolerance.
 
     The regression check fails when the exact McNemar p < alpha and the current run passes fewer
     of the shared sessions; the tolerance check (when given) fails when pass^1 on the shared
-    sessions dropped by more than `tolerance`. No shared session at all fails too.
+    sessions dropped by more than `tolerance`. No shared session at all fails too. Without
+    `gate` (the run's --bank-gate, which then judges them), any session of the current run
+    without a verdict fails it. Harness errors and lost sessions are paired as failed.
     """
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie strictly between 0 and 1, got {alpha}")
@@ -290,7 +305,7 @@ def check_baseline(
         return GateResult(
             passed=False,
             reasons=[
-                "baseline: the current run shares no scored session with the baseline "
+                "baseline: the current run shares no session with a verdict with the baseline "
                 f"(baseline-only {c.unpaired_a}, current-only {c.unpaired_b}); "
                 "cannot compare: FAILED"
             ],
@@ -336,4 +351,9 @@ def check_baseline(
             f"current {c.infra_errors_b}"
         )
     reasons += [f"baseline: warning: {w}" for w in c.warnings]
+    # With a gate, evaluate_gate says it (once is enough); alone, the baseline check must.
+    missing = unaccounted_reason(current_report.summary, None) if gate is None else None
+    if missing is not None:
+        passed = False
+        reasons.append(f"baseline: {missing}")
     return GateResult(passed=passed, reasons=reasons)

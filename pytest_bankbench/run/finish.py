@@ -64,10 +64,14 @@ def _gate(settings: RunSettings, report: Report) -> GateResult | None:
     )
 
     results = []
-    if settings.gate is not None:
-        results.append(evaluate_gate(parse_gate(settings.gate), report.summary))
+    gate = parse_gate(settings.gate) if settings.gate is not None else None
+    if gate is not None:
+        results.append(evaluate_gate(gate, report.summary))
     if settings.baseline is not None:
-        results.append(check_baseline(read_report(settings.baseline), report, settings.tolerance))
+        base = read_report(settings.baseline)
+        # With --bank-gate, evaluate_gate already fails (or accepts) the sessions without a
+        # verdict; the baseline check does it only when it is the run's one check.
+        results.append(check_baseline(base, report, settings.tolerance, gate=gate))
     if not results:
         return None
     return GateResult(

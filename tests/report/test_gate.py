@@ -304,7 +304,7 @@ def test_unshared_runs_fail_and_unpaired_sessions_are_reported() -> None:
     cur = document([record("b-1", passed=True)])
     result = check_baseline(base, cur, tolerance=None)
     assert not result.passed
-    assert "shares no scored session" in result.reasons[0]
+    assert "shares no session with a verdict" in result.reasons[0]
     base, cur = _pair(1, 1, steady=3)
     infra = record("s-000", passed=False, outcome="infra_error")
     sessions = [infra, *cur.sessions[1:], record("extra", passed=True)]
@@ -362,3 +362,50 @@ def test_markdown_without_gate_and_with_sparse_provenance() -> None:
     passed = summary_markdown(report, GateResult(passed=True, reasons=["x: ok"]))
     assert "- gate PASSED" in passed.splitlines()[0]
     assert "**PASSED**\n\n- `x: ok`" in passed
+
+
+def _crashed_where_baseline_passed() -> tuple[Report, Report]:
+    """Issue 19: 12 of 20 sessions crashed, exactly those the baseline passed."""
+    base = document([record(f"t-{i:02d}", passed=i < 12) for i in range(20)])
+    rows = [
+        record(f"t-{i:02d}", passed=False, outcome="harness_error" if i < 12 else "scored")
+        for i in range(20)
+    ]
+    return base, document(rows)
+
+
+def test_baseline_alone_fails_on_sessions_without_a_verdict() -> None:
+    base, cur = _crashed_where_baseline_passed()
+    assert cur.summary.unaccounted == 12
+    for tolerance in (None, 0.5, 1.0):
+        result = check_baseline(base, cur, tolerance=tolerance)
+        assert not result.passed
+        assert any("12 selected session(s) without a verdict" in r for r in result.reasons)
+
+
+def test_baseline_pairs_harness_errors_and_lost_sessions_as_failed() -> None:
+    base, cur = _crashed_where_baseline_passed()
+    lost = [
+        s.model_copy(update={"outcome": "lost"}) if s.outcome != "scored" else s
+        for s in cur.sessions
+    ]
+    for sessions in (cur.sessions, lost):
+        result = check_baseline(base, cur.model_copy(update={"sessions": sessions}), None)
+        assert "12 flipped to fail, 0 to pass" in result.reasons[0]
+        assert "significant regression: FAILED" in result.reasons[0]
+
+
+def test_baseline_with_a_gate_leaves_the_accounting_to_the_gate() -> None:
+    base = document([record(f"t-{i}", passed=True) for i in range(4)])
+    cur = document(
+        [
+            *(record(f"t-{i}", passed=True) for i in range(3)),
+            record("t-3", passed=False, outcome="lost"),
+        ]
+    )
+    named = parse_gate("unaccounted<=1")
+    assert check_baseline(base, cur, tolerance=None, gate=named).passed
+    assert evaluate_gate(named, cur.summary).passed
+    unnamed = parse_gate("pass^1>=0.1")
+    assert check_baseline(base, cur, tolerance=None, gate=unnamed).passed
+    assert not evaluate_gate(unnamed, cur.summary).passed
