@@ -257,10 +257,10 @@ def evaluate_gate(gate: Gate, summary: Summary) -> GateResult:
         else:
             passed = False
             reasons.append(f"{cond.label} = {shown} {_NEGATION[cond.op]} {limit}: FAILED")
-    missing = unaccounted_reason(summary, gate)
-    if missing is not None:
+    unaccounted = unaccounted_reason(summary, gate)
+    if unaccounted is not None:
         passed = False
-        reasons.append(missing)
+        reasons.append(unaccounted)
     return GateResult(passed=passed, reasons=reasons)
 
 
