@@ -77,7 +77,9 @@ class ResultsLog:
     """
 
     def __init__(self, path: Path, config: dict[str, Any], append: bool) -> None:
-        self.path = path
+        from pytest_bankbench.report.output_paths import check_output
+
+        self.path = check_output("the session log", path)
         self.synced_at = float("-inf")  # time.monotonic() of the last fsync
         path.parent.mkdir(parents=True, exist_ok=True)
         fresh = not append or not path.exists()

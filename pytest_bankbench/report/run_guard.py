@@ -1,6 +1,8 @@
 """One writer per report, and SIGTERM ends a run like Ctrl-C (so the report is still written).
 
-The lock is `<report>.lock` beside the report, held with flock(2) and holding the writer's pid.
+The lock is `<stem>.sessions.jsonl.lock` beside the report, named after the session log, so two
+reports that differ only in extension (`same.json`, `same.txt`), which share one session log,
+share one lock too (issue 19); it is held with flock(2) and holds the writer's pid.
 The kernel drops a flock when its process dies, so a lock left by a killed run (kill -9, a lost
 CI runner) is simply taken over; only a live run holds it.
 """
@@ -26,7 +28,11 @@ class ReportLocked(BankBenchError, RuntimeError):
 
 
 def lock_path_for(report: Path) -> Path:
-    return report.with_name(report.name + LOCK_SUFFIX)
+    """The lock of every file the run writes beside `report`, the session log included."""
+    from pytest_bankbench.report.results_log import log_path_for
+
+    log = log_path_for(report)
+    return log.with_name(log.name + LOCK_SUFFIX)
 
 
 class ReportLock:

@@ -11,7 +11,6 @@ import hashlib
 import importlib.util
 import json
 import math
-import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -157,42 +156,44 @@ def read_settings(opt: Any) -> RunSettings | None:
         raise SettingsError(
             f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; give a folder path"
         )
-    return RunSettings(
-        model=model,
-        user_model=opt.bank_user_model,
-        split=opt.bank_split,
-        tasks_path=tasks_path,
-        trials=_positive("--bank-trials", opt.bank_trials),
-        max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),
-        max_errors=_positive("--bank-max-errors", opt.bank_max_errors),
-        report=_output_file("--bank-report", opt.bank_report),
-        traces=traces,
-        model_args=model_args,
-        resume=_resumable(opt.bank_resume),
-        regrade=_traces_file(opt.bank_regrade),
-        html=_output_file("--bank-html", opt.bank_html),
-        gate=opt.bank_gate,
-        baseline=_existing("--bank-baseline", opt.bank_baseline),
-        tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
-        summary_md=_output_file("--bank-summary-md", opt.bank_summary_md),
-        api_bases=tuple(opt.bank_api_base),
-        user_api_bases=tuple(opt.bank_user_api_base),
-        user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
-        num_retries=_positive("--bank-num-retries", opt.bank_num_retries, 0),
-        retry_backoff=_seconds("--bank-retry-backoff", opt.bank_retry_backoff),
-        cache=Path(opt.bank_cache) if opt.bank_cache else None,
-        prices=_prices(opt.bank_prices),
-        timeout=_seconds("--bank-timeout", opt.bank_timeout, positive=True),
-        session_deadline=(
-            _seconds("--bank-session-deadline", opt.bank_session_deadline, positive=True)
-            if opt.bank_session_deadline is not None
-            else None
-        ),
-        concurrency=_positive("--bank-concurrency", opt.bank_concurrency),
-        max_transport_failures=_positive(
-            "--bank-max-transport-failures", opt.bank_max_transport_failures, 0
-        ),
-        shard=_shard(opt.bank_shard),
+    return _check_outputs(
+        RunSettings(
+            model=model,
+            user_model=opt.bank_user_model,
+            split=opt.bank_split,
+            tasks_path=tasks_path,
+            trials=_positive("--bank-trials", opt.bank_trials),
+            max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),
+            max_errors=_positive("--bank-max-errors", opt.bank_max_errors),
+            report=_output_file("--bank-report", opt.bank_report),
+            traces=traces,
+            model_args=model_args,
+            resume=_resumable(opt.bank_resume),
+            regrade=_traces_file(opt.bank_regrade),
+            html=_output_file("--bank-html", opt.bank_html),
+            gate=opt.bank_gate,
+            baseline=_existing("--bank-baseline", opt.bank_baseline),
+            tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
+            summary_md=_output_file("--bank-summary-md", opt.bank_summary_md),
+            api_bases=tuple(opt.bank_api_base),
+            user_api_bases=tuple(opt.bank_user_api_base),
+            user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
+            num_retries=_positive("--bank-num-retries", opt.bank_num_retries, 0),
+            retry_backoff=_seconds("--bank-retry-backoff", opt.bank_retry_backoff),
+            cache=Path(opt.bank_cache) if opt.bank_cache else None,
+            prices=_prices(opt.bank_prices),
+            timeout=_seconds("--bank-timeout", opt.bank_timeout, positive=True),
+            session_deadline=(
+                _seconds("--bank-session-deadline", opt.bank_session_deadline, positive=True)
+                if opt.bank_session_deadline is not None
+                else None
+            ),
+            concurrency=_positive("--bank-concurrency", opt.bank_concurrency),
+            max_transport_failures=_positive(
+                "--bank-max-transport-failures", opt.bank_max_transport_failures, 0
+            ),
+            shard=_shard(opt.bank_shard),
+        )
     )
 
 
@@ -200,18 +201,44 @@ def _output_file(name: str, raw: str | None) -> Path | None:
     """A file the run will write at its end, checked now so a typo costs no run."""
     if raw is None:
         return None
-    path = Path(raw)
-    if path.is_dir():
-        raise SettingsError(f"{name} {raw!r}: is a folder; give a file path")
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise SettingsError(
-            f"{name} {raw!r}: cannot write there ({folder} is not a "
-            "writable folder); give a path in a folder you can write to"
-        )
-    return path
+    from pytest_bankbench.report.output_paths import OutputPathError, check_output
+
+    try:
+        return check_output(name, Path(raw))
+    except OutputPathError as exc:
+        raise SettingsError(str(exc)) from None
+
+
+def _check_outputs(settings: RunSettings) -> RunSettings:
+    """Every file the run writes, its session log and traces included, checked before the
+    first session: each writable and no two on one path (issue 19)."""
+    from pytest_bankbench.report.output_paths import (
+        OutputPathError,
+        check_clashes,
+        check_output,
+    )
+    from pytest_bankbench.report.results_log import log_path_for
+
+    outputs: list[tuple[str, Path]] = []
+    if settings.report is not None:
+        outputs += [("--bank-report", settings.report)]
+        outputs += [("the session log of --bank-report", log_path_for(settings.report))]
+    if settings.html is not None:
+        outputs.append(("--bank-html", settings.html))
+    if settings.summary_md is not None:
+        outputs.append(("--bank-summary-md", settings.summary_md))
+    if settings.traces is not None:
+        outputs += [("--bank-traces", settings.traces)]
+        outputs += [("the traces file of --bank-traces", settings.traces / "traces.jsonl")]
+    try:
+        for name, path in outputs:
+            # The options' own files were checked as read; the traces folder is a folder.
+            if name.startswith("the "):
+                check_output(name, path)
+        check_clashes(outputs)
+    except OutputPathError as exc:
+        raise SettingsError(str(exc)) from None
+    return settings
 
 
 def _json_object(name: str, raw: str) -> dict[str, Any]:

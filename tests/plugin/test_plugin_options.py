@@ -53,10 +53,13 @@ from tests.plugin.helpers import run_bench
             "*--bank-shard '4/3': expected I/N with 1 <= I <= N*",
         ),
         # Output paths are checked before the run, not by a traceback at its end.
-        (("--bank-model", "gold", "--bank-report", "."), "*--bank-report '.': is a folder*"),
+        (
+            ("--bank-model", "gold", "--bank-report", "."),
+            "*--bank-report '.': exists and is a folder*",
+        ),
         (
             ("--bank-model", "gold", "--bank-html", "a_file.txt/r.html"),
-            "*--bank-html 'a_file.txt/r.html': cannot write there*",
+            "*--bank-html 'a_file.txt/r.html': cannot be written*",
         ),
     ],
 )

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_bankbench.report.run_guard import lock_path_for
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from tests.plugin.helpers import load_report, run_bench
 
@@ -190,7 +191,7 @@ def test_sigkill_of_the_controller_then_resume_by_the_missing_report(
     report = _prepare(pytester, monkeypatch, "kill-controller")
     crashed = _crash_then_resume(pytester, report, "kill-controller", report)
     assert crashed.ret == -9
-    assert not report.with_name("report.json.lock").exists()
+    assert not lock_path_for(report).exists()
 
 
 def test_sigterm_ends_the_run_like_ctrl_c(
@@ -280,7 +281,7 @@ def test_a_torn_last_line_is_dropped_and_the_log_stays_readable(pytester: pytest
 
 def test_a_second_run_cannot_write_the_same_report(pytester: pytest.Pytester) -> None:
     report = pytester.path / "r.json"
-    lock = pytester.path / "r.json.lock"
+    lock = lock_path_for(report)
     with lock.open("w") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         held.write("4242\n")
@@ -296,6 +297,20 @@ def test_a_second_run_cannot_write_the_same_report(pytester: pytest.Pytester) ->
     result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
     result.assert_outcomes(passed=4)
     assert not lock.exists()
+
+
+def test_reports_differing_only_in_extension_share_one_lock(pytester: pytest.Pytester) -> None:
+    """Issue 19: same.json and same.txt write one session log, so one run holds both."""
+    first, second = pytester.path / "same.json", pytester.path / "same.txt"
+    assert lock_path_for(first) == lock_path_for(second)
+    with lock_path_for(first).open("w") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.write("4242\n")
+        held.flush()
+        result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(second))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*another run (pid 4242) is writing this report*"])
+    assert not second.exists() and not (pytester.path / "same.sessions.jsonl").exists()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,90 @@
+"""Output paths that cannot damage the machine: checked before the first session, and again
+when written (issue 19, item 3).
+
+Rules: an output path that exists must be a regular file (a device, a FIFO, a socket or a
+folder is refused with its name); a symlink is written through to its target, which must obey
+the same rule, and is never replaced by a plain file; nothing is written under /proc, /sys or
+/dev; two outputs of one run never share a path.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from pytest_bankbench.errors import BankBenchError
+
+# Kernel and device trees: a write there is never a report, whatever the file is.
+SYSTEM_TREES = (Path("/proc"), Path("/sys"), Path("/dev"))
+
+
+class OutputPathError(BankBenchError, ValueError):
+    """An output path the run refuses to write; the message names it and why."""
+
+
+def target_of(path: Path) -> Path:
+    """The file a write to `path` lands in: a symlink's final target, else the path itself."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def output_problem(path: Path) -> str | None:
+    """Why the run must not write `path` (None when it may)."""
+    target = target_of(path)
+    shown = f" (a symlink to {target})" if target != path else ""
+    for absolute in {Path(os.path.abspath(path)), Path(os.path.abspath(target))}:
+        for tree in SYSTEM_TREES:
+            if absolute == tree or tree in absolute.parents:
+                return f"lies under {tree}{shown}, a system tree; write the outputs elsewhere"
+    try:
+        mode = target.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):  # checked through its folder below
+        mode = None
+    except OSError as exc:
+        return f"cannot be inspected{shown} ({exc.strerror or exc}); give another path"
+    if mode is not None and not stat.S_ISREG(mode):
+        return f"exists and is {_kind(mode)}{shown}; give a regular file path"
+    if mode is not None and not os.access(target, os.W_OK):
+        return f"is not writable{shown}; give a file you can write"
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        return (
+            f"cannot be written ({folder} is not a writable folder){shown}; give a path in a "
+            "folder you can write to"
+        )
+    return None
+
+
+def check_output(name: str, path: Path) -> Path:
+    """`path` if the run may write it, else OutputPathError naming the option and the path."""
+    problem = output_problem(path)
+    if problem is not None:
+        raise OutputPathError(f"{name} {str(path)!r}: {problem}")
+    return path
+
+
+def check_clashes(outputs: Iterable[tuple[str, Path]]) -> None:
+    """Refuse two outputs of one run on the same file (symlinks and '..' resolved)."""
+    seen: dict[Path, str] = {}
+    for name, path in outputs:
+        key = Path(os.path.realpath(path))
+        if key in seen:
+            raise OutputPathError(
+                f"{name} {str(path)!r} is the same file as {seen[key]}; give each output its own path"
+            )
+        seen[key] = f"{name} {str(path)!r}"

@@ -1,0 +1,75 @@
+"""Every output path is checked before the first session (issue 19, item 3), end to end."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from tests.plugin.helpers import run_bench
+
+GOLD = ("--bank-model", "gold", "--bank-split", "lite", "-k", "rd_opening")
+
+
+@pytest.mark.parametrize(
+    "option", ["--bank-report", "--bank-html", "--bank-summary-md", "--bank-traces"]
+)
+def test_a_device_output_is_refused_before_the_run(pytester: pytest.Pytester, option: str) -> None:
+    """Through a symlink of our own: were the check broken, the run would replace the link,
+    never /dev/null itself (the direct path is checked in tests/report/test_output_paths.py)."""
+    before = os.stat("/dev/null")
+    link = pytester.path / "out"
+    link.symlink_to("/dev/null")
+    result = run_bench(pytester, *GOLD, option, str(link))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{option} '{link}'*"])
+    result.stdout.no_fnmatch_line("*passed*")
+    after = os.stat("/dev/null")
+    assert link.is_symlink() and stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
+def test_a_fifo_report_is_refused_before_the_run(pytester: pytest.Pytester) -> None:
+    fifo = pytester.path / "r.json"
+    os.mkfifo(fifo)
+    result = run_bench(pytester, *GOLD, "--bank-report", str(fifo))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--bank-report '{fifo}': exists and is a FIFO*"])
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "path"),
+    [
+        ("--bank-report", "--bank-html", "same.json"),
+        ("--bank-report", "--bank-summary-md", "same.json"),
+    ],
+)
+def test_two_outputs_on_one_path_are_refused(
+    pytester: pytest.Pytester, first: str, second: str, path: str
+) -> None:
+    target = str(pytester.path / path)
+    result = run_bench(pytester, *GOLD, first, target, second, target)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{second}*is the same file as {first}*"])
+    assert not (pytester.path / path).exists()
+
+
+def test_a_report_inside_the_traces_folder_clashes_with_its_traces(
+    pytester: pytest.Pytester,
+) -> None:
+    traces = pytester.path / "t"
+    report = traces / "traces.jsonl"
+    result = run_bench(pytester, *GOLD, "--bank-report", str(report), "--bank-traces", str(traces))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*the traces file of --bank-traces*is the same file as*"])
+
+
+def test_a_symlinked_report_is_written_through(pytester: pytest.Pytester) -> None:
+    target = pytester.path / "store" / "real.json"
+    target.parent.mkdir()
+    link = pytester.path / "r.json"
+    link.symlink_to(target)
+    result = run_bench(pytester, *GOLD, "--bank-report", str(link))
+    assert result.ret == pytest.ExitCode.OK
+    assert link.is_symlink() and target.is_file()

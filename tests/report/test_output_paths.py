@@ -1,0 +1,80 @@
+"""Output paths that cannot damage the machine (issue 19, item 3): refused up front, written
+through symlinks, never replacing a device, a FIFO or a folder."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.report.output import write_atomic
+from pytest_bankbench.report.output_paths import (
+    OutputPathError,
+    check_clashes,
+    check_output,
+    output_problem,
+)
+
+DEVNULL = Path("/dev/null")
+
+
+def test_a_device_is_refused_and_left_a_device() -> None:
+    before = os.stat(DEVNULL)
+    assert stat.S_ISCHR(before.st_mode)
+    with pytest.raises(OutputPathError, match=r"--bank-report '/dev/null': lies under /dev"):
+        check_output("--bank-report", DEVNULL)
+    # write_atomic is never pointed at the real device: were the check broken, the test would
+    # replace /dev/null for the whole machine. A symlink to it proves the write refuses it.
+    after = os.stat(DEVNULL)
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
+def test_a_fifo_and_a_folder_are_refused_by_kind(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert output_problem(fifo) == "exists and is a FIFO; give a regular file path"
+    assert output_problem(folder) == "exists and is a folder; give a regular file path"
+    with pytest.raises(OutputPathError, match="is a FIFO"):
+        write_atomic(fifo, "x")  # refused without opening it (opening a FIFO would block)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert output_problem(tmp_path / "new" / "r.json") is None
+
+
+def test_a_symlink_to_a_device_is_refused(tmp_path: Path) -> None:
+    link = tmp_path / "r.json"
+    link.symlink_to(DEVNULL)
+    problem = output_problem(link)
+    assert problem is not None and "a symlink to /dev/null" in problem
+    with pytest.raises(OutputPathError):
+        write_atomic(link, "{}")
+    assert link.is_symlink() and stat.S_ISCHR(os.stat(DEVNULL).st_mode)
+
+
+def test_a_symlink_is_written_through_and_stays_a_symlink(tmp_path: Path) -> None:
+    target = tmp_path / "store" / "real.json"
+    target.parent.mkdir()
+    target.write_text("old")
+    link = tmp_path / "r.json"
+    link.symlink_to(target)
+    write_atomic(link, "new")
+    assert link.is_symlink() and target.read_text() == "new"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["real.json"]
+
+
+def test_proc_and_sys_are_refused() -> None:
+    for path in (Path("/proc/self/fd/1"), Path("/sys/kernel/x"), Path("/proc")):
+        problem = output_problem(path)
+        assert problem is not None and "system tree" in problem
+
+
+def test_two_outputs_on_one_file_clash(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    check_clashes([("--bank-report", report), ("--bank-html", tmp_path / "r.html")])
+    with pytest.raises(OutputPathError, match=r"--bank-html .* is the same file as --bank-report"):
+        check_clashes(
+            [("--bank-report", report), ("--bank-html", tmp_path / "x" / ".." / "r.json")]
+        )
