@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.record import SessionRecord
+from pytest_bankbench.report.record import SessionRecord, load_json
 
 REPORT_VERSION = 1
 READABLE_VERSIONS = frozenset({1})
@@ -132,7 +132,7 @@ class Report(_Part):
         return self.model_dump(mode="json")
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n"
+        return json.dumps(self.to_json(), indent=1, sort_keys=True, allow_nan=False) + "\n"
 
 
 def build_report(
@@ -226,9 +226,11 @@ def read_report(path: Path) -> Report:
     except OSError as exc:
         raise ReportError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     try:
-        document = json.loads(text)
+        document = load_json(text)
     except json.JSONDecodeError as exc:
         raise ReportError(
             f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         ) from None
+    except (ValueError, RecursionError) as exc:
+        raise ReportError(f"{path}: {str(exc)[:200]}") from None
     return parse_report(document, str(path))

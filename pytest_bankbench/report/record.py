@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import json
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
+
+
+def _not_a_json_number(name: str) -> float:
+    raise ValueError(f"{name} is not a number a report may hold (JSON has no NaN or Infinity)")
+
+
+def load_json(text: str) -> Any:
+    """JSON as reports and session logs are written: Python's reader takes NaN and Infinity,
+    which no report of ours holds and which would flow into a merge's summary (issue 19)."""
+    return json.loads(text, parse_constant=_not_a_json_number)
 
 
 class SessionRecord(BaseModel):
@@ -43,3 +54,20 @@ class SessionRecord(BaseModel):
     model_latency_s: float = 0.0  # the agent model's calls, summed
     customer_latency_s: float = 0.0
     error: str | None = None  # the traceback of a harness_error, or why a session was lost
+
+    @model_validator(mode="after")
+    def _a_pass_is_a_pass(self) -> SessionRecord:
+        """A tampered record cannot claim a pass its own checks deny (issue 19)."""
+        if self.passed:
+            failed = sorted(name for name, ok in self.checks.items() if not ok)
+            if failed:
+                raise ValueError(
+                    f"session {self.task_id} trial {self.trial} is recorded as passed while its "
+                    f"checks failed: {', '.join(failed)}"
+                )
+            if self.failure_type is not None or self.outcome != "scored":
+                raise ValueError(
+                    f"session {self.task_id} trial {self.trial} is recorded as passed with "
+                    f"outcome {self.outcome!r} and failure type {self.failure_type!r}"
+                )
+        return self

@@ -15,8 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.record import SessionRecord
+from pytest_bankbench.report.record import SessionRecord, load_json
 
 LOG_SUFFIX = ".sessions.jsonl"
 # Fields of the configuration that must match for a resume (or a merge of shards) to be honest.
@@ -164,7 +166,7 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
         raise ResumeError(f"{path}: no such file; give a report JSON or its {LOG_SUFFIX} log")
     if path.suffix == ".json":
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = load_json(path.read_text(encoding="utf-8"))
             return data["run_config"], [SessionRecord.model_validate(s) for s in data["sessions"]]
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise ResumeError(f"{path}: not a bankbench report ({exc})") from None
@@ -175,7 +177,7 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
         if not line.strip():
             continue
         try:
-            entry = json.loads(line)
+            entry = load_json(line)
         except json.JSONDecodeError:
             # A last line cut short by a crash: everything before it is intact (repair_log
             # removes it before anything is appended).
@@ -185,10 +187,16 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
                 f"{path}:{lineno}: not valid JSON; only the last line of a session log may be "
                 "torn by a crash. Remove the broken line to resume"
             ) from None
+        except ValueError as exc:
+            raise ResumeError(f"{path}:{lineno}: {exc}") from None
         if entry.get("kind") == "config":
             config = entry["config"]
         elif entry.get("kind") == "session":
-            records.append(SessionRecord.model_validate(entry["record"]))
+            try:
+                records.append(SessionRecord.model_validate(entry["record"]))
+            except ValidationError as exc:
+                problem = exc.errors()[0]["msg"].removeprefix("Value error, ")
+                raise ResumeError(f"{path}:{lineno}: not a session record: {problem}") from None
     if config is None:
         raise ResumeError(f"{path}: no configuration line; is this a bankbench session log?")
     return config, records

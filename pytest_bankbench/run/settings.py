@@ -117,13 +117,30 @@ def check_model(option: str, model: str) -> None:
         )
 
 
+# The most each count option accepts (issue 19): beyond these a run is a typo or a resource
+# exhaustion (10,000 trials of 1,000 tasks is 10 million cases, several GB before one session),
+# never a benchmark anyone meant. pass^k beyond 100 trials tells nothing pass^100 does not.
+COUNT_BOUNDS = {
+    "--bank-trials": 100,
+    "--bank-max-steps": 1_000,
+    "--bank-max-errors": 1_000,
+    "--bank-num-retries": 20,
+    "--bank-concurrency": 256,
+    "--bank-max-transport-failures": 10_000,
+}
+
+
 def _positive(name: str, raw: str, low: int = 1) -> int:
+    high = COUNT_BOUNDS[name]
+    accepted = f"expected a whole number from {low} to {high}"
+    if len(str(raw)) > 20:
+        raise SettingsError(f"{name} {str(raw)[:20]!r}...: {accepted}")
     try:
         value = int(raw)
     except ValueError:
-        raise SettingsError(f"{name} {raw!r}: expected a whole number >= {low}") from None
-    if value < low:
-        raise SettingsError(f"{name} {value}: expected a whole number >= {low}")
+        raise SettingsError(f"{name} {raw!r}: {accepted}") from None
+    if not low <= value <= high:
+        raise SettingsError(f"{name} {value}: {accepted}")
     return value
 
 

@@ -16,11 +16,19 @@ from tests.plugin.helpers import run_bench
         ),
         (
             ("--bank-model", "gold", "--bank-trials", "zero"),
-            "*--bank-trials 'zero': expected a whole number >= 1*",
+            "*--bank-trials 'zero': expected a whole number from 1 to 100*",
         ),
         (
             ("--bank-model", "gold", "--bank-trials", "0"),
-            "*--bank-trials 0: expected a whole number >= 1*",
+            "*--bank-trials 0: expected a whole number from 1 to 100*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-trials", "100000"),
+            "*--bank-trials 100000: expected a whole number from 1 to 100*",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-num-retries", "1" * 5000),
+            "*--bank-num-retries '11111111111111111111'...: expected a whole number from 0 to 20*",
         ),
         (("--bank-model", "gold", "--bank-max-steps", "-3"), "*--bank-max-steps -3*"),
         (("--bank-model", "nonsense"), "*--bank-model 'nonsense': not a built-in agent*"),
@@ -46,7 +54,7 @@ from tests.plugin.helpers import run_bench
         ),
         (
             ("--bank-model", "gold", "--bank-concurrency", "0"),
-            "*--bank-concurrency 0: expected a whole number >= 1*",
+            "*--bank-concurrency 0: expected a whole number from 1 to 256*",
         ),
         (
             ("--bank-model", "gold", "--bank-shard", "4/3"),

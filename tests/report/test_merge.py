@@ -117,3 +117,31 @@ def test_a_file_that_is_not_a_report_is_named(tmp_path: Path) -> None:
     bad.write_text(json.dumps({"hello": 1}))
     with pytest.raises(MergeError, match=r"bad\.json: not a pytest-bankbench report"):
         load_shard(bad)
+
+
+def test_a_report_holding_nan_or_infinity_is_refused_naming_the_file(tmp_path: Path) -> None:
+    log = ResultsLog(tmp_path / "s.sessions.jsonl", {**CONFIG, "shard": "1/1"}, append=False)
+    log.append(record("a-1"))
+    log.close()
+    text = log.path.read_text(encoding="utf-8").replace('"duration_s":0.0', '"duration_s":NaN')
+    assert "NaN" in text
+    log.path.write_text(text, encoding="utf-8")
+    with pytest.raises(MergeError, match=r"s\.sessions\.jsonl:2: NaN is not a number a report"):
+        load_shard(log.path)
+    report = tmp_path / "r.json"
+    report.write_text('{"report_version": 1, "summary": {"pass_hat": Infinity}}')
+    with pytest.raises(MergeError, match=r"r\.json: Infinity is not a number a report"):
+        load_shard(report)
+
+
+def test_a_session_recorded_as_passed_with_a_failed_check_is_refused(tmp_path: Path) -> None:
+    log = ResultsLog(tmp_path / "t.sessions.jsonl", {**CONFIG, "shard": "1/1"}, append=False)
+    log.append(record("a-1"))
+    log.close()
+    good = json.loads(log.path.read_text(encoding="utf-8").splitlines()[1])
+    checks = good["record"]["checks"] or {"consent": True}
+    good["record"]["checks"] = {**checks, next(iter(checks)): False}
+    lines = log.path.read_text(encoding="utf-8").splitlines()
+    log.path.write_text(lines[0] + "\n" + json.dumps(good) + "\n", encoding="utf-8")
+    with pytest.raises(MergeError, match=r"t\.sessions\.jsonl:2: .*recorded as passed while"):
+        load_shard(log.path)
