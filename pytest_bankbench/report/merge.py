@@ -22,6 +22,7 @@ from pytest_bankbench.report.results_log import (
     ResumeError,
     config_value,
     read_log,
+    read_selected,
 )
 
 # Fields of a record that vary between two runs of the same session.
@@ -71,9 +72,13 @@ def load_shard(path: Path) -> Shard:
     if path.suffix == ".jsonl":
         try:
             config, records = read_log(path)
+            selected = read_selected(path)
         except (ResumeError, OSError, ValidationError) as exc:
             raise MergeError(f"{path}: {exc}") from None
-        return Shard(path, config, None, _latest(records), 0.0)
+        # A killed shard's log: what it selected and never recorded was not run (issue 19).
+        latest = _latest(records)
+        unplayed = selected - {(r.task_id, r.trial) for r in latest}
+        return Shard(path, config, None, latest, 0.0, len(unplayed))
     try:
         report = read_report(path)
     except ReportError as exc:
@@ -87,7 +92,8 @@ def load_shard(path: Path) -> Shard:
         report.provenance,
         list(report.sessions),
         report.wall_time_s,
-        counts.not_run if counts is not None else 0,
+        # An emptied or cut report still says how many sessions it selected.
+        max(counts.not_run, counts.selected - len(report.sessions)) if counts is not None else 0,
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,13 @@ class ResultsLog:
 
     def append(self, record: SessionRecord) -> None:
         self._write(f'{{"kind": "session", "record": {record.model_dump_json()}}}')
+
+    def note_selected(self, keys: Iterable[tuple[str, int]]) -> None:
+        """The sessions the run set out to play, so a merge of a killed shard's log counts the
+        ones it never reached as not run (issue 19)."""
+        sessions = sorted(keys)
+        if sessions:
+            self._write(json.dumps({"kind": "selected", "sessions": sessions}))
 
     def close(self) -> None:
         if not self._file.closed:
@@ -216,3 +224,21 @@ def config_differences(
 def finished(records: list[SessionRecord]) -> dict[tuple[str, int], SessionRecord]:
     """Scored sessions by (task, trial); the last wins. Infra errors are left to be re-run."""
     return {(r.task_id, r.trial): r for r in records if r.outcome == "scored"}
+
+
+def read_selected(path: Path) -> set[tuple[str, int]]:
+    """The (task, trial) keys a session log says its run selected (none in a log written before
+    the selection was recorded). A torn line is skipped: read_log judges the file itself."""
+    keys: set[tuple[str, int]] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if '"selected"' not in line:
+            continue
+        try:
+            entry = load_json(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and entry.get("kind") == "selected":
+            for item in entry.get("sessions", []):
+                if isinstance(item, list) and len(item) == 2:
+                    keys.add((str(item[0]), int(item[1])))
+    return keys

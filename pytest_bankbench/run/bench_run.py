@@ -187,7 +187,10 @@ class BenchRun:
         return pending_cases(self.cases, self.previous, saved, self.settings.shard)
 
     def note_selected(self, cases: Iterable[BankCase]) -> None:
-        self.selected.update(case.key for case in cases)
+        new = {case.key for case in cases} - self.selected
+        self.selected.update(new)
+        if self.log is not None:
+            self.log.note_selected((key[0], key[1]) for key in new)
 
     def selected_count(self) -> int:
         """Sessions this run set out to account for: the ones selected now plus resumed ones."""

@@ -145,3 +145,26 @@ def test_a_session_recorded_as_passed_with_a_failed_check_is_refused(tmp_path: P
     log.path.write_text(lines[0] + "\n" + json.dumps(good) + "\n", encoding="utf-8")
     with pytest.raises(MergeError, match=r"t\.sessions\.jsonl:2: .*recorded as passed while"):
         load_shard(log.path)
+
+
+def test_a_killed_shards_log_counts_its_unplayed_sessions_as_not_run(tmp_path: Path) -> None:
+    from pytest_bankbench.report.gate import evaluate_gate, parse_gate
+
+    log = ResultsLog(tmp_path / "k.sessions.jsonl", {**CONFIG, "shard": "1/1"}, append=False)
+    log.note_selected([("a-1", 0), ("b-1", 0), ("c-1", 0)])
+    log.append(record("a-1"))
+    log.close()  # killed before b-1 and c-1
+    loaded = load_shard(log.path)
+    assert loaded.not_run == 2
+    summary = merge_shards([loaded]).report.summary
+    assert summary.accounting is not None and summary.accounting.not_run == 2
+    assert not evaluate_gate(parse_gate("unaccounted==0"), summary).passed
+
+
+def test_an_emptied_shard_report_counts_what_it_selected(tmp_path: Path) -> None:
+    full = merge_shards([shard("1.json", None, record("a-1"), record("b-1"))]).report
+    emptied = full.to_json()
+    emptied["sessions"] = []
+    path = tmp_path / "emptied.json"
+    path.write_text(json.dumps(emptied), encoding="utf-8")
+    assert load_shard(path).not_run == 2
