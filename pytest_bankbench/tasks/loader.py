@@ -41,6 +41,13 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
             raise TaskFileError(
                 f"{path}:{lineno}: not valid JSON ({exc.msg} at column {exc.colno})"
             ) from None
+        except RecursionError:
+            raise TaskFileError(
+                f"{path}:{lineno}: not a task: JSON nested too deep to read (a task is an object "
+                "a few levels deep)"
+            ) from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+            raise TaskFileError(f"{path}:{lineno}: not a task: {str(exc)[:160]}") from None
         if not shipped:
             data = in_base_split(data)
         try:

@@ -41,6 +41,23 @@ def test_not_json_names_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("hostile", "message"),
+    [
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, "not a task: JSON nested too deep to read"),
+        ('{"task_id": ' + "7" * 5_000 + "}", "not a task: Exceeds the limit"),
+    ],
+    ids=["nested-100000-deep", "integer-of-5000-digits"],
+)
+def test_a_hostile_line_is_one_error_naming_the_line(
+    tmp_path: Path, hostile: str, message: str
+) -> None:
+    """Issue 19: these lines were a pytest INTERNALERROR (RecursionError, ValueError)."""
+    path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json()), hostile])
+    with pytest.raises(TaskFileError, match=rf"t\.jsonl:2: {message}"):
+        load_tasks(path)
+
+
+@pytest.mark.parametrize(
     ("change", "field"),
     [
         ({"category": "chores"}, "category"),
