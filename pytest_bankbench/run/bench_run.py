@@ -36,21 +36,40 @@ class RunStartError(SettingsError):
     """The run cannot start as asked: a task file, a trace file or a report that does not fit."""
 
 
-def load_traces(path: Path) -> dict[CaseKey, Trace]:
-    """Saved traces by (task id, trial), for --bank-regrade."""
+def load_traces(path: Path, warn: Callable[[str], None] = print) -> dict[CaseKey, Trace]:
+    """Saved traces by (task id, trial), for --bank-regrade. A last line cut short by a crash
+    mid-write is dropped with a warning (issue 19); a broken line before it stops the run."""
     from pytest_bankbench.simulation.trace import Trace
 
     traces = {}
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
+    for lineno, line in enumerate(lines, start=1):
         if line.strip():
             try:
                 trace = Trace.model_validate_json(line)
             except ValueError as exc:
+                if lineno == last and _torn(line):
+                    warn(
+                        f"--bank-regrade {path}:{lineno}: the last line was cut short by a crash "
+                        f"mid-write ({len(line)} bytes, not valid JSON); dropped it, its session "
+                        "is not re-graded"
+                    )
+                    break
                 raise RunStartError(
-                    f"--bank-regrade {path}:{lineno}: not a trace ({exc})"
+                    f"--bank-regrade {path}:{lineno}: not a trace ({str(exc)[:300]})"
                 ) from None
             traces[(trace.task_id, trace.trial)] = trace
     return traces
+
+
+def _torn(line: str) -> bool:
+    """Whether a line is not JSON at all (cut short), rather than JSON that is not a trace."""
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return True
+    return False
 
 
 class BenchRun:
@@ -69,7 +88,7 @@ class BenchRun:
             raise RunStartError(f"--bank-tasks: {exc}") from None
         self.cases = cases_of(self.tasks, settings.trials)
         self.case_by_id = {case.id: case for case in self.cases}
-        self.saved_traces = load_traces(settings.regrade) if settings.regrade else {}
+        self.saved_traces = load_traces(settings.regrade, warn) if settings.regrade else {}
         self.selected: set[CaseKey] = set()
         self.records: list[SessionRecord] = []
         self.traces: list[dict[str, Any]] = []  # for the HTML report

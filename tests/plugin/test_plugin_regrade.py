@@ -57,3 +57,23 @@ def test_regrade_needs_a_traces_file(pytester: pytest.Pytester) -> None:
     result = run_bench(pytester, "--bank-regrade", str(pytester.path / "nothing"))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--bank-regrade*no traces.jsonl there*"])
+
+
+def test_a_torn_last_trace_is_dropped_and_a_torn_middle_one_refused(
+    pytester: pytest.Pytester,
+) -> None:
+    """Issue 19: a traces file whose last line a crash cut short was refused as a whole."""
+    traces = pytester.path / "traces"
+    run_bench(pytester, "--bank-model", "gold", "-k", "rd_opening", "--bank-traces", str(traces))
+    file = traces / "traces.jsonl"
+    lines = file.read_text(encoding="utf-8").splitlines()
+    assert len(lines) >= 2
+    file.write_text("\n".join([*lines[:-1], lines[-1][:80]]) + "\n", encoding="utf-8")
+    pytester.makeconftest(NO_AGENT)
+    result = run_bench(pytester, "--bank-regrade", str(traces), "-k", "rd_opening")
+    result.assert_outcomes(passed=len(lines) - 1)
+    result.stdout.fnmatch_lines([f"*traces.jsonl:{len(lines)}: the last line was cut short*"])
+    file.write_text("\n".join([lines[0][:80], *lines[1:]]) + "\n", encoding="utf-8")
+    refused = run_bench(pytester, "--bank-regrade", str(traces), "-k", "rd_opening")
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines(["*--bank-regrade*traces.jsonl:1: not a trace*"])
