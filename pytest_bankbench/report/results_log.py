@@ -39,9 +39,14 @@ CONFIG_FIELDS = (
     "trials",
     "regrade",
     "shard",
+    "package_version",
 )
 # What a log written before a field existed meant by its absence.
-CONFIG_DEFAULTS: dict[str, Any] = {"customer_parameters": {}, "shard": None}
+CONFIG_DEFAULTS: dict[str, Any] = {
+    "customer_parameters": {},
+    "shard": None,
+    "package_version": None,
+}
 SYNC_EVERY_S = 1.0  # the longest a finished session waits for its line to reach the disk
 
 

@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pytest_bankbench import __version__
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.redaction import redacted
 from pytest_bankbench.vocabulary import BUILTIN_NAMES, LOCAL_MODEL_PREFIX, SPLITS
@@ -93,6 +94,8 @@ class RunSettings:
             "trials": self.trials,
             "regrade": str(self.regrade) if self.regrade else None,
             "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
+            # Another release may score the same trace otherwise: resume and merge refuse it.
+            "package_version": __version__,
         }
 
 

@@ -168,3 +168,14 @@ def test_an_emptied_shard_report_counts_what_it_selected(tmp_path: Path) -> None
     path = tmp_path / "emptied.json"
     path.write_text(json.dumps(emptied), encoding="utf-8")
     assert load_shard(path).not_run == 2
+
+
+def test_shards_of_another_package_version_are_refused() -> None:
+    """Issue 19: resume and merge ignored the package version that scored the sessions."""
+    with pytest.raises(MergeError, match=r"package_version is '0.1.0' in 1.json and '9.9' in 2"):
+        merge_shards(
+            [
+                shard("1.json", "1/2", package_version="0.1.0"),
+                shard("2.json", "2/2", package_version="9.9"),
+            ]
+        )
