@@ -1,9 +1,11 @@
 """The self-contained HTML report: offline, escaped, round-tripping data; and in headless Chromium.
 
 The browser tests use Debian's `chromium` package (/usr/bin/chromium) through its command line
-only: `--dump-dom` of the page opened with `#selftest` (the page clicks the first failing session
-and checks the detail panel and the filters itself, then writes the outcome into the DOM), and
-`--screenshot`. They are skipped, with the reason, when the binary is absent.
+only: `--dump-dom` of the page opened with `#selftest` at 1,280 px (the page sorts, opens the
+first failing session, follows an evidence link, reads the provenance panel and the filters
+itself, then writes the outcome into the DOM), and `--screenshot`. A virtual-time budget lets
+the asynchronous trace decoding finish before the dump. They are skipped, with the reason, when
+the binary is absent.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 import struct
 import subprocess
 import zlib
+from datetime import UTC, datetime
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from pytest_bankbench import __version__
 from pytest_bankbench.bank.diff import FieldChange, RowChange
 from pytest_bankbench.report.document import Report, build_report
 from pytest_bankbench.report.html import embed_json, render_html, write_html
+from pytest_bankbench.report.html_traces import pack_trace, unpack_trace
 from pytest_bankbench.report.metrics import SessionRecord, summarize
 from pytest_bankbench.run.cases import BankCase, session_seed
 from pytest_bankbench.run.play import record_of
@@ -138,7 +142,25 @@ def test_page_needs_no_network(small: tuple[Report, list[dict[str, Any]]]) -> No
 
 def test_embedded_json_round_trips(small: tuple[Report, list[dict[str, Any]]]) -> None:
     report, traces = small
-    assert _embedded(render_html(report, traces)) == {"report": report.to_json(), "traces": traces}
+    data = _embedded(render_html(report, traces))
+    assert data["report"] == report.to_json()
+    assert {k: unpack_trace(v) for k, v in data["traces"].items()} == {
+        f"{t['task_id']}#{t['trial']}": t for t in traces
+    }
+
+
+def test_traces_of_other_sessions_are_left_out(small: tuple[Report, list[dict[str, Any]]]) -> None:
+    report, traces = small
+    stray = _trace("not_in_this_report-001")
+    assert _embedded(render_html(report, [*traces, stray]))["traces"].keys() == {"fd_closure-002#0"}
+
+
+def test_packed_trace_is_smaller_and_round_trips() -> None:
+    trace = _trace("fd_closure-002")
+    trace["events"] = trace["events"] * 40  # a long session repeats its tool's JSON
+    blob = pack_trace(trace)
+    assert unpack_trace(blob) == trace
+    assert len(blob) * 4 < len(json.dumps(trace))
 
 
 def test_special_characters_are_escaped(small: tuple[Report, list[dict[str, Any]]]) -> None:
@@ -162,7 +184,8 @@ def test_empty_run_renders() -> None:
     report = _report([])
     page = render_html(report, [])
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert _embedded(page) == {"report": report.to_json(), "traces": []}
+    data = _embedded(page)
+    assert data["report"] == report.to_json() and data["traces"] == {}
 
 
 def test_assets_are_package_data_filled_once() -> None:
@@ -178,9 +201,11 @@ def test_assets_are_package_data_filled_once() -> None:
 
 def test_write_html_is_atomic(tmp_path: Path, small: tuple[Report, list[dict[str, Any]]]) -> None:
     target = tmp_path / "out" / "report.html"
+    when = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
     write_html(target, _report([]), [])
-    write_html(target, *small)  # replaces the previous page
-    assert target.read_text(encoding="utf-8") == render_html(*small)
+    write_html(target, *small, when)  # replaces the previous page
+    assert target.read_text(encoding="utf-8") == render_html(*small, when)
+    assert _embedded(render_html(*small, when))["written"] == "2026-05-01 09:30 UTC"
     assert [p.name for p in target.parent.iterdir()] == ["report.html"]
 
 
@@ -238,7 +263,13 @@ def _chromium(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _selftest(page: Path, profile: Path) -> tuple[str, dict[str, Any], str]:
-    done = _chromium(profile, "--dump-dom", page.as_uri() + "#selftest")
+    done = _chromium(
+        profile,
+        "--window-size=1280,900",
+        "--virtual-time-budget=20000",
+        "--dump-dom",
+        page.as_uri() + "#selftest",
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     dom = done.stdout
     match = re.search(r'<pre id="selftest-result"[^>]*>(.*?)</pre>', dom, re.S)
@@ -259,6 +290,8 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
         "charts_have_bars", "rows_rendered", "detail_open", "evidence_shown", "failing_check_first",
         "evidence_is_text", "trace_tools", "trace_messages", "trace_end", "changes",
         "detail_closes", "no_trace_opens", "chart_click_filters", "filter_status", "filter_search",
+        "no_overflow", "provenance", "sort_ascending", "sort_descending",
+        "sort_status_failed_first", "trials_view", "evidence_links", "evidence_link_flashes",
     }  # fmt: skip
     assert set(result["checks"]) == expected and all(result["checks"].values())
     summary = report.summary
