@@ -35,6 +35,7 @@ from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 
+PAISE_DIFF = "- expected update accounts[501] balance: 9564819 -> 13086797, status: 1 -> 2"
 NASTY = "</script><b>bold</b> <!-- & \"double\" 'single' </SCRIPT > \u2028 ₹5,000"
 DATA_TAG = re.compile(r'<script type="application/json" id="bank-data">(.*?)</script>', re.S)
 
@@ -234,7 +235,7 @@ def real_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Report]:
             traces.append(result.trace.model_dump(mode="json"))
     report = _report(records, TRIALS, agent="mixed built-ins")
     failing = next(s for s in report.sessions if not s.passed)
-    failing.evidence.setdefault("final_state", []).append(NASTY)
+    failing.evidence.setdefault("final_state", []).extend([NASTY, PAISE_DIFF])
     last = [s for s in report.sessions if not s.passed][-1]  # opens without its trace
     traces = [t for t in traces if (t["task_id"], t["trial"]) != (last.task_id, last.trial)]
     page = tmp_path_factory.mktemp("html") / "report.html"
@@ -305,6 +306,9 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
     first = next(s for s in report.sessions if not s.passed)
     assert result["failing_key"] == f"{first.task_id}#{first.trial}"
     assert "&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;" in dom and "<b>bold</b>" not in dom
+    # A paise field of a row diff reads in rupees (Indian grouping); other integers stay as is.
+    assert "balance: ₹95,648.19 -&gt; ₹1,30,867.97, status: 1 -&gt; 2" in dom
+    assert result["evidence_links"] > 0
 
 
 @needs_chromium
@@ -320,19 +324,43 @@ def test_browser_renders_an_empty_run(tmp_path: Path) -> None:
 def test_browser_handles_a_thousand_sessions_lazily(tmp_path: Path) -> None:
     """1,000 sessions without traces: rows come in chunks, every session still opens."""
     areas, categories = ("cards", "deposits", "everyday", "loans"), ("control", "edge_case")
+    longest = max((t.task_id for t in shipped_tasks()), key=len)
     records = [
         _record(
-            f"family_{i % 50:02d}-{i:04d}", passed=i % 3 == 0, evidence={"final_state": ["x"]}
-        ).model_copy(update={"service_area": areas[i % 4], "category": categories[i % 2]})
+            f"{longest[:-4]}-{i:03d}", passed=i % 3 == 0, evidence={"final_state": ["x"]}
+        ).model_copy(
+            update={
+                "service_area": areas[i % 4],
+                "category": categories[i % 2],
+                "false_pass": i % 3 == 1,
+                "end": "customer_error",
+                "failure_type": None if i % 3 == 0 else "acted_without_consent",
+                "trial": i // 500,
+            }
+        )
         for i in range(1000)
     ]
     page = tmp_path / "big.html"
-    write_html(page, _report(records), [])
+    write_html(page, _report(records, trials=2), [])
     dom, result, _ = _selftest(page, tmp_path / "profile")
     assert result["ok"] is True and result["errors"] == [], result
     assert result["checks"]["more_rows"] and result["checks"]["no_trace_opens"]
+    assert result["checks"]["no_overflow"] and result["width"] == 1280
     assert dom.count('class="srow"') == 150  # the first chunk only, after the filters reset
-    assert result["render_ms"] < 3000
+    # A false pass is a failed session, and its badge says so first.
+    badges = re.findall(
+        r'data-status="false_pass"[^>]*><td><span class="badge[^"]*"[^>]*>([^<]*)', dom
+    )
+    assert badges and all(b.startswith("failed") for b in badges)
+
+
+@needs_chromium
+def test_browser_overflow_check_can_fail(tmp_path: Path) -> None:
+    """The 1,280 px check sees a row wider than the page (an unbreakable 400-character id)."""
+    page = tmp_path / "wide.html"
+    write_html(page, _report([_record("x" * 400 + "-001", passed=False, evidence={})]), [])
+    _, result, _ = _selftest(page, tmp_path / "profile")
+    assert result["checks"]["no_overflow"] is False
 
 
 @needs_chromium
