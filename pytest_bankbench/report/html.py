@@ -9,8 +9,10 @@ never through markup, so evidence or tool output containing ``<``, ``&`` or ``</
 shown as text.
 
 Opening the file with ``#selftest`` appended to the URL runs a small in-page check (used by
-the headless-Chromium tests): it clicks the first failing session, verifies the detail panel
-and the filters, and writes the outcome to ``#selftest-result`` and ``document.title``.
+the headless-Chromium tests): it checks the 1,280 px fit, the provenance panel and column
+sorting, opens the first failing session (its decoded trace, evidence and trials), follows an
+evidence link to its trace event, checks the filters, and writes the outcome to
+``#selftest-result`` and ``document.title``.
 """
 
 from __future__ import annotations

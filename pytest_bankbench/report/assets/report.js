@@ -236,7 +236,7 @@ function renderFilters() {
   FILTER_EL.search = search;
   const pair = (v) => [v, v];
   $("#filters").replaceChildren(search,
-    select("status", "Status", [["passed", "passed"], ["failed", "failed (all)"], ["false_pass", "false passes"], ["infra", "infra errors"], ["harness_error", "harness errors"], ["lost", "lost"]]),
+    select("status", "Status", [["passed", "passed"], ["failed", "failed (all)"], ["false_pass", "failed: false passes"], ["infra", "infra errors"], ["harness_error", "harness errors"], ["lost", "lost"]]),
     select("category", "Category", distinct("category").map(pair)),
     select("service_area", "Service area", distinct("service_area").map(pair)),
     select("chain_length", "Chain length", distinct("chain_length").map(pair)),
