@@ -10,9 +10,9 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.vocabulary import SPLITS
@@ -189,6 +189,45 @@ def _day(text: str) -> date:
         ) from None
 
 
+def _traces_or_error(paths: Sequence[Path]) -> list[dict[str, Any]] | None:
+    """The traces of --traces folders/files, or None after printing which one is missing."""
+    from pytest_bankbench.report.html_traces import load_trace_files
+
+    for path in paths:
+        if not (path.is_file() or (path / "traces.jsonl").is_file()):
+            print(
+                f"error: --traces {path}: no traces.jsonl there; give a folder written by "
+                "--bank-traces or the traces.jsonl inside it",
+                file=sys.stderr,
+            )
+            return None
+    return load_trace_files(paths)
+
+
+def render_command(report_path: Path, html: Path, traces: Sequence[Path]) -> int:
+    """`render REPORT --html OUT`: the HTML page of an existing JSON report (2 on bad input)."""
+    from pytest_bankbench.report.document import ReportError, read_report
+    from pytest_bankbench.report.html import write_html
+
+    try:
+        report = read_report(report_path)
+    except ReportError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    loaded = _traces_or_error(traces)
+    if loaded is None:
+        return 2
+    # The page's date is the report's: the file was written when its run (or merge) ended.
+    written = datetime.fromtimestamp(report_path.stat().st_mtime, UTC)
+    try:
+        write_html(html, report, loaded, written)
+    except OSError as exc:
+        print(f"error: {exc.filename}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    print(f"HTML report: {html} ({len(report.sessions)} sessions)")
+    return 0
+
+
 def merge_command(
     out: Path,
     inputs: Sequence[Path],
@@ -196,6 +235,7 @@ def merge_command(
     summary_md: Path | None,
     gate_expr: str | None,
     allow_missing: bool,
+    traces: Sequence[Path] = (),
 ) -> int:
     """`merge OUT.json SHARD...`: 0, or 1 when the gate fails, 2 when the shards do not fit."""
     from pytest_bankbench.report.gate import GateResult, evaluate_gate, parse_gate
@@ -208,6 +248,9 @@ def merge_command(
         gate = parse_gate(gate_expr) if gate_expr is not None else None
     except ValueError as exc:
         print(f"error: --gate: {exc}", file=sys.stderr)
+        return 2
+    shard_traces = _traces_or_error(traces)
+    if shard_traces is None:
         return 2
     try:
         merged = merge_shards([load_shard(path) for path in inputs])
@@ -228,7 +271,7 @@ def merge_command(
         if html is not None:
             from pytest_bankbench.report.html import write_html
 
-            write_html(html, report, [])
+            write_html(html, report, shard_traces)
             outputs.append(f"HTML report: {html}")
         result: GateResult | None = None
         if gate is not None:
@@ -301,6 +344,14 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
     )
     mrg.add_argument("--html", type=Path, default=None, metavar="PATH", help="also write HTML")
     mrg.add_argument(
+        "--traces",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a shard's --bank-traces folder, for the HTML page (repeat per shard)",
+    )
+    mrg.add_argument(
         "--summary-md", type=Path, default=None, metavar="PATH", help="Markdown summary (CI)"
     )
     mrg.add_argument(
@@ -311,11 +362,30 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
         action="store_true",
         help="merge even when some shards of the count are not given",
     )
+    ren = sub.add_parser("render", help="the HTML page of an existing JSON report")
+    ren.add_argument("report", type=Path, metavar="REPORT", help="a JSON report (--bank-report)")
+    ren.add_argument("--html", type=Path, required=True, metavar="OUT", help="page to write")
+    ren.add_argument(
+        "--traces",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a --bank-traces folder or traces.jsonl (repeatable: one per shard)",
+    )
     args = parser.parse_args(argv)
     if args.command == "merge":
         return merge_command(
-            args.out, args.shards, args.html, args.summary_md, args.gate, args.allow_missing
+            args.out,
+            args.shards,
+            args.html,
+            args.summary_md,
+            args.gate,
+            args.allow_missing,
+            args.traces,
         )
+    if args.command == "render":
+        return render_command(args.report, args.html, args.traces)
     if args.command == "export-sft":
         from pytest_bankbench.export import export_sft
 

@@ -2,14 +2,17 @@
 
 One file, no network: the page, its CSS and its vanilla JS (package data in
 ``report/assets/``: ``report.html``, ``report.css``, ``report.js``) are put inline, with the
-report and traces embedded as JSON in a ``<script type="application/json">`` tag. Charts are
+report embedded as JSON in a ``<script type="application/json">`` tag and each trace packed
+on its own, decoded only when its session is opened (report/html_traces.py says why). Charts are
 inline SVG drawn in the browser; all data reaches the page through ``textContent``/attributes,
 never through markup, so evidence or tool output containing ``<``, ``&`` or ``</script>`` is
 shown as text.
 
 Opening the file with ``#selftest`` appended to the URL runs a small in-page check (used by
-the headless-Chromium tests): it clicks the first failing session, verifies the detail panel
-and the filters, and writes the outcome to ``#selftest-result`` and ``document.title``.
+the headless-Chromium tests): it checks the 1,280 px fit, the provenance panel and column
+sorting, opens the first failing session (its decoded trace, evidence and trials), follows an
+evidence link to its trace event, checks the filters, and writes the outcome to
+``#selftest-result`` and ``document.title``.
 """
 
 from __future__ import annotations
@@ -17,15 +20,17 @@ from __future__ import annotations
 import html
 import json
 import re
+from datetime import UTC, datetime
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from pytest_bankbench.report.document import Report
+from pytest_bankbench.report.html_traces import gold_events, pack_traces
 from pytest_bankbench.report.output import write_atomic
 
-__all__ = ["embed_json", "render_html", "write_html"]
+__all__ = ["MONEY_FIELDS", "embed_json", "page_data", "render_html", "write_html"]
 
 
 def embed_json(value: Any) -> str:
@@ -52,8 +57,45 @@ def _asset(name: str) -> str:
     return (files("pytest_bankbench.report") / "assets" / name).read_text(encoding="utf-8")
 
 
-def render_html(report: Report, traces: list[dict[str, Any]]) -> str:
-    """The whole page as a string; `traces` are ``Trace.model_dump(mode="json")`` dicts."""
+# Integer columns of the bank's tables that hold paise; the page shows them in rupees.
+MONEY_FIELDS = (
+    "amount",
+    "balance",
+    "balance_after",
+    "credit_limit",
+    "daily_limit",
+    "emi",
+    "hold_amount",
+    "instalment",
+    "minimum_due",
+    "outstanding",
+    "payout",
+    "principal",
+)
+
+
+def page_data(
+    report: Report, traces: list[dict[str, Any]], written: datetime | None = None
+) -> dict[str, Any]:
+    """What the page embeds: the report, packed traces, gold-id links and the page's date."""
+    when = written or datetime.now(UTC)
+    # Only the report's own sessions: a shard's or an earlier run's traces would only add bytes.
+    keys = {(s.task_id, s.trial) for s in report.sessions}
+    traces = [t for t in traces if (t.get("task_id"), t.get("trial")) in keys]
+    return {
+        "report": report.to_json(),
+        "traces": pack_traces(traces),
+        "gold_events": gold_events(report, traces),
+        "money_fields": list(MONEY_FIELDS),
+        "written": when.strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def render_html(
+    report: Report, traces: list[dict[str, Any]], written: datetime | None = None
+) -> str:
+    """The whole page as a string; `traces` are ``Trace.model_dump(mode="json")`` dicts;
+    `written` is the date the provenance panel shows (now, unless the report names one)."""
     agent = report.label("unknown agent")
     split = report.provenance.get("split") or ""
     title = f"Bank benchmark — {agent}" + (f" ({split})" if split else "")
@@ -61,12 +103,14 @@ def render_html(report: Report, traces: list[dict[str, Any]]) -> str:
         "TITLE": html.escape(str(title)),
         "CSS": _asset("report.css"),
         "JS": _asset("report.js"),
-        "DATA": embed_json({"report": report.to_json(), "traces": traces}),
+        "DATA": embed_json(page_data(report, traces, written)),
     }
     # One pass over the template: text put in is never scanned for placeholders again.
     return re.sub(r"__(TITLE|CSS|JS|DATA)__", lambda m: parts[m.group(1)], _asset("report.html"))
 
 
-def write_html(path: Path, report: Report, traces: list[dict[str, Any]]) -> None:
+def write_html(
+    path: Path, report: Report, traces: list[dict[str, Any]], written: datetime | None = None
+) -> None:
     """Write the page atomically (report/output.py)."""
-    write_atomic(path, render_html(report, traces))
+    write_atomic(path, render_html(report, traces, written))

@@ -1,9 +1,11 @@
 """The self-contained HTML report: offline, escaped, round-tripping data; and in headless Chromium.
 
 The browser tests use Debian's `chromium` package (/usr/bin/chromium) through its command line
-only: `--dump-dom` of the page opened with `#selftest` (the page clicks the first failing session
-and checks the detail panel and the filters itself, then writes the outcome into the DOM), and
-`--screenshot`. They are skipped, with the reason, when the binary is absent.
+only: `--dump-dom` of the page opened with `#selftest` at 1,280 px (the page sorts, opens the
+first failing session, follows an evidence link, reads the provenance panel and the filters
+itself, then writes the outcome into the DOM), and `--screenshot`. A virtual-time budget lets
+the asynchronous trace decoding finish before the dump. They are skipped, with the reason, when
+the binary is absent.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 import struct
 import subprocess
 import zlib
+from datetime import UTC, datetime
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from pytest_bankbench import __version__
 from pytest_bankbench.bank.diff import FieldChange, RowChange
 from pytest_bankbench.report.document import Report, build_report
 from pytest_bankbench.report.html import embed_json, render_html, write_html
+from pytest_bankbench.report.html_traces import pack_trace, unpack_trace
 from pytest_bankbench.report.metrics import SessionRecord, summarize
 from pytest_bankbench.run.cases import BankCase, session_seed
 from pytest_bankbench.run.play import record_of
@@ -31,6 +35,7 @@ from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 
+PAISE_DIFF = "- expected update accounts[501] balance: 9564819 -> 13086797, status: 1 -> 2"
 NASTY = "</script><b>bold</b> <!-- & \"double\" 'single' </SCRIPT > \u2028 ₹5,000"
 DATA_TAG = re.compile(r'<script type="application/json" id="bank-data">(.*?)</script>', re.S)
 
@@ -138,7 +143,25 @@ def test_page_needs_no_network(small: tuple[Report, list[dict[str, Any]]]) -> No
 
 def test_embedded_json_round_trips(small: tuple[Report, list[dict[str, Any]]]) -> None:
     report, traces = small
-    assert _embedded(render_html(report, traces)) == {"report": report.to_json(), "traces": traces}
+    data = _embedded(render_html(report, traces))
+    assert data["report"] == report.to_json()
+    assert {k: unpack_trace(v) for k, v in data["traces"].items()} == {
+        f"{t['task_id']}#{t['trial']}": t for t in traces
+    }
+
+
+def test_traces_of_other_sessions_are_left_out(small: tuple[Report, list[dict[str, Any]]]) -> None:
+    report, traces = small
+    stray = _trace("not_in_this_report-001")
+    assert _embedded(render_html(report, [*traces, stray]))["traces"].keys() == {"fd_closure-002#0"}
+
+
+def test_packed_trace_is_smaller_and_round_trips() -> None:
+    trace = _trace("fd_closure-002")
+    trace["events"] = trace["events"] * 40  # a long session repeats its tool's JSON
+    blob = pack_trace(trace)
+    assert unpack_trace(blob) == trace
+    assert len(blob) * 4 < len(json.dumps(trace))
 
 
 def test_special_characters_are_escaped(small: tuple[Report, list[dict[str, Any]]]) -> None:
@@ -162,7 +185,8 @@ def test_empty_run_renders() -> None:
     report = _report([])
     page = render_html(report, [])
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert _embedded(page) == {"report": report.to_json(), "traces": []}
+    data = _embedded(page)
+    assert data["report"] == report.to_json() and data["traces"] == {}
 
 
 def test_assets_are_package_data_filled_once() -> None:
@@ -178,9 +202,11 @@ def test_assets_are_package_data_filled_once() -> None:
 
 def test_write_html_is_atomic(tmp_path: Path, small: tuple[Report, list[dict[str, Any]]]) -> None:
     target = tmp_path / "out" / "report.html"
+    when = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
     write_html(target, _report([]), [])
-    write_html(target, *small)  # replaces the previous page
-    assert target.read_text(encoding="utf-8") == render_html(*small)
+    write_html(target, *small, when)  # replaces the previous page
+    assert target.read_text(encoding="utf-8") == render_html(*small, when)
+    assert _embedded(render_html(*small, when))["written"] == "2026-05-01 09:30 UTC"
     assert [p.name for p in target.parent.iterdir()] == ["report.html"]
 
 
@@ -209,7 +235,7 @@ def real_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Report]:
             traces.append(result.trace.model_dump(mode="json"))
     report = _report(records, TRIALS, agent="mixed built-ins")
     failing = next(s for s in report.sessions if not s.passed)
-    failing.evidence.setdefault("final_state", []).append(NASTY)
+    failing.evidence.setdefault("final_state", []).extend([NASTY, PAISE_DIFF])
     last = [s for s in report.sessions if not s.passed][-1]  # opens without its trace
     traces = [t for t in traces if (t["task_id"], t["trial"]) != (last.task_id, last.trial)]
     page = tmp_path_factory.mktemp("html") / "report.html"
@@ -238,7 +264,13 @@ def _chromium(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _selftest(page: Path, profile: Path) -> tuple[str, dict[str, Any], str]:
-    done = _chromium(profile, "--dump-dom", page.as_uri() + "#selftest")
+    done = _chromium(
+        profile,
+        "--window-size=1280,900",
+        "--virtual-time-budget=20000",
+        "--dump-dom",
+        page.as_uri() + "#selftest",
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     dom = done.stdout
     match = re.search(r'<pre id="selftest-result"[^>]*>(.*?)</pre>', dom, re.S)
@@ -259,6 +291,8 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
         "charts_have_bars", "rows_rendered", "detail_open", "evidence_shown", "failing_check_first",
         "evidence_is_text", "trace_tools", "trace_messages", "trace_end", "changes",
         "detail_closes", "no_trace_opens", "chart_click_filters", "filter_status", "filter_search",
+        "no_overflow", "provenance", "sort_ascending", "sort_descending",
+        "sort_status_failed_first", "trials_view", "evidence_links", "evidence_link_flashes",
     }  # fmt: skip
     assert set(result["checks"]) == expected and all(result["checks"].values())
     summary = report.summary
@@ -272,6 +306,9 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
     first = next(s for s in report.sessions if not s.passed)
     assert result["failing_key"] == f"{first.task_id}#{first.trial}"
     assert "&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;" in dom and "<b>bold</b>" not in dom
+    # A paise field of a row diff reads in rupees (Indian grouping); other integers stay as is.
+    assert "balance: ₹95,648.19 -&gt; ₹1,30,867.97, status: 1 -&gt; 2" in dom
+    assert result["evidence_links"] > 0
 
 
 @needs_chromium
@@ -287,19 +324,43 @@ def test_browser_renders_an_empty_run(tmp_path: Path) -> None:
 def test_browser_handles_a_thousand_sessions_lazily(tmp_path: Path) -> None:
     """1,000 sessions without traces: rows come in chunks, every session still opens."""
     areas, categories = ("cards", "deposits", "everyday", "loans"), ("control", "edge_case")
+    longest = max((t.task_id for t in shipped_tasks()), key=len)
     records = [
         _record(
-            f"family_{i % 50:02d}-{i:04d}", passed=i % 3 == 0, evidence={"final_state": ["x"]}
-        ).model_copy(update={"service_area": areas[i % 4], "category": categories[i % 2]})
+            f"{longest[:-4]}-{i:03d}", passed=i % 3 == 0, evidence={"final_state": ["x"]}
+        ).model_copy(
+            update={
+                "service_area": areas[i % 4],
+                "category": categories[i % 2],
+                "false_pass": i % 3 == 1,
+                "end": "customer_error",
+                "failure_type": None if i % 3 == 0 else "acted_without_consent",
+                "trial": i // 500,
+            }
+        )
         for i in range(1000)
     ]
     page = tmp_path / "big.html"
-    write_html(page, _report(records), [])
+    write_html(page, _report(records, trials=2), [])
     dom, result, _ = _selftest(page, tmp_path / "profile")
     assert result["ok"] is True and result["errors"] == [], result
     assert result["checks"]["more_rows"] and result["checks"]["no_trace_opens"]
+    assert result["checks"]["no_overflow"] and result["width"] == 1280
     assert dom.count('class="srow"') == 150  # the first chunk only, after the filters reset
-    assert result["render_ms"] < 3000
+    # A false pass is a failed session, and its badge says so first.
+    badges = re.findall(
+        r'data-status="false_pass"[^>]*><td><span class="badge[^"]*"[^>]*>([^<]*)', dom
+    )
+    assert badges and all(b.startswith("failed") for b in badges)
+
+
+@needs_chromium
+def test_browser_overflow_check_can_fail(tmp_path: Path) -> None:
+    """The 1,280 px check sees a row wider than the page (an unbreakable 400-character id)."""
+    page = tmp_path / "wide.html"
+    write_html(page, _report([_record("x" * 400 + "-001", passed=False, evidence={})]), [])
+    _, result, _ = _selftest(page, tmp_path / "profile")
+    assert result["checks"]["no_overflow"] is False
 
 
 @needs_chromium

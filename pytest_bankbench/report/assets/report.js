@@ -7,7 +7,21 @@ const SESSIONS = R.sessions || [];
 const CHECKS = ["ended_normally", "forbidden_access", "no_secrets", "required_calls", "write_purity", "disclosure_consent", "final_state", "required_outputs", "told_customer"];
 const FAILURE_TYPES = Object.keys(S.failure_types || {});
 const keyOf = (s) => s.task_id + "#" + s.trial;
-const TRACES = new Map((D.traces || []).map((t) => [keyOf(t), t]));
+const PACKED = D.traces || {}, GOLD_EVENTS = D.gold_events || {}, MONEY = new Set(D.money_fields || []);
+const TRACES = new Map();  // decoded on first open: the page parses no trace it does not show
+const hasTrace = (key) => Object.prototype.hasOwnProperty.call(PACKED, key);
+async function traceOf(key) {
+  if (TRACES.has(key)) return TRACES.get(key);
+  if (!hasTrace(key)) return null;
+  const bin = atob(PACKED[key]), bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+  const t = JSON.parse(text);
+  TRACES.set(key, t);
+  return t;
+}
+const rupees = (paise) => "₹" + (paise / 100).toLocaleString("en-IN", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+const shownValue = (field, v) => (MONEY.has(field) && Number.isInteger(v) ? rupees(v) : JSON.stringify(v));
 const BY_KEY = new Map(SESSIONS.map((s) => [keyOf(s), s]));
 const $ = (sel) => document.querySelector(sel);
 const probe = document.createElement("div");
@@ -41,12 +55,25 @@ function status(x) {
   return x.false_pass ? "false_pass" : "failed";
 }
 const STATUS_BADGE = {passed: ["b-pass", "passed"], failed: ["b-fail", "failed"],
-  false_pass: ["b-fp", "false pass"], infra: ["b-infra", "infra error"],
+  false_pass: ["b-fail", "failed · false pass", "failed: the bank ended in the right state, but the procedure was broken"], infra: ["b-infra", "infra error"],
   harness_error: ["b-fail", "harness error"], lost: ["b-fail", "lost"]};
 const badge = (cls, text, title) => h("span", {class: "badge " + cls, title}, text);
 const statusBadge = (x) => badge(...STATUS_BADGE[status(x)]);
 
 /* ---- header and headline cards ---- */
+function renderProvenance() {
+  const agent = P.agent || {}, cust = P.customer || {}, params = (v) => (v && Object.keys(v).length ? JSON.stringify(v) : "defaults");
+  const rows = [["Agent model", (agent.model || "?") + (agent.builtin ? " (built-in)" : "")], ["Agent parameters", params(agent.parameters)],
+    ["Customer", cust.model || "?"], ["Customer parameters", params(cust.parameters)],
+    ["Split", P.split || "?"], ["Shard", P.shard || "–"], ["Trials", S.trials ?? P.trials ?? "?"],
+    ["Max steps / errors", `${P.max_steps ?? "?"} / ${P.max_errors ?? "?"}`],
+    ["Task data SHA-256", P.task_data_sha256 || "?"], ["Tasks file", P.tasks_file || "?"],
+    ["pytest-bankbench", P.version || "?"], ["Python", P.python || "?"], ["pytest", P.pytest || "–"], ["litellm", P.litellm || "–"],
+    ["Report written", P.date || D.written || "?"]];
+  if (P.shards) rows.push(["Merged shards", String(P.shards.length || P.shards)]);
+  $("#provenance").replaceChildren(h("summary", null, "Provenance: what produced these results"),
+    h("dl", {class: "prov"}, rows.map(([k, v]) => [h("dt", null, k), h("dd", {"data-prov": k}, String(v))])));
+}
 function renderHeader() {
   const agent = P.agent || {}, fp = S.false_passes || {};
   const bits = [["agent", (agent.model || "?") + (agent.builtin ? " (built-in)" : "")],
@@ -172,7 +199,29 @@ function renderCharts() {
 
 /* ---- session list: filtered, rendered in chunks ---- */
 const CHUNK = 150, FILTER_EL = {};
-let filtered = [], shown = 0;
+let filtered = [], shown = 0, sortKey = null, sortDir = 1;
+const STATUS_ORDER = {failed: 0, false_pass: 1, harness_error: 2, lost: 3, infra: 4, passed: 5};
+const SORT_VALUE = {status: (x) => STATUS_ORDER[status(x)], failure_type: (x) => x.failure_type || ""};
+const collate = (a, b) => (typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b), "en", {numeric: true}));
+function sortRows() {
+  if (!sortKey) return;
+  const val = SORT_VALUE[sortKey] || ((x) => x[sortKey]);
+  filtered.sort((a, b) => sortDir * collate(val(a), val(b)) || collate(a.task_id, b.task_id) || a.trial - b.trial);
+}
+function wireSort() {
+  for (const th of document.querySelectorAll("th[data-sort]")) {
+    th.tabIndex = 0;
+    const go = () => {
+      sortDir = sortKey === th.dataset.sort ? -sortDir : 1;
+      sortKey = th.dataset.sort;
+      for (const o of document.querySelectorAll("th[data-sort]")) o.removeAttribute("aria-sort");
+      th.setAttribute("aria-sort", sortDir > 0 ? "ascending" : "descending");
+      applyFilters();
+    };
+    th.addEventListener("click", go);
+    th.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  }
+}
 const distinct = (f) => [...new Set(SESSIONS.map((x) => String(x[f])))].sort((a, b) => a.localeCompare(b, "en", {numeric: true}));
 function select(name, label, options) {
   const el = h("select", {"aria-label": label, "data-filter": name}, h("option", {value: ""}, label + ": all"),
@@ -187,7 +236,7 @@ function renderFilters() {
   FILTER_EL.search = search;
   const pair = (v) => [v, v];
   $("#filters").replaceChildren(search,
-    select("status", "Status", [["passed", "passed"], ["failed", "failed (all)"], ["false_pass", "false passes"], ["infra", "infra errors"], ["harness_error", "harness errors"], ["lost", "lost"]]),
+    select("status", "Status", [["passed", "passed"], ["failed", "failed (all)"], ["false_pass", "failed: false passes"], ["infra", "infra errors"], ["harness_error", "harness errors"], ["lost", "lost"]]),
     select("category", "Category", distinct("category").map(pair)),
     select("service_area", "Service area", distinct("service_area").map(pair)),
     select("chain_length", "Chain length", distinct("chain_length").map(pair)),
@@ -204,6 +253,7 @@ function matches(x) {
 }
 function applyFilters() {
   filtered = SESSIONS.filter(matches);
+  sortRows();
   shown = 0;
   $("#rows").replaceChildren();
   if (!filtered.length) $("#rows").append(h("tr", null, h("td", {colspan: 10, class: "empty"}, SESSIONS.length ? "No sessions match the filters." : "This run has no sessions.")));
@@ -214,7 +264,7 @@ function more() {
   const frag = document.createDocumentFragment(), end = Math.min(filtered.length, shown + CHUNK);
   for (let i = shown; i < end; i++) {
     const x = filtered[i];
-    frag.append(h("tr", {class: "srow", tabindex: 0, "data-key": keyOf(x), "data-status": status(x), "data-trace": TRACES.has(keyOf(x)) ? 1 : 0},
+    frag.append(h("tr", {class: "srow", tabindex: 0, "data-key": keyOf(x), "data-status": status(x), "data-trace": hasTrace(keyOf(x)) ? 1 : 0},
       h("td", null, statusBadge(x)), h("td", {class: "task"}, x.task_id), h("td", {class: "num"}, x.trial),
       h("td", null, x.category), h("td", null, x.service_area), h("td", {class: "num"}, x.chain_length),
       h("td", null, x.failure_type || ""), h("td", null, x.end), h("td", {class: "num"}, x.steps), h("td", {class: "num"}, x.failed_calls)));
@@ -227,7 +277,23 @@ function more() {
 
 /* ---- session detail ---- */
 const json = (v) => { const one = JSON.stringify(v); return one.length <= 110 ? one : JSON.stringify(v, null, 2); };
+// Evidence as a person reads it: paise fields of a row diff in rupees (the outputs are in rupees).
+const shownEvidence = (line) => String(line).replace(/\b(\w+): (None|-?\d+) -> (None|-?\d+)/g, (all, f, a, b) =>
+  MONEY.has(f) ? `${f}: ${a === "None" ? a : rupees(Number(a))} -> ${b === "None" ? b : rupees(Number(b))}` : all);
+function evidenceLine(line, links) {
+  // Gold ids (c2) become links to the trace event the scorer placed them on; the rest stays text.
+  const text = shownEvidence(line), out = [];
+  let last = 0;
+  for (const m of text.matchAll(/\bc\d+\b/g)) {
+    if (!(m[0] in links)) continue;
+    out.push(text.slice(last, m.index), h("a", {class: "ev-link", href: "#ev-" + links[m[0]], "data-event": links[m[0]], title: "the trace event " + m[0] + " was matched to"}, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return h("li", null, out);
+}
 function renderChecks(x) {
+  const links = GOLD_EVENTS[keyOf(x)] || {};
   const checks = x.checks || {}, evidence = x.evidence || {};
   const names = [...CHECKS.filter((c) => c in checks), ...Object.keys(checks).filter((c) => !CHECKS.includes(c))];
   for (const k of Object.keys(evidence)) if (!names.includes(k)) names.push(k);
@@ -236,18 +302,19 @@ function renderChecks(x) {
   return h("ul", {class: "checks"}, names.map((n) => {
     const ok = checks[n] === true, known = n in checks, lines = evidence[n] || [];
     return h("li", {class: ok ? "pass" : "fail", "data-check": n}, h("span", {class: "icon"}, ok ? "✓" : known ? "✗" : "•"),
-      h("span", {class: "check-name"}, n), lines.length ? h("ul", {class: "evidence"}, lines.map((l) => h("li", null, String(l)))) : null);
+      h("span", {class: "check-name"}, n), lines.length ? h("ul", {class: "evidence"}, lines.map((l) => evidenceLine(l, links))) : null);
   }));
 }
-function renderEvent(e, i) {
+function renderEvent(e, i, golds) {
   const step = h("span", {class: "step"}, "#" + (i + 1));
   if (e.kind === "message") {
-    return h("div", {class: "ev ev-msg " + e.role}, h("div", {class: "who"}, step, e.role), h("div", {class: "text"}, e.text));
+    return h("div", {class: "ev ev-msg " + e.role, id: "ev-" + i}, h("div", {class: "who"}, step, e.role), h("div", {class: "text"}, e.text));
   }
   const c = e.call || {}, write = e.tool_kind === "write";
   const head = h("div", {class: "ev-head"}, step, h("span", {class: "tool-name"}, c.name), badge(write ? "b-write" : "b-muted", e.tool_kind),
     e.ok ? badge("b-pass", "ok") : badge("b-fail", e.error_code || "error"),
-    e.took_effect ? badge("b-write", "took effect", "this write changed the bank") : write ? badge("b-muted", "no effect") : null);
+    e.took_effect ? badge("b-write", "took effect", "this write changed the bank") : write ? badge("b-muted", "no effect") : null,
+    (golds[i] || []).map((g) => badge("b-gold", "gold " + g, "the scorer matched gold call " + g + " to this call")));
   const args = c.arguments == null ? h("pre", {class: "args"}, "unreadable arguments: " + (c.raw_arguments ?? ""))
     : Object.keys(c.arguments).length ? h("pre", {class: "args"}, json(c.arguments)) : null;
   let result = null;
@@ -255,7 +322,7 @@ function renderEvent(e, i) {
     const text = json(e.output);
     result = h("details", text.length <= 110 ? {open: true} : null, h("summary", null, `result (${text.length} chars)`), h("pre", null, text));
   } else if (!e.ok) result = h("div", {class: "err-text"}, (e.error_code ? e.error_code + ": " : "") + (e.error || ""));
-  return h("div", {class: "ev ev-tool" + (write ? " write" : "") + (e.ok ? "" : " err")}, head, args, result);
+  return h("div", {class: "ev ev-tool" + (write ? " write" : "") + (e.ok ? "" : " err"), id: "ev-" + i}, head, args, result);
 }
 function renderChanges(changes) {
   if (!changes.length) return h("p", {class: "note"}, "No changes to the bank.");
@@ -264,25 +331,40 @@ function renderChanges(changes) {
     const fields = ch.fields && ch.fields.length ? ch.fields : [{field: "", before: null, after: null}];
     fields.forEach((f, i) => rows.push(h("tr", {class: "change"},
       h("td", {class: "mono"}, i ? "" : ch.table), h("td", {class: "mono"}, i ? "" : ch.key), h("td", {class: "op-" + ch.op}, i ? "" : ch.op),
-      h("td", {class: "mono"}, f.field), h("td", {class: "mono"}, JSON.stringify(f.before)), h("td", {class: "mono"}, JSON.stringify(f.after)))));
+      h("td", {class: "mono"}, f.field), h("td", {class: "mono"}, shownValue(f.field, f.before)), h("td", {class: "mono"}, shownValue(f.field, f.after)))));
   }
   return h("table", {class: "changes"}, h("thead", null, h("tr", null, ["Table", "Key", "Op", "Field", "Before", "After"].map((t) => h("th", null, t)))), h("tbody", null, rows));
 }
-function openDetail(key) {
+function renderTrials(x) {
+  // The per-task view: every trial of this task, so a flaky task reads as one.
+  const all = SESSIONS.filter((o) => o.task_id === x.task_id);
+  const passed = all.filter((o) => status(o) === "passed").length;
+  return [h("h3", null, `Trials of this task: ${passed} of ${all.length} passed`),
+    h("table", {class: "trials"}, h("tbody", null, all.map((o) => h("tr", {class: "trial-row" + (o === x ? " current" : ""), "data-key": keyOf(o), tabindex: 0},
+      h("td", {class: "num"}, "trial " + o.trial), h("td", null, statusBadge(o)), h("td", null, o.failure_type || ""), h("td", null, o.end), h("td", {class: "num"}, o.steps + " steps")))))];
+}
+let openSeq = 0;
+async function openDetail(key) {
   const x = BY_KEY.get(key);
   if (!x) return;
-  const t = TRACES.get(key), body = $("#detail-body");
+  const seq = ++openSeq, body = $("#detail-body");
+  let t = null, traceError = null;
+  try { t = await traceOf(key); } catch (err) { traceError = String(err && err.message || err); }
+  if (seq !== openSeq) return;  // another session was opened while this trace was decoding
   $("#detail-title").textContent = `${x.task_id} · trial ${x.trial}`;
   const facts = h("div", {class: "facts"}, statusBadge(x), x.failure_type ? badge("b-fail", x.failure_type) : null,
     [["family", x.family], ["category", x.category], ["service area", x.service_area], ["chain", x.chain_length],
       ["end", x.end], ["steps", x.steps], ["failed calls", x.failed_calls], ["seed", x.seed],
       ["time", (x.duration_s || 0).toFixed(2) + " s"]].map(([k, v]) => badge("b-muted", `${k}: ${v}`)));
-  const parts = [facts, h("h3", null, "Checks"), renderChecks(x), h("h3", null, "Trace")];
-  if (!t) parts.push(h("p", {class: "note trace-missing"}, "No trace recorded for this session (run with --bank-traces to include traces)."));
+  const parts = [facts, h("h3", null, "Checks"), renderChecks(x), ...renderTrials(x), h("h3", null, "Trace")];
+  if (traceError) parts.push(h("p", {class: "note trace-missing"}, "This browser could not decode the trace (" + traceError + "); open the page in a current Chromium, Firefox or Safari."));
+  else if (!t) parts.push(h("p", {class: "note trace-missing"}, "No trace recorded for this session (run with --bank-traces to include traces)."));
   else {
     const tools = t.events.filter((e) => e.kind === "tool"), writes = tools.filter((e) => e.took_effect).length;
     parts.push(h("p", {class: "muted"}, `agent ${t.agent} · customer ${t.customer} · ${t.events.length} events · ${tools.length} tool calls · ${writes} write(s) took effect`));
-    parts.push(h("div", {class: "events"}, t.events.map(renderEvent)));
+    const golds = {};
+    for (const [g, i] of Object.entries(GOLD_EVENTS[key] || {})) (golds[i] = golds[i] || []).push(g);
+    parts.push(h("div", {class: "events"}, t.events.map((e, i) => renderEvent(e, i, golds))));
     parts.push(h("div", {class: "ev-end"}, "Session ended: " + t.end + (t.end_detail ? " — " + t.end_detail : "")));
     parts.push(h("h3", null, "Row-level changes"), renderChanges(t.changes || []));
   }
@@ -302,6 +384,17 @@ function closeDetail() {
 function wire() {
   const rowOf = (e) => e.target.closest("tr[data-key]");
   $("#rows").addEventListener("click", (e) => { const r = rowOf(e); if (r) openDetail(r.dataset.key); });
+  $("#detail-body").addEventListener("click", (e) => {
+    const a = e.target.closest("a.ev-link");
+    if (a) {
+      e.preventDefault();
+      const ev = document.getElementById("ev-" + a.dataset.event);
+      if (ev) { ev.scrollIntoView({block: "center"}); ev.classList.remove("flash"); void ev.offsetWidth; ev.classList.add("flash"); }
+      return;
+    }
+    const r = e.target.closest("tr.trial-row");
+    if (r) openDetail(r.dataset.key);
+  });
   $("#rows").addEventListener("keydown", (e) => { const r = rowOf(e); if (r && e.key === "Enter") openDetail(r.dataset.key); });
   $("#close").addEventListener("click", closeDetail);
   $("#backdrop").addEventListener("click", closeDetail);
@@ -311,27 +404,51 @@ function wire() {
 }
 
 /* ---- #selftest: used by the headless-browser tests ---- */
-function selftest() {
+const rowsNow = () => [...document.querySelectorAll("#rows tr.srow")];
+async function selftest() {
   const out = {checks: {}, errors: window.__bankErrors};
   const ok = (name, cond) => { out.checks[name] = !!cond; };
   const bars = document.querySelectorAll("#charts svg rect.bar").length;
   ok("charts_have_bars", bars > 0 || !SESSIONS.length);
-  ok("rows_rendered", document.querySelectorAll("#rows tr.srow").length === Math.min(CHUNK, SESSIONS.length));
+  ok("rows_rendered", rowsNow().length === Math.min(CHUNK, SESSIONS.length));
+  out.width = window.innerWidth;
+  const wrap = $(".table-wrap");
+  ok("no_overflow", document.documentElement.scrollWidth <= window.innerWidth && wrap.scrollWidth <= wrap.clientWidth);
+  const prov = (k) => { const dd = $(`#provenance dd[data-prov="${k}"]`); return dd ? dd.textContent : null; };
+  ok("provenance", prov("Agent model") != null && prov("Agent model").startsWith((P.agent || {}).model || "?") &&
+    prov("Task data SHA-256") === (P.task_data_sha256 || "?") && prov("pytest-bankbench") === (P.version || "?") &&
+    prov("Customer") === ((P.customer || {}).model || "?") && prov("Report written") === (P.date || D.written));
   if (SESSIONS.length > CHUNK) {
     $("#more").click();
-    ok("more_rows", document.querySelectorAll("#rows tr.srow").length === Math.min(2 * CHUNK, SESSIONS.length));
+    ok("more_rows", rowsNow().length === Math.min(2 * CHUNK, SESSIONS.length));
+  }
+  if (SESSIONS.length > 1) {
+    const th = $('th[data-sort="steps"]'), steps = () => rowsNow().map((r) => BY_KEY.get(r.dataset.key).steps);
+    th.click();
+    const up = steps(), upSort = th.getAttribute("aria-sort");
+    th.click();
+    const down = steps(), all = SESSIONS.map((x) => x.steps);
+    ok("sort_ascending", up.every((v, i) => !i || up[i - 1] <= v) && up[0] === Math.min(...all) && upSort === "ascending");
+    ok("sort_descending", down.every((v, i) => !i || down[i - 1] >= v) && down[0] === Math.max(...all) && th.getAttribute("aria-sort") === "descending");
+    $('th[data-sort="status"]').click();
+    ok("sort_status_failed_first", status(BY_KEY.get(rowsNow()[0].dataset.key)) !== "passed" || SESSIONS.every((x) => status(x) === "passed"));
+    sortKey = null; for (const o of document.querySelectorAll("th[data-sort]")) o.removeAttribute("aria-sort");
+    applyFilters();
   }
   const row = $('#rows tr.srow[data-status="failed"], #rows tr.srow[data-status="false_pass"]');
   out.failing_key = row && row.dataset.key;
+  const d = $("#detail");
   if (row) {
-    row.click();
-    const x = BY_KEY.get(row.dataset.key), t = TRACES.get(row.dataset.key), d = $("#detail");
+    await openDetail(row.dataset.key);
+    const x = BY_KEY.get(row.dataset.key), t = await traceOf(row.dataset.key);
     ok("detail_open", d.classList.contains("open"));
     const lines = [...d.querySelectorAll("ul.evidence li")].map((li) => li.textContent);
-    const want = Object.values(x.evidence || {}).flat();
+    const want = Object.values(x.evidence || {}).flat().map(shownEvidence);
     ok("evidence_shown", lines.length === want.length && want.every((l) => lines.includes(l)));
     ok("failing_check_first", d.querySelector(".checks > li").classList.contains("fail"));
-    ok("evidence_is_text", !d.querySelector("ul.evidence li *"));
+    ok("evidence_is_text", [...d.querySelectorAll("ul.evidence li *")].every((el) => el.matches("a.ev-link") && !el.children.length));
+    ok("trials_view", d.querySelectorAll("tr.trial-row").length === SESSIONS.filter((o) => o.task_id === x.task_id).length &&
+      d.querySelector("tr.trial-row.current").dataset.key === row.dataset.key);
     if (t) {
       ok("trace_tools", d.querySelectorAll(".ev-tool").length === t.events.filter((e) => e.kind === "tool").length);
       ok("trace_messages", d.querySelectorAll(".ev-msg").length === t.events.filter((e) => e.kind === "message").length);
@@ -341,9 +458,22 @@ function selftest() {
     document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));
     ok("detail_closes", !d.classList.contains("open"));
   }
+  const linked = Object.keys(GOLD_EVENTS).find((k) => BY_KEY.has(k) && hasTrace(k));
+  if (linked) {
+    await openDetail(linked);
+    const links = [...d.querySelectorAll("a.ev-link")];
+    out.evidence_links = links.length;
+    ok("evidence_links", links.length > 0 && links.every((a) => {
+      const ev = document.getElementById("ev-" + a.dataset.event);
+      return ev && d.contains(ev) && [...ev.querySelectorAll(".b-gold")].some((b) => b.textContent === "gold " + a.textContent);
+    }));
+    links[0].click();
+    ok("evidence_link_flashes", document.getElementById("ev-" + links[0].dataset.event).classList.contains("flash"));
+    closeDetail();
+  }
   const noTrace = $('#rows tr.srow[data-trace="0"]:not([data-status="passed"])') || $('#rows tr.srow[data-trace="0"]');
   if (noTrace) {
-    noTrace.click();
+    await openDetail(noTrace.dataset.key);
     const want = Object.values(BY_KEY.get(noTrace.dataset.key).evidence || {}).flat().length;
     ok("no_trace_opens", !!$("#detail .trace-missing") && !!$("#detail .checks") && $("#detail").querySelectorAll("ul.evidence li").length === want);
     closeDetail();
@@ -357,15 +487,14 @@ function selftest() {
   }
   FILTER_EL.status.value = "passed"; applyFilters();
   const nPassed = SESSIONS.filter((x) => status(x) === "passed").length;
-  ok("filter_status", $("#count").textContent.startsWith(num(nPassed) + " of") &&
-    [...document.querySelectorAll("#rows tr.srow")].every((r) => r.dataset.status === "passed"));
+  ok("filter_status", $("#count").textContent.startsWith(num(nPassed) + " of") && rowsNow().every((r) => r.dataset.status === "passed"));
   resetFilters();
   if (SESSIONS.length) {
     FILTER_EL.search.value = SESSIONS[SESSIONS.length - 1].task_id; applyFilters();
-    ok("filter_search", [...document.querySelectorAll("#rows tr.srow")].some((r) => r.dataset.key === keyOf(SESSIONS[SESSIONS.length - 1])));
+    ok("filter_search", rowsNow().some((r) => r.dataset.key === keyOf(SESSIONS[SESSIONS.length - 1])));
   }
   resetFilters(); applyFilters();
-  if (row) $('#rows tr.srow[data-key="' + CSS.escape(row.dataset.key) + '"]').click();  // leave it open for the DOM dump
+  if (row) await openDetail(row.dataset.key);  // leave it open for the DOM dump
   out.bars = bars;
   out.render_ms = Math.round(window.__bankRenderMs);
   out.ok = Object.values(out.checks).every(Boolean) && !window.__bankErrors.length;
@@ -374,7 +503,7 @@ function selftest() {
 }
 
 try {
-  renderHeader(); renderFilters(); renderCharts(); wire(); applyFilters();
+  renderHeader(); renderProvenance(); renderFilters(); renderCharts(); wire(); wireSort(); applyFilters();
   if (location.hash.startsWith("#s=")) openDetail(decodeURIComponent(location.hash.slice(3)));
   setTimeout(() => document.body.classList.add("ready"), 50);
   window.__bankRenderMs = performance.now() - T0;
@@ -382,10 +511,10 @@ try {
   window.__bankErrors.push("render: " + (err && err.stack || err));
 }
 if (location.hash === "#selftest") {
-  try { selftest(); } catch (err) {
+  selftest().catch((err) => {
     window.__bankErrors.push("selftest: " + (err && err.stack || err));
     $("#selftest-result").textContent = JSON.stringify({ok: false, errors: window.__bankErrors});
     document.title = "selftest:fail";
-  }
+  });
 }
 })();
