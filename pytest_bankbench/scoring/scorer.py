@@ -14,7 +14,7 @@ from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.registry import all_tools, get_tool
 from pytest_bankbench.scoring.consent import consent_failures
-from pytest_bankbench.scoring.outputs import told
+from pytest_bankbench.scoring.outputs import shown, told
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.told import own_words, untold
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
@@ -351,7 +351,7 @@ def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     for output in task.required_outputs:
         if not output_said(output, messages):
             evidence["required_outputs"].append(
-                f"never told {output.label}: {output.value}"
+                f"never told {output.label}: {shown(output.kind, output.value)}"
                 + (f" {output.unit}" if output.unit else "")
                 + (f" (and none of {', '.join(output.rivals)})" if output.rivals else "")
             )

@@ -26,7 +26,7 @@ from typing import Any
 
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.concepts import says
-from pytest_bankbench.scoring.outputs import OutputKind, clean, said
+from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
@@ -124,10 +124,10 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
         if len(ids) >= RECITAL_RECORDS:
             if others is None:
                 involved = _task_keys(task)
-                shown = {key: names for out in outputs for key, names in _records(out)}
+                records = {key: names for out in outputs for key, names in _records(out)}
                 others = [
                     {n.lower() for n in names}
-                    for key, names in shown.items()
+                    for key, names in records.items()
                     if key not in involved
                 ]
             found = set(ids)
@@ -218,8 +218,8 @@ def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
             if any(said(kind, value, text) for kind, value in reports for text in later):
                 continue
             wanted = " or ".join(
-                f"{s.partition(':')[0]} {v}"
-                for s, (_, v) in zip(
+                f"{s.partition(':')[0]} {shown(kind, v)}"
+                for s, (kind, v) in zip(
                     [s for s in spec.reports if _report(s, event.output)], reports, strict=True
                 )
             )
@@ -294,7 +294,8 @@ def _summary_problems(task: Task, trace: Trace) -> list[str]:
     for amount in amounts:
         if not said("amount", amount.replace(",", ""), written):
             problems.append(
-                f"the hand-off summary does not give the amount Rs {amount}: {written!r}"
+                f"the hand-off summary does not give the amount "
+                f"{shown('amount', amount.replace(',', ''))}: {written!r}"
             )
     for day in _ISO_DATE.findall(wanted_text):
         if not said("date", day, written):
@@ -305,9 +306,9 @@ def _summary_problems(task: Task, trace: Trace) -> list[str]:
 
 
 def _expected(tell: MustTell) -> str:
-    shown = [f"'{c}' (e.g. '{_example(c)}')" for c in tell.concepts]
-    shown += [f"{v.label} {v.value}" for v in tell.values]
-    return " or ".join(shown)
+    parts = [f"'{c}' (e.g. '{_example(c)}')" for c in tell.concepts]
+    parts += [f"{v.label} {shown(v.kind, v.value)}" for v in tell.values]
+    return " or ".join(parts)
 
 
 def _example(name: str) -> str:

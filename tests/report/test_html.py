@@ -307,7 +307,7 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
     assert result["failing_key"] == f"{first.task_id}#{first.trial}"
     assert "&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;" in dom and "<b>bold</b>" not in dom
     # A paise field of a row diff reads in rupees (Indian grouping); other integers stay as is.
-    assert "balance: ₹95,648.19 -&gt; ₹1,30,867.97, status: 1 -&gt; 2" in dom
+    assert "balance: Rs 95,648.19 -&gt; Rs 1,30,867.97, status: 1 -&gt; 2" in dom
     assert result["evidence_links"] > 0
 
 

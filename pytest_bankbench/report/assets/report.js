@@ -20,7 +20,7 @@ async function traceOf(key) {
   TRACES.set(key, t);
   return t;
 }
-const rupees = (paise) => "₹" + (paise / 100).toLocaleString("en-IN", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+const rupees = (paise) => (paise < 0 ? "-Rs " : "Rs ") + (Math.abs(paise) / 100).toLocaleString("en-IN", {minimumFractionDigits: 2, maximumFractionDigits: 2});
 const shownValue = (field, v) => (MONEY.has(field) && Number.isInteger(v) ? rupees(v) : JSON.stringify(v));
 const BY_KEY = new Map(SESSIONS.map((s) => [keyOf(s), s]));
 const $ = (sel) => document.querySelector(sel);
