@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -96,6 +97,8 @@ class BenchRun:
         self.log: ResultsLog | None = None
         self.report_path: Path | None = None
         self.started = time.perf_counter()
+        # When the run started, for its provenance only (the bank keeps the task's date).
+        self.started_at = datetime.now(UTC)
         self._cleanups: list[Callable[[], None]] = []
 
     def open(self) -> None:

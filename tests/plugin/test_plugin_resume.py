@@ -371,6 +371,9 @@ def test_a_regrade_keeps_the_agent_and_split_of_the_traces(pytester: pytest.Pyte
     )
     prov = load_report(report)["provenance"]
     assert (prov["agent"]["model"], prov["split"]) == ("gold", "lite")
+    # When the traces were played, beside when the re-grade ran.
+    played = json.loads((traces / "provenance.json").read_text())["run_started"]
+    assert prov["traces_run_started"] == played and prov["run_started"] >= played
     # Traces saved without their provenance: the agent each trace names.
     (traces / "provenance.json").unlink()
     run_bench(

@@ -35,6 +35,7 @@ from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 
+RUN_STARTED = "2026-05-18T09:30:00Z"
 PAISE_DIFF = "- expected update accounts[501] balance: 9564819 -> 13086797, status: 1 -> 2"
 NASTY = "</script><b>bold</b> <!-- & \"double\" 'single' </SCRIPT > \u2028 ₹5,000"
 DATA_TAG = re.compile(r'<script type="application/json" id="bank-data">(.*?)</script>', re.S)
@@ -79,6 +80,7 @@ def _report(records: list[SessionRecord], trials: int = 1, agent: str = "gold") 
         "agent": {"model": agent, "builtin": True, "parameters": {}},
         "customer": {"model": "scripted"},
         "trials": trials,
+        "run_started": RUN_STARTED,
     }
     return build_report(provenance, summarize(records, trials), records, 1.234, {})
 
@@ -309,6 +311,9 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
     # A paise field of a row diff reads in rupees (Indian grouping); other integers stay as is.
     assert "balance: Rs 95,648.19 -&gt; Rs 1,30,867.97, status: 1 -&gt; 2" in dom
     assert result["evidence_links"] > 0
+    # The provenance panel: when the run started, apart from when the page was written.
+    assert f'data-prov="Run started">{RUN_STARTED}</dd>' in dom
+    assert 'data-prov="Report written">' in dom
 
 
 @needs_chromium
