@@ -86,7 +86,7 @@ class BankBench:
             if options.gate is not None or options.baseline is not None:
                 from pytest_bankbench.run.finish import validate_gate_options
 
-                validate_gate_options(options)
+                validate_gate_options(options, {task.family for task in self.run.tasks})
         except SettingsError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.servers = LocalServers()

@@ -97,6 +97,7 @@ class Summary(_Part):
     by_category: dict[str, Rate]
     by_service_area: dict[str, Rate]
     by_chain_length: dict[str, Rate]
+    by_family: dict[str, Rate] = Field(default_factory=dict)  # absent in older reports
     graded: Rate
     control: Rate
     tokens: Tokens
@@ -107,8 +108,10 @@ class Summary(_Part):
     per_task_successes: dict[str, tuple[int, int]]
 
     def group(self, name: str) -> Rate | None:
-        """A category's or a service area's row, by its name."""
-        return self.by_category.get(name) or self.by_service_area.get(name)
+        """A category's, a service area's or a family's row, by its name."""
+        return (
+            self.by_category.get(name) or self.by_service_area.get(name) or self.by_family.get(name)
+        )
 
 
 class Report(_Part):

@@ -46,6 +46,24 @@ def test_bad_gate_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result.stderr.fnmatch_lines(["*--bank-gate: bad gate condition*"])
 
 
+def test_a_gate_group_names_a_family(pytester: pytest.Pytester) -> None:
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "claim-done",
+        "-k",
+        "rd_opening or balance_enquiry",
+        "--tb=no",
+        "--bank-gate",
+        "pass^1[rd_opening]>=0.5",
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert any("pass^1[rd_opening] = 0.00 < 0.50: FAILED" in line for line in result.outlines)
+    typo = run_bench(pytester, "--bank-model", "gold", "--bank-gate", "pass^1[rd_openin]>=0.5")
+    assert typo.ret == pytest.ExitCode.USAGE_ERROR
+    typo.stderr.fnmatch_lines(["*unknown group 'rd_openin'*did you mean rd_opening?*"])
+
+
 def test_baseline_catches_a_significant_regression(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:
