@@ -166,6 +166,24 @@ def test_packed_trace_is_smaller_and_round_trips() -> None:
     assert len(blob) * 4 < len(json.dumps(trace))
 
 
+def test_a_baselines_traces_add_under_a_quarter_of_their_json_to_the_page() -> None:
+    """Issue 18's size bound on a real baseline: the page before embedded each trace as JSON;
+    packed, the traces of paste-everything's sessions (the largest: every read pasted back)
+    add under a quarter of that to the page."""
+    tasks = select(shipped_tasks(), "lite")[::5]
+    records: list[SessionRecord] = []
+    traces: list[dict[str, Any]] = []
+    for task in tasks:
+        case = BankCase(task, 0, session_seed(task.task_id, 0))
+        result = run_task(task, builtin_agent("paste-everything", task), trial=0, seed=case.seed)
+        records.append(record_of(case, result))
+        traces.append(result.trace.model_dump(mode="json"))
+    report = _report(records, agent="paste-everything")
+    added = len(render_html(report, traces).encode()) - len(render_html(report, []).encode())
+    as_json = len(json.dumps(traces).encode())
+    assert 0 < added * 4 < as_json, (added, as_json)
+
+
 def test_special_characters_are_escaped(small: tuple[Report, list[dict[str, Any]]]) -> None:
     page = render_html(*small)
     data = DATA_TAG.search(page)
