@@ -23,13 +23,15 @@ from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.acts_rules import ACTS, Act
 
 # real_turns.txt: tau-bench's airline (tuning) and retail (held-out) turns; real_turns_more.txt:
-# tau2-bench runs, a second tuning part and a second held-out part (issue 16).
+# tau2-bench runs, a second tuning part and a second held-out part; real_turns_tau2.txt: tau2-bench's
+# published results, a third held-out part (gpt-4.1, telecom) labelled before any rule changed for it.
 CORPORA = tuple(
-    Path(__file__).with_name(name) for name in ("real_turns.txt", "real_turns_more.txt")
+    Path(__file__).with_name(name)
+    for name in ("real_turns.txt", "real_turns_more.txt", "real_turns_tau2.txt")
 )
-Part = Literal["tuning", "tuning-2", "held-out", "held-out-2"]
-PARTS: tuple[Part, ...] = ("tuning", "tuning-2", "held-out", "held-out-2")
-HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2"})
+Part = Literal["tuning", "tuning-2", "held-out", "held-out-2", "held-out-3"]
+PARTS: tuple[Part, ...] = ("tuning", "tuning-2", "held-out", "held-out-2", "held-out-3")
+HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -51,11 +53,17 @@ TUNING_2_SHORT = pytest.mark.xfail(
     strict=True,
     reason="issue 16: 5/149 tuning-2 turns (3.4%) change the next move (33/150 before its rules)",
 )
+HELD_OUT_3_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 69/149 held-out-3 turns (46.3%) change the next move and 35.6% are read "
+    "exactly, measured when the part was labelled, before any rule was changed for it",
+)
 MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2", marks=TUNING_2_SHORT),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
+    pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
 ]
 # tuning-2 is read exactly as labelled often enough; only its moves fall short.
 EXACT_MEASURED = [p if p.values != ("tuning-2",) else pytest.param("tuning-2") for p in MEASURED]
