@@ -29,8 +29,15 @@ CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in ("real_turns.txt", "real_turns_more.txt", "real_turns_tau2.txt")
 )
-Part = Literal["tuning", "tuning-2", "held-out", "held-out-2", "held-out-3"]
-PARTS: tuple[Part, ...] = ("tuning", "tuning-2", "held-out", "held-out-2", "held-out-3")
+Part = Literal["tuning", "tuning-2", "tuning-3", "held-out", "held-out-2", "held-out-3"]
+PARTS: tuple[Part, ...] = (
+    "tuning",
+    "tuning-2",
+    "tuning-3",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+)
 HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
@@ -61,6 +68,7 @@ HELD_OUT_3_SHORT = pytest.mark.xfail(
 MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2", marks=TUNING_2_SHORT),
+    pytest.param("tuning-3"),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
