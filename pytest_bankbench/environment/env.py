@@ -12,6 +12,7 @@ process, and AsyncBankEnv steps them under asyncio.
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -33,7 +34,7 @@ from pytest_bankbench.run.play import expected_changes
 from pytest_bankbench.scoring.scorer import Verdict, score
 from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
-from pytest_bankbench.simulation.session import Clocked, Limits, Stepper
+from pytest_bankbench.simulation.session import Limits, Stepper
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from pytest_bankbench.tasks.model import Task
@@ -46,6 +47,28 @@ POLICY_NAME = "policy"  # the trace's agent name for a session played through th
 
 class EnvError(BankBenchError, RuntimeError):
     """The environment was used out of order (a step before a reset) or given an unknown task."""
+
+
+class Prototypes:
+    """Scripted customers made once per task and copied for each session.
+
+    Reading a task's script (its ids, its speakable facts, the actions it asks for) is about a
+    tenth of a session; a copy shares the prototype's frozen parts and gets its own copy of
+    every list, set and dict it may change (tests/environment/test_env.py holds a prototype
+    unchanged by the sessions of its copies)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[Task, ScriptedCustomer]] = {}
+
+    def __call__(self, task: Task) -> ScriptedCustomer:
+        kept = self.kept.get(id(task))
+        if kept is None or kept[0] is not task:
+            kept = self.kept[id(task)] = (task, ScriptedCustomer(task))
+        fresh = copy.copy(kept[1])
+        for name, value in vars(fresh).items():
+            if isinstance(value, list | set | dict):
+                setattr(fresh, name, copy.copy(value))
+        return fresh
 
 
 class BankEnv:
@@ -71,6 +94,9 @@ class BankEnv:
         self.tasks = select(pool, split) if split is not None else pool
         self._by_id = {t.task_id: t for t in self.tasks}
         self.customer_factory = customer
+        self._customers: CustomerFactory = (
+            Prototypes() if customer is ScriptedCustomer else customer
+        )
         self.reward_config = reward or RewardConfig()
         self.limits = limits
         self.score_every_step = score_every_step
@@ -95,9 +121,12 @@ class BankEnv:
         self._task, self._trial = picked, trial
         self._seed = seed if seed is not None else session_seed(picked.task_id, trial)
         self._bank = Bank(picked.customer_id, picked.task_date, picked.bank_seed)
-        customer = self.customer_factory(picked)
-        if isinstance(customer, Clocked):  # a model-backed customer keeps to its deadline
-            customer.start_clock()
+        customer = self._customers(picked)
+        # A model-backed customer keeps to its deadline (Clocked, read without the Protocol's
+        # isinstance: that walks the class's attributes on each call).
+        start_clock = getattr(customer, "start_clock", None)
+        if callable(start_clock):
+            start_clock()
         self._run = Stepper(customer, self._bank, self.limits)
         self._final, self._paid, self._started = None, 0.0, time.perf_counter()
         self._run.open()

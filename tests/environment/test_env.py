@@ -225,3 +225,20 @@ def test_dense_rewards_add_up_to_the_final_weighted_reward() -> None:
             assert result is not None and result.info.rewards is not None
             assert sum(paid) == pytest.approx(result.info.rewards.weighted, abs=1e-5)
             assert result.info.reward_config.mode == "weighted"
+
+
+def _state(customer: ScriptedCustomer) -> dict[str, Any]:
+    return {k: v for k, v in vars(customer).items() if k != "reading"} | {
+        "reading": repr(customer.reading)
+    }
+
+
+def test_a_copied_customer_leaves_its_prototype_as_made() -> None:
+    env = BankEnv()
+    for task in SAMPLE[:10]:
+        first = play(env, task)
+        kept = env._customers.kept[id(task)][1]  # type: ignore[attr-defined]
+        assert _state(kept) == _state(ScriptedCustomer(task)), task.task_id
+        again = play(env, task)
+        assert again.info.verdict == first.info.verdict
+        assert env.trace().events == play_case(BankCase(task, 0, 0), GoldAgent(task)).trace.events
