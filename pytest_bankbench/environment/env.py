@@ -129,6 +129,7 @@ class BankEnv:
             start_clock()
         self._run = Stepper(customer, self._bank, self.limits)
         self._final, self._paid, self._started = None, 0.0, time.perf_counter()
+        self._seen = 0
         self._run.open()
         return Observation(
             task_id=picked.task_id,

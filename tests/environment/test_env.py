@@ -25,7 +25,7 @@ from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.run.play import play_case
 from pytest_bankbench.scoring.scorer import Verdict
 from pytest_bankbench.simulation.agents import BUILTIN_AGENTS, AgentAction, GoldAgent
-from pytest_bankbench.simulation.chat import policy_text
+from pytest_bankbench.simulation.chat import policy_text, to_chat
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import SessionOver
 from pytest_bankbench.simulation.trace import MessageEvent, Trace
@@ -104,6 +104,19 @@ def test_a_step_shows_tool_results_then_the_customer_reply() -> None:
     assert result.observation.messages == [{"role": "user", "content": result.observation.customer}]
     said = env.events[-2]
     assert isinstance(said, MessageEvent) and said.role == "agent"
+
+
+def test_the_observations_of_each_session_add_up_to_its_chat() -> None:
+    """One environment, reset again and again: each session's observations hold exactly the
+    environment's side of that session's chat (simulation/chat.py's to_chat of its trace)."""
+    env = BankEnv()
+    for task in SAMPLE[:8]:
+        seen = env.reset(task).messages
+        agent = GoldAgent(task)
+        while not env.done:
+            seen += env.step(agent.act(env.events)).observation.messages
+        chat = to_chat(env.trace().events)
+        assert seen == [m for m in chat if m["role"] != "assistant"], task.task_id
 
 
 def test_chat_messages_play_as_the_plugin_reads_a_model() -> None:
