@@ -1,7 +1,8 @@
 """The environment's own cost: steps per second per core, and a whole session without a model.
 
 The policy is taken out: the gold agent's moves on every train task are recorded first, then
-replayed into BankEnv (reset, each step, the verdict and rewards at the end), timed in CPU
+replayed into BankEnv (reset, each step, the verdict and rewards at the end): once to warm
+up, as a trainer plays each task many times (a group of rollouts per task), then timed in CPU
 seconds of this one thread. A step is one move (its calls, its message, the customer's reply);
 a session is its reset, its steps and its scoring. Goals (issue 20): a session under 2 ms and
 a step under 0.2 ms. Each run is a fresh interpreter. With `--against DIR` (another checkout,
@@ -66,6 +67,10 @@ def one_run(http: bool = False) -> dict[str, float]:
         server = serve()
         env = BankEnvClient(server.url)
     clock = time.process_time
+    for task, moves in plays:  # a warm-up round: a trainer plays each task many times
+        env.reset(task.task_id)
+        for move in moves:
+            env.step(move)
     reset = middle = final = 0.0
     middles = 0
     for task, moves in plays:
