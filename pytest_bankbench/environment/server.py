@@ -39,6 +39,7 @@ from pytest_bankbench.tasks.model import Task
 __all__ = ["BankEnvClient", "EnvServer", "ServerError", "main", "serve"]
 
 MAX_BODY = 1_000_000  # bytes: far above any assistant turn, well below a memory problem
+MAX_ENVS = 4096  # open environments a server holds (each a bank connection): then 503
 
 
 class ServerError(BankBenchError):
@@ -60,9 +61,12 @@ class EnvServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], split: str | None = "train") -> None:
+    def __init__(
+        self, address: tuple[str, int], split: str | None = "train", max_envs: int = MAX_ENVS
+    ) -> None:
         super().__init__(address, _Handler)
         self.split = split
+        self.max_envs = max_envs
         self.envs: dict[str, tuple[BankEnv, threading.Lock]] = {}
         self.lock = threading.Lock()
 
@@ -93,8 +97,15 @@ class EnvServer(ThreadingHTTPServer):
         if env_id is None:
             reward = RewardConfig.model_validate(body.get("reward") or {})
             env_id = uuid.uuid4().hex
+            env = BankEnv(self.split, reward=reward)
             with self.lock:
-                self.envs[env_id] = (BankEnv(self.split, reward=reward), threading.Lock())
+                if len(self.envs) >= self.max_envs:
+                    raise _Refused(
+                        HTTPStatus.SERVICE_UNAVAILABLE,
+                        "too_many_envs",
+                        f"{len(self.envs)} environments open; close some (POST /close)",
+                    )
+                self.envs[env_id] = (env, threading.Lock())
         env, lock = self._env(str(env_id))
         seed, trial = body.get("seed"), int(body.get("trial") or 0)
         with lock:

@@ -98,3 +98,18 @@ def test_bad_requests_are_refused_with_their_reason(server: EnvServer) -> None:
     assert json.loads(connection.getresponse().read())["ok"] is True
     connection.close()
     client.close()
+
+
+def test_a_full_server_refuses_new_environments_until_one_closes() -> None:
+    small = EnvServer(("127.0.0.1", 0), max_envs=1)
+    threading.Thread(target=small.serve_forever, daemon=True).start()
+    first, second = BankEnvClient(small.url), BankEnvClient(small.url)
+    first.reset(TRAIN[0].task_id)
+    with pytest.raises(ServerError) as full:
+        second.reset(TRAIN[1].task_id)
+    assert full.value.status == 503 and full.value.kind == "too_many_envs"
+    first.close()
+    assert second.reset(TRAIN[1].task_id).task_id == TRAIN[1].task_id
+    second.close()
+    small.shutdown()
+    small.server_close()
