@@ -120,3 +120,18 @@ def test_weights_are_validated_and_recorded() -> None:
     assert result.reward == pytest.approx(
         (3 * parts["final_state"] + parts["required_outputs"]) / 4
     )
+
+
+def test_doing_nothing_earns_no_weighted_reward() -> None:
+    """The checks an idle agent passes only because it did nothing (no write to be impure or
+    unconsented, no row changed) do not count: the do-nothing baselines earned 0.55 on
+    average over these tasks while they did."""
+    env = BankEnv(reward=RewardConfig(mode="weighted"))
+    for name in ("reply-only", "claim-done"):
+        for task in select(TASKS, "train")[:30]:
+            result = _play(env, task, BUILTIN_AGENTS[name](task))
+            rewards = result.info.rewards
+            assert rewards is not None and result.reward == 0.0, (name, task.task_id)
+            assert "write_purity" not in rewards.judged
+    gold = _play(env, TASKS[0], BUILTIN_AGENTS["gold"](TASKS[0])).info.rewards
+    assert gold is not None and "required_calls" in gold.judged and gold.weighted == 1.0
