@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -10,7 +11,7 @@ from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.errors import BankBenchError, InfraError
-from pytest_bankbench.simulation.agents import Agent
+from pytest_bankbench.simulation.agents import Agent, AgentAction
 from pytest_bankbench.simulation.customer import Customer, Stop
 from pytest_bankbench.simulation.trace import (
     EndReason,
@@ -50,6 +51,10 @@ def _usage(party: object) -> Usage:
     """A party's model usage; zero for one without a model (a built-in agent, the script)."""
     usage = getattr(party, "usage", None)
     return usage if isinstance(usage, Usage) else Usage()
+
+
+class SessionOver(BankBenchError):
+    """A move was offered to a session that has already ended."""
 
 
 class _Ended(BankBenchError):
@@ -98,13 +103,28 @@ def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
     )
 
 
-class _Run:
-    def __init__(self, bank: Bank, limits: Limits) -> None:
+class Stepper:
+    """One session move by move: the customer's opening, then each agent move with its calls,
+    its message and the customer's reply, until a stop, an end or a limit.
+
+    `run_session` drives it with an agent; an environment (pytest_bankbench/environment/)
+    drives it with the moves a trainer's policy makes, so both end in the same trace.
+    """
+
+    def __init__(self, customer: Customer, bank: Bank, limits: Limits = Limits()) -> None:
+        self.customer = customer
         self.bank = bank
         self.limits = limits
         self.events: list[Event] = []
         self.steps = 0
         self.failed = 0
+        self.moves = 0
+        self.end: EndReason | None = None
+        self.end_detail = ""
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
 
     def add(self, event: Event) -> None:
         self.steps += 1
@@ -122,6 +142,84 @@ class _Run:
         if event.ok and event.tool_kind == "human":
             raise _Ended("transfer", "transferred to a human agent")
 
+    def finish(self, reason: EndReason, detail: str) -> None:
+        """End the session (an agent's error, a deadline): later moves are refused."""
+        if self.end is None:
+            self.end, self.end_detail = reason, detail
+
+    def open(self) -> str:
+        """The customer's opening, as the session's first event."""
+        self._guarded(self._open)
+        return self.customer_text()
+
+    def move(self, action: AgentAction) -> None:
+        """Play one agent move: its calls in order, then its message and the customer's reply."""
+        if self.end is not None:
+            raise SessionOver(f"the session has ended ({self.end}): no more moves")
+        self.moves += 1
+        self._guarded(lambda: self._move(action))
+
+    def customer_text(self) -> str:
+        last = self.events[-1] if self.events else None
+        if isinstance(last, MessageEvent) and last.role == "customer":
+            return last.text
+        return ""
+
+    def _guarded(self, play: Callable[[], None]) -> None:
+        try:
+            play()
+        except _Ended as end:
+            self.finish(end.reason, end.detail)
+
+    def _open(self) -> None:
+        self.add(MessageEvent(role="customer", text=self.customer.open()))
+
+    def _move(self, action: AgentAction) -> None:
+        for call in action.tool_calls:
+            self.call(call, self.moves)
+        if action.message:
+            self.add(MessageEvent(role="agent", text=action.message))
+        if action.end or (not action.tool_calls and not action.message):
+            raise _Ended("agent_end", "the agent ended the conversation")
+        if not action.message:
+            return
+        try:
+            turn = self.customer.respond(action.message)
+        except CustomerError as exc:
+            raise _Ended("customer_error", str(exc)) from None
+        except InfraError as exc:
+            raise _Ended("infra_error", str(exc)) from None
+        if isinstance(turn, Stop):
+            raise _Ended("customer_stop", turn.reason)
+        self.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
+
+    def trace(
+        self,
+        task: Task,
+        agent: str,
+        trial: int = 0,
+        seed: int = 0,
+        duration_s: float = 0.0,
+        usage: Usage | None = None,
+    ) -> Trace:
+        """The session's trace so far (an unfinished one reads as ended by the agent)."""
+        return Trace(
+            task_id=task.task_id,
+            trial=trial,
+            seed=seed,
+            agent=agent,
+            customer=self.customer.name,
+            events=tuple(self.events),
+            end=self.end or "agent_end",
+            end_detail=self.end_detail,
+            steps=self.steps,
+            failed_calls=self.failed,
+            changes=self.bank.changes().rows,
+            duration_s=round(duration_s, 6),
+            usage=usage or Usage(),
+            customer_usage=_usage(self.customer),
+        )
+
 
 def run_session(
     task: Task,
@@ -138,50 +236,23 @@ def run_session(
     for party in (agent, customer):
         if isinstance(party, Clocked):
             party.start_clock()
-    run = _Run(bank, limits)
-    try:
-        run.add(MessageEvent(role="customer", text=customer.open()))
-        moves = 0
-        while True:
-            moves += 1
-            try:
-                action = agent.act(run.events)
-            except AgentError as exc:
-                raise _Ended("agent_error", str(exc)) from None
-            except InfraError as exc:
-                raise _Ended("infra_error", str(exc)) from None
-            for call in action.tool_calls:
-                run.call(call, moves)
-            if action.message:
-                run.add(MessageEvent(role="agent", text=action.message))
-            if action.end or (not action.tool_calls and not action.message):
-                raise _Ended("agent_end", "the agent ended the conversation")
-            if not action.message:
-                continue
-            try:
-                turn = customer.respond(action.message)
-            except CustomerError as exc:
-                raise _Ended("customer_error", str(exc)) from None
-            except InfraError as exc:
-                raise _Ended("infra_error", str(exc)) from None
-            if isinstance(turn, Stop):
-                raise _Ended("customer_stop", turn.reason)
-            run.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
-    except _Ended as end:
-        reason, detail = end.reason, end.detail
-    return Trace(
-        task_id=task.task_id,
-        trial=trial,
-        seed=seed,
-        agent=agent.name,
-        customer=customer.name,
-        events=tuple(run.events),
-        end=reason,
-        end_detail=detail,
-        steps=run.steps,
-        failed_calls=run.failed,
-        changes=bank.changes().rows,
-        duration_s=round(time.perf_counter() - started, 6),
-        usage=usage or _usage(agent),
-        customer_usage=_usage(customer),
+    run = Stepper(customer, bank, limits)
+    run.open()
+    while not run.over:
+        try:
+            action = agent.act(run.events)
+        except AgentError as exc:
+            run.finish("agent_error", str(exc))
+            break
+        except InfraError as exc:
+            run.finish("infra_error", str(exc))
+            break
+        run.move(action)
+    return run.trace(
+        task,
+        agent.name,
+        trial,
+        seed,
+        time.perf_counter() - started,
+        usage or _usage(agent),
     )
