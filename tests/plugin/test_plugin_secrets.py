@@ -48,6 +48,12 @@ USER_ARGS = json.dumps({"api_key": USER_KEY})
 UNNAMED = ("x-gateway-auth", "authentication")
 
 
+@pytest.fixture(autouse=True)
+def env_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment's key, which the customer model (or litellm) may read."""
+    monkeypatch.setenv("OPENAI_API_KEY", ENV_KEY)
+
+
 @pytest.fixture
 def fault_server() -> Iterator[FaultServer]:
     server = FaultServer().start()
@@ -81,9 +87,8 @@ def _leaks(text: str) -> list[str]:
 
 
 def test_a_401_stops_the_run_with_one_short_line_and_no_key(
-    pytester: pytest.Pytester, fault_server: FaultServer, monkeypatch: pytest.MonkeyPatch
+    pytester: pytest.Pytester, fault_server: FaultServer
 ) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", ENV_KEY)
     fault_server.script(default=fs.unauthorized())
     result = run_bench(pytester, fault_server, "-k", "balance_enquiry")
     assert fault_server.headers and HEADER_KEY in fault_server.headers[0]["authorization"]
@@ -98,10 +103,8 @@ def test_a_401_stops_the_run_with_one_short_line_and_no_key(
 def test_no_output_of_a_full_run_holds_a_planted_key(
     pytester: pytest.Pytester,
     fault_server: FaultServer,
-    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", ENV_KEY)
     fault_server.script(
         fs.answer("How can I help you today?"),  # session 1: the agent speaks ...
         fs.server_error(503, echo_key=True),  # ... the customer model fails, echoing USER_KEY
@@ -182,10 +185,8 @@ def pytest_configure(config):
 def test_a_harness_errors_traceback_is_redacted_in_the_terminal_and_junit(
     pytester: pytest.Pytester,
     fault_server: FaultServer,
-    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", ENV_KEY)
     pytester.makeconftest(BREAKS)
     junit = tmp_path / "junit.xml"
     report = tmp_path / "report.json"
@@ -211,8 +212,7 @@ def test_a_harness_errors_traceback_is_redacted_in_the_terminal_and_junit(
     assert _leaks(report.read_text()) == []
 
 
-def test_redaction_reaches_any_depth_and_any_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", ENV_KEY)
+def test_redaction_reaches_any_depth_and_any_text() -> None:
     params = {
         "api_key": ARGS_KEY,
         "temperature": 0.7,
