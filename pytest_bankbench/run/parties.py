@@ -191,6 +191,7 @@ class Parties:
         client = ModelClient(
             self.model_settings(False), completion, trial=case.trial, task=case.task.task_id
         )
+        client.prepare()  # the provider library's import is not the session's time
         return LiteLLMAgent(client)
 
     def customer(self, case: BankCase, completion: Completion = None) -> Customer:
@@ -204,4 +205,5 @@ class Parties:
         client = ModelClient(
             self.model_settings(user=True), completion, trial=case.trial, task=case.task.task_id
         )
+        client.prepare()
         return LiteLLMCustomer(client, case.task)

@@ -61,13 +61,15 @@ def fault_server() -> Iterator[FaultServer]:
     server.stop()
 
 
-def run_bench(pytester: pytest.Pytester, server: FaultServer, *args: str) -> pytest.RunResult:
-    """A separate process per run: litellm keeps global state that must not leak between runs."""
+def run_bench(
+    pytester: pytest.Pytester, server: FaultServer, *args: str, workers: int = 0
+) -> pytest.RunResult:
+    """A separate process per run: litellm keeps global state that must not leak between runs;
+    with `workers`, the sessions run in xdist workers and their reports travel to the controller."""
     return pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
-        "-p",
-        "no:xdist",
+        *(("-n", str(workers)) if workers else ("-p", "no:xdist")),
         "--bank-model",
         "openai/fault-agent",
         "--bank-api-base",
@@ -182,10 +184,9 @@ def pytest_configure(config):
 """
 
 
+@pytest.mark.parametrize("workers", [0, 1], ids=["one-process", "xdist"])
 def test_a_harness_errors_traceback_is_redacted_in_the_terminal_and_junit(
-    pytester: pytest.Pytester,
-    fault_server: FaultServer,
-    tmp_path: Path,
+    pytester: pytest.Pytester, fault_server: FaultServer, tmp_path: Path, workers: int
 ) -> None:
     pytester.makeconftest(BREAKS)
     junit = tmp_path / "junit.xml"
@@ -200,6 +201,7 @@ def test_a_harness_errors_traceback_is_redacted_in_the_terminal_and_junit(
         str(report),
         "-k",
         "balance_enquiry-001",
+        workers=workers,
     )
     output = result.stdout.str() + result.stderr.str()
     assert "adapter broke" in output and "RuntimeError" in output  # the traceback is shown
@@ -250,3 +252,16 @@ def test_a_remembered_secret_is_scrubbed_in_every_spelling() -> None:
     finally:
         forget_secrets()
     assert USER_KEY in redact_text(USER_KEY)  # forgotten: nothing shapes it as a secret
+
+
+@pytest.mark.parametrize("name", ["AWS_BEARER_TOKEN_BEDROCK", "SNOWFLAKE_JWT", "WATSONX_APIKEY"])
+def test_a_provider_key_litellm_reads_is_scrubbed_wherever_its_name_says_so(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """litellm reads provider keys whose credential word is not at the end of the name."""
+    value = "provplanted6b5a4f3e2d1c0b9a"
+    monkeypatch.setenv(name, value)
+    assert value not in redact_text(f"the provider said {value}")
+    assert value not in scrub(json.dumps({"end_detail": value}))
+    monkeypatch.setenv("TOKENIZERS_PARALLELISM", "false-not-a-secret")
+    assert "false-not-a-secret" in scrub("false-not-a-secret")
