@@ -65,8 +65,8 @@ def _secret_name(name: str) -> bool:
     return bool(_SECRET.search(name)) and not _NOT_SECRET.search(name)
 
 
-def _secret_position(name: Any, value: Any) -> bool:
-    """A credential by its name (api_key) or under a headers parameter, and set."""
+def _named_secret(name: Any, value: Any) -> bool:
+    """A credential by its name (api_key, Authorization) and set (not null, not empty)."""
     return isinstance(name, str) and _secret_name(name) and value not in (None, "")
 
 
@@ -82,7 +82,7 @@ def _redact(value: Any, headers: bool = False) -> Any:
     if isinstance(value, dict):
         return {
             k: REDACTED
-            if (headers and v not in (None, "")) or _secret_position(k, v)
+            if (headers and v not in (None, "")) or _named_secret(k, v)
             else _redact(v, isinstance(k, str) and bool(_HEADERS.match(k)))
             for k, v in value.items()
         }
@@ -124,7 +124,7 @@ def secret_values(params: Any, headers: bool = False) -> tuple[str, ...]:
     found: list[str] = []
     if isinstance(params, dict):
         for k, v in params.items():
-            if headers or _secret_position(k, v):
+            if headers or _named_secret(k, v):
                 for text in _all_strings(v):
                     if len(text) >= 4:
                         found += [text, re.sub(r"(?i)^(bearer|basic)\s+", "", text)]
