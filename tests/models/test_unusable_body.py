@@ -102,3 +102,41 @@ def test_a_body_cut_short_is_still_a_transport_fault(fault_server: FaultServer) 
     with pytest.raises(InfraError, match="after 3 attempts"):
         _client(fault_server).complete(MESSAGES)
     assert fault_server.count == 3
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_in_a_run_it_is_a_scored_failure_in_pass_1_not_infrastructure(
+    pytester: pytest.Pytester, fault_server: FaultServer
+) -> None:
+    """The issue's case: with the body counted as infrastructure, `pass^1>=0.5` passed with 2
+    of 4 sessions taken out of its denominator."""
+    fault_server.script(
+        Step("malformed", text=UNUSABLE["a-5000-digit-number"]),
+        default=fs.answer("I am sorry, I cannot help with that."),
+    )
+    report = pytester.path / "report.json"
+    pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:xdist",
+        "--bank-model",
+        "openai/fault-agent",
+        "--bank-api-base",
+        fault_server.api_base,
+        "--bank-num-retries",
+        "2",
+        "--bank-retry-backoff",
+        "0",
+        "--bank-report",
+        str(report),
+        "-k",
+        "balance_enquiry-001 or balance_enquiry-002",
+    )
+    data = json.loads(report.read_text(encoding="utf-8"))
+    first = next(s for s in data["sessions"] if s["task_id"].endswith("-001"))
+    assert first["outcome"] == "scored" and first["end"] == "agent_error"
+    assert first["failure_type"] == "ended_with_error" and not first["passed"]
+    assert data["summary"]["infra_errors"] == 0 and data["summary"]["sessions"] == 2
+    assert fault_server.count >= 2  # the body was not retried: the next request is session 2's
+    assert fault_server.requests[1]["messages"] != fault_server.requests[0]["messages"]
