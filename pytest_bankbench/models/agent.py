@@ -23,7 +23,7 @@ def parse_tool_calls(message: dict[str, Any], move: int) -> list[ToolCall]:
         raw = function.get("arguments")
         try:
             arguments = json.loads(raw) if isinstance(raw, str) else raw
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, nested too deep, a 5,000-digit number
             arguments = None
         if not isinstance(arguments, dict):
             arguments = None

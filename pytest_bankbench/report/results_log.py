@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.redaction import scrub
 from pytest_bankbench.report.record import SessionRecord, load_json
 
 LOG_SUFFIX = ".sessions.jsonl"
@@ -96,7 +97,7 @@ class ResultsLog:
             self._write(json.dumps({"kind": "config", "config": config}, sort_keys=True))
 
     def _write(self, line: str) -> None:
-        self._file.write(line + "\n")
+        self._file.write(scrub(line) + "\n")
         self._file.flush()  # one write(2) of the whole line: the process may die now, not the line
         if time.monotonic() - self.synced_at >= SYNC_EVERY_S:
             self.sync()

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pytest_bankbench.redaction import scrub
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.report.results_log import (
     ResultsLog,
@@ -182,7 +183,7 @@ class BenchRun:
                 self.traces.extend(self._earlier_traces(traces_file))
         if self.settings.regrade is None:
             (folder / PROVENANCE_FILE).write_text(
-                json.dumps(provenance(self), indent=1, sort_keys=True) + "\n",
+                scrub(json.dumps(provenance(self), indent=1, sort_keys=True)) + "\n",
                 encoding="utf-8",
             )
 
@@ -227,7 +228,7 @@ class BenchRun:
             return
         if self.settings.traces is not None:
             with (self.settings.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
-                fh.write(trace_json + "\n")
+                fh.write(scrub(trace_json) + "\n")
         if self.settings.html is not None:
             from pytest_bankbench.simulation.trace import Trace
 

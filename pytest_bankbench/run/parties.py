@@ -99,7 +99,9 @@ class Parties:
         o = self.settings
         model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
         role = "user" if user else "agent"
+        scope: tuple[str, ...] | None = None
         if model.startswith(LOCAL_MODEL_PREFIX) and role in self.local:
+            scope = (model,)
             model, bases = self.local[role][0], (self.local[role][1],)
         return ModelSettings(
             model=model,
@@ -113,6 +115,7 @@ class Parties:
             session_deadline_s=o.session_deadline,
             max_transport_failures=o.max_transport_failures,
             role="customer" if user else "agent",
+            cache_scope=scope,
         )
 
     def models(self) -> list[str]:
@@ -122,6 +125,37 @@ class Parties:
         if o.user_model != "scripted":
             found.append(self.model_settings(user=True).model)
         return found
+
+    def secrets(self) -> tuple[str, ...]:
+        """Every credential of both parties' model arguments (by name or under headers)."""
+        from pytest_bankbench.redaction import secret_values
+
+        o = self.settings
+        return secret_values(o.model_args) + secret_values(o.user_model_args)
+
+    def check_arguments(self) -> None:
+        """Each model party's --bank-model-args checked against the provider library's accepted
+        types, once, before the first session (issue 19): SettingsError naming the argument."""
+        o = self.settings
+        if o.regrade is not None:
+            return
+        from pytest_bankbench.models.arguments import (
+            ArgumentError,
+            check_api_base,
+            check_model_args,
+        )
+
+        try:
+            for base in o.api_bases:
+                check_api_base("--bank-api-base", base)
+            for base in o.user_api_bases:
+                check_api_base("--bank-user-api-base", base)
+            if not o.builtin:
+                check_model_args("--bank-model-args", o.model_args)
+            if o.user_model != "scripted":
+                check_model_args("--bank-user-model-args", o.user_model_args)
+        except ArgumentError as exc:
+            raise SettingsError(str(exc)) from None
 
     def check_endpoints(self) -> list[str]:
         """One cheap request to each endpoint the sessions will call (issue 18): SettingsError
@@ -154,7 +188,11 @@ class Parties:
         from pytest_bankbench.models.agent import LiteLLMAgent
         from pytest_bankbench.models.llm import ModelClient
 
-        return LiteLLMAgent(ModelClient(self.model_settings(False), completion, trial=case.trial))
+        client = ModelClient(
+            self.model_settings(False), completion, trial=case.trial, task=case.task.task_id
+        )
+        client.prepare()  # the provider library's import is not the session's time
+        return LiteLLMAgent(client)
 
     def customer(self, case: BankCase, completion: Completion = None) -> Customer:
         if self.settings.user_model == "scripted":
@@ -164,5 +202,8 @@ class Parties:
         from pytest_bankbench.models.customer import LiteLLMCustomer
         from pytest_bankbench.models.llm import ModelClient
 
-        client = ModelClient(self.model_settings(user=True), completion, trial=case.trial)
+        client = ModelClient(
+            self.model_settings(user=True), completion, trial=case.trial, task=case.task.task_id
+        )
+        client.prepare()
         return LiteLLMCustomer(client, case.task)
