@@ -268,3 +268,10 @@ def pick_loan(
     loans = customer_loans(ctx, customer["customer_id"])
     loan = pick(rng, [loan for loan in loans if keep is None or keep(loan)])
     return None if loan is None else (loan, loan_name(loan, loans))
+
+
+def rate_for(ctx: Context, customer: sqlite3.Row, days: int) -> str:
+    """The rate card's rate for a tenure that applies to the customer on the task's date, as the
+    tools write it ("7.25"): what an agent reads off the rate card before booking."""
+    born = date.fromisoformat(customer["date_of_birth"])
+    return f"{rules.fd_rate(days, rules.age_on(born, ctx.today) >= rules.SENIOR_AGE):.2f}"

@@ -14,9 +14,10 @@ from pytest_bankbench.authoring.base import (
     Must,
     Out,
     as_step,
+    const,
     draft,
     family,
-    field_of,
+    record,
 )
 from pytest_bankbench.authoring.calls import (
     balance,
@@ -110,7 +111,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             as_step("block", block_card(card, "lost", after=("card",))),
             as_step("balance", balance(card["linked_account"], after=("block",))),
         ],
-        outputs=[Out("balance", "amount", field_of("balance", "balance"))],
+        outputs=[Out("balance", "amount", record("account", card["linked_account"], "balance"))],
         disclosures=block_terms("block", "lost"),
     )
 
@@ -263,11 +264,11 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         # The customer's own mobile may be told masked or in full (A.4/A.5 mask card numbers,
         # not the holder's own contact details).
         outputs=[
-            Out("last four digits", "digits", lambda _r: str(card["last4"])),
+            Out("last four digits", "digits", record("card", card["card_id"], "masked_number")),
             Out(
                 "registered mobile",
                 "digits",
-                lambda r: str(r["profile"]["phone"])[-4:],
+                record("customer", customer["customer_id"], "phone"),
                 also=_phone_forms(str(customer["phone"])),
             ),
         ],
@@ -369,6 +370,6 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
                 ),
             ),
         ],
-        outputs=[Out("transaction date", "date", lambda _r: str(txn["txn_date"]))],
+        outputs=[Out("transaction date", "date", const(str(txn["txn_date"])))],
         tells=[disputes_team(card, before="handoff", instruction=1)],
     )

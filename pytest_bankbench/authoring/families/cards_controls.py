@@ -12,9 +12,12 @@ from pytest_bankbench.authoring.base import (
     Tell,
     alternative,
     as_step,
+    const,
     draft,
     family,
     reason,
+    record,
+    result,
     told,
 )
 from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
@@ -316,7 +319,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             as_step("set limit", set_channel(card, channel, True, cap, after=("details",))),
         ],
         # The maximum is what H.29 offers (told before it is set), not a value asked for.
-        disclosures=[Tell("set limit", "new daily limit", "amount", lambda _r: plain(cap))],
+        disclosures=[Tell("set limit", "new daily limit", "amount", const(plain(cap)))],
         tells=[
             reason("above the card's maximum", "above_maximum", record=card["card_id"]),
             alternative(
@@ -366,7 +369,12 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             calls=calls,
             offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
             outputs=[
-                Out("status", "choice", lambda r: str(r["details"]["status"]), rivals=("active",))
+                Out(
+                    "status",
+                    "choice",
+                    record("card", card["card_id"], "status"),
+                    rivals=("active",),
+                )
             ],
         )
     channel = rng.choice(("atm", "pos", "online", "contactless"))
@@ -398,7 +406,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             Out(
                 f"{channel} daily limit",
                 "amount",
-                lambda r: str(r["details"]["controls"][channel]["daily_limit"]),
+                result("details", f"controls.{channel}.daily_limit"),
             )
         ],
     )

@@ -6,20 +6,22 @@ from __future__ import annotations
 import random
 import sqlite3
 from datetime import date
-from decimal import Decimal
 
 from pytest_bankbench.authoring.base import (
     Call,
     Context,
     Draft,
+    Known,
     Out,
     Tell,
     alternative,
     as_step,
+    const,
     draft,
     family,
-    field_of,
     reason,
+    record,
+    result,
     rupees_arg,
 )
 from pytest_bankbench.authoring.calls import (
@@ -45,6 +47,7 @@ from pytest_bankbench.authoring.pickers import (
     funding_account,
     pick,
     pick_funded,
+    rate_for,
     unheld,
 )
 from pytest_bankbench.bank import rules
@@ -108,7 +111,7 @@ def _booking(
             "the rate and the maturity amount first, then agree."
         ),
         calls=calls,
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         disclosures=booking_quote("quote", "booking"),
         offers=offered_secret("otp", "fd_booking", customer["customer_id"]),
     )
@@ -181,22 +184,16 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             Out(
                 "KYC status",
                 "choice",
-                lambda r: str(r["kyc"]["kyc_status"]),
+                record("customer", customer["customer_id"], "kyc_status"),
                 rivals=tuple(k for k in KYC_STATUSES if k != status),
             ),
-            Out("rate", "percent", lambda _r: f"{_rate(ctx, customer, days):.2f}"),
+            Out("rate", "percent", const(rate_for(ctx, customer, days))),
         ],
         tells=[
             reason("KYC not full", "kyc_not_full", record=customer["customer_id"]),
             alternative("re-KYC at a branch or by video KYC", "re_kyc"),
         ],
     )
-
-
-def _rate(ctx: Context, customer: sqlite3.Row, days: int) -> Decimal:
-    """The rate card's rate for the tenure that applies to this customer today."""
-    born = date.fromisoformat(customer["date_of_birth"])
-    return rules.fd_rate(days, rules.age_on(born, ctx.today) >= rules.SENIOR_AGE)
 
 
 @family(
@@ -209,7 +206,7 @@ def _rate(ctx: Context, customer: sqlite3.Row, days: int) -> Decimal:
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(TENURES)
-    rate = _rate(ctx, customer, days)
+    rate = rate_for(ctx, customer, days)
     return draft(
         customer,
         "",
@@ -229,7 +226,7 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
         facts=[knows(f"For {tenure_text}.", "tenure")],
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
         calls=[Call("get_deposit_rate_card")],
-        outputs=[Out("rate", "percent", lambda _r: f"{rate:.2f}")],
+        outputs=[Out("rate", "percent", const(rate))],
     )
 
 
@@ -292,9 +289,14 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
                 ),
             ),
         ],
-        outputs=[Out("rate", "percent", lambda r: str(r["booking"]["rate_percent"]))],
+        outputs=[Out("rate", "percent", result("booking", "rate_percent"))],
         disclosures=[
-            Tell("booking", "rate", "percent", lambda r: str(r["booking"]["rate_percent"]))
+            Tell(
+                "booking",
+                "rate",
+                "percent",
+                Known(rate_for(ctx, customer, months * 30), of=result("booking", "rate_percent")),
+            )
         ],
     )
 
@@ -354,7 +356,7 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"(until {end.isoformat()}). You want the rate and maturity amount first."
         ),
         calls=fd_booking_calls(account["account_number"], amount, days),
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         disclosures=booking_quote("quote", "booking"),
     )
 
@@ -446,6 +448,6 @@ def fd_quote_redo_after_change(
                 create_fd(account["account_number"], amount, second, after=("rates", "new quote")),
             ),
         ],
-        outputs=[Out("maturity amount", "amount", field_of("new quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("new quote", "maturity_amount"))],
         disclosures=booking_quote("new quote", "booking"),
     )

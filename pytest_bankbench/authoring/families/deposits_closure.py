@@ -17,7 +17,8 @@ from pytest_bankbench.authoring.base import (
     clarify,
     draft,
     family,
-    field_of,
+    record,
+    result,
 )
 from pytest_bankbench.authoring.calls import (
     balance,
@@ -96,8 +97,12 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             as_step("balance", balance(fd["linked_account"], after=("close",))),
         ],
         outputs=[
-            Out("payout", "amount", field_of("close", "payout")),
-            Out("balance after closure", "amount", field_of("balance", "balance")),
+            Out("payout", "amount", result("close", "payout")),
+            Out(
+                "balance after closure",
+                "amount",
+                record("account", fd["linked_account"], "balance"),
+            ),
         ],
         disclosures=closure_terms("quote", "close"),
     )
@@ -193,8 +198,8 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             ),
         ],
         outputs=[
-            Out("closure payout", "amount", field_of("close", "payout")),
-            Out("new maturity amount", "amount", field_of("projection", "maturity_amount"), 1),
+            Out("closure payout", "amount", result("close", "payout")),
+            Out("new maturity amount", "amount", result("projection", "maturity_amount"), 1),
         ],
         disclosures=closure_terms("quote", "close") + booking_quote("projection", "booking"),
     )
@@ -253,7 +258,7 @@ def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Ro
             as_step("quote", closure_quote(fd)),
             as_step("close", closure(fd, after=("quote",))),
         ],
-        outputs=[Out("payout", "amount", field_of("close", "payout"))],
+        outputs=[Out("payout", "amount", result("close", "payout"))],
         disclosures=closure_terms("quote", "close"),
         # C.12: a request that fits several deposits is asked about before any quote.
         tells=[clarify("which FD", before="quote")] if ask == vague else [],
@@ -309,8 +314,8 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         ),
         calls=[find_fd(fd), as_step("quote", closure_quote(fd))],
         outputs=[
-            Out("penalty", "amount", field_of("quote", "penalty")),
-            Out("payout", "amount", field_of("quote", "payout")),
+            Out("penalty", "amount", result("quote", "penalty")),
+            Out("payout", "amount", result("quote", "payout")),
         ],
     )
 
@@ -431,7 +436,7 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
             as_step("quote", closure_quote(fd)),
             as_step("close", closure(fd, after=("quote",))),
         ],
-        outputs=[Out("payout", "amount", field_of("close", "payout"))],
+        outputs=[Out("payout", "amount", result("close", "payout"))],
         disclosures=closure_terms("quote", "close"),
         # C.12: more than one FD fits, so the agent asks which before quoting any (the other
         # that fits is a record the question is about).

@@ -11,6 +11,7 @@ from pytest_bankbench.authoring.base import (
     Call,
     Context,
     Draft,
+    Known,
     Must,
     Out,
     Tell,
@@ -18,7 +19,7 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
+    result,
     told,
 )
 from pytest_bankbench.authoring.calls import booking_quote, fd_booking_calls
@@ -29,6 +30,7 @@ from pytest_bankbench.authoring.pickers import (
     active_accounts,
     funding_account,
     pick,
+    rate_for,
 )
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
@@ -101,7 +103,7 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"for {span} ({days} days) instead; you do not suggest that yourself."
         ),
         calls=fd_booking_calls(account["account_number"], amount, days),
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         disclosures=booking_quote("quote", "booking"),
         # K.40/H.29: the fixed tenure is the reason, a regular FD the alternative, both told
         # before the regular FD is booked.
@@ -229,7 +231,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
         ),
         calls=fd_booking_calls(account["account_number"], amount, days),
         disclosures=booking_quote("quote", "booking"),
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         tells=_limit_tells(limit.allowed, "booking"),
     )
 
@@ -300,9 +302,14 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 ),
             ),
         ],
-        outputs=[Out("rate", "percent", lambda r: str(r["booking"]["rate_percent"]))],
+        outputs=[Out("rate", "percent", result("booking", "rate_percent"))],
         disclosures=[
-            Tell("booking", "rate", "percent", lambda r: str(r["booking"]["rate_percent"]))
+            Tell(
+                "booking",
+                "rate",
+                "percent",
+                Known(rate_for(ctx, customer, months * 30), of=result("booking", "rate_percent")),
+            )
         ],
         tells=_limit_tells(told("RD minimum", "amount", plain(rules.RD_MIN_INSTALMENT)), "booking"),
     )

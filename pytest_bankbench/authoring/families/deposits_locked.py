@@ -15,8 +15,8 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
 )
 from pytest_bankbench.authoring.calls import (
     deposit_details,
@@ -105,7 +105,13 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             deposit_details(fd, ("under_lien",)),
             as_step("loan", loan_details(_lien_loan(fd), fields=("outstanding",))),
         ],
-        outputs=[Out("loan outstanding", "amount", field_of("loan", "outstanding"))],
+        outputs=[
+            Out(
+                "loan outstanding",
+                "amount",
+                record("loan", _lien_loan(fd)["loan_id"], "outstanding"),
+            )
+        ],
     )
 
 
@@ -160,7 +166,9 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             find_fd(fd),
             as_step("details", deposit_details(fd, ("deposit_type", "maturity_date"))),
         ],
-        outputs=[Out("maturity date", "date", lambda r: str(r["details"]["maturity_date"]))],
+        outputs=[
+            Out("maturity date", "date", record("deposit", fd["deposit_id"], "maturity_date"))
+        ],
         tells=[reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])],
     )
 

@@ -13,10 +13,11 @@ from pytest_bankbench.authoring.base import (
     Out,
     Tell,
     as_step,
+    const,
     draft,
     family,
-    field_of,
     reason,
+    record,
 )
 from pytest_bankbench.authoring.calls import (
     balance,
@@ -122,9 +123,9 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             ),
             as_step("balance", balance(number, after=("stop",))),
         ],
-        outputs=[Out("balance after fee", "amount", field_of("balance", "balance"))],
+        outputs=[Out("balance after fee", "amount", record("account", number, "balance"))],
         # Policy I.43: the Rs 100 fee is mentioned before confirming.
-        disclosures=[Tell("stop", "fee", "amount", lambda _r: plain(rules.STOP_CHEQUE_FEE))],
+        disclosures=[Tell("stop", "fee", "amount", const(plain(rules.STOP_CHEQUE_FEE)))],
     )
 
 

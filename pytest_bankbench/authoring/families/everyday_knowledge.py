@@ -9,7 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
-from pytest_bankbench.authoring.base import Call, Context, Draft, Out, const, draft, family
+from pytest_bankbench.authoring.base import (
+    Call,
+    Context,
+    Draft,
+    Out,
+    const,
+    draft,
+    family,
+)
 from pytest_bankbench.authoring.calls import (
     card_statement,
     find_card,

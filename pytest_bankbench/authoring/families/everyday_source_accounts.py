@@ -15,8 +15,8 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
     told,
 )
 from pytest_bankbench.authoring.calls import balance, find_payee, listed, transfer, transfer_terms
@@ -331,6 +331,12 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             )
         ]
         + [balance(a["account_number"], fields=("status", "available_balance")) for a in cover[:1]],
-        outputs=[Out("available balance", "amount", field_of("balance", "available_balance"))],
+        outputs=[
+            Out(
+                "available balance",
+                "amount",
+                record("account", account["account_number"], "available_balance"),
+            )
+        ],
         tells=tells,
     )

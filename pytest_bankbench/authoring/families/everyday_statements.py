@@ -7,7 +7,14 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.authoring.base import Context, Draft, as_step, draft, family, reason
+from pytest_bankbench.authoring.base import (
+    Context,
+    Draft,
+    as_step,
+    draft,
+    family,
+    reason,
+)
 from pytest_bankbench.authoring.calls import (
     find_account,
     listed,
