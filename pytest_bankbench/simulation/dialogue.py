@@ -218,10 +218,11 @@ class Phrasing:
         text = f"{statement}{self.join}{question}"
         return f"{explain} {text}".strip() if explain else text
 
-    def handoff(self, call: GoldCall) -> str:
-        """Who takes over, and the summary passed on (I.32, I.34)."""
+    def handoff(self, call: GoldCall, team: str | None = None) -> str:
+        """Who takes over (`team`, the one the task names, else read from the reason), and the
+        summary passed on (I.32, I.34)."""
         reason = str(call.arguments.get("reason", ""))
-        team = (
+        team = team or (
             DISPUTES_TEAM if re.search(r"disput|fraud|chargeback", reason, re.I) else "a colleague"
         )
         summary = str(call.arguments.get("summary", "")).rstrip(".")

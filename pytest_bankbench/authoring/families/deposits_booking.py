@@ -35,7 +35,6 @@ from pytest_bankbench.authoring.phrasing import (
     ending,
     knows,
     my_account,
-    offered_secret,
     opening,
     say,
     spoken,
@@ -60,73 +59,6 @@ def _fd_amount(rng: random.Random) -> int:
 
 
 KYC_STATUSES = ("full", "pending", "expired")
-
-
-def _booking(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row, senior_check: bool
-) -> Draft | None:
-    amount = _fd_amount(rng)
-    account = funding_account(ctx, rng, customer["customer_id"], amount)
-    if account is None:
-        return None
-    number = account["account_number"]
-    days, tenure_text = rng.choice(TENURES)
-    said = spoken(amount, rng)
-    rate = "the rate (with any senior citizen benefit)" if senior_check else "the interest rate"
-    ask = opening(
-        rng,
-        terse=f"Book an FD: {said}, {tenure_text}. Tell me {rate} and the maturity amount first.",
-        chatty=f"Hi! I've finally got some savings sitting idle, so I'd like to put {said} in a "
-        f"fixed deposit for {tenure_text}. Before you book it, tell me {rate} and what I'll "
-        "get at maturity.",
-        formal=f"Greetings. I wish to open a fixed deposit of {said} for {tenure_text}. "
-        f"Kindly inform me of {rate} and the maturity amount before booking it.",
-        hinglish=f"Namaste, mujhe {said} ka FD open karna hai, {tenure_text} ke liye. Pehle "
-        f"{rate} aur maturity amount batao, phir book karna.",
-        unprompted=f"Please book an FD of {said} for {tenure_text} from {my_account(account)}, "
-        f"maturity amount back to the account. Tell me {rate} and the maturity amount before "
-        "you book it.",
-        asked=f"I'd like to open a fixed deposit. Tell me {rate} and what I'll get at maturity "
-        "before booking it.",
-        planner=f"I'm saving for my son's college, so I want to put {said} in a fixed deposit "
-        f"for {tenure_text}. What's {rate}, and what will it grow to? Book it after that.",
-    )
-    calls = []
-    if senior_check:
-        # The senior-citizen status decides the rate: the profile or the rate card shows it.
-        calls.append(as_step("senior", profile(customer["customer_id"], ("senior_citizen",))))
-    calls += fd_booking_calls(number, amount, days, after=tuple(call.step for call in calls))
-    return draft(
-        customer,
-        "",
-        ask,
-        facts=[
-            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
-            knows(f"Fund it from {my_account(account)}.", "account"),
-            knows("At maturity, credit the money to my account.", "maturity"),
-        ],
-        narrative=(
-            f"You want a fixed deposit of {indian(amount)} for {days} days funded from "
-            f"account {number}, maturity proceeds credited to the account. You want to hear "
-            "the rate and the maturity amount first, then agree."
-        ),
-        calls=calls,
-        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
-        disclosures=booking_quote("quote", "booking"),
-        offers=offered_secret("otp", "fd_booking", customer["customer_id"]),
-    )
-
-
-@family(
-    "fd_booking",
-    "sequencing",
-    "deposits",
-    FULL_KYC,
-    clause="E.19 Booking an FD: 'first get the rate for the tenure from get_deposit_rate_card ... and the projected maturity amount and date from calculate_fd_maturity. Share the rate and the maturity amount, then ask for confirmation' (+ C.11 check balance/KYC, K.39 amount/tenure/account/maturity instruction)",
-)
-def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Quote before commit: rate card and maturity projection before create_fd."""
-    return _booking(ctx, rng, customer, senior_check=False)
 
 
 @family(
