@@ -44,11 +44,11 @@ family module (tests/authoring/test_families.py): what two modules share goes to
 `phrasing` or `calls`.
 
 Reserved customers: the frozen savings accounts and the large current accounts were added
-late (`bank.seed.FROZEN_FOR`, `WEALTHY`) for `frozen_source_account`, `deposit_outside_limits`,
-`tax_saver_fixed_tenure` and `refused_step_blocks_next`, to customers no older family used, so
-no other family's tasks moved. No other family may draw those customers: exclude them from a
-new family's `eligible` SQL, or, if it needs such an account, add it to the reserved families of
-tests/authoring/test_families.py.
+late (`bank.seed.FROZEN_FOR`, `WEALTHY`) for `deposit_outside_limits`, `tax_saver_fixed_tenure`
+and `refused_step_blocks_next` (and the retired `frozen_source_account`), to customers no older
+family used, so no other family's tasks moved. No other family may draw those customers: end a
+new family's `eligible` SQL with `AND customer_id NOT IN {pickers.RESERVED}`, or, if it needs
+such an account, add it to the reserved families of tests/authoring/test_families.py.
 
 Adding a family: write it in the module of its area and topic, run
 `python -m pytest_bankbench generate` (every family keeps its tasks byte for byte; the new one
