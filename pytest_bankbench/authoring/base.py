@@ -199,7 +199,6 @@ class Draft:
 
 def draft(
     customer: sqlite3.Row,
-    greeting: str,
     *asks: str | Instruction,
     narrative: str,
     calls: list[Call],
@@ -209,11 +208,12 @@ def draft(
     disclosures: list[Tell] | None = None,
     tells: list[Must] | None = None,
     offers: str | None = None,
+    greeting: str = "",
 ) -> Draft:
     """A draft for the customer (the generator fills in the persona); each ask is an
     instruction, or its text when it has no decline.
 
-    `greeting` is put before the first ask: "" when the opening carries its own (an `opening`
+    `greeting` is put before the first ask: none when the opening carries its own (an `opening`
     in a register greets, or does not, as that register would), else `greet(rng)`."""
     return Draft(
         customer_id=customer["customer_id"],

@@ -10,7 +10,9 @@ from typing import Any
 
 from pytest_bankbench.authoring.base import (
     Call,
+    Known,
     Need,
+    Out,
     Ref,
     Tell,
     as_step,
@@ -331,6 +333,25 @@ def closure_terms(quote: str, write: str) -> list[Tell]:
         Tell(write, "interest payable", "amount", result(quote, "interest")),
         Tell(write, "payout", "amount", result(quote, "payout")),
         Tell(write, "account credited", "digits", result(quote, "credit_to")),
+    ]
+
+
+def create_rd(number: str, instalment: int, months: int, after: After) -> Call:
+    """create_rd funded from the account, every argument matched."""
+    args = {
+        "from_account": number,
+        "monthly_instalment": rupees_arg(instalment),
+        "tenure_months": months,
+    }
+    return _matched("create_rd", args, after)
+
+
+def rd_rate(rate: str, booking: str) -> tuple[list[Out], list[Tell]]:
+    """KB 06: the RD's rate, read off the rate card, is told before the booking `booking`, whose
+    result must show the same rate; the customer who asked for it hears it again after."""
+    booked = result(booking, "rate_percent")
+    return [Out("rate", "percent", booked)], [
+        Tell(booking, "rate", "percent", Known(rate, of=booked))
     ]
 
 

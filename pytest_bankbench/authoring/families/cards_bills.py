@@ -98,7 +98,6 @@ def credit_card_bill_payment(
         outputs.insert(0, Out("amount paid", "amount", result("pay", "paid")))
     return draft(
         customer,
-        "",
         ask,
         facts=[_pay_fact(payer), card_fact(card), knows(f"I want to pay {what}.", "amount")],
         narrative=(
@@ -172,7 +171,6 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=text + " Tell me how much was paid once it's done.",
             explain="A credit card payment can only be up to the total outstanding, which is "

@@ -93,7 +93,6 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[
             knows(f"The account is {card['linked_account']}.", "account"),
@@ -162,7 +161,6 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[
             knows(f"The card is linked to my account {card['linked_account']}.", "account"),
@@ -246,7 +244,6 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, that's fine, I'll find the card.",
@@ -345,7 +342,6 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[

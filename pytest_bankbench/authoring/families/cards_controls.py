@@ -146,7 +146,6 @@ def atm_limit_then_international(
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -207,7 +206,6 @@ def international_not_supported(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"Your {named} is a domestic-only card: international usage is not "
@@ -291,7 +289,6 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"The maximum daily {words} limit on a {card['product']} card is "
@@ -351,7 +348,6 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         calls = [find_card(card), as_step("details", card_details(card, fields=("status",)))]
         return draft(
             customer,
-            "",
             Instruction(
                 text=opening(
                     rng,
@@ -382,7 +378,6 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     calls = [find_card(card), as_step("details", card_details(card, fields=("controls",)))]
     return draft(
         customer,
-        "",
         Instruction(
             text=opening(
                 rng,

@@ -94,7 +94,6 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain="A blocked card can never be used again, so rather than block it I can "

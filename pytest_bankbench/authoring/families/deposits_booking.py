@@ -11,9 +11,7 @@ from pytest_bankbench.authoring.base import (
     Call,
     Context,
     Draft,
-    Known,
     Out,
-    Tell,
     alternative,
     as_step,
     const,
@@ -22,14 +20,15 @@ from pytest_bankbench.authoring.base import (
     reason,
     record,
     result,
-    rupees_arg,
 )
 from pytest_bankbench.authoring.calls import (
     booking_quote,
     create_fd,
+    create_rd,
     fd_booking_calls,
     fd_maturity,
     profile,
+    rd_rate,
 )
 from pytest_bankbench.authoring.phrasing import (
     ending,
@@ -88,7 +87,6 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, I'll sort out my KYC first then.",
@@ -141,7 +139,6 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
     rate = rate_for(ctx, customer, days)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"FD rate for {tenure_text}?",
@@ -192,9 +189,9 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
         wedding=f"I'm saving up for my daughter's wedding - please start an RD of {said} a "
         f"month for {months} months. What's the rate?",
     )
+    told_rate = rd_rate(rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
-        "",
         ask,
         facts=[
             knows(f"{said} a month for {months} months.", "amount", "tenure"),
@@ -209,27 +206,11 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             as_step("rates", Call("get_deposit_rate_card")),
             as_step(
                 "booking",
-                Call(
-                    "create_rd",
-                    {
-                        "from_account": account["account_number"],
-                        "monthly_instalment": rupees_arg(instalment),
-                        "tenure_months": months,
-                    },
-                    match=("from_account", "monthly_instalment", "tenure_months"),
-                    after=("rates",),
-                ),
+                create_rd(account["account_number"], instalment, months, after=("rates",)),
             ),
         ],
-        outputs=[Out("rate", "percent", result("booking", "rate_percent"))],
-        disclosures=[
-            Tell(
-                "booking",
-                "rate",
-                "percent",
-                Known(rate_for(ctx, customer, months * 30), of=result("booking", "rate_percent")),
-            )
-        ],
+        outputs=told_rate[0],
+        disclosures=told_rate[1],
     )
 
 
@@ -271,7 +252,6 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         first + " Tell me the rate and the maturity amount before booking.",
         facts=[
             Fact(text=f"{what} for {months} months.", about=("amount",)),
@@ -358,7 +338,6 @@ def fd_quote_redo_after_change(
     )
     return draft(
         customer,
-        "",
         Instruction(text=text, correction=correction),
         facts=[
             knows(f"{indian(amount)} for {first_text}.", "amount", "tenure"),

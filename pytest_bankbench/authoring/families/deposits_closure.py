@@ -85,7 +85,6 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[knows(f"It's {name}.", "deposit")],
         narrative=(
@@ -169,7 +168,6 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -248,7 +246,6 @@ def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> D
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="Oh - then I must have mixed it up. Please don't close anything; I'll "
@@ -303,7 +300,6 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(text=ask, decline="No, don't close it yet. I only want the numbers."),
         Instruction(
             text=say(
@@ -429,7 +425,6 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
     )
     return draft(
         customer,
-        "",
         text,
         facts=[knows(FD_CLARIFIERS[clarifier](fd), "deposit", *_CLARIFY_TOPICS[clarifier])],
         narrative=(

@@ -80,7 +80,6 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " If you can't, tell me why.",
             decline="No, leave everything as it is then.",
@@ -146,7 +145,6 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " If you can't, tell me why.",
             decline="No, then leave it.",
@@ -264,7 +262,6 @@ def refused_step_blocks_next(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=first + " If you can't, tell me why.",
             decline="No, leave the FD as it is then.",

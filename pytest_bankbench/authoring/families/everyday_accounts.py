@@ -92,7 +92,6 @@ def other_customers_account(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, just my own balance then.",
@@ -132,7 +131,6 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     named = ending(account)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Balance of a/c ending {last4(account)}?",
@@ -188,7 +186,6 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         count = None  # no number asked: any count the agent chooses shows the newest
     return draft(
         customer,
-        "",
         text,
         facts=[knows(f"It's {my_account(account)}.", "account")],
         narrative=(
@@ -237,7 +234,6 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Status of {what} from {opened:%B}?",

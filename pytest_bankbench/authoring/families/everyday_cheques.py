@@ -82,7 +82,6 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     check += "after any charges."
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Stop cheque no. {cheque}, {ending(account)} ({reason}). Check it isn't "
@@ -151,7 +150,6 @@ def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     named = ending(account)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Cheque book, {leaves} leaves, a/c ending {last4(account)}, {where}.",
@@ -226,7 +224,6 @@ def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=first,
             explain=f"Cheque {number} has already been paid, so it can no longer be stopped.",

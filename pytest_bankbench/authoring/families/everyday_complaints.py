@@ -85,7 +85,6 @@ def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row
     )
     return draft(
         customer,
-        "",
         Instruction(text=ask, decline="No, I just want it escalated to a person."),
         facts=[
             knows(

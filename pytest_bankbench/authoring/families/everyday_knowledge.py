@@ -358,7 +358,6 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
     )
     return draft(
         customer,
-        "",
         Instruction(text=text, decline="No, thanks - I only wanted the information."),
         narrative=question.narrative,
         calls=[

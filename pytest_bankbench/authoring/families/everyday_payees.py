@@ -241,7 +241,6 @@ def _new_payee_draft(
         outputs.insert(0, Out("amount sent today", "amount", result("transfer", "amount")))
     return draft(
         customer,
-        "",
         Instruction(text=ask, explain=explain),
         facts=facts,
         narrative=(

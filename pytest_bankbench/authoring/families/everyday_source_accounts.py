@@ -125,7 +125,6 @@ def _from_another_account(
     old, name = blocked["account_number"], payee["name"]
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"Your savings account ending {last4(blocked)} is {why}. Your "
@@ -243,7 +242,6 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, don't send anything then.",

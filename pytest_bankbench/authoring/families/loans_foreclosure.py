@@ -113,7 +113,6 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[debit_fact(payer), loan_fact(loan)],
         narrative=(
@@ -212,7 +211,6 @@ def foreclose_then_close_fd(
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -272,7 +270,6 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " If that's not allowed, tell me why.",
             decline="No, I'll wait then.",

@@ -164,7 +164,6 @@ def _prepay_draft(
     ]
     return draft(
         customer,
-        "",
         ask + quote,
         facts=[
             debit_fact(payer),
@@ -238,7 +237,6 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         ask + " Tell me the charge first.",
         facts=[
             debit_fact(payer),
@@ -294,7 +292,6 @@ def prepayment_options_compare(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " Don't pay anything yet.",
             decline="No, don't make the payment. I'm only comparing.",
