@@ -184,17 +184,7 @@ class GoldAgent:
     def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
         """The message before a hand-off: what was done so far, who takes over, the summary."""
         done = self.say.results(self._results(events))
-        # The team the task says the customer is told of, other than the Card Disputes team
-        # the reason names already: "our grievance team" (I.32).
-        team = next(
-            (
-                f"our {t.label}"
-                for t in self.task.tells
-                if t.kind == "handoff" and "card_disputes_team" not in t.concepts
-            ),
-            None,
-        )
-        return f"{done} {self.say.handoff(handoff, team)}".strip()
+        return f"{done} {self.say.handoff(handoff)}".strip()
 
     def _results(self, events: Sequence[Event]) -> list[ToldValue]:
         """What the writes made since the last report came to: the first value each tool

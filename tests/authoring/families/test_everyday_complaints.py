@@ -33,7 +33,13 @@ def test_noting_the_complaint_without_a_hand_off_fails() -> None:
 
 
 def test_a_hand_off_to_a_colleague_unnamed_fails() -> None:
+    """The gold agent names the team from the hand-off's reason; given another reason, it
+    hands over to "a colleague", and the task fails for the team never named."""
     task = TASKS[2]
-    verdict = played(task, task.model_copy(update={"tells": ()}))
+    transfer = task.gold[1]
+    unnamed = transfer.model_copy(
+        update={"arguments": {**transfer.arguments, "reason": "customer wants a person"}}
+    )
+    verdict = played(task, with_gold(task, [task.gold[0], unnamed]))
     assert not verdict.passed and verdict.failure_type == "not_told", verdict.evidence
     assert any("grievance" in line for line in verdict.evidence["told_customer"])
