@@ -110,7 +110,7 @@ def test_report_and_traces(pytester: pytest.Pytester, tmp_path: Path) -> None:
         "--bank-model",
         "claim-done",
         "-k",
-        "sequencing-fd_booking",
+        "sequencing-new_payee_transfer",
         "--bank-report",
         str(report),
         "--bank-traces",
