@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from typing import Any
@@ -113,7 +113,11 @@ class AgentContext:
     task: TaskView
     trial: int
     seed: int
-    rng: random.Random = field(compare=False, repr=False)
+
+    @cached_property
+    def rng(self) -> random.Random:
+        """The agent's random generator, seeded with the session's seed (made on first use)."""
+        return random.Random(self.seed)
 
 
 AgentFactory = Callable[[AgentContext], Agent]
@@ -121,7 +125,7 @@ AgentFactory = Callable[[AgentContext], Agent]
 
 def agent_context(task: Task, trial: int = 0, seed: int = 0) -> AgentContext:
     """The context a factory gets for one session of a task (what `--bank-agent` passes)."""
-    return AgentContext(task_view(task), trial, seed, random.Random(seed))
+    return AgentContext(task_view(task), trial, seed)
 
 
 def chat_messages(events: Sequence[Event], system_prompt: str | None = None) -> list[Message]:

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from pytest_bankbench.api import AgentContext, AgentFactory
     from pytest_bankbench.models.llm import ModelSettings
     from pytest_bankbench.run.cases import BankCase
-    from pytest_bankbench.simulation.agents import Agent
+    from pytest_bankbench.simulation.agents import Agent, AgentAction
     from pytest_bankbench.simulation.customer import Customer
+    from pytest_bankbench.simulation.trace import Event
 
 Completion = Callable[..., Any] | None
 # role ("agent" or "user") -> (litellm model, api base) of a managed local model
@@ -34,7 +35,7 @@ LocalEndpoints = dict[str, tuple[str, str]]
 AGENT_ACCEPTED = (
     "give module:factory, a module importable from the current folder or the Python path and "
     "a callable in it that takes an AgentContext and returns an agent (a `name` and "
-    "`act(events) -> AgentAction`; see the README's \"Testing your own agent\")"
+    '`act(events) -> AgentAction`; see the README\'s "Testing your own agent")'
 )
 
 
@@ -85,21 +86,30 @@ def load_factory(spec: str) -> AgentFactory:
     return factory
 
 
+class Unmade:
+    """Stands in for what a factory made that is not an agent: its first move raises the
+    ConfigurationError a model's bad setup raises, so the run stops with this one message."""
+
+    def __init__(self, spec: str, made: object) -> None:
+        self.name = spec
+        self.problem = (
+            f"--bank-agent {spec!r}: the factory returned {type(made).__name__} "
+            f"{_short(made)}, not an agent (it needs a string `name` and a callable `act`); "
+            + AGENT_ACCEPTED
+        )
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        from pytest_bankbench.models.errors import ConfigurationError
+
+        raise ConfigurationError(self.problem)
+
+
 def made(spec: str, factory: AgentFactory, context: AgentContext) -> Agent:
-    """What a factory made, checked to be an agent; a ConfigurationError (the run stops with
-    this one message) when it is not."""
+    """What a factory made when it is an agent, else an `Unmade` naming what it was."""
     from pytest_bankbench.api import is_agent
 
     agent = factory(context)
-    if not is_agent(agent):
-        from pytest_bankbench.models.errors import ConfigurationError
-
-        raise ConfigurationError(
-            f"--bank-agent {spec!r}: the factory returned {type(agent).__name__} "
-            f"{_short(agent)}, not an agent (it needs a string `name` and a callable `act`); "
-            + AGENT_ACCEPTED
-        )
-    return agent
+    return agent if is_agent(agent) else Unmade(spec, agent)
 
 
 def _short(value: object) -> str:
@@ -244,9 +254,7 @@ class Parties:
         from pytest_bankbench.models.llm import ModelClient
 
         settings = self.model_settings(False)
-        return lambda context: LiteLLMAgent(
-            ModelClient(settings, completion, trial=context.trial)
-        )
+        return lambda context: LiteLLMAgent(ModelClient(settings, completion, trial=context.trial))
 
     def agent(self, case: BankCase, completion: Completion = None) -> Agent:
         """The case's agent, made by its factory from the session's context."""
@@ -260,18 +268,16 @@ class Parties:
         error, before any session) when it raises or returns something else."""
         if self.settings.agent is None or not cases:
             return
-        from pytest_bankbench.models.errors import ConfigurationError
-
         case = cases[0]
         try:
-            self.agent(case)
-        except ConfigurationError as exc:
-            raise SettingsError(str(exc)) from None
+            agent = self.agent(case)
         except Exception as exc:
             raise _agent_error(
                 self.settings.agent,
                 f"the factory raised {type(exc).__name__}: {exc} (for {case.task.task_id})",
             ) from None
+        if isinstance(agent, Unmade):
+            raise SettingsError(agent.problem)
 
     def customer(self, case: BankCase, completion: Completion = None) -> Customer:
         if self.settings.user_model == "scripted":
