@@ -11,11 +11,12 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import FunctionType, ModuleType
 
 import pytest
 
 import pytest_bankbench
-from pytest_bankbench import api
+from pytest_bankbench import api, runner
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.run.cases import session_seed
 from pytest_bankbench.run.play import expected_changes
@@ -49,6 +50,22 @@ def test_every_public_name_imports_from_the_package() -> None:
         assert getattr(api, name) is getattr(home, name), name
     with pytest.raises(AttributeError, match="no attribute 'gold'"):
         _ = pytest_bankbench.gold
+
+
+@pytest.mark.parametrize("module", [api, agents, trace, chat, runner], ids=lambda m: m.__name__)
+def test_a_public_modules_all_lists_what_it_defines(module: ModuleType) -> None:
+    """Every name in `__all__` exists, and every public class and function the module defines
+    is in it (a new one cannot be left out)."""
+    exported = set(module.__all__)
+    assert all(hasattr(module, name) for name in exported)
+    defined = {
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and isinstance(value, type | FunctionType)
+        and value.__module__ == module.__name__
+    }
+    assert defined and defined <= exported
 
 
 def test_importing_the_package_loads_the_api_only_when_asked() -> None:

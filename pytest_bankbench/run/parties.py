@@ -15,7 +15,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pytest_bankbench.run.settings import RunSettings, SettingsError
@@ -56,7 +55,7 @@ def _import(spec: str, module_name: str) -> Any:
             sys.path.append(here)
             return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
+        if exc.name is not None and f"{module_name}.".startswith(f"{exc.name}."):
             raise _agent_error(spec, f"no module named {exc.name!r}") from None
         raise _agent_error(spec, f"importing {module_name!r} failed: {exc}") from None
     except Exception as exc:
@@ -65,11 +64,11 @@ def _import(spec: str, module_name: str) -> Any:
         ) from None
 
 
-@cache
 def load_factory(spec: str) -> AgentFactory:
     """The factory `--bank-agent module:factory` names (an attribute path after the colon);
     SettingsError naming what is wrong: no colon, a module that does not import, an attribute
-    it lacks, a value that cannot be called."""
+    it lacks, a value that cannot be called. Not cached: after the first, an import is a look-up
+    in sys.modules."""
     module_name, colon, path = spec.partition(":")
     module_name, path = module_name.strip(), path.strip()
     if not colon or not module_name or not path:

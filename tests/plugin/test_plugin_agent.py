@@ -99,6 +99,10 @@ def _agent_module(pytester: pytest.Pytester, name: str, body: str) -> None:
         (("--bank-agent", "agent_mod:"), "*--bank-agent 'agent_mod:': expected module:factory; "),
         (("--bank-agent", "missing_mod:make"), "*no module named 'missing_mod'; "),
         (("--bank-agent", "agent_broken:make"), "*importing 'agent_broken' failed: Runtime*"),
+        (
+            ("--bank-agent", "agent_deps:make"),
+            "*importing 'agent_deps' failed: No module named 'agent_missing_dependency'; ",
+        ),
         (("--bank-agent", "agent_mod:nothing"), "*'agent_mod' has no attribute 'nothing'; "),
         (("--bank-agent", "agent_mod:NUMBER"), "*'NUMBER' is not callable (it is 3); "),
         (("--bank-agent", "agent_mod:number"), "*the factory returned int 42, not an agent*"),
@@ -135,6 +139,7 @@ def test_a_bad_agent_is_one_usage_error(
         "def fails(context):\n    return {}['nope']\n",
     )
     _agent_module(pytester, "agent_broken", "raise RuntimeError('no GPU here')\n")
+    _agent_module(pytester, "agent_deps", "import agent_missing_dependency\n")
     result = run_bench(pytester, *args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     # The option, what is wrong, and (for the option's own problems) what it accepts.
