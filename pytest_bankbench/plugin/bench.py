@@ -102,6 +102,7 @@ class BankBench:
                 # Issue 18: a dead endpoint or a refused key stops the run here, in one line.
                 for warning in self.parties.check_endpoints():
                     self._warn(warning)
+                self.parties.check_agent(self.run.cases[:1])
             self.run.open()
         except SettingsError as exc:
             self.servers.stop()
