@@ -141,7 +141,9 @@ class BankBench:
     def limits(self) -> Limits:
         from pytest_bankbench.simulation.session import Limits
 
-        return Limits(self.options.max_steps, self.options.max_errors)
+        return Limits(
+            self.options.max_steps, self.options.max_errors, self.options.session_deadline
+        )
 
     def _warn(self, message: str) -> None:
         self.config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)

@@ -17,6 +17,7 @@ from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.scoring.scorer import Verdict, score
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
+from pytest_bankbench.simulation.deadline import SessionClock
 from pytest_bankbench.simulation.session import Limits, run_session
 from pytest_bankbench.simulation.trace import Trace
 from pytest_bankbench.tasks.model import Task
@@ -58,17 +59,28 @@ def play_case(
     ahead in a background thread) is scored as it is.
     """
     task = case.task
-    if trace is None:
-        if agent is None:
-            raise TypeError(f"{case.id}: play_case needs an agent or a trace")
-        customer = customer or ScriptedCustomer(task)
-        with ExitStack() as stack:
-            if bank is None:
-                bank = stack.enter_context(Bank(task.customer_id, task.task_date, task.bank_seed))
-            trace = run_session(
-                task, agent, customer, bank, limits, trial=case.trial, seed=case.seed
+    if trace is not None:
+        return SessionResult(trace, score(task, trace, expected_changes(task)))
+    if agent is None:
+        raise TypeError(f"{case.id}: play_case needs an agent or a trace")
+    customer = customer or ScriptedCustomer(task)
+    with ExitStack() as stack:
+        if bank is None:
+            bank = stack.enter_context(Bank(task.customer_id, task.task_date, task.bank_seed))
+        clock = None
+        if limits.deadline_s is not None:  # started by run_session, it runs on through scoring
+            clock = SessionClock(limits.deadline_s)
+            stack.callback(clock.close)
+        trace = run_session(
+            task, agent, customer, bank, limits, trial=case.trial, seed=case.seed, clock=clock
+        )
+        verdict = score(task, trace, expected_changes(task))
+        if clock is not None and trace.end != "deadline_exceeded" and clock.passed():
+            trace = trace.model_copy(
+                update={"end": "deadline_exceeded", "end_detail": clock.passed_text()}
             )
-    return SessionResult(trace, score(task, trace, expected_changes(task)))
+            verdict = score(task, trace, expected_changes(task))
+    return SessionResult(trace, verdict)
 
 
 def _identity(case: BankCase) -> dict[str, Any]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from functools import partial
+from typing import Protocol, TypeVar, runtime_checkable
 
 from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
@@ -12,6 +14,7 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.errors import BankBenchError, InfraError
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer, Stop
+from pytest_bankbench.simulation.deadline import DeadlineExceeded, SessionClock, set_current
 from pytest_bankbench.simulation.trace import (
     EndReason,
     Event,
@@ -23,6 +26,8 @@ from pytest_bankbench.simulation.trace import (
 )
 from pytest_bankbench.tasks.model import Task
 from pytest_bankbench.vocabulary import DEFAULT_MAX_ERRORS, DEFAULT_MAX_STEPS
+
+T = TypeVar("T")
 
 
 class AgentError(BankBenchError):
@@ -37,6 +42,7 @@ class CustomerError(BankBenchError):
 class Limits:
     max_steps: int = DEFAULT_MAX_STEPS
     max_errors: int = DEFAULT_MAX_ERRORS
+    deadline_s: float | None = None  # --bank-session-deadline (simulation/deadline.py)
 
 
 @runtime_checkable
@@ -99,16 +105,20 @@ def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
 
 
 class _Run:
-    def __init__(self, bank: Bank, limits: Limits) -> None:
+    def __init__(self, bank: Bank, limits: Limits, clock: SessionClock | None) -> None:
         self.bank = bank
         self.limits = limits
+        self.clock = clock
         self.events: list[Event] = []
         self.steps = 0
         self.failed = 0
 
     def add(self, event: Event) -> None:
+        """Record a step (a message, a tool call) and check the limits and the deadline."""
         self.steps += 1
         self.events.append(event)
+        if self.clock is not None:
+            self.clock.check()
         if self.steps >= self.limits.max_steps:
             raise _Ended("max_steps", f"reached {self.limits.max_steps} steps")
 
@@ -132,43 +142,34 @@ def run_session(
     trial: int = 0,
     seed: int = 0,
     usage: Usage | None = None,
+    clock: SessionClock | None = None,
 ) -> Trace:
-    """Play one conversation and return its trace; only bugs raise."""
-    started = time.perf_counter()
+    """Play one conversation and return its trace; only bugs raise.
+
+    With a deadline (`limits.deadline_s`, or a `clock` the caller keeps running for the
+    scoring), every step is checked against it: past it the session ends deadline_exceeded.
+    """
     for party in (agent, customer):
         if isinstance(party, Clocked):
-            party.start_clock()
-    run = _Run(bank, limits)
+            party.start_clock()  # the one-time setup (litellm's import) is not the session's
+    started = time.perf_counter()
+    own = clock is None and limits.deadline_s is not None
+    if clock is None and limits.deadline_s is not None:
+        clock = SessionClock(limits.deadline_s)
+    if clock is not None:
+        clock.start()
+    set_current(clock)
+    run = _Run(bank, limits, clock)
     try:
-        run.add(MessageEvent(role="customer", text=customer.open()))
-        moves = 0
-        while True:
-            moves += 1
-            try:
-                action = agent.act(run.events)
-            except AgentError as exc:
-                raise _Ended("agent_error", str(exc)) from None
-            except InfraError as exc:
-                raise _Ended("infra_error", str(exc)) from None
-            for call in action.tool_calls:
-                run.call(call, moves)
-            if action.message:
-                run.add(MessageEvent(role="agent", text=action.message))
-            if action.end or (not action.tool_calls and not action.message):
-                raise _Ended("agent_end", "the agent ended the conversation")
-            if not action.message:
-                continue
-            try:
-                turn = customer.respond(action.message)
-            except CustomerError as exc:
-                raise _Ended("customer_error", str(exc)) from None
-            except InfraError as exc:
-                raise _Ended("infra_error", str(exc)) from None
-            if isinstance(turn, Stop):
-                raise _Ended("customer_stop", turn.reason)
-            run.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
+        _play(run, agent, customer)
     except _Ended as end:
         reason, detail = end.reason, end.detail
+    except DeadlineExceeded as exc:  # a step ran past it, or a model call found it passed
+        reason, detail = "deadline_exceeded", str(exc)
+    finally:
+        set_current(None)
+        if own and clock is not None:
+            clock.close()
     return Trace(
         task_id=task.task_id,
         trial=trial,
@@ -185,3 +186,36 @@ def run_session(
         usage=usage or _usage(agent),
         customer_usage=_usage(customer),
     )
+
+
+def _turn(move: Callable[[], T], own: type[BankBenchError], reason: EndReason) -> T:
+    """One party's turn: its own error, or the provider's past the retries, ends the session."""
+    try:
+        return move()
+    except own as exc:
+        raise _Ended(reason, str(exc)) from None
+    except InfraError as exc:
+        raise _Ended("infra_error", str(exc)) from None
+
+
+def _play(run: _Run, agent: Agent, customer: Customer) -> None:
+    """The turns, until one ends the session (raising _Ended, or DeadlineExceeded)."""
+    run.add(MessageEvent(role="customer", text=customer.open()))
+    moves = 0
+    while True:
+        moves += 1
+        action = _turn(partial(agent.act, run.events), AgentError, "agent_error")
+        if run.clock is not None:
+            run.clock.check()  # the agent's turn, before anything it asked for runs
+        for call in action.tool_calls:
+            run.call(call, moves)
+        if action.message:
+            run.add(MessageEvent(role="agent", text=action.message))
+        if action.end or (not action.tool_calls and not action.message):
+            raise _Ended("agent_end", "the agent ended the conversation")
+        if not action.message:
+            continue
+        turn = _turn(partial(customer.respond, action.message), CustomerError, "customer_error")
+        if isinstance(turn, Stop):
+            raise _Ended("customer_stop", turn.reason)
+        run.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
