@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol, TypeVar, runtime_checkable
@@ -21,6 +21,7 @@ from pytest_bankbench.simulation.trace import (
     MessageEvent,
     ToolCall,
     ToolEvent,
+    ToolKindSeen,
     Trace,
     Usage,
 )
@@ -65,35 +66,69 @@ class _Ended(BankBenchError):
         self.detail = detail
 
 
+# A tool's refusal quotes an argument it refused at most this long: the call holds it already,
+# and a 1 MB argument echoed in full stored it twice in the trace and the HTML (issue 19).
+QUOTE_CHARS = 200
+ERROR_CHARS = 2_000  # a refusal's whole text
+
+
+def _long_strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        if len(value) > QUOTE_CHARS:
+            yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _long_strings(key)
+            yield from _long_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _long_strings(item)
+
+
+def _quote(text: str) -> str:
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[:40]!r}... ({len(text):,} characters)"
+
+
+def refusal_text(message: str, call: ToolCall) -> str:
+    """The refusal the agent reads, each long argument it quotes shortened to a mention."""
+    quoted = set(_long_strings([call.name, call.arguments, call.raw_arguments]))
+    for value in sorted(quoted, key=len, reverse=True):
+        if value in message:
+            short = f"{value[:40]}... ({len(value):,} characters)"
+            message = message.replace(repr(value), _quote(value)).replace(value, short)
+    if len(message) > ERROR_CHARS:
+        message = f"{message[:ERROR_CHARS]}... ({len(message):,} characters)"
+    return message
+
+
+def _refused(call: ToolCall, kind: ToolKindSeen, exc: ToolError, batch: int) -> ToolEvent:
+    return ToolEvent(
+        call=call,
+        tool_kind=kind,
+        ok=False,
+        error_code=exc.code,
+        error=refusal_text(exc.message, call),
+        batch=batch,
+    )
+
+
 def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
     """Run one call; a refusal becomes a failed tool result the agent can read."""
     try:
         spec = get_tool(call.name)
     except ToolError as exc:
-        return ToolEvent(
-            call=call,
-            tool_kind="unknown",
-            ok=False,
-            error_code=exc.code,
-            error=exc.message,
-            batch=batch,
-        )
+        return _refused(call, "unknown", exc, batch)
     try:
         if call.arguments is None:
             raise InvalidArguments(
                 f"the arguments of {call.name} are not valid JSON: "
-                f"{call.raw_arguments!r}; send a JSON object"
+                f"{_quote(call.raw_arguments or '')}; send a JSON object"
             )
         output = spec.invoke(bank, call.arguments)
     except ToolError as exc:
-        return ToolEvent(
-            call=call,
-            tool_kind=spec.kind,
-            ok=False,
-            error_code=exc.code,
-            error=exc.message,
-            batch=batch,
-        )
+        return _refused(call, spec.kind, exc, batch)
     return ToolEvent(
         call=call,
         tool_kind=spec.kind,
