@@ -165,10 +165,20 @@ class BenchRun:
 
     def _open_traces(self, folder: Path) -> None:
         """Start traces.jsonl (kept on resume), with the run's provenance beside it for regrade."""
+        from pytest_bankbench.report.run_guard import LOCK_SUFFIX, ReportLock, ReportLocked
         from pytest_bankbench.run.provenance import PROVENANCE_FILE, provenance
 
         folder.mkdir(parents=True, exist_ok=True)
         traces_file = folder / "traces.jsonl"
+        # Appended to all run long, like the session log: one run at a time (issue 19).
+        lock = ReportLock(
+            traces_file, traces_file.with_name(traces_file.name + LOCK_SUFFIX), "--bank-traces"
+        )
+        try:
+            lock.acquire()
+        except ReportLocked as exc:
+            raise RunStartError(f"--bank-traces: {exc}") from None
+        self._cleanups.append(lock.release)
         if not (self.settings.resume and traces_file.exists()):
             traces_file.write_text("", encoding="utf-8")
         elif self.settings.resume:

@@ -377,3 +377,24 @@ def test_a_regrade_keeps_the_agent_and_split_of_the_traces(pytester: pytest.Pyte
         pytester, "--bank-regrade", str(traces), "-k", "rd_opening", "--bank-report", str(report)
     )
     assert load_report(report)["provenance"]["agent"]["model"] == "gold"
+
+
+def test_a_second_run_cannot_append_to_the_same_traces(pytester: pytest.Pytester) -> None:
+    """Issue 19: the lock covers every file a run appends to all along, the traces file too:
+    two runs with different reports and one --bank-traces folder interleaved their traces."""
+    traces = pytester.path / "traces"
+    traces.mkdir()
+    lock = traces / "traces.jsonl.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.write("4242\n")
+        held.flush()
+        result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-traces", str(traces))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [f"*--bank-traces: {traces / 'traces.jsonl'}: another run (pid 4242)*--bank-traces*"]
+    )
+    assert not (traces / "traces.jsonl").exists()
+    result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-traces", str(traces))
+    result.assert_outcomes(passed=4)
+    assert not lock.exists() and len((traces / "traces.jsonl").read_text().splitlines()) == 4
