@@ -273,6 +273,11 @@ class BankBench:
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         if "bank_case" not in metafunc.fixturenames:
             return
+        from pytest_bankbench.plugin.preselect import preselect, shared_names
+
+        # -k before the tests are made: only the cases it may keep become tests (issue 19).
+        shared = shared_names(metafunc.definition)
+        cases = preselect(self.config.option.keyword, shared, self.run.pending_cases())
         params = [
             pytest.param(
                 case,
@@ -282,7 +287,7 @@ class BankBench:
                     getattr(pytest.mark, case.task.service_area),
                 ],
             )
-            for case in self.run.pending_cases()
+            for case in cases
         ]
         metafunc.parametrize("bank_case", params)
 
