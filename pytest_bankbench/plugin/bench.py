@@ -344,7 +344,7 @@ class BankBench:
 
     def _case_of(self, nodeid: str) -> BankCase | None:
         found = _CASE_ID.search(nodeid)
-        return self.run.case_by_id.get(found["id"]) if found else None
+        return self.run.case_by_id(found["id"]) if found else None
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Without xdist, the selected sessions are this process's items (after -k)."""

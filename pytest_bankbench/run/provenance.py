@@ -41,7 +41,7 @@ def provenance(run: BenchRun) -> dict[str, Any]:
         "max_steps": options.max_steps,
         "max_errors": options.max_errors,
         "trials": options.trials,
-        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.cases},
+        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.all_cases()},
         "python": platform.python_version(),
         "pytest": getattr(pytest, "__version__", None),
         "litellm": getattr(litellm, "__version__", None) if litellm else None,
