@@ -172,3 +172,24 @@ def test_without_a_stall_a_waiting_session_is_charged_its_wall_time() -> None:
     time.sleep(0.3)
     assert 0.3 <= clock.charged() < 0.3 + 0.2
     clock.close()
+
+
+def test_a_model_partys_first_session_is_not_charged_litellms_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cold process's first session took 42.7 s against 0.4 s: litellm's import was in it."""
+    from types import SimpleNamespace
+
+    from pytest_bankbench.models import llm
+    from pytest_bankbench.models.agent import LiteLLMAgent
+
+    def cold(model: str) -> Any:
+        time.sleep(STALL_S)  # the import and the first-call setup
+        reply = {"choices": [{"message": {"content": "Goodbye."}}], "usage": {}}
+        return SimpleNamespace(completion=lambda **_: reply)
+
+    monkeypatch.setattr(llm, "prepare_litellm", cold)
+    settings = llm.ModelSettings(model="openai/cold-model", session_deadline_s=STALL_S / 2)
+    result = _play(LiteLLMAgent(llm.ModelClient(settings)), limits=Limits(deadline_s=STALL_S / 2))
+    assert result.trace.end != "deadline_exceeded" and result.trace.usage.model_calls >= 1
+    assert result.trace.duration_s < STALL_S / 2
