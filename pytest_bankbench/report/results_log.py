@@ -23,8 +23,8 @@ from pytest_bankbench.report.record import SessionRecord, foreign_session, load_
 
 LOG_SUFFIX = ".sessions.jsonl"
 # Fields of the configuration that must match for a resume (or a merge of shards) to be honest.
-# Left out on purpose, since they do not change a session's verdict: timeouts and deadlines,
-# retries, API bases, the response cache and prices. Temperature and other sampling settings
+# Left out on purpose, since they do not change a session's verdict: timeouts, retries, API
+# bases, the response cache and prices. The session deadline does (past it a session fails). Temperature and other sampling settings
 # are inside agent_parameters / customer_parameters.
 CONFIG_FIELDS = (
     "agent",
@@ -40,12 +40,14 @@ CONFIG_FIELDS = (
     "regrade",
     "shard",
     "package_version",
+    "session_deadline",
 )
 # What a log written before a field existed meant by its absence.
 CONFIG_DEFAULTS: dict[str, Any] = {
     "customer_parameters": {},
     "shard": None,
     "package_version": None,
+    "session_deadline": None,
 }
 SYNC_EVERY_S = 1.0  # the longest a finished session waits for its line to reach the disk
 
