@@ -85,7 +85,9 @@ def play_case(
             task, agent, customer, bank, limits, trial=case.trial, seed=case.seed, clock=clock
         )
         verdict = score(task, trace, expected_changes(task))
-        if clock is not None and trace.end != "deadline_exceeded" and clock.passed():
+        # The scoring's time counts too; an outage past its retries stays the provider's.
+        ended = trace.end in ("deadline_exceeded", "infra_error")
+        if clock is not None and not ended and clock.passed():
             trace = trace.model_copy(
                 update={"end": "deadline_exceeded", "end_detail": clock.passed_text()}
             )
