@@ -16,14 +16,11 @@ from typing import Literal, NamedTuple, TypeAlias
 from pytest_bankbench.errors import InfraError as InfraError
 from pytest_bankbench.errors import ModelError as ModelError
 from pytest_bankbench.redaction import redact_text
+from pytest_bankbench.simulation.deadline import DeadlineExceeded as DeadlineExceeded
 
 
 class ConfigurationError(ModelError):
     """The run cannot work at all (authentication, unknown model, a bad setup): stop the run."""
-
-
-class DeadlineExceeded(InfraError):
-    """The session ran past --bank-session-deadline: infrastructure, not the agent's failure."""
 
 
 class EndpointDown(InfraError):

@@ -41,6 +41,7 @@ from pytest_bankbench.models.errors import (
     unusable_body,
 )
 from pytest_bankbench.redaction import redact_text, remember_secrets, secret_values
+from pytest_bankbench.simulation.deadline import current_clock
 from pytest_bankbench.simulation.trace import Usage
 
 CompletionFn = Callable[..., Any]
@@ -448,6 +449,9 @@ class ModelClient:
         deadline = self.settings.session_deadline_s
         if deadline is None:
             return None
+        clock = current_clock()
+        if clock is not None:  # a session's clock: the whole session, stalls charged apart
+            return clock.left()
         if self.started is None:
             self.start_clock()
         assert self.started is not None
@@ -514,6 +518,7 @@ class ModelClient:
                     )
                     self.breaker.check(endpoint)  # tripped: no retry, no back-off
                 if attempt == retries:
+                    self._remaining()  # a call cut short by the deadline: the deadline's
                     where = "" if cause is None else f"{cause}: {endpoint}; "
                     raise InfraError(f"{error} ({where}after {attempt + 1} attempts)") from None
                 delay = self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4)

@@ -8,6 +8,7 @@ them into pytest's collection, reports, xdist relay, usage errors and exit statu
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Generator
 from functools import cached_property
@@ -102,7 +103,7 @@ class BankBench:
                 # Issue 18: a dead endpoint or a refused key stops the run here, in one line.
                 for warning in self.parties.check_endpoints():
                     self._warn(warning)
-                self.parties.check_agent(self.run.cases[:1])
+                self.parties.check_agent(list(itertools.islice(self.run.all_cases(), 1)))
             self.run.open()
         except SettingsError as exc:
             self.servers.stop()
@@ -148,7 +149,9 @@ class BankBench:
     def limits(self) -> Limits:
         from pytest_bankbench.simulation.session import Limits
 
-        return Limits(self.options.max_steps, self.options.max_errors)
+        return Limits(
+            self.options.max_steps, self.options.max_errors, self.options.session_deadline
+        )
 
     def _warn(self, message: str) -> None:
         warning = pytest.PytestWarning(redact_text(message))
@@ -279,6 +282,11 @@ class BankBench:
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         if "bank_case" not in metafunc.fixturenames:
             return
+        from pytest_bankbench.plugin.preselect import preselect, shared_names
+
+        # -k before the tests are made: only the cases it may keep become tests (issue 19).
+        shared = shared_names(metafunc.definition)
+        cases = preselect(self.config.option.keyword, shared, self.run.pending_cases())
         params = [
             pytest.param(
                 case,
@@ -288,7 +296,7 @@ class BankBench:
                     getattr(pytest.mark, case.task.service_area),
                 ],
             )
-            for case in self.run.pending_cases()
+            for case in cases
         ]
         metafunc.parametrize("bank_case", params)
 
@@ -352,7 +360,7 @@ class BankBench:
 
     def _case_of(self, nodeid: str) -> BankCase | None:
         found = _CASE_ID.search(nodeid)
-        return self.run.case_by_id.get(found["id"]) if found else None
+        return self.run.case_by_id(found["id"]) if found else None
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Without xdist, the selected sessions are this process's items (after -k)."""

@@ -237,8 +237,8 @@ def add_options(parser: pytest.Parser) -> None:
         dest="bank_session_deadline",
         metavar="SECONDS",
         default=None,
-        help="wall-clock limit of one session; past it the session ends as an "
-        "infrastructure error (default: none)",
+        help="time limit of one whole session (agent turns, tool calls, customer, scoring); "
+        "past it the session ends deadline_exceeded, the agent's failure (default: none)",
     )
     group.addoption(
         "--bank-max-transport-failures",

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.record import SessionRecord, load_json
+from pytest_bankbench.report.record import SessionRecord, foreign_session, load_json
 
 REPORT_VERSION = 1
 READABLE_VERSIONS = frozenset({1})
@@ -177,7 +177,7 @@ def parse_report(document: object, name: str) -> Report:
         raise ReportError(f"{name}: report_version {version} is no longer read; re-run it")
     _check_sessions(document["sessions"], name)
     try:
-        return Report.model_validate(document)
+        report = Report.model_validate(document)
     except ValidationError as exc:
         first = exc.errors()[0]
         problem = "is missing" if first["type"] == "missing" else first["msg"].lower()
@@ -186,6 +186,12 @@ def parse_report(document: object, name: str) -> Report:
             f"{name}: {_where(first['loc'])} {problem}"
             + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
         ) from None
+    foreign = foreign_session(
+        report.sessions, report.run_config.get("trials"), report.provenance.get("task_ids")
+    )
+    if foreign is not None:
+        raise ReportError(f"{name}: {foreign}")
+    return report
 
 
 def _where(loc: tuple[int | str, ...]) -> str:

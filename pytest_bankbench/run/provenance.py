@@ -47,7 +47,7 @@ def provenance(run: BenchRun) -> dict[str, Any]:
         "max_steps": options.max_steps,
         "max_errors": options.max_errors,
         "trials": options.trials,
-        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.cases},
+        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.all_cases()},
         "run_started": utc_iso(run.started_at),
         "python": platform.python_version(),
         "pytest": getattr(pytest, "__version__", None),

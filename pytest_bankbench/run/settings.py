@@ -99,6 +99,8 @@ class RunSettings:
             "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
             # Another release may score the same trace otherwise: resume and merge refuse it.
             "package_version": __version__,
+            # Past it a session fails (deadline_exceeded): the deadline changes verdicts.
+            "session_deadline": self.session_deadline,
         }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -13,12 +13,14 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.errors import BankBenchError, InfraError
 from pytest_bankbench.simulation.agents import Agent, AgentAction
 from pytest_bankbench.simulation.customer import Customer, Stop
+from pytest_bankbench.simulation.deadline import DeadlineExceeded, SessionClock, set_current
 from pytest_bankbench.simulation.trace import (
     EndReason,
     Event,
     MessageEvent,
     ToolCall,
     ToolEvent,
+    ToolKindSeen,
     Trace,
     Usage,
 )
@@ -38,6 +40,7 @@ class CustomerError(BankBenchError):
 class Limits:
     max_steps: int = DEFAULT_MAX_STEPS
     max_errors: int = DEFAULT_MAX_ERRORS
+    deadline_s: float | None = None  # --bank-session-deadline (simulation/deadline.py)
 
 
 @runtime_checkable
@@ -64,35 +67,69 @@ class _Ended(BankBenchError):
         self.detail = detail
 
 
+# A tool's refusal quotes an argument it refused at most this long: the call holds it already,
+# and a 1 MB argument echoed in full stored it twice in the trace and the HTML (issue 19).
+QUOTE_CHARS = 200
+ERROR_CHARS = 2_000  # a refusal's whole text
+
+
+def _long_strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        if len(value) > QUOTE_CHARS:
+            yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _long_strings(key)
+            yield from _long_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _long_strings(item)
+
+
+def _quote(text: str) -> str:
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[:40]!r}... ({len(text):,} characters)"
+
+
+def refusal_text(message: str, call: ToolCall) -> str:
+    """The refusal the agent reads, each long argument it quotes shortened to a mention."""
+    quoted = set(_long_strings([call.name, call.arguments, call.raw_arguments]))
+    for value in sorted(quoted, key=len, reverse=True):
+        if value in message:
+            short = f"{value[:40]}... ({len(value):,} characters)"
+            message = message.replace(repr(value), _quote(value)).replace(value, short)
+    if len(message) > ERROR_CHARS:
+        message = f"{message[:ERROR_CHARS]}... ({len(message):,} characters)"
+    return message
+
+
+def _refused(call: ToolCall, kind: ToolKindSeen, exc: ToolError, batch: int) -> ToolEvent:
+    return ToolEvent(
+        call=call,
+        tool_kind=kind,
+        ok=False,
+        error_code=exc.code,
+        error=refusal_text(exc.message, call),
+        batch=batch,
+    )
+
+
 def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
     """Run one call; a refusal becomes a failed tool result the agent can read."""
     try:
         spec = get_tool(call.name)
     except ToolError as exc:
-        return ToolEvent(
-            call=call,
-            tool_kind="unknown",
-            ok=False,
-            error_code=exc.code,
-            error=exc.message,
-            batch=batch,
-        )
+        return _refused(call, "unknown", exc, batch)
     try:
         if call.arguments is None:
             raise InvalidArguments(
                 f"the arguments of {call.name} are not valid JSON: "
-                f"{call.raw_arguments!r}; send a JSON object"
+                f"{_quote(call.raw_arguments or '')}; send a JSON object"
             )
         output = spec.invoke(bank, call.arguments)
     except ToolError as exc:
-        return ToolEvent(
-            call=call,
-            tool_kind=spec.kind,
-            ok=False,
-            error_code=exc.code,
-            error=exc.message,
-            batch=batch,
-        )
+        return _refused(call, spec.kind, exc, batch)
     return ToolEvent(
         call=call,
         tool_kind=spec.kind,
@@ -111,10 +148,17 @@ class Stepper:
     drives it with the moves a trainer's policy makes, so both end in the same trace.
     """
 
-    def __init__(self, customer: Customer, bank: Bank, limits: Limits = Limits()) -> None:
+    def __init__(
+        self,
+        customer: Customer,
+        bank: Bank,
+        limits: Limits = Limits(),
+        clock: SessionClock | None = None,
+    ) -> None:
         self.customer = customer
         self.bank = bank
         self.limits = limits
+        self.clock = clock  # the session deadline, checked after every step
         self.events: list[Event] = []
         self.steps = 0
         self.failed = 0
@@ -127,8 +171,11 @@ class Stepper:
         return self.end is not None
 
     def add(self, event: Event) -> None:
+        """Record a step (a message, a tool call) and check the limits and the deadline."""
         self.steps += 1
         self.events.append(event)
+        if self.clock is not None:
+            self.clock.check()
         if self.steps >= self.limits.max_steps:
             raise _Ended("max_steps", f"reached {self.limits.max_steps} steps")
 
@@ -170,6 +217,8 @@ class Stepper:
             play()
         except _Ended as end:
             self.finish(end.reason, end.detail)
+        except DeadlineExceeded as exc:  # a step ran past it, or a model call found it passed
+            self.finish("deadline_exceeded", str(exc))
 
     def _open(self) -> None:
         self.add(MessageEvent(role="customer", text=self.customer.open()))
@@ -230,24 +279,45 @@ def run_session(
     trial: int = 0,
     seed: int = 0,
     usage: Usage | None = None,
+    clock: SessionClock | None = None,
 ) -> Trace:
-    """Play one conversation and return its trace; only bugs raise."""
-    started = time.perf_counter()
+    """Play one conversation and return its trace; only bugs raise.
+
+    With a deadline (`limits.deadline_s`, or a `clock` the caller keeps running for the
+    scoring), every step is checked against it: past it the session ends deadline_exceeded.
+    """
     for party in (agent, customer):
         if isinstance(party, Clocked):
-            party.start_clock()
-    run = Stepper(customer, bank, limits)
-    run.open()
-    while not run.over:
-        try:
-            action = agent.act(run.events)
-        except AgentError as exc:
-            run.finish("agent_error", str(exc))
-            break
-        except InfraError as exc:
-            run.finish("infra_error", str(exc))
-            break
-        run.move(action)
+            party.start_clock()  # the one-time setup (litellm's import) is not the session's
+    started = time.perf_counter()
+    own = clock is None and limits.deadline_s is not None
+    if clock is None and limits.deadline_s is not None:
+        clock = SessionClock(limits.deadline_s)
+    if clock is not None:
+        clock.start()
+    set_current(clock)
+    run = Stepper(customer, bank, limits, clock)
+    try:
+        run.open()
+        while not run.over:
+            try:
+                action = agent.act(run.events)
+                if clock is not None:
+                    clock.check()  # the agent's turn, before anything it asked for runs
+            except AgentError as exc:
+                run.finish("agent_error", str(exc))
+                break
+            except InfraError as exc:
+                run.finish("infra_error", str(exc))
+                break
+            except DeadlineExceeded as exc:
+                run.finish("deadline_exceeded", str(exc))
+                break
+            run.move(action)
+    finally:
+        set_current(None)
+        if own and clock is not None:
+            clock.close()
     return run.trace(
         task,
         agent.name,

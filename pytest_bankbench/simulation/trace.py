@@ -32,6 +32,7 @@ EndReason = Literal[
     "agent_error",
     "customer_error",
     "infra_error",
+    "deadline_exceeded",
 ]
 NORMAL_ENDS: frozenset[str] = frozenset({"customer_stop", "agent_end", "transfer"})
 ToolKindSeen = Literal["read", "write", "human", "unknown"]
