@@ -145,11 +145,14 @@ def test_a_process_stall_is_charged_to_its_cause_only() -> None:
     frozen = SessionClock(10.0, meter)
     frozen.start()
     charged: list[float] = []
+    used: list[float] = []  # the staller's own CPU (less than the wall time on a busy machine)
 
     def staller() -> None:
         clock = SessionClock(10.0, meter)
         clock.start()
+        cpu = time.thread_time()
         hold_interpreter(STALL_S)
+        used.append(time.thread_time() - cpu)
         charged.append(clock.charged())
         clock.close()
 
@@ -160,7 +163,7 @@ def test_a_process_stall_is_charged_to_its_cause_only() -> None:
     thread.join()
     wall = time.monotonic() - started
     assert wall >= STALL_S * 0.8
-    assert charged[0] >= STALL_S * 0.8  # its own CPU
+    assert charged[0] >= used[0] * 0.95 and used[0] >= STALL_S * 0.3  # its own CPU
     assert frozen.charged() < STALL_S / 2  # the stall is not the frozen session's time
     assert meter.stalled() >= STALL_S * 0.6
     frozen.close()
