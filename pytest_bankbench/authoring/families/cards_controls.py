@@ -93,13 +93,7 @@ def _new_limit(rng: random.Random, cap: int, current: int) -> int | None:
     return rng.choice(options) if options else None
 
 
-@family(
-    "atm_limit_then_international",
-    "sequencing",
-    "cards",
-    _INTL_OFF,
-    clause="F.26 'Channel limits ... from Rs 0 up to the maximum for the card type. International usage can be switched on only for cards that support it'; G.27 in order; C.11 check current limits",
-)
+@family(_INTL_OFF)
 def atm_limit_then_international(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -172,12 +166,8 @@ DOMESTIC_PHRASES = ("not_supported",)
 
 
 @family(
-    "international_not_supported",
-    "edge_case",
-    "cards",
     _INTL_OFF + " AND c.customer_id IN (SELECT customer_id FROM cards WHERE status = "
-    "'active' AND product = 'RuPay Classic Debit')",
-    clause="H.29 / F.26 refuse international usage on a RuPay Classic Debit card; KB 16 alternative: 'use another of the customer's cards that supports international usage'; act on it only if the customer agrees",
+    "'active' AND product = 'RuPay Classic Debit')"
 )
 def international_not_supported(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -251,13 +241,7 @@ def _above(rng: random.Random, cap: int) -> int:
     return -(-raised // step) * step
 
 
-@family(
-    "limit_above_maximum",
-    "edge_case",
-    "cards",
-    ACTIVE_CARD,
-    clause="H.29 refuse 'A card channel limit above the card type's maximum: offer to set the maximum'; act on it only if the customer agrees",
-)
+@family(ACTIVE_CARD)
 def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A channel limit above the product's maximum: refuse it, set the maximum once agreed."""
     options = []
@@ -329,13 +313,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-@family(
-    "card_status_enquiry",
-    "control",
-    "cards",
-    "SELECT DISTINCT customer_id FROM cards",
-    clause="J.36 tell the value asked (card status, or a channel's daily limit)",
-)
+@family("SELECT DISTINCT customer_id FROM cards")
 def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: a card's status, or one channel's daily limit."""
     cards = ctx.all(

@@ -238,13 +238,7 @@ def _ask(name: str, ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     return fixed.question() if fixed is not None else _MAKERS[name](ctx, rng, customer)
 
 
-@family(
-    "kb_answer",
-    "rare_tool",
-    "everyday",
-    "SELECT customer_id FROM customers ORDER BY 1",
-    clause="J.35 'Use search_knowledge_base for rules, fees, timelines and procedures you are not sure about. Do not invent rates, fees or rules'; J.36 tell the value asked (from the customer's own record where the rule depends on it)",
-)
+@family("SELECT customer_id FROM customers ORDER BY 1")
 def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A question only the knowledge base answers (with the record fact it depends on)."""
     order = list(_ORDER)

@@ -63,13 +63,7 @@ RTGS_MINIMUM = rules.TRANSFER_LIMITS["RTGS"][0]
 RTGS_PHRASES = ("below_minimum", *amount_phrases(RTGS_MINIMUM))
 
 
-@family(
-    "rtgs_below_minimum",
-    "edge_case",
-    "everyday",
-    payee_customers(60_000_00),
-    clause="H.29 'An RTGS transfer below the Rs 2,00,000 minimum: offer NEFT or IMPS'; 'Act on the alternative only if the customer agrees'; D.17 confirm again when the mode changes",
-)
+@family(payee_customers(60_000_00))
 def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """RTGS below Rs 2 lakh is refused: send by NEFT as the customer allows."""
     chosen = payment(ctx, rng, customer["customer_id"], 60_000_00, _SUB_RTGS_AMOUNTS)
@@ -151,13 +145,8 @@ _IMPS_MAX = rules.TRANSFER_LIMITS["IMPS"][1]
 
 
 @family(
-    "imps_above_maximum",
-    "edge_case",
-    "everyday",
     "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
-    f"WHERE {unheld(_IMPS_MAX + 6_00_000_00)} ORDER BY 1",
-    clause="H.29 'A transfer above the chosen mode's per-transaction limit (IMPS Rs 5,00,000): "
-    "offer a mode whose limit covers the amount'; act on it only if the customer agrees",
+    f"WHERE {unheld(_IMPS_MAX + 6_00_000_00)} ORDER BY 1"
 )
 def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """IMPS above Rs 5 lakh is refused: NEFT carries it once the customer agrees."""
@@ -249,12 +238,8 @@ def _slips(right: int) -> list[int]:
 
 
 @family(
-    "transfer_correction",
-    "sequencing",
-    "everyday",
     "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
-    f"WHERE {unheld(2_10_000_00)} ORDER BY 1",
-    clause="D.17 'If anything changes after confirmation (amount, account, tenure, mode, option), confirm again'; D.15 state the amount and the mode before a transfer; D.16 write only after a yes to that exact action",
+    f"WHERE {unheld(2_10_000_00)} ORDER BY 1"
 )
 def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer corrects the amount when asked to confirm: propose again, send the new one."""

@@ -180,25 +180,15 @@ def _prepay_draft(
     )
 
 
-@family(
-    "prepay_reduce_emi",
-    "sequencing",
-    "loans",
-    _PREPAYABLE,
-    clause="E.22 'Part-prepayment: first call calculate_prepayment_impact and share the prepayment charge and the new EMI or new tenure'",
-)
+@family(_PREPAYABLE)
 def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the prepayment impact, the prepayment, then the updated loan."""
     return _prepay_draft(ctx, rng, customer, "reduce_emi")
 
 
 @family(
-    "prepay_right_loan",
-    "edge_case",
-    "loans",
     "SELECT l.customer_id FROM loans l WHERE l.status = 'active' GROUP BY l.customer_id "
-    "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2",
-    clause="C.12 identify the exact loan from the details the customer gives (type); E.22 impact first, share charge and new EMI/tenure",
+    "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2"
 )
 def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Two loans: prepay only the one the customer names by type."""
@@ -260,13 +250,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family(
-    "prepayment_options_compare",
-    "rare_tool",
-    "loans",
-    _PREPAYABLE,
-    clause="E.22 calculate_prepayment_impact for each option; J.36 tell new EMI and new tenure; pay nothing (D.16/18)",
-)
+@family(_PREPAYABLE)
 def prepayment_options_compare(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
