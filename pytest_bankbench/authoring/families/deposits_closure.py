@@ -33,7 +33,7 @@ from pytest_bankbench.authoring.calls import (
     find_fd,
 )
 from pytest_bankbench.authoring.phrasing import desi, knows, offered_secret, opening, say, spoken
-from pytest_bankbench.authoring.pickers import RESERVED, TENURES, fd_name, pick
+from pytest_bankbench.authoring.pickers import RESERVED, TENURES, named_fd
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction, Topic
 
@@ -56,12 +56,10 @@ def _closable(ctx: Context, cid: str) -> list[sqlite3.Row]:
 @family(_ACTIVE_FD)
 def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the closure quote before closing, then the new balance."""
-    fd = pick(rng, _closable(ctx, customer["customer_id"]))
-    if fd is None:
+    chosen = named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
+    if chosen is None:
         return None
-    name = fd_name(ctx, rng, fd)
-    if name is None:
-        return None
+    fd, name = chosen
     quote = "Tell me the penalty and the payout first, and my account balance after closing."
     ask = opening(
         rng,
@@ -107,12 +105,10 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
 def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
     fds = [fd for fd in _closable(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
-    fd = pick(rng, fds)
-    if fd is None:
+    chosen = named_fd(ctx, rng, fds)
+    if chosen is None:
         return None
-    name = fd_name(ctx, rng, fd)
-    if name is None:
-        return None
+    fd, name = chosen
     days, tenure_text = rng.choice(TENURES[:6])
     amount = fd["principal"]
     said = spoken(amount, rng)
@@ -254,12 +250,10 @@ def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> D
 @family(_ACTIVE_FD)
 def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer hears the penalty and declines: nothing may be closed."""
-    fd = pick(rng, _closable(ctx, customer["customer_id"]))
-    if fd is None:
+    chosen = named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
+    if chosen is None:
         return None
-    name = fd_name(ctx, rng, fd)
-    if name is None:
-        return None
+    fd, name = chosen
     ask = opening(
         rng,
         terse=f"Penalty and payout if I close {name} now?",
