@@ -60,6 +60,20 @@ def test_every_family_has_one_row_in_the_registry_and_every_row_a_family() -> No
         assert row.clause, f"{name}: a family names the policy clause that decides its tasks"
 
 
+def test_the_readme_table_of_families_is_the_registry() -> None:
+    """The README's table (family, category, area, deciding clause) says what families.toml
+    says, row for row: a family added, retired or re-claused there is so in the README."""
+    readme = (FAMILIES_DIR.parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("| family | category | area | deciding clause |\n", 1)[1]
+    lines = section.split("\n\n", 1)[0].splitlines()[1:]  # below the header's rule
+    table = {}
+    for line in lines:
+        name, category, area, clause = (cell.strip() for cell in line.strip("|").split(" | "))
+        table[name.strip("`")] = (category, area, clause)
+    rows = {name: (row.category, row.area, row.clause) for name, row in family_rows().items()}
+    assert table == rows
+
+
 def test_a_maker_without_a_row_or_registered_twice_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

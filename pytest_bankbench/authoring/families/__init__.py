@@ -57,5 +57,6 @@ Adding a family: write it in the module of its area and topic, its row in `famil
 adds its own), `python -m pytest_bankbench validate-tasks task_data/tasks.jsonl` (load, replay
 each gold chain, check the values), then `pytest tests/authoring tests/tasks`; add what its
 tasks must pose to tests/authoring/families/test_<module>.py, and its row to the README's table
-of families (name, category, area, clause, as in its row of `families.toml`).
+of families (name, category, area, clause: its row of `families.toml`, which
+tests/authoring/test_families.py compares with the README).
 """
