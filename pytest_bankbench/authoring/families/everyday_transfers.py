@@ -9,16 +9,13 @@ import sqlite3
 from pytest_bankbench.authoring.base import (
     Context,
     Draft,
-    Must,
-    alternative,
-    as_step,
     draft,
     family,
     told,
 )
 from pytest_bankbench.authoring.calls import (
-    find_payee,
-    transfer,
+    mode_refusal,
+    payee_transfer,
     transfer_terms,
 )
 from pytest_bankbench.authoring.phrasing import (
@@ -110,33 +107,16 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         ),
         # The RTGS minimum is the policy's (section H): no limits read is needed to refuse it.
         # H.29 offers NEFT or IMPS: either mode is the policy's (both cover every amount here).
-        calls=[
-            as_step("payee", find_payee(payee)),
-            as_step(
-                "transfer",
-                transfer(
-                    number,
-                    payee["beneficiary_id"],
-                    amount,
-                    "NEFT",
-                    after=("payee",),
-                    allowed=("IMPS",),
-                ),
-            ),
-        ],
+        calls=payee_transfer(payee, number, amount, "NEFT", allowed=("IMPS",)),
         disclosures=transfer_terms("transfer", amount, "NEFT", also=("IMPS",)),
         # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative,
         # before the transfer the customer then agrees to.
-        tells=[
-            Must(
-                "reason",
-                "below the RTGS minimum",
-                ("below_minimum",),
-                (told("RTGS minimum", "amount", plain(RTGS_MINIMUM)),),
-                before="transfer",
-            ),
-            alternative("NEFT or IMPS instead", "other_mode", before="transfer"),
-        ],
+        tells=mode_refusal(
+            "below the RTGS minimum",
+            "below_minimum",
+            told("RTGS minimum", "amount", plain(RTGS_MINIMUM)),
+            "NEFT or IMPS",
+        ),
     )
 
 
@@ -191,31 +171,14 @@ def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         ),
         # H.29 offers a mode whose limit covers the amount: NEFT (up to Rs 10 lakh) and RTGS
         # (Rs 2 lakh to Rs 25 lakh) both cover every amount here.
-        calls=[
-            as_step("payee", find_payee(payee)),
-            as_step(
-                "transfer",
-                transfer(
-                    account["account_number"],
-                    payee["beneficiary_id"],
-                    amount,
-                    "NEFT",
-                    ("payee",),
-                    allowed=("RTGS",),
-                ),
-            ),
-        ],
+        calls=payee_transfer(payee, account["account_number"], amount, "NEFT", allowed=("RTGS",)),
         disclosures=transfer_terms("transfer", amount, "NEFT", also=("RTGS",)),
-        tells=[
-            Must(
-                "reason",
-                "above the IMPS maximum",
-                ("above_maximum",),
-                (told("IMPS maximum", "amount", plain(_IMPS_MAX)),),
-                before="transfer",
-            ),
-            alternative("NEFT or RTGS instead", "other_mode", before="transfer"),
-        ],
+        tells=mode_refusal(
+            "above the IMPS maximum",
+            "above_maximum",
+            told("IMPS maximum", "amount", plain(_IMPS_MAX)),
+            "NEFT or RTGS",
+        ),
     )
 
 
@@ -296,14 +259,6 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"the assistant asks you to confirm, you correct it to {indian(amount)}, and you "
             "agree once the corrected transfer is proposed."
         ),
-        calls=[
-            as_step("payee", find_payee(payee)),
-            as_step(
-                "transfer",
-                transfer(
-                    account["account_number"], payee["beneficiary_id"], amount, mode, ("payee",)
-                ),
-            ),
-        ],
+        calls=payee_transfer(payee, account["account_number"], amount, mode),
         disclosures=transfer_terms("transfer", amount, mode),
     )
