@@ -37,7 +37,7 @@ from pytest_bankbench.authoring.pickers import (
 )
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
-from pytest_bankbench.tasks.model import Instruction
+from pytest_bankbench.tasks.model import Fact, Instruction
 
 # Customers with an active loan out of lock-in and an account that could fund a part-prepayment.
 _PREPAYABLE = (
@@ -165,11 +165,7 @@ def _prepay_draft(
     return draft(
         customer,
         ask + quote,
-        facts=[
-            debit_fact(payer),
-            loan_fact(loan),
-            knows(f"I want to prepay {said}.", "amount"),
-        ],
+        facts=_prepay_facts(payer, loan, said),
         narrative=(
             f"You want to part-prepay {indian(amount)} on your {name} from account "
             f"{payer['account_number']}, keeping {story}"
@@ -178,6 +174,11 @@ def _prepay_draft(
         outputs=[_impact(option, "impact")],
         disclosures=prepayment_terms(option, "impact", "prepay"),
     )
+
+
+def _prepay_facts(payer: sqlite3.Row, loan: sqlite3.Row, said: str) -> list[Fact]:
+    """What the customer says when asked: the account paying, the loan and the amount."""
+    return [debit_fact(payer), loan_fact(loan), knows(f"I want to prepay {said}.", "amount")]
 
 
 @family(_PREPAYABLE)
@@ -228,11 +229,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     return draft(
         customer,
         ask + " Tell me the charge first.",
-        facts=[
-            debit_fact(payer),
-            loan_fact(loan),
-            knows(f"I want to prepay {said}.", "amount"),
-        ],
+        facts=_prepay_facts(payer, loan, said),
         narrative=(
             f"You have a {name} and a {other_name}. You want to part-prepay "
             f"{indian(amount)} on the {name} only, option {option}, from account "
