@@ -8,7 +8,8 @@ The modules:
 - `base`: what a family writes, a `Draft` of the scenario and its gold chain of `Call`s, the
   values asked (`Out`), the values told before a write (`Tell`), where each is read (`record`,
   `result`, `Known`), what the policy says is told
-  (`Must`: `reason`, `alternative`, `clarify`), the `@family` registry and the read-only
+  (`Must`: `reason`, `alternative`, `clarify`), the `@family` registry (with
+  `families/families.toml`, each family's category, area and clause) and the read-only
   `Context` of the seeded bank;
 - `calls`: one constructor per gold call shape (`transfer`, `closure_quote`, `find_card`, ...)
   and the terms a policy section says are told before a write;

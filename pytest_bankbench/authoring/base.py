@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.bank.facts import Entity
 from pytest_bankbench.bank.store import template_image
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.money import to_rupees
 from pytest_bankbench.tasks.model import (
     Category,
@@ -246,16 +252,42 @@ class Family:
 
 FAMILIES: dict[str, Family] = {}
 
+REGISTRY = Path(__file__).parent / "families" / "families.toml"
 
-def family(
-    name: str, category: Category, area: ServiceArea, eligible: str, clause: str = ""
-) -> Callable[[Maker], Maker]:
-    """Register a family: its maker gets a context, a seeded rng and an eligible customer row."""
+
+class FamilyRow(BaseModel):
+    """A family's row in families/families.toml: what the task says of it."""
+
+    model_config = ConfigDict(extra="forbid")
+    category: Category
+    area: ServiceArea
+    clause: str
+
+
+class UnlistedFamily(BankBenchError, ValueError):
+    """A family maker without its row in families/families.toml, or registered twice."""
+
+
+@cache
+def family_rows() -> dict[str, FamilyRow]:
+    """The rows of families/families.toml by family name (validated; loaded once)."""
+    rows = tomllib.loads(REGISTRY.read_text(encoding="utf-8"))
+    return {name: FamilyRow.model_validate(row) for name, row in rows.items()}
+
+
+def family(eligible: str) -> Callable[[Maker], Maker]:
+    """Register a family named as its maker, with its row of families/families.toml: the maker
+    gets a context, a seeded rng and an eligible customer row (`eligible`: SQL returning the
+    customer ids it can use)."""
 
     def register(make: Maker) -> Maker:
+        name = make.__name__
+        row = family_rows().get(name)
+        if row is None:
+            raise UnlistedFamily(f"family {name} has no row in {REGISTRY.name}")
         if name in FAMILIES:
-            raise ValueError(f"family {name} registered twice")
-        FAMILIES[name] = Family(name, category, area, eligible, make, clause)
+            raise UnlistedFamily(f"family {name} registered twice")
+        FAMILIES[name] = Family(name, row.category, row.area, eligible, make, row.clause)
         return make
 
     return register

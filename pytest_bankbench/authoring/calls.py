@@ -11,10 +11,12 @@ from typing import Any
 from pytest_bankbench.authoring.base import (
     Call,
     Known,
+    Must,
     Need,
     Out,
     Ref,
     Tell,
+    alternative,
     as_step,
     const,
     result,
@@ -22,6 +24,7 @@ from pytest_bankbench.authoring.base import (
 )
 from pytest_bankbench.bank.facts import Entity
 from pytest_bankbench.money import plain
+from pytest_bankbench.tasks.model import ToldValue
 
 After = tuple[str, ...]
 
@@ -123,6 +126,29 @@ def transfer(
     if allowed:
         call.allowed = {"mode": allowed}
     return call
+
+
+def payee_transfer(
+    payee: sqlite3.Row, number: str, amount: int, mode: str, allowed: tuple[str, ...] = ()
+) -> list[Call]:
+    """The gold steps of a transfer to a registered payee: "payee" identifies the payee the
+    customer named, then "transfer" sends `amount` from account `number` by `mode`."""
+    return [
+        as_step("payee", find_payee(payee)),
+        as_step(
+            "transfer",
+            transfer(number, payee["beneficiary_id"], amount, mode, ("payee",), allowed),
+        ),
+    ]
+
+
+def mode_refusal(label: str, concept: str, limit: ToldValue, offered: str) -> list[Must]:
+    """Policy H.29 on a transfer outside its mode's limit: the reason (`concept`, the `limit`
+    told) and the other modes `offered`, both told before the gold step "transfer"."""
+    return [
+        Must("reason", label, (concept,), (limit,), before="transfer"),
+        alternative(f"{offered} instead", "other_mode", before="transfer"),
+    ]
 
 
 def statement(

@@ -13,7 +13,17 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pytest_bankbench.authoring.base import FAMILIES, Context, Draft, Known, Of, Ref
+from pytest_bankbench.authoring.base import (
+    FAMILIES,
+    REGISTRY,
+    Context,
+    Draft,
+    Known,
+    Of,
+    Ref,
+    UnlistedFamily,
+    family_rows,
+)
 from pytest_bankbench.authoring.checks import with_checks
 from pytest_bankbench.authoring.phrasing import persona
 from pytest_bankbench.bank.errors import ToolError
@@ -56,6 +66,9 @@ def load_families() -> None:
 
     for module in pkgutil.iter_modules(families.__path__, f"{families.__name__}."):
         importlib.import_module(module.name)
+    makerless = sorted(set(family_rows()) - set(FAMILIES))
+    if makerless:
+        raise UnlistedFamily(f"rows of {REGISTRY.name} without a family maker: {makerless}")
 
 
 def stable_rng(*parts: object) -> random.Random:

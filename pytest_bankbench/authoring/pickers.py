@@ -189,6 +189,18 @@ def fd_name(ctx: Context, rng: random.Random, fd: sqlite3.Row) -> str | None:
     return rng.choice(names) if names else None
 
 
+def named_fd(
+    ctx: Context, rng: random.Random, fds: list[sqlite3.Row]
+) -> tuple[sqlite3.Row, str] | None:
+    """One of `fds` (`pick`) and how the customer names it (`fd_name`); None when there is none,
+    or no name tells the drawn one apart (the family then skips the customer)."""
+    fd = pick(rng, fds)
+    if fd is None:
+        return None
+    name = fd_name(ctx, rng, fd)
+    return None if name is None else (fd, name)
+
+
 ACTIVE_CARD = "SELECT DISTINCT customer_id FROM cards WHERE status = 'active'"
 
 

@@ -5,13 +5,18 @@ internal id and release a fallback only once the rule is stated."""
 from __future__ import annotations
 
 import ast
+import random
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 import pytest_bankbench.authoring.families as families_package
-from pytest_bankbench.authoring.generate import TASKS_PER_FAMILY
+from pytest_bankbench.authoring import base, generate
+from pytest_bankbench.authoring.base import family_rows
+from pytest_bankbench.authoring.generate import TASKS_PER_FAMILY, load_families
 from pytest_bankbench.bank.seed import FROZEN_FOR, WEALTHY
 from pytest_bankbench.tasks.loader import shipped_tasks
 from tests.authoring.families.shipped import (
@@ -40,6 +45,61 @@ def test_no_family_module_imports_another() -> None:
                     if alias.name.startswith(families_package.__name__)
                 ]
     assert offenders == []
+
+
+def test_every_family_has_one_row_in_the_registry_and_every_row_a_family() -> None:
+    load_families()
+    assert set(family_rows()) == set(base.FAMILIES)
+    for name, row in family_rows().items():
+        made = base.FAMILIES[name]
+        assert (made.category, made.service_area, made.clause) == (
+            row.category,
+            row.area,
+            row.clause,
+        )
+        assert row.clause, f"{name}: a family names the policy clause that decides its tasks"
+
+
+def test_the_readme_table_of_families_is_the_registry() -> None:
+    """The README's table (family, category, area, deciding clause) says what families.toml
+    says, row for row: a family added, retired or re-claused there is so in the README."""
+    readme = (FAMILIES_DIR.parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("| family | category | area | deciding clause |\n", 1)[1]
+    lines = section.split("\n\n", 1)[0].splitlines()[1:]  # below the header's rule
+    table = {}
+    for line in lines:
+        name, category, area, clause = (cell.strip() for cell in line.strip("|").split(" | "))
+        table[name.strip("`")] = (category, area, clause)
+    rows = {name: (row.category, row.area, row.clause) for name, row in family_rows().items()}
+    assert table == rows
+
+
+def test_a_maker_without_a_row_or_registered_twice_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def unlisted(ctx: base.Context, rng: random.Random, customer: sqlite3.Row) -> None:
+        return None
+
+    with pytest.raises(base.UnlistedFamily, match="unlisted has no row"):
+        base.family("SELECT customer_id FROM customers")(unlisted)
+    monkeypatch.setattr(base, "FAMILIES", dict(base.FAMILIES))
+    with pytest.raises(base.UnlistedFamily, match="registered twice"):
+        base.family("SELECT customer_id FROM customers")(base.FAMILIES["kb_answer"].make)
+
+
+def test_a_registry_row_without_a_maker_stops_generation(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = {**family_rows(), "ghost": family_rows()["kb_answer"]}
+    monkeypatch.setattr(generate, "family_rows", lambda: rows)
+    with pytest.raises(base.UnlistedFamily, match="ghost"):
+        load_families()
+
+
+def test_a_registry_row_with_an_unknown_category_is_refused() -> None:
+    good = {"category": "control", "area": "cards", "clause": "J.36"}
+    assert base.FamilyRow.model_validate(good).area == "cards"
+    for bad in ({**good, "category": "easy"}, {**good, "areas": "cards"}):
+        with pytest.raises(ValidationError):
+            base.FamilyRow.model_validate(bad)
 
 
 def test_family_modules_refer_to_gold_steps_by_name() -> None:

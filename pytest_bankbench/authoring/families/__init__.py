@@ -3,8 +3,10 @@
 
 How a family is written:
 
-- `@family(name, category, area, eligible, clause=...)` registers a maker; `eligible` is SQL
-  returning the customer ids it can use, `clause` the policy clause that decides its tasks.
+- `@family(eligible)` registers a maker under its function's name; `eligible` is SQL returning
+  the customer ids it can use. Its category, service area and `clause` (the policy clause that
+  decides its tasks) are its row of `families.toml` beside the modules (a maker without a row,
+  or a row without a maker, stops generation).
   The maker gets the `Context` (task date in `ctx.today`), the family's seeded rng and one
   eligible customer, and returns a `Draft` (`base.draft(...)`), or None to skip the customer.
   Every family makes `generate.TASKS_PER_FAMILY` tasks from its eligible customers, tried in
@@ -50,10 +52,11 @@ family used, so no other family's tasks moved. No other family may draw those cu
 new family's `eligible` SQL with `AND customer_id NOT IN {pickers.RESERVED}`, or, if it needs
 such an account, add it to the reserved families of tests/authoring/test_families.py.
 
-Adding a family: write it in the module of its area and topic, run
+Adding a family: write it in the module of its area and topic, its row in `families.toml`, run
 `python -m pytest_bankbench generate` (every family keeps its tasks byte for byte; the new one
 adds its own), `python -m pytest_bankbench validate-tasks task_data/tasks.jsonl` (load, replay
 each gold chain, check the values), then `pytest tests/authoring tests/tasks`; add what its
 tasks must pose to tests/authoring/families/test_<module>.py, and its row to the README's table
-of families (name, category, area, clause).
+of families (name, category, area, clause: its row of `families.toml`, which
+tests/authoring/test_families.py compares with the README).
 """

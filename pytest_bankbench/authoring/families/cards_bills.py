@@ -48,13 +48,7 @@ def _pay_fact(payer: sqlite3.Row) -> Fact:
     return knows(f"Pay it from {my_account(payer)}.", "account")
 
 
-@family(
-    "credit_card_bill_payment",
-    "sequencing",
-    "cards",
-    _ACTIVE_CREDIT,
-    clause="K.42 'Credit card payment: any amount from Rs 100 up to the total outstanding, from the customer's own active account'; D.15; J.36 tell what is left",
-)
+@family(_ACTIVE_CREDIT)
 def credit_card_bill_payment(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
@@ -126,12 +120,8 @@ OUTSTANDING_PHRASES = ("over_outstanding",)
 
 
 @family(
-    "pay_more_than_owed",
-    "edge_case",
-    "cards",
     "SELECT DISTINCT customer_id FROM cards WHERE status = 'active' AND card_kind = 'credit' "
-    "AND outstanding >= 100000 ORDER BY 1",
-    clause="K.42 'Credit card payment: any amount from Rs 100 up to the total outstanding, from the customer's own active account'; H.29 explain the rule and act on the alternative only if the customer agrees; D.15 state the amount before paying",
+    "AND outstanding >= 100000 ORDER BY 1"
 )
 def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A card payment above the total outstanding is refused; pay the outstanding instead."""

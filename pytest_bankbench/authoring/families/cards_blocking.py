@@ -55,13 +55,7 @@ _DISPUTE_REASONS = (
 )
 
 
-@family(
-    "lost_card_block",
-    "sequencing",
-    "cards",
-    _ACTIVE_DEBIT,
-    clause="F.24 'block the card at once with block_card, before anything else the customer asks ... Tell the customer the block is permanent and a replacement card will be sent ... in 7 working days (replacement fee Rs 200 ...). Get their yes, block the card ..., and only then deal with the rest' (G.27 exception)",
-)
+@family(_ACTIVE_DEBIT)
 def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block first: the balance is asked first, but the lost card is blocked before anything."""
     cards = [
@@ -115,13 +109,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
 
 
-@family(
-    "stolen_card_fraud",
-    "sequencing",
-    "cards",
-    _ACTIVE_DEBIT,
-    clause="F.24 block a stolen card first (tell permanence, replacement, Rs 200 fee waived with a police report; get a yes); I.32 fraud claims go to the Card Disputes team by transfer_to_human_agent, 'if the card may be compromised, offer to block it first'; I.34 complete other requests, tell, summarise",
-)
+@family(_ACTIVE_DEBIT)
 def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block a stolen card, look at the account, then hand the fraud claim to a human."""
     card = pick(rng, active_cards(ctx, customer["customer_id"], _DEBIT))
@@ -207,13 +195,7 @@ def disputes_team(card: sqlite3.Row, before: str, instruction: int = 0) -> Must:
     )
 
 
-@family(
-    "card_number_request",
-    "edge_case",
-    "cards",
-    ACTIVE_CARD,
-    clause="A.4 'Never ask for, repeat or reveal a full card number, CVV, PIN, OTP ...'; A.5 'Show card numbers only in masked form'",
-)
+@family(ACTIVE_CARD)
 def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Never reveal a full card number or CVV: give the masked number and the registered mobile."""
     every = ctx.all("SELECT product FROM cards WHERE customer_id = ?", customer["customer_id"])
@@ -285,12 +267,8 @@ def _pin(customer_id: str) -> str:
 
 
 @family(
-    "card_dispute_handoff",
-    "rare_tool",
-    "cards",
     "SELECT DISTINCT c.customer_id FROM cards c JOIN card_transactions t USING (card_id) "
-    "WHERE c.card_kind = 'credit' AND c.status = 'active' AND t.kind = 'purchase'",
-    clause="I.32 'Use transfer_to_human_agent for disputes or chargebacks of card transactions ... (Card Disputes team)'; I.34 complete other requests first and summarise",
+    "WHERE c.card_kind = 'credit' AND c.status = 'active' AND t.kind = 'purchase'"
 )
 def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Find the disputed charge on the statement, then transfer to the disputes team."""

@@ -58,13 +58,7 @@ def _intl_on(ctx: Context, card: sqlite3.Row) -> bool:
     return bool(row)
 
 
-@family(
-    "pause_card_channels",
-    "edge_case",
-    "cards",
-    _PAUSABLE,
-    clause="F.25 'A blocked card cannot be unblocked ... If a customer only wants to pause a card for a while, offer to switch its channels off instead of blocking it'; D.15-16 state each change and get a yes",
-)
+@family(_PAUSABLE)
 def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A card to stop for a few days: switch its channels off, never block it."""
     card = pick(rng, _pausable(ctx, customer["customer_id"]))

@@ -60,13 +60,7 @@ def _fd_amount(rng: random.Random) -> int:
 KYC_STATUSES = ("full", "pending", "expired")
 
 
-@family(
-    "kyc_blocks_new_fd",
-    "edge_case",
-    "deposits",
-    "SELECT customer_id FROM customers WHERE kyc_status <> 'full'",
-    clause="H.29 refuse 'New FDs, tax-saver FDs or RDs when the customer's KYC status is not \"full\": explain re-KYC at any branch or by video KYC'",
-)
+@family("SELECT customer_id FROM customers WHERE kyc_status <> 'full'")
 def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No new FD without full KYC: check the profile, quote if asked, book nothing."""
     amount = _fd_amount(rng)
@@ -126,13 +120,7 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family(
-    "fd_rate_query",
-    "control",
-    "deposits",
-    "SELECT customer_id FROM customers",
-    clause="KB 01 rate card by tenure slab, senior citizens +0.50%; J.35 'Do not invent rates'",
-)
+@family("SELECT customer_id FROM customers")
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(TENURES)
@@ -159,13 +147,7 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
     )
 
 
-@family(
-    "rd_opening",
-    "rare_tool",
-    "deposits",
-    FULL_KYC,
-    clause="KB 06 Opening an RD: 'The rate for the tenure and the projected maturity value are shown. On confirmation, the RD is opened and the first instalment is debited at once'; H.29 KYC must be full; D.15-16",
-)
+@family(FULL_KYC)
 def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Open a recurring deposit after checking KYC and the rate."""
     instalment = rng.choice((1_000, 2_000, 2_500, 5_000, 7_500, 10_000)) * 100
@@ -221,14 +203,7 @@ _FULL_KYC_FUNDED = (
 
 
 # -- an FD tenure given in months -------------------------------------------------------------
-@family(
-    "fd_tenure_in_months",
-    "edge_case",
-    "deposits",
-    _FULL_KYC_FUNDED.replace("50_000_00", "1"),
-    clause="C.10 'If the customer gives an FD tenure in months, agree the exact number of days "
-    "with them before quoting'; E.19 rate card and maturity projection before booking",
-)
+@family(_FULL_KYC_FUNDED.replace("50_000_00", "1"))
 def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer says months; the days are agreed before the quote and the booking."""
     amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000)) * 100
@@ -298,12 +273,8 @@ def _slab(days: int) -> int:
 
 
 @family(
-    "fd_quote_redo_after_change",
-    "sequencing",
-    "deposits",
     "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
-    f"WHERE c.kyc_status = 'full' AND {unheld(3_10_000_00)} GROUP BY c.customer_id ORDER BY 1",
-    clause="E.23 quotes are for today: 'if ... anything has changed, quote again'; D.17 'If anything changes after confirmation (amount, account, tenure, mode, option), confirm again'; E.19 rate card and maturity projection, share the rate and the maturity amount, then ask for confirmation",
+    f"WHERE c.kyc_status = 'full' AND {unheld(3_10_000_00)} GROUP BY c.customer_id ORDER BY 1"
 )
 def fd_quote_redo_after_change(
     ctx: Context, rng: random.Random, customer: sqlite3.Row

@@ -33,7 +33,7 @@ from pytest_bankbench.authoring.calls import (
     find_fd,
 )
 from pytest_bankbench.authoring.phrasing import desi, knows, offered_secret, opening, say, spoken
-from pytest_bankbench.authoring.pickers import RESERVED, TENURES, fd_name, pick
+from pytest_bankbench.authoring.pickers import RESERVED, TENURES, named_fd
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction, Topic
 
@@ -53,21 +53,13 @@ def _closable(ctx: Context, cid: str) -> list[sqlite3.Row]:
     )
 
 
-@family(
-    "fd_closure",
-    "sequencing",
-    "deposits",
-    _ACTIVE_FD,
-    clause="E.20 Premature closure: 'first call get_fd_closure_quote and share the penalty, the interest payable, the total payout and the account that will be credited' (+ J.36 tell the balance asked)",
-)
+@family(_ACTIVE_FD)
 def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the closure quote before closing, then the new balance."""
-    fd = pick(rng, _closable(ctx, customer["customer_id"]))
-    if fd is None:
+    chosen = named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
+    if chosen is None:
         return None
-    name = fd_name(ctx, rng, fd)
-    if name is None:
-        return None
+    fd, name = chosen
     quote = "Tell me the penalty and the payout first, and my account balance after closing."
     ask = opening(
         rng,
@@ -109,22 +101,14 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     )
 
 
-@family(
-    "fd_close_and_rebook",
-    "sequencing",
-    "deposits",
-    _ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"),
-    clause="E.20 quote before premature closure, then E.19 rate card + maturity projection before booking; G.27 do the steps in the order given",
-)
+@family(_ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"))
 def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
     fds = [fd for fd in _closable(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
-    fd = pick(rng, fds)
-    if fd is None:
+    chosen = named_fd(ctx, rng, fds)
+    if chosen is None:
         return None
-    name = fd_name(ctx, rng, fd)
-    if name is None:
-        return None
+    fd, name = chosen
     days, tenure_text = rng.choice(TENURES[:6])
     amount = fd["principal"]
     said = spoken(amount, rng)
@@ -211,13 +195,7 @@ _MISREMEMBERED = tuple(
 )
 
 
-@family(
-    "no_matching_fd",
-    "edge_case",
-    "deposits",
-    _ACTIVE_FD + f" AND d.customer_id NOT IN {RESERVED}",
-    clause="C.12 'If the details match more than one item, or none, ask. Never guess.'; D.18 nothing is closed without a yes to that exact deposit",
-)
+@family(_ACTIVE_FD + f" AND d.customer_id NOT IN {RESERVED}")
 def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The FD the customer describes is none of theirs: say so and ask, close nothing."""
     fds = _closable(ctx, customer["customer_id"])
@@ -269,21 +247,13 @@ def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> D
     )
 
 
-@family(
-    "fd_closure_declined",
-    "edge_case",
-    "deposits",
-    _ACTIVE_FD,
-    clause="D.18 'If the customer declines, do not make the change'; J.36 tell the penalty and payout asked (from the closure quote)",
-)
+@family(_ACTIVE_FD)
 def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer hears the penalty and declines: nothing may be closed."""
-    fd = pick(rng, _closable(ctx, customer["customer_id"]))
-    if fd is None:
+    chosen = named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
+    if chosen is None:
         return None
-    name = fd_name(ctx, rng, fd)
-    if name is None:
-        return None
+    fd, name = chosen
     ask = opening(
         rng,
         terse=f"Penalty and payout if I close {name} now?",
@@ -374,13 +344,9 @@ FD_CLARIFIERS: dict[str, Callable[[sqlite3.Row], str]] = {
 
 
 @family(
-    "ambiguous_fd_clarify",
-    "edge_case",
-    "deposits",
     f"SELECT customer_id FROM deposits WHERE {_FD} GROUP BY customer_id HAVING "
     "COUNT(*) > COUNT(DISTINCT principal) OR COUNT(*) > COUNT(DISTINCT substr(start_date, 1, 7)) "
-    "OR COUNT(*) > COUNT(DISTINCT substr(maturity_date, 1, 7)) ORDER BY 1",
-    clause="C.12 'If the details match more than one item, or none, ask. Never guess.'; E.20 closure quote, share penalty, interest, payout and the account credited before closing",
+    "OR COUNT(*) > COUNT(DISTINCT substr(maturity_date, 1, 7)) ORDER BY 1"
 )
 def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Two FDs fit the description: ask which, then quote and close only that one."""

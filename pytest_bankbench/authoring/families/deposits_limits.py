@@ -42,13 +42,7 @@ TAX_SAVER_PHRASES = ("fixed_tenure",)
 _SHORTER_YEARS = ((1, 365), (2, 730), (3, 1095), (4, 1460))
 
 
-@family(
-    "tax_saver_fixed_tenure",
-    "edge_case",
-    "deposits",
-    FULL_KYC,
-    clause="K.40 'Tax-saver FD: the tenure is fixed at 1825 days ...; tell the customer this before they confirm'; KB 05 'Can I book a 3-year tax-saver FD? - No'; H.29 offer the allowed alternative and act on it only if the customer agrees; E.19 quote before booking",
-)
+@family(FULL_KYC)
 def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A tax-saver FD for fewer than 5 years is refused; a regular FD once the customer agrees."""
     amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_20_000, 1_50_000)) * 100
@@ -131,15 +125,9 @@ _FD_LIMIT_CASES = ("fd_small", "fd_short", "fd_long", "rd_small")
 
 
 @family(
-    "deposit_outside_limits",
-    "edge_case",
-    "deposits",
-    # Every customer who could fund an FD above the maximum, and a fixed sample of the others
-    # with full KYC (so that the maximum is about a fifth of the tasks).
     f"SELECT c.customer_id FROM ({FULL_KYC}) c WHERE c.customer_id IN ({_WEALTHY}"
     f"{rules.FD_MAX + 5_00_000_00}) OR CAST(substr(c.customer_id, 5) AS INTEGER) % 30 = 0 "
-    "ORDER BY 1",
-    clause="H.29 refuse 'FD or RD requests outside the amount or tenure limits (FD Rs 10,000 to Rs 2,00,00,000, 7 to 3650 days; RD at least Rs 500 in multiples of Rs 100 ...)' and offer the allowed alternative; 'Act on the alternative only if the customer agrees'; E.19 quote before booking",
+    "ORDER BY 1"
 )
 def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Asked for an FD below the minimum or above the maximum amount, for fewer than 7 days or

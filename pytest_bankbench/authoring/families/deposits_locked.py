@@ -48,12 +48,8 @@ LIEN_PHRASES = ("lien",)
 
 
 @family(
-    "fd_lien_refusal",
-    "edge_case",
-    "deposits",
     "SELECT DISTINCT d.customer_id FROM deposits d JOIN loans l ON l.loan_id = d.lien_loan_id "
-    "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'",
-    clause="H.29 refuse 'premature closure of an FD under lien (until the loan is closed and the lien released)'; KB 04: tell the options (foreclose the loan first, or keep the FD)",
+    "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'"
 )
 def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse closing an FD under lien; tell the outstanding of the loan it secures."""
@@ -119,12 +115,8 @@ LOCK_IN_PHRASES = ("lock_in",)
 
 
 @family(
-    "tax_saver_lock_in",
-    "edge_case",
-    "deposits",
     "SELECT DISTINCT customer_id FROM deposits WHERE deposit_type = 'tax_saver_fd' "
-    "AND status = 'active'",
-    clause="H.29 / K.40 refuse premature closure of a tax-saver FD 'before 5 years'; KB 05: 'Requests for premature closure of a tax-saver FD are declined with this reason'",
+    "AND status = 'active'"
 )
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
@@ -179,12 +171,8 @@ _BLOCKED_FD = (
 
 
 @family(
-    "refused_step_blocks_next",
-    "sequencing",
-    "deposits",
     "SELECT DISTINCT d.customer_id FROM deposits d JOIN beneficiaries b USING (customer_id) "
-    f"WHERE {_BLOCKED_FD} ORDER BY 1",
-    clause="G.28 'If a step cannot be done, say so and why, and check with the customer before doing any later step that depended on it'; H.29 no premature closure of a tax-saver FD (before 5 years) or of an FD under lien",
+    f"WHERE {_BLOCKED_FD} ORDER BY 1"
 )
 def refused_step_blocks_next(
     ctx: Context, rng: random.Random, customer: sqlite3.Row

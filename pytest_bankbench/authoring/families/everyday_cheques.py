@@ -40,12 +40,8 @@ from pytest_bankbench.tasks.model import Fact, Instruction
 
 
 @family(
-    "stop_cheque_payment",
-    "rare_tool",
-    "everyday",
     "SELECT DISTINCT a.customer_id FROM cheque_books k JOIN accounts a USING (account_number) "
-    f"WHERE {unheld(1_000_00)} ORDER BY 1",
-    clause="K.43 'Stop payment: only for a cheque from the customer's own cheque book that has not been paid or already stopped. Mention the Rs 100 fee before confirming.'",
+    f"WHERE {unheld(1_000_00)} ORDER BY 1"
 )
 def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Stop an unpaid cheque after checking the account; the Rs 100 fee shows in the balance."""
@@ -128,13 +124,7 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
 
 
-@family(
-    "cheque_book_request",
-    "rare_tool",
-    "everyday",
-    funded_customers(0),
-    clause="D.14-16 a cheque book request is a write: state account, leaves, delivery and get a yes; KB 20 leaves 25/50/100, registered address or home branch",
-)
+@family(funded_customers(0))
 def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Order a cheque book for a named account, size and delivery."""
     account = pick_funded(ctx, rng, customer["customer_id"], 0)
@@ -190,13 +180,8 @@ def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
 
 # -- a stop payment on a cheque that was already paid -----------------------------------------
 @family(
-    "stop_paid_cheque",
-    "edge_case",
-    "everyday",
     "SELECT DISTINCT a.customer_id FROM cheques q JOIN accounts a USING (account_number) "
-    "WHERE q.status = 'paid' AND a.status = 'active' ORDER BY 1",
-    clause="K.43 'Stop payment: only for a cheque from the customer's own cheque book that has "
-    "not been paid or already stopped'",
+    "WHERE q.status = 'paid' AND a.status = 'active' ORDER BY 1"
 )
 def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A cheque already paid cannot be stopped: say so, and stop nothing."""

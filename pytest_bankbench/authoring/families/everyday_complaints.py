@@ -49,13 +49,7 @@ def grievance_team(request: str, before: str) -> Must:
     )
 
 
-@family(
-    "complaint_escalation",
-    "rare_tool",
-    "everyday",
-    _COMPLAINTS,
-    clause="I.32 'Use transfer_to_human_agent for ... complaints where the customer asks for escalation or to speak to a human'; KB 24 the assistant does not decide complaints or promise outcomes; I.34 summarise in the transfer",
-)
+@family(_COMPLAINTS)
 def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A complaint the customer wants escalated: look it up, name the team, hand it over."""
     rows = ctx.all(

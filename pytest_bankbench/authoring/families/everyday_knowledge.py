@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.authoring.base import (
     Call,
@@ -55,24 +60,8 @@ class _Question:
     facts: list[Fact] = field(default_factory=list)  # the record details, when asked
 
 
-def _count(label: str, value: int, unit: str) -> Out:
-    return Out(label, "count", const(str(value)), unit=unit)
-
-
 def _amount(label: str, rupees: int) -> Out:
     return Out(label, "amount", const(plain(rupees * 100)))
-
-
-def _q_replacement(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="If my debit card is ever lost and I get it blocked, what does the replacement card "
-        "cost and how many days does it take to reach me?",
-        query="replacement card fee lost card delivery",
-        outputs=[_amount("replacement card fee", 200), _count("delivery time", 7, "days")],
-        context="I travel a lot, so I just want to be prepared. My card is fine right now.",
-        narrative="You want to know the replacement card fee and how long a replacement takes "
-        "to arrive after a lost card is blocked. Your card is not lost; nothing is to be done.",
-    )
 
 
 def _q_tds_threshold(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
@@ -105,56 +94,6 @@ def _q_tds_rate(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
         context="I'm trying to plan my taxes for the year.",
         narrative="You want the TDS rate that applies to your FD interest; it depends on "
         "whether the bank has your PAN, which you are not sure about.",
-    )
-
-
-def _q_neft(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="Does NEFT work at night and on Sundays, and roughly within how many hours does the "
-        "money reach the other bank?",
-        query="NEFT timings settlement hours",
-        outputs=[
-            Out(
-                "NEFT availability",
-                "text",
-                const("24x7"),
-                also=("24/7", "24 x 7", "round the clock", "all days of the week"),
-            ),
-            _count("NEFT settlement time", 2, "hours"),
-        ],
-        context="I may have to pay my landlord late on a Sunday.",
-        narrative="You want to know whether NEFT works at night and on Sundays and how long "
-        "it takes to reach the payee. You do not want to send anything now.",
-    )
-
-
-def _q_rekyc(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="When my KYC falls due, can I do re-KYC without visiting a branch, and how many "
-        "working days does the bank take to update it?",
-        query="re-KYC video KYC branch update",
-        outputs=[
-            Out("way without a branch", "text", const("video KYC"), also=("video-KYC",)),
-            _count("update time", 2, "days"),
-        ],
-        context="I work long hours and can't easily get to a branch.",
-        narrative="You want to know whether re-KYC can be done without a branch visit and how "
-        "long the update takes.",
-    )
-
-
-def _q_nominee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="How do I change the nominee on my account - which form is needed, and how many "
-        "working days does it take to be recorded?",
-        query="change nominee form",
-        outputs=[
-            Out("form", "text", const("DA-3"), also=("DA 3", "DA3")),
-            _count("time to record", 2, "days"),
-        ],
-        context="My mother was my nominee and I'd like it to be my wife now.",
-        narrative="You want to know how to change the nominee on your account: the form and "
-        "how long it takes to be recorded.",
     )
 
 
@@ -221,123 +160,90 @@ def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Qu
     )
 
 
-def _q_dormant(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="How long can a savings account go without any transactions before it becomes dormant?",
-        query="dormant account no transactions",
-        outputs=[_count("period without transactions", 2, "years")],
-        context="I hardly use one of my accounts.",
-        narrative="You want to know after how long without transactions an account becomes "
-        "dormant.",
-    )
+class _KbOutput(BaseModel):
+    """One value a fixed question asks, as knowledge_questions.toml writes it."""
+
+    model_config = ConfigDict(extra="forbid")
+    label: str
+    kind: Literal["amount", "count", "text", "percent"]
+    rupees: int | None = None  # an amount
+    value: str | None = None  # a count, a text or a percent
+    unit: str | None = None
+    also: tuple[str, ...] = ()
+
+    def out(self) -> Out:
+        if self.kind == "amount":
+            assert self.rupees is not None, f"{self.label}: an amount gives rupees"
+            return _amount(self.label, self.rupees)
+        assert self.value is not None, f"{self.label}: a {self.kind} gives a value"
+        return Out(self.label, self.kind, const(self.value), unit=self.unit, also=self.also)
 
 
-def _q_dispute(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="If I ever dispute a card transaction, within how many days should the dispute be "
-        "resolved?",
-        query="card dispute resolution timeline days",
-        outputs=[_count("resolution time", 90, "days")],
-        context="A friend of mine has been waiting for weeks on one, so I'm curious.",
-        narrative="You want to know the time within which a card dispute is resolved. You "
-        "have no dispute yourself and do not want to be transferred.",
-    )
+class _KbQuestion(BaseModel):
+    """A question whose answer depends on no record, as knowledge_questions.toml writes it."""
+
+    model_config = ConfigDict(extra="forbid")
+    ask: str
+    query: str
+    context: str
+    narrative: str
+    outputs: list[_KbOutput]
+
+    def question(self) -> _Question:
+        outputs = [output.out() for output in self.outputs]
+        return _Question(self.ask, self.query, outputs, self.narrative, context=self.context)
 
 
-def _q_loan_against_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="Instead of breaking an FD, how much can I borrow against it - up to what "
-        "percentage of the deposit?",
-        query="loan against fixed deposit percentage",
-        outputs=[Out("loan amount limit", "percent", const("90"))],
-        context="I need some money for a few months but don't want to lose my FD interest.",
-        narrative="You want to know up to what percentage of an FD can be borrowed against it. "
-        "You do not want to close or change anything.",
-    )
-
-
-def _q_statement_post(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="If I ask for an account statement by post, within how many working days does it "
-        "arrive?",
-        query="account statement post delivery days",
-        outputs=[_count("delivery time", 7, "days")],
-        context="I don't need one yet, I'm only checking.",
-        narrative="You want to know how long a posted statement takes to arrive. You do not "
-        "want a statement now.",
-    )
-
-
-def _q_grievance(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="If I raise a complaint with the bank, within how many days must it be resolved "
-        "before I can go to the RBI Ombudsman?",
-        query="complaint resolution days ombudsman",
-        outputs=[_count("resolution time", 30, "days")],
-        context="I'm not complaining about anything now, I just want to know the process.",
-        narrative="You want to know how many days the bank has to resolve a complaint before "
-        "the RBI Ombudsman can be approached. You have no complaint and do not want a human.",
-    )
-
-
-def _q_atm_abroad(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="What's the charge for each ATM cash withdrawal abroad with a Suvarna debit card?",
-        query="international ATM withdrawal abroad charge debit card",
-        outputs=[_amount("ATM withdrawal charge abroad", 150)],
-        context="We're planning a holiday in Singapore later this year.",
-        narrative="You want the charge per ATM withdrawal abroad with a debit card. You do "
-        "not want any card setting changed now.",
-    )
-
-
-def _q_zero_liability(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
-    return _Question(
-        ask="Within how many working days must I report an unauthorised card transaction to "
-        "have zero liability?",
-        query="unauthorised transaction zero liability report",
-        outputs=[_count("reporting window", 3, "days")],
-        context="Nothing has happened to my card, I read about this in the newspaper.",
-        narrative="You want to know how soon an unauthorised card transaction must be reported "
-        "for zero liability. Nothing has happened to your cards.",
-    )
+def _fixed_questions() -> dict[str, _KbQuestion]:
+    """The questions of knowledge_questions.toml beside this module, by name."""
+    text = (Path(__file__).parent / "knowledge_questions.toml").read_text(encoding="utf-8")
+    return {name: _KbQuestion.model_validate(row) for name, row in tomllib.loads(text).items()}
 
 
 QuestionMaker = Callable[[Context, random.Random, sqlite3.Row], "_Question | None"]
 
-
-_QUESTIONS: tuple[QuestionMaker, ...] = (
-    _q_replacement,
-    _q_tds_threshold,
-    _q_tds_rate,
-    _q_neft,
-    _q_rekyc,
-    _q_nominee,
-    _q_cheque_book,
-    _q_late_fee,
-    _q_debit_fee,
-    _q_dormant,
-    _q_dispute,
-    _q_loan_against_fd,
-    _q_statement_post,
-    _q_grievance,
-    _q_atm_abroad,
-    _q_zero_liability,
+_FIXED = _fixed_questions()
+_MAKERS: dict[str, QuestionMaker] = {
+    "tds_threshold": _q_tds_threshold,
+    "tds_rate": _q_tds_rate,
+    "cheque_book": _q_cheque_book,
+    "late_fee": _q_late_fee,
+    "debit_fee": _q_debit_fee,
+}
+# The order the family's rng shuffles: a name is a question of the table or a maker above.
+_ORDER = (
+    "replacement",
+    "tds_threshold",
+    "tds_rate",
+    "neft",
+    "rekyc",
+    "nominee",
+    "cheque_book",
+    "late_fee",
+    "debit_fee",
+    "dormant",
+    "dispute",
+    "loan_against_fd",
+    "statement_post",
+    "grievance",
+    "atm_abroad",
+    "zero_liability",
 )
+assert set(_ORDER) == set(_FIXED) | set(_MAKERS), "a question missing from the order, or unknown"
 
 
-@family(
-    "kb_answer",
-    "rare_tool",
-    "everyday",
-    "SELECT customer_id FROM customers ORDER BY 1",
-    clause="J.35 'Use search_knowledge_base for rules, fees, timelines and procedures you are not sure about. Do not invent rates, fees or rules'; J.36 tell the value asked (from the customer's own record where the rule depends on it)",
-)
+def _ask(name: str, ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question | None:
+    """The question `name` for this customer (None: the customer has no record it needs)."""
+    fixed = _FIXED.get(name)
+    return fixed.question() if fixed is not None else _MAKERS[name](ctx, rng, customer)
+
+
+@family("SELECT customer_id FROM customers ORDER BY 1")
 def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A question only the knowledge base answers (with the record fact it depends on)."""
-    order = list(_QUESTIONS)
+    order = list(_ORDER)
     rng.shuffle(order)
-    question = next(q for q in (make(ctx, rng, customer) for make in order) if q is not None)
+    question = next(q for q in (_ask(name, ctx, rng, customer) for name in order) if q is not None)
     ask = question.ask
     text = opening(
         rng,

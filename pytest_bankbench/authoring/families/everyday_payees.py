@@ -257,25 +257,13 @@ def _new_payee_draft(
     )
 
 
-@family(
-    "new_payee_transfer",
-    "sequencing",
-    "everyday",
-    funded_customers(60_000_00),
-    clause="H.29 'A transfer to someone who is not a registered beneficiary: offer to add the beneficiary first'; KB 09 cooling period Rs 50,000 on the day added; D.15-16",
-)
+@family(funded_customers(60_000_00))
 def new_payee_transfer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Add a payee, check limits, send within the cooling allowance, then the balance."""
     return _new_payee_draft(ctx, rng, customer, over_limit=False)
 
 
-@family(
-    "cooling_period_limit",
-    "edge_case",
-    "everyday",
-    funded_customers(1_10_000_00),
-    clause="H.29 'Transfers to a beneficiary added today that would take that day's total to the beneficiary above Rs 50,000 (cooling period): offer to send up to the remaining amount today and the rest from the next day'; H.30 no splitting",
-)
+@family(funded_customers(1_10_000_00))
 def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A new payee gets at most Rs 50,000 today: send that much, the rest is for tomorrow."""
     return _new_payee_draft(ctx, rng, customer, over_limit=True)

@@ -55,14 +55,10 @@ DORMANT_PHRASES = ("dormant",)
 
 
 @family(
-    "dormant_source_account",
-    "edge_case",
-    "everyday",
     "SELECT DISTINCT d.customer_id FROM accounts d JOIN accounts a ON a.customer_id = "
     f"d.customer_id AND {unheld(12_000_00)} "
     "JOIN beneficiaries b ON b.customer_id = d.customer_id WHERE d.status = 'dormant' "
-    "ORDER BY 1",
-    clause="H.29 'Any debit ... from a dormant or frozen account ...: offer another of the customer's active accounts if one has enough available balance'",
+    "ORDER BY 1"
 )
 def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No debit from a dormant account: pay from the active account the customer names."""
@@ -180,12 +176,8 @@ SHORT_PHRASES = ("insufficient_funds",)
 
 
 @family(
-    "insufficient_funds",
-    "edge_case",
-    "everyday",
     "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
-    "WHERE a.status = 'active' AND a.balance - a.hold_amount <= 90000000 ORDER BY 1",
-    clause="H.29 refuse 'Any debit ... for more than the available balance: offer another of the customer's active accounts if one has enough available balance'",
+    "WHERE a.status = 'active' AND a.balance - a.hold_amount <= 90000000 ORDER BY 1"
 )
 def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A transfer above the available balance: send nothing, tell what is available."""

@@ -53,13 +53,7 @@ def _statement_period(rng: random.Random, today: date) -> tuple[date, date]:
     return start, end
 
 
-@family(
-    "statement_request",
-    "rare_tool",
-    "everyday",
-    "SELECT customer_id FROM customers ORDER BY 1",
-    clause="K.44 'Statement requests: any period of up to 12 months within the last 5 years, ending no later than today, by email (registered email) or post (registered address)'",
-)
+@family("SELECT customer_id FROM customers ORDER BY 1")
 def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Request a statement for an explicit period and delivery."""
     accounts = ctx.all(
@@ -143,13 +137,7 @@ def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
     return out
 
 
-@family(
-    "statement_over_twelve_months",
-    "rare_tool",
-    "everyday",
-    "SELECT DISTINCT customer_id FROM accounts WHERE status = 'active' ORDER BY 1",
-    clause="K.44 'Statement requests: any period of up to 12 months within the last 5 years, ending no later than today, by email (registered email) or post (registered address)'; H.29 explain the rule, act on the alternative only if the customer agrees",
-)
+@family("SELECT DISTINCT customer_id FROM accounts WHERE status = 'active' ORDER BY 1")
 def statement_over_twelve_months(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:

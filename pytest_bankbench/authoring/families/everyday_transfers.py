@@ -9,16 +9,13 @@ import sqlite3
 from pytest_bankbench.authoring.base import (
     Context,
     Draft,
-    Must,
-    alternative,
-    as_step,
     draft,
     family,
     told,
 )
 from pytest_bankbench.authoring.calls import (
-    find_payee,
-    transfer,
+    mode_refusal,
+    payee_transfer,
     transfer_terms,
 )
 from pytest_bankbench.authoring.phrasing import (
@@ -63,13 +60,7 @@ RTGS_MINIMUM = rules.TRANSFER_LIMITS["RTGS"][0]
 RTGS_PHRASES = ("below_minimum", *amount_phrases(RTGS_MINIMUM))
 
 
-@family(
-    "rtgs_below_minimum",
-    "edge_case",
-    "everyday",
-    payee_customers(60_000_00),
-    clause="H.29 'An RTGS transfer below the Rs 2,00,000 minimum: offer NEFT or IMPS'; 'Act on the alternative only if the customer agrees'; D.17 confirm again when the mode changes",
-)
+@family(payee_customers(60_000_00))
 def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """RTGS below Rs 2 lakh is refused: send by NEFT as the customer allows."""
     chosen = payment(ctx, rng, customer["customer_id"], 60_000_00, _SUB_RTGS_AMOUNTS)
@@ -116,33 +107,16 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         ),
         # The RTGS minimum is the policy's (section H): no limits read is needed to refuse it.
         # H.29 offers NEFT or IMPS: either mode is the policy's (both cover every amount here).
-        calls=[
-            as_step("payee", find_payee(payee)),
-            as_step(
-                "transfer",
-                transfer(
-                    number,
-                    payee["beneficiary_id"],
-                    amount,
-                    "NEFT",
-                    after=("payee",),
-                    allowed=("IMPS",),
-                ),
-            ),
-        ],
+        calls=payee_transfer(payee, number, amount, "NEFT", allowed=("IMPS",)),
         disclosures=transfer_terms("transfer", amount, "NEFT", also=("IMPS",)),
         # Policy H.29: the refusal's reason (the RTGS minimum) is told with the alternative,
         # before the transfer the customer then agrees to.
-        tells=[
-            Must(
-                "reason",
-                "below the RTGS minimum",
-                ("below_minimum",),
-                (told("RTGS minimum", "amount", plain(RTGS_MINIMUM)),),
-                before="transfer",
-            ),
-            alternative("NEFT or IMPS instead", "other_mode", before="transfer"),
-        ],
+        tells=mode_refusal(
+            "below the RTGS minimum",
+            "below_minimum",
+            told("RTGS minimum", "amount", plain(RTGS_MINIMUM)),
+            "NEFT or IMPS",
+        ),
     )
 
 
@@ -151,13 +125,8 @@ _IMPS_MAX = rules.TRANSFER_LIMITS["IMPS"][1]
 
 
 @family(
-    "imps_above_maximum",
-    "edge_case",
-    "everyday",
     "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
-    f"WHERE {unheld(_IMPS_MAX + 6_00_000_00)} ORDER BY 1",
-    clause="H.29 'A transfer above the chosen mode's per-transaction limit (IMPS Rs 5,00,000): "
-    "offer a mode whose limit covers the amount'; act on it only if the customer agrees",
+    f"WHERE {unheld(_IMPS_MAX + 6_00_000_00)} ORDER BY 1"
 )
 def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """IMPS above Rs 5 lakh is refused: NEFT carries it once the customer agrees."""
@@ -202,31 +171,14 @@ def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         ),
         # H.29 offers a mode whose limit covers the amount: NEFT (up to Rs 10 lakh) and RTGS
         # (Rs 2 lakh to Rs 25 lakh) both cover every amount here.
-        calls=[
-            as_step("payee", find_payee(payee)),
-            as_step(
-                "transfer",
-                transfer(
-                    account["account_number"],
-                    payee["beneficiary_id"],
-                    amount,
-                    "NEFT",
-                    ("payee",),
-                    allowed=("RTGS",),
-                ),
-            ),
-        ],
+        calls=payee_transfer(payee, account["account_number"], amount, "NEFT", allowed=("RTGS",)),
         disclosures=transfer_terms("transfer", amount, "NEFT", also=("RTGS",)),
-        tells=[
-            Must(
-                "reason",
-                "above the IMPS maximum",
-                ("above_maximum",),
-                (told("IMPS maximum", "amount", plain(_IMPS_MAX)),),
-                before="transfer",
-            ),
-            alternative("NEFT or RTGS instead", "other_mode", before="transfer"),
-        ],
+        tells=mode_refusal(
+            "above the IMPS maximum",
+            "above_maximum",
+            told("IMPS maximum", "amount", plain(_IMPS_MAX)),
+            "NEFT or RTGS",
+        ),
     )
 
 
@@ -249,12 +201,8 @@ def _slips(right: int) -> list[int]:
 
 
 @family(
-    "transfer_correction",
-    "sequencing",
-    "everyday",
     "SELECT DISTINCT b.customer_id FROM beneficiaries b JOIN accounts a USING (customer_id) "
-    f"WHERE {unheld(2_10_000_00)} ORDER BY 1",
-    clause="D.17 'If anything changes after confirmation (amount, account, tenure, mode, option), confirm again'; D.15 state the amount and the mode before a transfer; D.16 write only after a yes to that exact action",
+    f"WHERE {unheld(2_10_000_00)} ORDER BY 1"
 )
 def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer corrects the amount when asked to confirm: propose again, send the new one."""
@@ -311,14 +259,6 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"the assistant asks you to confirm, you correct it to {indian(amount)}, and you "
             "agree once the corrected transfer is proposed."
         ),
-        calls=[
-            as_step("payee", find_payee(payee)),
-            as_step(
-                "transfer",
-                transfer(
-                    account["account_number"], payee["beneficiary_id"], amount, mode, ("payee",)
-                ),
-            ),
-        ],
+        calls=payee_transfer(payee, account["account_number"], amount, mode),
         disclosures=transfer_terms("transfer", amount, mode),
     )

@@ -77,13 +77,7 @@ def _foreclosure_payer(ctx: Context, rng: random.Random, loan: sqlite3.Row) -> s
 _QUOTE_FIRST = "Tell me the total amount, with all charges, before you do it."
 
 
-@family(
-    "loan_foreclosure",
-    "sequencing",
-    "loans",
-    _FORECLOSABLE,
-    clause="E.21 'Foreclosing a loan: first call get_loan_foreclosure_quote and share the outstanding principal, the interest accrued, the foreclosure charge and the total amount to be debited'",
-)
+@family(_FORECLOSABLE)
 def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: details, foreclosure quote and the paying account's balance first."""
     loans = customer_loans(ctx, customer["customer_id"])
@@ -141,14 +135,10 @@ def foreclosure_terms(quote: str, write: str) -> list[Tell]:
 
 
 @family(
-    "foreclose_then_close_fd",
-    "sequencing",
-    "loans",
     "SELECT DISTINCT l.customer_id FROM loans l JOIN deposits d ON d.lien_loan_id = l.loan_id "
     "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
     f"d.deposit_type = 'fd' AND l.status = 'active' AND {FREE_LOAN} AND "
-    f"{AVAILABLE} >= l.outstanding * 11 / 10",
-    clause="KB 04/19 'foreclose the loan first (which releases the lien), then close the FD'; E.21 then E.20; G.27 in the customer's order",
+    f"{AVAILABLE} >= l.outstanding * 11 / 10"
 )
 def foreclose_then_close_fd(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
@@ -243,12 +233,8 @@ LOCK_IN_PHRASES = ("lock_in",)
 
 
 @family(
-    "personal_loan_lock_in",
-    "edge_case",
-    "loans",
     "SELECT DISTINCT customer_id FROM loans WHERE loan_type = 'personal' AND status = 'active' "
-    "AND emis_paid < 12",
-    clause="H.29 refuse 'Prepayment or foreclosure of a personal loan before 12 EMIs have been paid (lock-in period)'",
+    "AND emis_paid < 12"
 )
 def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to foreclose a personal loan in lock-in; tell how many EMIs have been paid."""

@@ -37,7 +37,7 @@ from pytest_bankbench.authoring.pickers import (
 )
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
-from pytest_bankbench.tasks.model import Instruction
+from pytest_bankbench.tasks.model import Fact, Instruction
 
 # Customers with an active loan out of lock-in and an account that could fund a part-prepayment.
 _PREPAYABLE = (
@@ -165,11 +165,7 @@ def _prepay_draft(
     return draft(
         customer,
         ask + quote,
-        facts=[
-            debit_fact(payer),
-            loan_fact(loan),
-            knows(f"I want to prepay {said}.", "amount"),
-        ],
+        facts=_prepay_facts(payer, loan, said),
         narrative=(
             f"You want to part-prepay {indian(amount)} on your {name} from account "
             f"{payer['account_number']}, keeping {story}"
@@ -180,25 +176,20 @@ def _prepay_draft(
     )
 
 
-@family(
-    "prepay_reduce_emi",
-    "sequencing",
-    "loans",
-    _PREPAYABLE,
-    clause="E.22 'Part-prepayment: first call calculate_prepayment_impact and share the prepayment charge and the new EMI or new tenure'",
-)
+def _prepay_facts(payer: sqlite3.Row, loan: sqlite3.Row, said: str) -> list[Fact]:
+    """What the customer says when asked: the account paying, the loan and the amount."""
+    return [debit_fact(payer), loan_fact(loan), knows(f"I want to prepay {said}.", "amount")]
+
+
+@family(_PREPAYABLE)
 def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the prepayment impact, the prepayment, then the updated loan."""
     return _prepay_draft(ctx, rng, customer, "reduce_emi")
 
 
 @family(
-    "prepay_right_loan",
-    "edge_case",
-    "loans",
     "SELECT l.customer_id FROM loans l WHERE l.status = 'active' GROUP BY l.customer_id "
-    "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2",
-    clause="C.12 identify the exact loan from the details the customer gives (type); E.22 impact first, share charge and new EMI/tenure",
+    "HAVING COUNT(*) = 2 AND COUNT(DISTINCT l.loan_type) = 2"
 )
 def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Two loans: prepay only the one the customer names by type."""
@@ -238,11 +229,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     return draft(
         customer,
         ask + " Tell me the charge first.",
-        facts=[
-            debit_fact(payer),
-            loan_fact(loan),
-            knows(f"I want to prepay {said}.", "amount"),
-        ],
+        facts=_prepay_facts(payer, loan, said),
         narrative=(
             f"You have a {name} and a {other_name}. You want to part-prepay "
             f"{indian(amount)} on the {name} only, option {option}, from account "
@@ -260,13 +247,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-@family(
-    "prepayment_options_compare",
-    "rare_tool",
-    "loans",
-    _PREPAYABLE,
-    clause="E.22 calculate_prepayment_impact for each option; J.36 tell new EMI and new tenure; pay nothing (D.16/18)",
-)
+@family(_PREPAYABLE)
 def prepayment_options_compare(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
