@@ -9,11 +9,16 @@ printed: this machine's speed drifts, so only interleaved runs compare.
 
     python bench/scoring_cost.py                          # 5 runs of this checkout
     python bench/scoring_cost.py --against /tmp/before    # 5 runs of each, interleaved
+    python bench/scoring_cost.py --same-verdicts /tmp/main  # verdicts of every built-in agent
 
 With `--against`, both scorers are also timed on the same sessions: the other checkout's gold
 sessions of its own tasks, saved once (both task models read its task file). That is the
 like-for-like figure; each checkout's own gold differs in what it says (the newer one says more,
 in more varied words, so fewer of its messages repeat across sessions).
+
+With `--same-verdicts DIR`, every built-in agent plays every task once in this checkout, and
+both checkouts score the saved sessions: their verdicts (checks, failure type, evidence) must be
+byte-identical, session for session. A speed-up of the scorer may change no verdict.
 """
 
 from __future__ import annotations
@@ -54,6 +59,88 @@ def save_sessions(folder: Path) -> None:
     (folder / "traces.jsonl").write_text(
         "".join(trace.model_dump_json() + "\n" for _, trace in sessions)
     )
+
+
+def save_agent_sessions(folder: Path) -> None:
+    """Every built-in agent's session of every task, one traces file per agent."""
+    from pytest_bankbench.bank.store import Bank
+    from pytest_bankbench.runner import builtin_agent
+    from pytest_bankbench.simulation.customer import ScriptedCustomer
+    from pytest_bankbench.simulation.session import run_session
+    from pytest_bankbench.tasks.loader import shipped_tasks
+    from pytest_bankbench.vocabulary import BUILTIN_NAMES
+
+    tasks = shipped_tasks()
+    (folder / "tasks.jsonl").write_text("".join(t.to_line() + "\n" for t in tasks))
+    for name in BUILTIN_NAMES:
+        lines = []
+        for task in tasks:
+            with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+                agent = builtin_agent(name, task)
+                lines.append(run_session(task, agent, ScriptedCustomer(task), bank))
+        (folder / f"traces-{name}.jsonl").write_text(
+            "".join(t.model_dump_json() + "\n" for t in lines)
+        )
+
+
+def write_verdicts(folder: Path, out: Path) -> None:
+    """Score every saved session (save_agent_sessions) with this checkout's scorer."""
+    from pytest_bankbench.runner import expected_changes
+    from pytest_bankbench.scoring.scorer import score
+    from pytest_bankbench.simulation.trace import Trace
+    from pytest_bankbench.tasks.model import Task
+
+    tasks = [
+        Task.model_validate_json(line) for line in (folder / "tasks.jsonl").read_text().splitlines()
+    ]
+    expected = [expected_changes(t) for t in tasks]
+    with out.open("w") as sink:
+        for path in sorted(folder.glob("traces-*.jsonl")):
+            traces = [Trace.model_validate_json(x) for x in path.read_text().splitlines()]
+            for task, trace, changes in zip(tasks, traces, expected, strict=True):
+                verdict = score(task, trace, changes)
+                sink.write(f"{trace.agent}\t{verdict.model_dump_json()}\n")
+
+
+def same_verdicts(other: Path) -> int:
+    """Compare the verdicts of this checkout and `other` on every built-in agent's sessions."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        env = {**os.environ, "PYTHONPATH": str(HERE)}
+        run = [sys.executable, str(HERE / "bench" / "scoring_cost.py")]
+        subprocess.run([*run, "--save-agents", name], check=True, env=env, cwd=HERE)
+        outs = {}
+        for checkout in (HERE, other):
+            out = folder / f"verdicts-{len(outs)}.txt"
+            env = {**os.environ, "PYTHONPATH": str(checkout)}
+            args = [*run, "--verdicts", name, "--out", str(out)]
+            subprocess.run(args, check=True, env=env, cwd=checkout)
+            outs[checkout] = out.read_text().splitlines()
+        this, that = outs[HERE], outs[other]
+    assert len(this) == len(that), (len(this), len(that))
+    differ = [(a, b) for a, b in zip(this, that, strict=True) if a != b]
+    per_agent: dict[str, list[int]] = {}
+    for line in this:
+        agent, verdict = line.split("\t", 1)
+        passed = json.loads(verdict)["passed"]
+        counts = per_agent.setdefault(agent, [0, 0])
+        counts[0] += 1
+        counts[1] += passed
+    for agent, (sessions, passed) in per_agent.items():
+        print(f"{agent}: {sessions} sessions, {passed} passed")
+
+    def outcome(line: str) -> tuple[bool, str | None]:
+        verdict = json.loads(line.split("\t", 1)[1])
+        return verdict["passed"], verdict["failure_type"]
+
+    outcomes = sum(1 for a, b in differ if outcome(a) != outcome(b))
+    print(
+        f"{len(this)} sessions of {len(per_agent)} agents: {len(differ)} verdicts differ "
+        f"between {HERE} and {other} ({outcomes} in outcome or failure type)"
+    )
+    for a, b in differ[:5]:
+        print(f"  this:  {a[:400]}\n  other: {b[:400]}")
+    return 1 if differ else 0
 
 
 def one_run(saved: Path | None = None) -> dict[str, float]:
@@ -113,7 +200,21 @@ def main() -> None:
     parser.add_argument("--one-run", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--saved", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--save", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--same-verdicts", type=Path, help="another checkout whose verdicts must be the same"
+    )
+    parser.add_argument("--save-agents", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--verdicts", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.same_verdicts:
+        sys.exit(same_verdicts(args.same_verdicts.resolve()))
+    if args.save_agents:
+        save_agent_sessions(args.save_agents)
+        return
+    if args.verdicts:
+        write_verdicts(args.verdicts, args.out)
+        return
     if args.save:
         save_sessions(args.save)
         return
