@@ -109,7 +109,7 @@ def same_verdicts(other: Path) -> int:
         env = {**os.environ, "PYTHONPATH": str(HERE)}
         run = [sys.executable, str(HERE / "bench" / "scoring_cost.py")]
         subprocess.run([*run, "--save-agents", name], check=True, env=env, cwd=HERE)
-        outs = {}
+        outs: dict[Path, list[str]] = {}
         for checkout in (HERE, other):
             out = folder / f"verdicts-{len(outs)}.txt"
             env = {**os.environ, "PYTHONPATH": str(checkout)}
