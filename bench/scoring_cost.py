@@ -143,10 +143,9 @@ def same_verdicts(other: Path) -> int:
     return 1 if differ else 0
 
 
-def one_run(saved: Path | None = None) -> dict[str, float]:
-    """Score every session once (this checkout's gold, or saved ones); CPU s per session."""
+def _sessions(saved: Path | None) -> list[tuple[Any, Any, Any]]:
+    """This checkout's gold sessions, or saved ones, each with its task's expected changes."""
     from pytest_bankbench.runner import expected_changes
-    from pytest_bankbench.scoring.scorer import score
     from pytest_bankbench.simulation.trace import Trace
     from pytest_bankbench.tasks.model import Task
 
@@ -162,42 +161,105 @@ def one_run(saved: Path | None = None) -> dict[str, float]:
             for line in (saved / "traces.jsonl").read_text().splitlines()
         ]
         sessions = list(zip(tasks, traces, strict=True))
-    scored = [(task, trace, expected_changes(task)) for task, trace in sessions]
-    cost = []
-    for task, trace, expected in scored:
-        start = time.process_time()
-        verdict = score(task, trace, expected)
-        cost.append(time.process_time() - start)
-        assert verdict.passed or saved is not None, task.task_id
-    return {
-        "tasks": len(cost),
-        "median": statistics.median(cost),
-        "mean": statistics.fmean(cost),
-        "messages": statistics.fmean(
-            sum(1 for e in trace.events if getattr(e, "kind", "") == "message")
-            for _, trace in sessions
-        ),
-    }
+    return [(task, trace, expected_changes(task)) for task, trace in sessions]
 
 
-def _measure(checkout: Path, *extra: str) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run(
-        [sys.executable, str(HERE / "bench" / "scoring_cost.py"), "--one-run", *extra],
-        capture_output=True,
-        check=True,
-        text=True,
-        env=env,
-        cwd=checkout,
+def serve(saved: Path | None) -> None:
+    """A scorer on a pipe: reads "start end", scores those sessions once, answers their CPU
+    seconds (one JSON list a line). Each session is scored once per process, as in a run."""
+    from pytest_bankbench.scoring.scorer import score
+
+    scored = _sessions(saved)
+    messages = statistics.fmean(
+        sum(1 for e in trace.events if getattr(e, "kind", "") == "message")
+        for _, trace, _ in scored
     )
-    return dict(json.loads(done.stdout))
+    print(json.dumps({"tasks": len(scored), "messages": messages}), flush=True)
+    for line in sys.stdin:
+        first, last = map(int, line.split())
+        cost = []
+        for task, trace, expected in scored[first:last]:
+            start = time.process_time()
+            verdict = score(task, trace, expected)
+            cost.append(time.process_time() - start)
+            assert verdict.passed or saved is not None, task.task_id
+        print(json.dumps(cost), flush=True)
+
+
+class _Scorer:
+    """One checkout's scorer in a fresh interpreter (serve())."""
+
+    def __init__(self, checkout: Path, saved: Path | None) -> None:
+        env = {**os.environ, "PYTHONPATH": str(checkout)}
+        command = [sys.executable, str(HERE / "bench" / "scoring_cost.py"), "--serve"]
+        command += ["--saved", str(saved)] if saved else []
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=checkout
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin, self.stdout = self.process.stdin, self.process.stdout
+        self.meta = json.loads(self.stdout.readline())
+        self.cost: list[float] = []
+
+    def score(self, first: int, last: int) -> None:
+        self.stdin.write(f"{first} {last}\n")
+        self.stdin.flush()
+        self.cost += json.loads(self.stdout.readline())
+
+    def close(self) -> None:
+        self.stdin.close()
+        self.process.wait()
+
+
+def one_run(checkouts: list[Path], saved: Path | None) -> list[_Scorer]:
+    """Every checkout scores every session once, CHUNK sessions at a time in turns (who goes
+    first alternates): a slow phase of the shared machine hits all of them alike."""
+    scorers = [_Scorer(c, saved) for c in checkouts]
+    tasks = int(scorers[0].meta["tasks"])
+    for turn, first in enumerate(range(0, tasks, CHUNK)):
+        for scorer in scorers[:: 1 if turn % 2 == 0 else -1]:
+            scorer.score(first, min(tasks, first + CHUNK))
+    for scorer in scorers:
+        scorer.close()
+    return scorers
+
+
+CHUNK = 20
+
+
+def _report(checkouts: list[Path], runs: int, saved: Path | None, what: str) -> None:
+    medians: dict[Path, list[float]] = {c: [] for c in checkouts}
+    means: dict[Path, list[float]] = {c: [] for c in checkouts}
+    meta: dict[Path, dict[str, float]] = {}
+    for _ in range(runs):
+        for checkout, scorer in zip(checkouts, one_run(checkouts, saved), strict=True):
+            medians[checkout].append(statistics.median(scorer.cost))
+            means[checkout].append(statistics.fmean(scorer.cost))
+            meta[checkout] = scorer.meta
+    for checkout in checkouts:
+        print(
+            f"{checkout} on {what}: {int(meta[checkout]['tasks'])} sessions, "
+            f"{meta[checkout]['messages']:.1f} messages each; scoring CPU per session: median "
+            f"{1e3 * statistics.median(medians[checkout]):.3f} ms, mean "
+            f"{1e3 * statistics.median(means[checkout]):.3f} ms (medians of {runs} runs)"
+        )
+    if len(checkouts) == 2:
+        this, other = checkouts
+        ratios = sorted(a / b for a, b in zip(medians[this], medians[other], strict=True))
+        mean_ratios = sorted(a / b for a, b in zip(means[this], means[other], strict=True))
+        print(
+            f"  ratio this/against on {what}, run by run: median of the median ratios "
+            f"{statistics.median(ratios):.2f} (runs {ratios[0]:.2f}-{ratios[-1]:.2f}), "
+            f"of the mean ratios {statistics.median(mean_ratios):.2f} "
+            f"({mean_ratios[0]:.2f}-{mean_ratios[-1]:.2f})"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
-    parser.add_argument("--one-run", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--saved", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--save", type=Path, help=argparse.SUPPRESS)
     parser.add_argument(
@@ -218,32 +280,13 @@ def main() -> None:
     if args.save:
         save_sessions(args.save)
         return
-    if args.one_run:
-        print(json.dumps(one_run(args.saved)))
+    if args.serve:
+        serve(args.saved)
         return
     checkouts = [HERE] + ([args.against.resolve()] if args.against else [])
-    runs: dict[Path, list[dict[str, float]]] = {c: [] for c in checkouts}
-    for _ in range(args.runs):
-        for checkout in checkouts:  # in turns: a slow phase of the machine hits both
-            runs[checkout].append(_measure(checkout))
-
-    def med(checkout: Path, key: str) -> float:
-        return statistics.median(r[key] for r in runs[checkout])
-
-    for checkout in checkouts:
-        print(
-            f"{checkout}: {int(runs[checkout][0]['tasks'])} gold sessions, "
-            f"{med(checkout, 'messages'):.1f} messages each; scoring CPU per session: median "
-            f"{1e3 * med(checkout, 'median'):.3f} ms, mean {1e3 * med(checkout, 'mean'):.3f} ms "
-            f"(medians of {args.runs} runs)"
-        )
+    _report(checkouts, args.runs, None, "its own gold")
     if args.against:
-        this, other = checkouts
-        print(
-            f"ratio this/against, each on its own gold: median "
-            f"{med(this, 'median') / med(other, 'median'):.2f}, "
-            f"mean {med(this, 'mean') / med(other, 'mean'):.2f}"
-        )
+        other = checkouts[1]
         with tempfile.TemporaryDirectory() as folder:
             env = {**os.environ, "PYTHONPATH": str(other)}
             subprocess.run(
@@ -252,18 +295,7 @@ def main() -> None:
                 env=env,
                 cwd=other,
             )
-            same: dict[Path, list[dict[str, float]]] = {c: [] for c in checkouts}
-            for _ in range(args.runs):
-                for checkout in checkouts:
-                    same[checkout].append(_measure(checkout, "--saved", folder))
-        mid = {c: statistics.median(r["median"] for r in same[c]) for c in checkouts}
-        mean = {c: statistics.median(r["mean"] for r in same[c]) for c in checkouts}
-        print(
-            f"both scorers on the same {int(same[this][0]['tasks'])} sessions ({other}'s gold): "
-            f"this {1e3 * mid[this]:.3f} ms (mean {1e3 * mean[this]:.3f}), against "
-            f"{1e3 * mid[other]:.3f} ms (mean {1e3 * mean[other]:.3f}); ratio median "
-            f"{mid[this] / mid[other]:.2f}, mean {mean[this] / mean[other]:.2f}"
-        )
+            _report(checkouts, args.runs, Path(folder), f"the same sessions ({other}'s gold)")
 
 
 if __name__ == "__main__":
