@@ -74,35 +74,36 @@ def consent_failures(
         return []
     gold = {g.id: g for g in task.gold}
     problems: list[str] = []
+    yeses: list[Message] | None = None  # the customer's agreeing turns, read when first needed
     for call in view.successful:
         for write_id, values in by_write.items():
             if matches(gold[write_id], call):
-                problems.extend(_check_one(write_id, call, values, view, told))
+                if yeses is None:
+                    yeses = [m for m in view.messages if agrees(m.event)]
+                problems.extend(_check_one(write_id, call, values, view, told, yeses))
                 break
     return problems
 
 
-def proposal_window(view: SessionView, position: int) -> tuple[Message | None, list[Message]]:
+def proposal_window(
+    view: SessionView, position: int, yeses: Sequence[Message] | None = None
+) -> tuple[Message | None, list[Message]]:
     """The last yes before `position` and the agent messages of the proposal it answers: those
-    since the yes before it or the write before it, whichever is later."""
-    before = [m for m in view.messages if m.position < position]
-    yes = next((m for m in reversed(before) if agrees(m.event)), None)
-    if yes is None:
+    since the yes before it or the write before it, whichever is later (`yeses`: the session's
+    agreeing turns, when already read)."""
+    if yeses is None:
+        yeses = [m for m in view.messages if agrees(m.event)]
+    earlier = [m for m in yeses if m.position < position]
+    if not earlier:
         return None, []
-    start = max(
-        (m.position for m in before if m.position < yes.position and agrees(m.event)),
-        default=-1,
-    )
+    yes = earlier[-1]
+    start = earlier[-2].position if len(earlier) > 1 else -1
     start = max(
         start,
         max((c.position for c in view.effective if c.position < yes.position), default=-1),
     )
     said_ = [
-        m
-        for m in before
-        if start < m.position < yes.position
-        and m.event.role == "agent"
-        and not _only_asks(m.lowered)
+        m for m in view.agent if start < m.position < yes.position and not _only_asks(m.lowered)
     ]
     return yes, said_
 
@@ -191,10 +192,11 @@ def _check_one(
     values: list[Disclosure],
     view: SessionView,
     told: Told,
+    yeses: Sequence[Message],
 ) -> list[str]:
     event = call.event
     name = f"{write_id} {event.call.name}"
-    yes, proposal = proposal_window(view, call.position)
+    yes, proposal = proposal_window(view, call.position, yeses)
     if yes is None:
         return [f"{name} was made without the customer's agreement before it"]
     heard = repr(" ".join(yes.text.split())[:80])
