@@ -3,9 +3,11 @@
 Scoring reads every message of a session several ways (outputs, what was told, secrets, the
 proposal each yes answers). Its cost is measured on the gold sessions, each scored once in a
 fresh interpreter (so the readers' caches hold only what one pass through the tasks fills in,
-as in a run). With `--against DIR`, a second checkout (e.g. `git worktree add /tmp/before
-<commit>`) is measured in turns with this one, run by run, and the ratio of the medians is
-printed: this machine's speed drifts, so only interleaved runs compare.
+as in a run). With `--against DIR`, a second checkout (e.g. `git archive 46ae4f9 | tar -x -C
+/tmp/before`, the scorer before issue 16) is measured beside this one: in each run both score
+their sessions in one fresh interpreter each, CHUNK sessions at a time in turns (who goes first
+alternates), so a slow phase of this shared machine hits both alike; the ratio of the two
+medians is taken run by run, and the median of those ratios printed with their range.
 
     python bench/scoring_cost.py                          # 5 runs of this checkout
     python bench/scoring_cost.py --against /tmp/before    # 5 runs of each, interleaved
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
+CHUNK = 20  # sessions scored by one checkout before the other's turn
 
 
 def _gold_sessions() -> list[tuple[Any, Any]]:
@@ -222,9 +225,6 @@ def one_run(checkouts: list[Path], saved: Path | None) -> list[_Scorer]:
     for scorer in scorers:
         scorer.close()
     return scorers
-
-
-CHUNK = 20
 
 
 def _report(checkouts: list[Path], runs: int, saved: Path | None, what: str) -> None:
