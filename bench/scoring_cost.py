@@ -3,20 +3,22 @@
 Scoring reads every message of a session several ways (outputs, what was told, secrets, the
 proposal each yes answers). Its cost is measured on the gold sessions, each scored once in a
 fresh interpreter (so the readers' caches hold only what one pass through the tasks fills in,
-as in a run). With `--against DIR`, a second checkout (e.g. `git archive 46ae4f9 | tar -x -C
-/tmp/before`, the scorer before issue 16) is measured beside this one: in each run both score
-their sessions in one fresh interpreter each, CHUNK sessions at a time in turns (who goes first
-alternates), so a slow phase of this shared machine hits both alike; the ratio of the two
-medians is taken run by run, and the median of those ratios printed with their range.
+as in a run). With `--against COMMIT` (46ae4f9: the scorer before issue 16, extracted into a
+temporary folder) or `--against DIR`, a second checkout is measured beside this one: in each run
+both score their sessions in one fresh interpreter each, CHUNK sessions at a time in turns (who
+goes first alternates), so a slow phase of this shared machine hits both alike; the ratio of the
+two medians is taken run by run, and the median of those ratios printed with their range.
 
     python bench/scoring_cost.py                          # 5 runs of this checkout
-    python bench/scoring_cost.py --against /tmp/before    # 5 runs of each, interleaved
-    python bench/scoring_cost.py --same-verdicts /tmp/main  # verdicts of every built-in agent
+    python bench/scoring_cost.py --against 46ae4f9        # 5 runs of each, interleaved
+    python bench/scoring_cost.py --against /tmp/before    # a folder holding another checkout
+    python bench/scoring_cost.py --same-verdicts main     # verdicts of every built-in agent
 
 With `--against`, both scorers are also timed on the same sessions: the other checkout's gold
 sessions of its own tasks, saved once (both task models read its task file). That is the
-like-for-like figure; each checkout's own gold differs in what it says (the newer one says more,
-in more varied words, so fewer of its messages repeat across sessions).
+like-for-like figure for the same words, though the older tasks ask nothing to be told (no
+`tells`), so it leaves out the checks of what must be told; each checkout's own gold differs in
+what it says and what its tasks ask, and is what a run of the shipped tasks pays.
 
 With `--same-verdicts DIR`, every built-in agent plays every task once in this checkout, and
 both checkouts score the saved sessions: their verdicts (checks, failure type, evidence) must be
@@ -26,6 +28,7 @@ byte-identical, session for session. A speed-up of the scorer may change no verd
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -33,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -255,22 +259,44 @@ def _report(checkouts: list[Path], runs: int, saved: Path | None, what: str) -> 
         )
 
 
+@contextlib.contextmanager
+def _checkout(where: str | None) -> Iterator[Path | None]:
+    """A folder as given, or a commit of this repository extracted into a temporary folder
+    (`git archive`: no worktree is registered)."""
+    if where is None or Path(where).is_dir():
+        yield Path(where).resolve() if where else None
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "-C", str(HERE), "archive", where], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        yield Path(folder)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--against", type=Path, help="another checkout to compare with")
+    parser.add_argument(
+        "--against",
+        help="another checkout to compare with: a folder, or a commit of this repository",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--saved", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--save", type=Path, help=argparse.SUPPRESS)
     parser.add_argument(
-        "--same-verdicts", type=Path, help="another checkout whose verdicts must be the same"
+        "--same-verdicts",
+        help="another checkout (a folder or a commit) whose verdicts must be the same",
     )
     parser.add_argument("--save-agents", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--verdicts", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.same_verdicts:
-        sys.exit(same_verdicts(args.same_verdicts.resolve()))
+        with _checkout(args.same_verdicts) as other:
+            assert other is not None
+            code = same_verdicts(other)
+        sys.exit(code)
     if args.save_agents:
         save_agent_sessions(args.save_agents)
         return
@@ -283,10 +309,14 @@ def main() -> None:
     if args.serve:
         serve(args.saved)
         return
-    checkouts = [HERE] + ([args.against.resolve()] if args.against else [])
-    _report(checkouts, args.runs, None, "its own gold")
-    if args.against:
-        other = checkouts[1]
+    with _checkout(args.against) as other:
+        _compare(args.runs, other)
+
+
+def _compare(runs: int, other: Path | None) -> None:
+    checkouts = [HERE] + ([other] if other else [])
+    _report(checkouts, runs, None, "its own gold")
+    if other is not None:
         with tempfile.TemporaryDirectory() as folder:
             env = {**os.environ, "PYTHONPATH": str(other)}
             subprocess.run(
@@ -295,7 +325,7 @@ def main() -> None:
                 env=env,
                 cwd=other,
             )
-            _report(checkouts, args.runs, Path(folder), f"the same sessions ({other}'s gold)")
+            _report(checkouts, runs, Path(folder), f"the same sessions ({other}'s gold)")
 
 
 if __name__ == "__main__":
