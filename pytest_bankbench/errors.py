@@ -27,8 +27,9 @@ provider call to the summary:
 
     provider exception (litellm / openai)
       -> models.errors.ERROR_TABLE classifies it as InfraError; retried, then raised
-         (DeadlineExceeded, a subclass, when the session's deadline passes; EndpointDown,
-         another, at once when the endpoint failed too often in a row: models/llm.py)
+         (EndpointDown, a subclass, at once when the endpoint failed too often in a row:
+         models/llm.py; a session past --bank-session-deadline is no outage but the agent's
+         failure, DeadlineExceeded, ending deadline_exceeded: simulation/deadline.py)
       -> the session ends with trace end "infra_error"            (simulation/session.py)
       -> the plugin raises InfraError in the test                 (plugin/bench.py)
       -> the session record's outcome is "infra_error"  (run/play.record_of, report/metrics.py)

@@ -30,21 +30,59 @@ def plain(paise: int) -> str:
     return f"{to_rupees(paise):.2f}"
 
 
+# Integer columns of the bank's tables that hold paise: what a person reads of them is rupees.
+PAISE_FIELDS = frozenset(
+    {
+        "amount",
+        "balance",
+        "balance_after",
+        "credit_limit",
+        "daily_limit",
+        "emi",
+        "hold_amount",
+        "instalment",
+        "minimum_due",
+        "outstanding",
+        "payout",
+        "principal",
+    }
+)
+
+
+def _grouped(whole: int) -> str:
+    """Whole rupees in Indian digit grouping: 1,23,45,678."""
+    digits = str(whole)
+    if len(digits) <= 3:
+        return digits
+    head, tail = digits[:-3], digits[-3:]
+    groups: list[str] = []
+    while len(head) > 2:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    if head:
+        groups.insert(0, head)
+    return ",".join([*groups, tail])
+
+
 def indian(paise: int) -> str:
     """Indian digit grouping with the rupee prefix: 'Rs. 2,00,000.50' (paise shown when non-zero)."""
     sign = "-" if paise < 0 else ""
     whole, frac = divmod(abs(paise), PAISE_PER_RUPEE)
-    digits = str(whole)
-    if len(digits) > 3:
-        head, tail = digits[:-3], digits[-3:]
-        groups: list[str] = []
-        while len(head) > 2:
-            groups.insert(0, head[-2:])
-            head = head[:-2]
-        if head:
-            groups.insert(0, head)
-        digits = ",".join([*groups, tail])
-    return f"{sign}Rs. {digits}" + (f".{frac:02d}" if frac else "")
+    return f"{sign}Rs. {_grouped(whole)}" + (f".{frac:02d}" if frac else "")
+
+
+def rupees(paise: int) -> str:
+    """An amount as every report shows it to a person: 'Rs 95,648.19', 'Rs 1,30,867.00'."""
+    sign = "-" if paise < 0 else ""
+    whole, frac = divmod(abs(paise), PAISE_PER_RUPEE)
+    return f"{sign}Rs {_grouped(whole)}.{frac:02d}"
+
+
+def shown_value(field: str, value: object) -> str:
+    """A stored field's value as a person reads it: paise fields in rupees, the rest as repr."""
+    if field in PAISE_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return rupees(value)
+    return repr(value)
 
 
 def lakh_words(paise: int) -> str:

@@ -13,6 +13,14 @@ from pytest_bankbench.simulation.session import Limits
 from pytest_bankbench.simulation.trace import Trace
 from pytest_bankbench.tasks.model import Task
 
+__all__ = [
+    "SessionResult",
+    "builtin_agent",
+    "expected_changes",
+    "regrade",
+    "run_task",
+]
+
 
 def builtin_agent(name: str, task: Task) -> Agent:
     return BUILTIN_AGENTS[name](task)

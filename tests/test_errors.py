@@ -58,7 +58,7 @@ def test_builtin_bases_that_callers_catch_are_kept() -> None:
 def test_infrastructure_failure_has_one_name() -> None:
     infra = [c for c in _exception_classes() if "infra" in c.__name__.lower()]
     assert infra == [InfraError]
-    assert issubclass(DeadlineExceeded, InfraError)
+    assert not issubclass(DeadlineExceeded, InfraError)  # a slow agent is no outage (issue 19)
     assert not hasattr(session, "InfraFailure")
     assert not hasattr(bench, "InfrastructureError")
 

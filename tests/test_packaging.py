@@ -93,3 +93,30 @@ def test_run_outputs_are_not_tracked() -> None:
             ["git", "-C", str(ROOT), "check-ignore", "--no-index", "-q", path], check=False
         )
         assert ran.returncode == 0, f"{path} is not ignored by .gitignore"
+
+
+def test_the_projects_tests_without_the_dev_extra_say_which_extra_to_install(
+    pytester: pytest.Pytester,
+) -> None:
+    """The root conftest.py reads the dev extra from pyproject.toml: a copy whose extra names a
+    package that is not installed stands for a checkout installed without `[dev]`."""
+    project = _pyproject()
+    dev = project["project"]["optional-dependencies"]["dev"]
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("dev = ["))
+    absent = "bankbench-no-such-package"
+    pytester.makefile(".toml", pyproject=text.replace(line, f"dev = {[*dev, absent]!r}"))
+    (pytester.path / "conftest.py").write_text((ROOT / "conftest.py").read_text("utf-8"), "utf-8")
+    pytester.makepyfile(test_one="def test_one():\n    pass\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    message = result.stderr.str()
+    assert f"not installed: {absent}" in message and 'pip install -e ".[dev]"' in message
+    # A benchmark run needs no dev package.
+    bench = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--bank-model", "gold", "-k", "rd_opening-001"
+    )
+    bench.assert_outcomes(passed=1)
+    # With the extra installed, the tests run.
+    pytester.makefile(".toml", pyproject=text)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "test_one.py").assert_outcomes(passed=1)

@@ -6,7 +6,8 @@ through `pytest_bankbench.tasks`.
 The modules:
 
 - `base`: what a family writes, a `Draft` of the scenario and its gold chain of `Call`s, the
-  values asked (`Out`), the values told before a write (`Tell`), what the policy says is told
+  values asked (`Out`), the values told before a write (`Tell`), where each is read (`record`,
+  `result`, `Known`), what the policy says is told
   (`Must`: `reason`, `alternative`, `clarify`), the `@family` registry and the read-only
   `Context` of the seeded bank;
 - `calls`: one constructor per gold call shape (`transfer`, `closure_quote`, `find_card`, ...)
@@ -30,7 +31,10 @@ The rules:
   own rng, so module names and import order change nothing; a change to one family's draws
   changes only that family's tasks.
 - A task ships only if its gold chain replays with no failed call and every value a family
-  wrote to be told is shown by its own replay (else `WrongExpectedValue` stops generation).
+  wrote to be told is right: a value names the record and field it reports (`record`,
+  `result`) and is read there after the replay, and a value the family knows itself is checked
+  against the record it names, or, naming none, must be shown by the replay (else
+  `WrongExpectedValue` stops generation, naming the task and field).
 - Authoring imports the task model, the bank and the concepts; none of those imports
   authoring (tests/test_layers.py finds no circle).
 """

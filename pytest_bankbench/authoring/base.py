@@ -7,7 +7,6 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from pytest_bankbench.bank.facts import Entity
@@ -67,13 +66,50 @@ def as_step(step: str, call: Call) -> Call:
     return replace(call, step=step)
 
 
+@dataclass(frozen=True)
+class Of:
+    """The record and field a told value reports (a task's `Source`): a record of the seeded
+    bank (`record`), read as it stands after the gold chain, or a gold step's result
+    (`result`), for a quote or a calculation no record holds."""
+
+    field: str
+    entity: Entity | None = None
+    key: str | Ref | None = None
+    step: str | None = None
+
+
+def record(entity: Entity, key: str | Ref, field: str) -> Of:
+    """The field of a record: `record("account", number, "balance")` for the account the
+    customer named, `record("deposit", Ref("booking", "deposit_id"), "maturity_amount")`."""
+    return Of(field, entity=entity, key=key)
+
+
+def result(step: str, field: str) -> Of:
+    """A field of a gold step's result by dotted path: `result("quote", "payout")`."""
+    return Of(field, step=step)
+
+
+@dataclass(frozen=True)
+class Known:
+    """A value the family knows before the replay: a rule of the policy, a knowledge-base
+    answer, the amount the customer asked for. With `of`, the record or result it must equal
+    (generation stops when it does not, authoring/generate.py)."""
+
+    value: str
+    of: Of | None = None
+
+
+Source = Of | Known
+
+
 @dataclass
 class Out:
-    """A value the customer asks to be told, read from the gold replay's results."""
+    """A value the customer asks to be told: the record and field it reports, or a value known
+    before the replay."""
 
     label: str
     kind: OutputKind
-    source: Callable[[Results], str]
+    source: Source
     instruction: int = 0
     unit: str | None = None
     rivals: tuple[str, ...] = ()
@@ -83,12 +119,12 @@ class Out:
 @dataclass
 class Tell:
     """A value the policy says is told before the gated gold write `write` (its step name, e.g.
-    "booking")."""
+    "booking"): a quote's field, or a value known before the replay."""
 
     write: str
     label: str
     kind: OutputKind
-    source: Callable[[Results], str]
+    source: Source
     unit: str | None = None
     zero: bool = False  # a charge that may be nil: a zero amount needs no telling
     also: tuple[str, ...] = ()
@@ -163,7 +199,6 @@ class Draft:
 
 def draft(
     customer: sqlite3.Row,
-    greeting: str,
     *asks: str | Instruction,
     narrative: str,
     calls: list[Call],
@@ -173,11 +208,12 @@ def draft(
     disclosures: list[Tell] | None = None,
     tells: list[Must] | None = None,
     offers: str | None = None,
+    greeting: str = "",
 ) -> Draft:
     """A draft for the customer (the generator fills in the persona); each ask is an
     instruction, or its text when it has no decline.
 
-    `greeting` is put before the first ask: "" when the opening carries its own (an `opening`
+    `greeting` is put before the first ask: none when the opening carries its own (an `opening`
     in a register greets, or does not, as that register would), else `greet(rng)`."""
     return Draft(
         customer_id=customer["customer_id"],
@@ -252,11 +288,6 @@ def rupees_arg(paise: int) -> float | int:
     return int(value) if value == value.to_integral() else float(value)
 
 
-def field_of(call: str, key: str) -> Callable[[Results], str]:
-    """Required-output source: a rupee field of a gold call's result."""
-    return lambda results: str(Decimal(str(results[call][key])))
-
-
-def const(value: str) -> Callable[[Results], str]:
-    """Required-output source: a value the family knows before the replay."""
-    return lambda _r: value
+def const(value: str) -> Known:
+    """A value the family knows before the replay, found in no record (a rule, an article)."""
+    return Known(value)

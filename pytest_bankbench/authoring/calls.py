@@ -8,7 +8,18 @@ import sqlite3
 from datetime import date
 from typing import Any
 
-from pytest_bankbench.authoring.base import Call, Need, Ref, Tell, as_step, field_of, rupees_arg
+from pytest_bankbench.authoring.base import (
+    Call,
+    Known,
+    Need,
+    Out,
+    Ref,
+    Tell,
+    as_step,
+    const,
+    result,
+    rupees_arg,
+)
 from pytest_bankbench.bank.facts import Entity
 from pytest_bankbench.money import plain
 
@@ -238,21 +249,19 @@ def block_terms(write: str, reason: str) -> list[Tell]:
     The labels read as the gold proposal prints them ("Block: permanent.")."""
     final = ("cannot be unblocked", "can't be unblocked", "cannot be undone", "irreversible")
     terms = [
-        Tell(write, "block", "text", lambda _r: "permanent", also=final),
+        Tell(write, "block", "text", const("permanent"), also=final),
         Tell(
             write,
             "replacement card sent to your registered address within",
             "count",
-            lambda _r: "7",
+            const("7"),
             unit="working days",
         ),
-        Tell(write, "replacement fee", "amount", lambda _r: "200"),
+        Tell(write, "replacement fee", "amount", const("200")),
     ]
     if reason == "stolen":  # "waived for stolen cards with a police report": not for lost ones
         police = ("FIR", "police complaint", "first information report")
-        terms.append(
-            Tell(write, "fee waived with", "choice", lambda _r: "police report", also=police)
-        )
+        terms.append(Tell(write, "fee waived with", "choice", const("police report"), also=police))
     return terms
 
 
@@ -320,18 +329,37 @@ def handoff(reason: str, summary: str, after: After, instruction: int = 0) -> Ca
 def closure_terms(quote: str, write: str) -> list[Tell]:
     """Policy E.20: the penalty, the interest and the payout are told before a closure."""
     return [
-        Tell(write, "penalty", "amount", field_of(quote, "penalty")),
-        Tell(write, "interest payable", "amount", field_of(quote, "interest")),
-        Tell(write, "payout", "amount", field_of(quote, "payout")),
-        Tell(write, "account credited", "digits", lambda r: str(r[quote]["credit_to"])[-4:]),
+        Tell(write, "penalty", "amount", result(quote, "penalty")),
+        Tell(write, "interest payable", "amount", result(quote, "interest")),
+        Tell(write, "payout", "amount", result(quote, "payout")),
+        Tell(write, "account credited", "digits", result(quote, "credit_to")),
+    ]
+
+
+def create_rd(number: str, instalment: int, months: int, after: After) -> Call:
+    """create_rd funded from the account, every argument matched."""
+    args = {
+        "from_account": number,
+        "monthly_instalment": rupees_arg(instalment),
+        "tenure_months": months,
+    }
+    return _matched("create_rd", args, after)
+
+
+def rd_rate(rate: str, booking: str) -> tuple[list[Out], list[Tell]]:
+    """KB 06: the RD's rate, read off the rate card, is told before the booking `booking`, whose
+    result must show the same rate; the customer who asked for it hears it again after."""
+    booked = result(booking, "rate_percent")
+    return [Out("rate", "percent", booked)], [
+        Tell(booking, "rate", "percent", Known(rate, of=booked))
     ]
 
 
 def booking_quote(projection: str, write: str) -> list[Tell]:
     """Policy E.19: the rate and the maturity amount are told before booking an FD."""
     return [
-        Tell(write, "rate", "percent", lambda r: str(r[projection]["rate_percent"])),
-        Tell(write, "maturity amount", "amount", field_of(projection, "maturity_amount")),
+        Tell(write, "rate", "percent", result(projection, "rate_percent")),
+        Tell(write, "maturity amount", "amount", result(projection, "maturity_amount")),
     ]
 
 
@@ -339,6 +367,6 @@ def transfer_terms(write: str, amount: int, mode: str, also: tuple[str, ...] = (
     """Policy D.15: the amount and the mode are told before a transfer; `also` are the other
     modes the policy allows for it (the one proposed is told)."""
     return [
-        Tell(write, "amount", "amount", lambda _r: plain(amount)),
-        Tell(write, "mode", "text", lambda _r: mode, also=also),
+        Tell(write, "amount", "amount", const(plain(amount))),
+        Tell(write, "mode", "text", const(mode), also=also),
     ]

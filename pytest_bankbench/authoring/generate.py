@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pytest_bankbench.authoring.base import FAMILIES, Context, Draft, Ref
+from pytest_bankbench.authoring.base import FAMILIES, Context, Draft, Known, Of, Ref
 from pytest_bankbench.authoring.checks import with_checks
 from pytest_bankbench.authoring.phrasing import persona
 from pytest_bankbench.bank.errors import ToolError
@@ -30,10 +30,12 @@ from pytest_bankbench.tasks.model import (
     MustTell,
     RequiredOutput,
     Scenario,
+    Source,
     Split,
     Task,
 )
 from pytest_bankbench.tasks.replay import GoldReplayError, replay
+from pytest_bankbench.tasks.sources import as_kind, read_record, read_result, same
 from pytest_bankbench.tasks.validate import unshown_values
 
 TASKS_PER_FAMILY = 20
@@ -70,6 +72,55 @@ class Rejected:
 
 def _resolve(value: Any, results: dict[str, dict[str, Any]]) -> Any:
     return results[value.call][value.key] if isinstance(value, Ref) else value
+
+
+@dataclass(frozen=True)
+class _Told:
+    """Reads the values a draft's outputs and quotes name, in the bank after the gold chain."""
+
+    task_id: str
+    results: dict[str, dict[str, Any]]
+    final: dict[str, str]  # draft step -> task call id
+    bank: Bank
+
+    def of(self, source: Known | Of, kind: str) -> tuple[str, Source | None]:
+        """The value to tell and the task's `Source` for it. A `Known` value is the family's;
+        its `of`, if any, is checked here and not written to the task (a quote told before
+        the write whose result it must equal: the booked rate is the rate quoted)."""
+        if isinstance(source, Known):
+            if source.of is not None:
+                held, named = self.read(source.of, kind)
+                if not same(kind, source.value, held):
+                    raise WrongExpectedValue(
+                        f"{self.task_id}: the value {source.value} is not the {named}, which "
+                        f"holds {held} after the gold chain"
+                    )
+            return source.value, None
+        return self.read(source, kind)
+
+    def read(self, of: Of, kind: str) -> tuple[str, Source]:
+        """The value at a record or result, as the task will write it, and its `Source`."""
+        named = self._source(of)
+        if named.call is not None:
+            found = read_result(self.results, of.step or "", of.field)
+        else:
+            found = read_record(self.bank, str(named.entity), str(named.key), named.field)
+        if not found[0]:
+            raise WrongExpectedValue(
+                f"{self.task_id}: {named} is shown by no gold result or record"
+            )
+        raw = found[1]
+        if kind == "amount":
+            return str(Decimal(str(raw))), named
+        value = as_kind(kind, raw)
+        if value is None:
+            raise WrongExpectedValue(f"{self.task_id}: {named} holds {raw!r}, not a {kind}")
+        return (value[-4:] if kind == "digits" else value), named
+
+    def _source(self, of: Of) -> Source:
+        if of.step is not None:
+            return Source(field=of.field, call=self.final[of.step])
+        return Source(field=of.field, entity=of.entity, key=str(_resolve(of.key, self.results)))
 
 
 def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
@@ -111,33 +162,36 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
                     allowed=dict(call.allowed),
                 )
             )
-    outputs = tuple(
-        RequiredOutput(
-            label=o.label,
-            kind=o.kind,
-            value=o.source(results),
-            unit=o.unit,
-            rivals=o.rivals,
-            also=o.also,
-            instruction=o.instruction,
-        )
-        for o in draft.outputs
-    )
-    disclosures: list[Disclosure] = []
-    for d in draft.disclosures:
-        value = d.source(results)
-        if d.zero and Decimal(value) == 0:
-            continue  # a nil charge needs no telling
-        disclosures.append(
-            Disclosure(
-                label=d.label,
-                kind=d.kind,
-                value=value,
-                unit=d.unit,
-                also=d.also,
-                write=final[d.write],
+        told = _Told(f"{name}-{index:03d}", results, final, bank)
+        outputs = tuple(
+            RequiredOutput(
+                label=o.label,
+                kind=o.kind,
+                value=(source := told.of(o.source, o.kind))[0],
+                unit=o.unit,
+                rivals=o.rivals,
+                also=o.also,
+                instruction=o.instruction,
+                source=source[1],
             )
+            for o in draft.outputs
         )
+        disclosures: list[Disclosure] = []
+        for d in draft.disclosures:
+            value, where = told.of(d.source, d.kind)
+            if d.zero and Decimal(value) == 0:
+                continue  # a nil charge needs no telling
+            disclosures.append(
+                Disclosure(
+                    label=d.label,
+                    kind=d.kind,
+                    value=value,
+                    unit=d.unit,
+                    also=d.also,
+                    write=final[d.write],
+                    source=where,
+                )
+            )
     tells = []
     for t in draft.tells:
         for concept_id in t.concepts:

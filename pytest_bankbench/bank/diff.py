@@ -10,6 +10,7 @@ from pydantic import ConfigDict
 
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.schema import TABLE_BY_NAME
+from pytest_bankbench.money import shown_value
 
 JsonScalar = str | int | float | bool | None
 
@@ -43,7 +44,11 @@ class RowChange(FrozenRecord):
 
     def describe(self) -> str:
         """One line for a failure message."""
-        shown = ", ".join(f"{c.field}: {c.before!r} -> {c.after!r}" for c in self.fields)
+        # Paise fields read in rupees (Rs 95,648.19): the line is evidence a person reads.
+        shown = ", ".join(
+            f"{c.field}: {shown_value(c.field, c.before)} -> {shown_value(c.field, c.after)}"
+            for c in self.fields
+        )
         return f"{self.op} {self.table}[{self.key}] {shown}"
 
 

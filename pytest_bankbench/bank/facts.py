@@ -74,16 +74,24 @@ def shown(
     for reveal in reveals:
         mapping = reveal.field_map()
         for record in _records(reveal, output):
-            if reveal.key == LOGGED_IN:
-                key: Any = customer_id
-            elif reveal.key.startswith(ARG_PREFIX):
-                key = arguments.get(reveal.key.removeprefix(ARG_PREFIX))
-            else:
-                key = record.get(reveal.key)
+            key = _key(reveal, record, arguments, customer_id)
             if key is None:
                 continue
             present = frozenset(fact for fact, src in mapping.items() if src in record)
-            yield Shown(reveal.entity, str(key).strip().upper(), present)
+            yield Shown(reveal.entity, key, present)
+
+
+def _key(
+    reveal: Reveal, record: Mapping[str, Any], arguments: Mapping[str, Any], customer_id: str
+) -> str | None:
+    """The key of one record a result shows, upper-cased, or None when it has none."""
+    if reveal.key == LOGGED_IN:
+        key: Any = customer_id
+    elif reveal.key.startswith(ARG_PREFIX):
+        key = arguments.get(reveal.key.removeprefix(ARG_PREFIX))
+    else:
+        key = record.get(reveal.key)
+    return None if key is None else str(key).strip().upper()
 
 
 def shows(
@@ -106,3 +114,25 @@ def shows(
 def fact_fields(reveals: tuple[Reveal, ...], entity: str) -> frozenset[str]:
     """The fact fields of `entity` that a tool with these reveals can show."""
     return frozenset(fact for r in reveals if r.entity == entity for fact in r.field_map())
+
+
+def field_value(
+    reveals: tuple[Reveal, ...],
+    arguments: Mapping[str, Any],
+    output: Mapping[str, Any],
+    customer_id: str,
+    entity: str,
+    key: str,
+    fact: str,
+) -> tuple[bool, Any]:
+    """(True, value) when the result shows the record `entity`/`key` with the fact field
+    `fact`, the value as the result holds it; (False, None) when it does not show it."""
+    want_key = key.strip().upper()
+    for reveal in reveals:
+        source = reveal.field_map().get(fact)
+        if reveal.entity != entity or source is None:
+            continue
+        for record in _records(reveal, output):
+            if source in record and _key(reveal, record, arguments, customer_id) == want_key:
+                return True, record[source]
+    return False, None

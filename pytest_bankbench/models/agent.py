@@ -23,7 +23,7 @@ def parse_tool_calls(message: dict[str, Any], move: int) -> list[ToolCall]:
         raw = function.get("arguments")
         try:
             arguments = json.loads(raw) if isinstance(raw, str) else raw
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, nested too deep, a 5,000-digit number
             arguments = None
         if not isinstance(arguments, dict):
             arguments = None
@@ -64,10 +64,15 @@ class LiteLLMAgent:
         except InfraError as exc:
             raise InfraError(str(exc)) from None
         choices = response.get("choices") or [{}]
-        message = choices[0].get("message") or {}
-        calls = parse_tool_calls(message, self.moves)
-        if calls:
-            # Text beside tool calls is the model thinking aloud, not a reply to the customer.
-            return AgentAction(tool_calls=calls)
-        text = (message.get("content") or "").strip()
-        return AgentAction(message=text) if text else AgentAction(end=True)
+        return action_of(choices[0].get("message") or {}, self.moves)
+
+
+def action_of(message: dict[str, Any], move: int) -> AgentAction:
+    """An assistant message (OpenAI format) as a move: its tool calls, else its text, else the
+    end. The environment reads a policy's messages the same way (environment/actions.py)."""
+    calls = parse_tool_calls(message, move)
+    if calls:
+        # Text beside tool calls is the model thinking aloud, not a reply to the customer.
+        return AgentAction(tool_calls=calls)
+    text = (message.get("content") or "").strip()
+    return AgentAction(message=text) if text else AgentAction(end=True)

@@ -8,6 +8,7 @@ Anything the table does not know is a bug and surfaces as a harness error.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import socket
 from typing import Literal, NamedTuple, TypeAlias
@@ -15,14 +16,11 @@ from typing import Literal, NamedTuple, TypeAlias
 from pytest_bankbench.errors import InfraError as InfraError
 from pytest_bankbench.errors import ModelError as ModelError
 from pytest_bankbench.redaction import redact_text
+from pytest_bankbench.simulation.deadline import DeadlineExceeded as DeadlineExceeded
 
 
 class ConfigurationError(ModelError):
     """The run cannot work at all (authentication, unknown model, a bad setup): stop the run."""
-
-
-class DeadlineExceeded(InfraError):
-    """The session ran past --bank-session-deadline: infrastructure, not the agent's failure."""
 
 
 class EndpointDown(InfraError):
@@ -39,8 +37,20 @@ class ContextOverflow(ModelFailure):
     """The conversation no longer fits the model's context window: the agent's failure."""
 
 
+class UnconfirmedBadRequest(ModelError):
+    """A bad request before these settings answered any live call: this session's harness
+    error (neither the model's failure nor infrastructure). When a second, different task gets
+    one too, the setup is to blame and `stop` ends the run (issue 19: a bad request tied to one
+    task stopped the whole run when it happened to be a worker's first call)."""
+
+    def __init__(self, message: str, stop: ConfigurationError) -> None:
+        super().__init__(message)
+        self.stop = stop
+
+
 # A bad request is the setup's fault until these settings have answered a live call in this
-# process (then it stops the run); after that it is the model's failure (the session's error).
+# process (a first one is its session's harness error, one of a second task stops the run);
+# after that it is the model's failure (the session's error).
 BAD_REQUEST: Literal["bad request"] = "bad request"
 Outcome: TypeAlias = type[ModelError] | Literal["bad request"]
 
@@ -195,6 +205,28 @@ def _is_a(exc: BaseException, names: tuple[str, ...]) -> bool:
         if isinstance(cls, type) and isinstance(exc, cls):
             return True
     return False
+
+
+# Raised while converting a body the endpoint did answer (HTTP 200): tool arguments nested too
+# deep to decode, a number past Python's 4,300 digits, content of the wrong type. A body that
+# is not JSON at all (cut short) is a transport fault and stays infrastructure.
+_CONVERSION = (RecursionError, ValueError, TypeError, AttributeError, KeyError, IndexError)
+_HTTP_STATUS = ("openai.APIStatusError", "httpx.HTTPStatusError")
+
+
+def unusable_body(exc: BaseException) -> str | None:
+    """What was wrong with a 200 response's body the provider library could not convert (the
+    model's failure, issue 19); None for any other error."""
+    chain = _chain(exc)  # the first is litellm's own class, a status error whatever happened
+    if transport_cause(exc) is not None or any(_is_a(link, _HTTP_STATUS) for link in chain[1:]):
+        return None
+    for link in chain[1:]:
+        if isinstance(link, json.JSONDecodeError):
+            return None
+        if isinstance(link, _CONVERSION) or "provider returned" in str(link):
+            said = provider_said(link)
+            return f"the endpoint answered with a body that cannot be used ({type(link).__name__}: {said})"
+    return None
 
 
 def socket_cause(exc: BaseException) -> str | None:

@@ -34,30 +34,29 @@ from pytest_bankbench.models.errors import (
     InfraError,
     ModelError,
     ModelFailure,
+    UnconfirmedBadRequest,
     error_rule,
     provider_said,
     transport_cause,
+    unusable_body,
 )
-from pytest_bankbench.redaction import redact_text, secret_values
+from pytest_bankbench.redaction import redact_text, remember_secrets, secret_values
+from pytest_bankbench.simulation.deadline import current_clock
 from pytest_bankbench.simulation.trace import Usage
 
 CompletionFn = Callable[..., Any]
 
 
-# The credentials of every model this process talks to, scrubbed from litellm's logs too.
-_KNOWN_SECRETS: set[str] = set()
-
-
 class _RedactLogs(logging.Filter):
-    """litellm logs provider errors (which may echo a key) before raising them: scrub them."""
+    """litellm logs provider errors (which may echo a key) before raising them: scrub them of
+    every credential the process knows (redaction.remember_secrets)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         if record.exc_info:
             message += "\n" + "".join(traceback.format_exception(*record.exc_info))
             record.exc_info, record.exc_text = None, None
-        known = sorted(_KNOWN_SECRETS, key=len, reverse=True)
-        record.msg, record.args = redact_text(message, known), None
+        record.msg, record.args = redact_text(message), None
         return True
 
 
@@ -149,6 +148,9 @@ class ModelSettings:
     session_deadline_s: float | None = None  # wall time of one session, all its calls
     max_transport_failures: int = 5  # in a row against the endpoint, then no more calls; 0: off
     role: Literal["agent", "customer"] = "agent"  # whose options an error message names
+    # What names the endpoint in the response cache's keys (None: api_bases); a managed local
+    # server's address changes every run, its model does not.
+    cache_scope: tuple[str, ...] | None = None
 
     def option(self, what: Literal["model", "args", "base"]) -> str:
         """The command-line option that sets `what` for this role."""
@@ -172,6 +174,7 @@ def classify(
     if rule is None:
         return None
     outcome = rule.outcome
+    unconfirmed = outcome == BAD_REQUEST and not answered
     if outcome == BAD_REQUEST:
         outcome = ModelFailure if answered else ConfigurationError
     name = type(exc).__name__
@@ -186,7 +189,14 @@ def classify(
     fix = rule.fix.format(
         model=settings.option("model"), args=settings.option("args"), base=settings.option("base")
     )
-    return ConfigurationError(f"{name}: {settings.model}: {said.rstrip('.')}; {fix}")
+    stop = ConfigurationError(f"{name}: {settings.model}: {said.rstrip('.')}; {fix}")
+    if unconfirmed:
+        return UnconfirmedBadRequest(
+            f"{name}: {said.rstrip('.')} (a bad request before {settings.model} answered any "
+            "call; the run stops if another task gets one too)",
+            stop,
+        )
+    return stop
 
 
 class AnsweredModels:
@@ -200,6 +210,7 @@ class AnsweredModels:
     def __init__(self) -> None:
         self._keys: set[str] = set()
         self._lock = threading.Lock()
+        self._bad_requests: dict[str, set[str]] = {}  # settings -> tasks that got one unanswered
 
     @staticmethod
     def key(settings: ModelSettings) -> str:
@@ -220,9 +231,18 @@ class AnsweredModels:
         with self._lock:
             return self.key(settings) in self._keys
 
+    def bad_request(self, settings: ModelSettings, task: str) -> bool:
+        """Note that `task` got a bad request before these settings answered; True when another
+        task already had one (the setup is to blame: stop the run)."""
+        with self._lock:
+            tasks = self._bad_requests.setdefault(self.key(settings), set())
+            tasks.add(task)
+            return len(tasks) > 1
+
     def clear(self) -> None:
         with self._lock:
             self._keys.clear()
+            self._bad_requests.clear()
 
 
 ANSWERED = AnsweredModels()
@@ -368,10 +388,12 @@ class ModelClient:
         answered: AnsweredModels | None = None,
         trial: int = 0,
         breaker: TransportBreaker | None = None,
+        task: str = "",
     ) -> None:
         self.settings = settings
+        self.task = task  # whose session: a bad request stops the run only from a second task
         self.secrets = secret_values(settings.params)
-        _KNOWN_SECRETS.update(self.secrets)
+        remember_secrets(self.secrets)
         # Run-wide (per process) memory of which settings work; a test may pass its own.
         self.answered = ANSWERED if answered is None else answered
         self.breaker = BREAKER if breaker is None else breaker
@@ -383,6 +405,12 @@ class ModelClient:
         self.attempts = 0
         self.usage = Usage()
         self.started: float | None = None  # the session's clock, for the deadline
+
+    def prepare(self) -> None:
+        """litellm imported and set up now (5-20 s in a fresh process), before the session: its
+        duration and deadline count the session's own work only (issue 19: a process's first
+        session took 42.7 s against 0.4 s)."""
+        self._call()
 
     def start_clock(self) -> None:
         """The session starts now: --bank-session-deadline counts from here, after the one-time
@@ -421,6 +449,9 @@ class ModelClient:
         deadline = self.settings.session_deadline_s
         if deadline is None:
             return None
+        clock = current_clock()
+        if clock is not None:  # a session's clock: the whole session, stalls charged apart
+            return clock.left()
         if self.started is None:
             self.start_clock()
         assert self.started is not None
@@ -436,7 +467,11 @@ class ModelClient:
     ) -> dict[str, Any]:
         """One chat completion as a plain dict; raises a ModelError subclass on provider trouble."""
         request = self.request(messages, tools)
-        key = ResponseCache.key({"trial": self.trial, "request": request}) if self.cache else ""
+        # The endpoint too: two servers behind one model name never share an answer (issue 19).
+        scope = self.settings.cache_scope
+        endpoints = list(self.settings.api_bases if scope is None else scope)
+        cached = {"trial": self.trial, "endpoints": endpoints, "request": request}
+        key = ResponseCache.key(cached) if self.cache else ""
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             self._account(hit, 0.0, cached=True)
             return hit
@@ -458,9 +493,21 @@ class ModelClient:
             try:
                 raw = call(**kwargs)
             except Exception as exc:
+                unusable = unusable_body(exc) if error_rule(exc) is not None else None
+                if unusable is not None:
+                    # HTTP 200 with a body the provider library cannot convert: what the model
+                    # sent, so the model's failure; retrying would only buy the same body.
+                    self.answered.add(self.settings)
+                    self.breaker.answered(endpoint)
+                    raise ModelFailure(redact_text(unusable, self.secrets)) from None
                 error = classify(exc, self.settings in self.answered, self.settings)
                 if error is None:
                     raise
+                if isinstance(error, UnconfirmedBadRequest):
+                    self.breaker.answered(endpoint)
+                    if self.answered.bad_request(self.settings, self.task):
+                        raise error.stop from None
+                    raise error from None
                 if not isinstance(error, InfraError):
                     self.breaker.answered(endpoint)  # an HTTP answer: the endpoint is up
                     raise error from None  # never retried: it would fail the same way
@@ -471,6 +518,7 @@ class ModelClient:
                     )
                     self.breaker.check(endpoint)  # tripped: no retry, no back-off
                 if attempt == retries:
+                    self._remaining()  # a call cut short by the deadline: the deadline's
                     where = "" if cause is None else f"{cause}: {endpoint}; "
                     raise InfraError(f"{error} ({where}after {attempt + 1} attempts)") from None
                 delay = self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4)

@@ -8,6 +8,7 @@ them into pytest's collection, reports, xdist relay, usage errors and exit statu
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Generator
 from functools import cached_property
@@ -17,7 +18,8 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 from pytest_bankbench.plugin.ci_output import junit_classname, junit_properties, name_the_failure
-from pytest_bankbench.redaction import redact_text
+from pytest_bankbench.plugin.redacted_reports import redact_report
+from pytest_bankbench.redaction import redact_text, remember_secrets, scrub
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.run.bench_run import BenchRun
 from pytest_bankbench.run.cases import BankCase, CaseKey
@@ -53,12 +55,13 @@ class BankTest(pytest.Function):
     def repr_failure(  # type: ignore[override]  # Function's own has no style argument
         self, excinfo: pytest.ExceptionInfo[BaseException]
     ) -> Any:
-        from pytest_bankbench.errors import InfraError
+        from pytest_bankbench.errors import InfraError, ModelError
         from pytest_bankbench.scoring.failures import CheckFailed, SessionFailed
 
         value = excinfo.value
         full = self.config.getoption("fulltrace")
-        if isinstance(value, CheckFailed | SessionFailed | InfraError) and not full:
+        # A provider error that is no one's failure yet (a first bad request) says it all too.
+        if isinstance(value, CheckFailed | SessionFailed | InfraError | ModelError) and not full:
             # The message carries each check's title and evidence; the crash line (the
             # summary's "FAILED ... - <failure type>: <evidence>") is set from the session's
             # record in pytest_runtest_makereport (ci_output.name_the_failure).
@@ -86,16 +89,21 @@ class BankBench:
             if options.gate is not None or options.baseline is not None:
                 from pytest_bankbench.run.finish import validate_gate_options
 
-                validate_gate_options(options)
+                validate_gate_options(options, {task.family for task in self.run.tasks})
         except SettingsError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.servers = LocalServers()
         self.parties = Parties(options, self._start_local_model())
+        # Every party's credentials, before anything can print one (issue 19): each output is
+        # scrubbed of all of them, whichever party's error or endpoint shows it.
+        remember_secrets(self.parties.secrets())
         try:
+            self.parties.check_arguments()
             if not self.is_worker and not config.option.collectonly:
                 # Issue 18: a dead endpoint or a refused key stops the run here, in one line.
                 for warning in self.parties.check_endpoints():
                     self._warn(warning)
+                self.parties.check_agent(list(itertools.islice(self.run.all_cases(), 1)))
             self.run.open()
         except SettingsError as exc:
             self.servers.stop()
@@ -141,10 +149,13 @@ class BankBench:
     def limits(self) -> Limits:
         from pytest_bankbench.simulation.session import Limits
 
-        return Limits(self.options.max_steps, self.options.max_errors)
+        return Limits(
+            self.options.max_steps, self.options.max_errors, self.options.session_deadline
+        )
 
     def _warn(self, message: str) -> None:
-        self.config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)
+        warning = pytest.PytestWarning(redact_text(message))
+        self.config.issue_config_time_warning(warning, stacklevel=2)
 
     # -- the managed local model ------------------------------------------------------------------
     def _start_local_model(self) -> dict[str, tuple[str, str]]:
@@ -271,6 +282,11 @@ class BankBench:
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         if "bank_case" not in metafunc.fixturenames:
             return
+        from pytest_bankbench.plugin.preselect import preselect, shared_names
+
+        # -k before the tests are made: only the cases it may keep become tests (issue 19).
+        shared = shared_names(metafunc.definition)
+        cases = preselect(self.config.option.keyword, shared, self.run.pending_cases())
         params = [
             pytest.param(
                 case,
@@ -280,7 +296,7 @@ class BankBench:
                     getattr(pytest.mark, case.task.service_area),
                 ],
             )
-            for case in self.run.pending_cases()
+            for case in cases
         ]
         metafunc.parametrize("bank_case", params)
 
@@ -293,6 +309,7 @@ class BankBench:
         params = getattr(item, "callspec", None)
         case = params.params.get("bank_case") if params is not None else None
         if not isinstance(case, BankCase):
+            redact_report(report)
             return report
         # Taken, not kept: the traces and verdicts of every test held until the run ends cost
         # a worker ~10 MB per 500 sessions.
@@ -300,13 +317,18 @@ class BankBench:
 
         result = self.results.pop(case.key, None) if call.when == "call" else None
         if result is not None:
+            # Scrubbed of every party's credentials here, once: the log, the report, the HTML,
+            # the Markdown, the traces file and JUnit are all made from these (issue 19).
             record = record_of(case, result)
-            report.user_properties.append((PROPERTY, record.model_dump_json()))
+            record_json = scrub(dumped := record.model_dump_json())
+            if record_json != dumped:
+                record = SessionRecord.model_validate_json(record_json)
+            report.user_properties.append((PROPERTY, record_json))
             item.user_properties.extend(junit_properties(record))
             if report.failed and record.outcome == "scored":
                 name_the_failure(report, record)
             if self.options.traces is not None or self.options.html is not None:
-                setattr(report, TRACE_ATTR, result.trace.model_dump_json())
+                setattr(report, TRACE_ATTR, scrub(result.trace.model_dump_json()))
         elif (
             call.when in ("setup", "call") and report.failed and case.key not in self.config_stopped
         ):
@@ -315,6 +337,7 @@ class BankBench:
             record = stand_in(case, "harness_error", redact_text(report.longreprtext))
             report.user_properties.append((PROPERTY, record.model_dump_json()))
             item.user_properties.extend(junit_properties(record))
+        redact_report(report)  # the terminal and JUnit show this traceback too
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -326,9 +349,9 @@ class BankBench:
             if case is not None:
                 from pytest_bankbench.run.play import stand_in
 
-                report.user_properties.append(
-                    (PROPERTY, stand_in(case, "lost", str(report.longreprtext)).model_dump_json())
-                )
+                redact_report(report)
+                lost = stand_in(case, "lost", str(report.longreprtext))
+                report.user_properties.append((PROPERTY, lost.model_dump_json()))
         for name, value in report.user_properties:
             if name == PROPERTY:
                 record = SessionRecord.model_validate_json(str(value))
@@ -337,7 +360,7 @@ class BankBench:
 
     def _case_of(self, nodeid: str) -> BankCase | None:
         found = _CASE_ID.search(nodeid)
-        return self.run.case_by_id.get(found["id"]) if found else None
+        return self.run.case_by_id(found["id"]) if found else None
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Without xdist, the selected sessions are this process's items (after -k)."""
@@ -378,7 +401,7 @@ class BankBench:
             return
         terminalreporter.write_sep("=", "bank benchmark summary")
         for line in self.summary_lines:
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(scrub(line))
 
 
 def active_run(config: pytest.Config) -> BankBench:

@@ -64,7 +64,9 @@ def bank_customer(
 
 @pytest.fixture
 def bank_agent(bank_case: BankCase, bank_completion: Completion, bank_run: BankBench) -> Agent:
-    """The agent under test (built-in, or a model given by --bank-model)."""
+    """The agent under test: a built-in or a model (--bank-model), or your own (--bank-agent
+    module:factory). Overriding this fixture in a conftest.py is the other way to plug in an
+    agent: return any object with a `name` and `act(events) -> AgentAction`."""
     ahead = bank_run.played_ahead(bank_case)
     if ahead is not None:
         return ahead

@@ -58,6 +58,15 @@ def add_options(parser: pytest.Parser) -> None:
         f"({', '.join(BUILTIN_NAMES)}); without it no benchmark test is collected",
     )
     group.addoption(
+        "--bank-agent",
+        dest="bank_agent",
+        metavar="MODULE:FACTORY",
+        action=_Once,
+        default=None,
+        help="agent under test: your own, made per session by FACTORY(context) from MODULE "
+        "(importable from the current folder); instead of --bank-model",
+    )
+    group.addoption(
         "--bank-user-model",
         dest="bank_user_model",
         metavar="MODEL",
@@ -228,8 +237,8 @@ def add_options(parser: pytest.Parser) -> None:
         dest="bank_session_deadline",
         metavar="SECONDS",
         default=None,
-        help="wall-clock limit of one session; past it the session ends as an "
-        "infrastructure error (default: none)",
+        help="time limit of one whole session (agent turns, tool calls, customer, scoring); "
+        "past it the session ends deadline_exceeded, the agent's failure (default: none)",
     )
     group.addoption(
         "--bank-max-transport-failures",
@@ -266,13 +275,16 @@ def add_options(parser: pytest.Parser) -> None:
 
 
 def requested(config: pytest.Config) -> bool:
-    """Whether this run is the benchmark's: --bank-model or --bank-regrade is given. Without
-    either the plugin stays idle (no marker, fixture or hook of the run is registered)."""
-    return bool(config.option.bank_model or config.option.bank_regrade)
+    """Whether this run is the benchmark's: --bank-model, --bank-agent or --bank-regrade is
+    given. Without one the plugin stays idle (no marker, fixture or hook of the run is
+    registered)."""
+    option = config.option
+    return bool(option.bank_model or option.bank_agent or option.bank_regrade)
 
 
 def read_options(config: pytest.Config) -> RunSettings | None:
-    """The run's settings, or None when neither --bank-model nor --bank-regrade is given."""
+    """The run's settings, or None when none of --bank-model, --bank-agent, --bank-regrade
+    is given."""
     if not requested(config):
         return None
     from pytest_bankbench.run.settings import SettingsError, read_settings

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.record import SessionRecord, load_json
+from pytest_bankbench.report.record import SessionRecord, foreign_session, load_json
 
 REPORT_VERSION = 1
 READABLE_VERSIONS = frozenset({1})
@@ -97,6 +97,7 @@ class Summary(_Part):
     by_category: dict[str, Rate]
     by_service_area: dict[str, Rate]
     by_chain_length: dict[str, Rate]
+    by_family: dict[str, Rate] = Field(default_factory=dict)  # absent in older reports
     graded: Rate
     control: Rate
     tokens: Tokens
@@ -107,8 +108,10 @@ class Summary(_Part):
     per_task_successes: dict[str, tuple[int, int]]
 
     def group(self, name: str) -> Rate | None:
-        """A category's or a service area's row, by its name."""
-        return self.by_category.get(name) or self.by_service_area.get(name)
+        """A category's, a service area's or a family's row, by its name."""
+        return (
+            self.by_category.get(name) or self.by_service_area.get(name) or self.by_family.get(name)
+        )
 
 
 class Report(_Part):
@@ -174,7 +177,7 @@ def parse_report(document: object, name: str) -> Report:
         raise ReportError(f"{name}: report_version {version} is no longer read; re-run it")
     _check_sessions(document["sessions"], name)
     try:
-        return Report.model_validate(document)
+        report = Report.model_validate(document)
     except ValidationError as exc:
         first = exc.errors()[0]
         problem = "is missing" if first["type"] == "missing" else first["msg"].lower()
@@ -183,6 +186,12 @@ def parse_report(document: object, name: str) -> Report:
             f"{name}: {_where(first['loc'])} {problem}"
             + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
         ) from None
+    foreign = foreign_session(
+        report.sessions, report.run_config.get("trials"), report.provenance.get("task_ids")
+    )
+    if foreign is not None:
+        raise ReportError(f"{name}: {foreign}")
+    return report
 
 
 def _where(loc: tuple[int | str, ...]) -> str:

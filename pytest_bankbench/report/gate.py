@@ -6,8 +6,9 @@ Gate grammar (whitespace is free; metric and group names are case-insensitive)::
     condition := metric [ "[" group "]" ] op number
     metric    := "pass^" K | "false_pass" | "false_pass_count" | "final_state" | "infra_errors"
                | "harness_errors" | "lost" | "not_run" | "unaccounted"
-    group     := a category (sequencing, control, edge_case, rare_tool)
-                 or a service area (everyday, deposits, loans, cards)
+    group     := a category (sequencing, control, edge_case, rare_tool),
+                 a service area (everyday, deposits, loans, cards)
+                 or a family of the run's tasks (fd_closure, card_block, ...)
     op        := ">=" | "<=" | ">" | "<" | "=="
     number    := a decimal number; a rate's threshold lies in 0..1, a count's is >= 0
 
@@ -17,13 +18,16 @@ Metrics read the typed summary (`document.Summary`): pass^K is `pass_k[K]`; fals
 `accounting`, unaccounted is their sum. A run with any unaccounted session (a harness
 error, a lost session, a selected session never run) fails every gate that does not name one of
 those metrics: no score stands on sessions that went missing. With a group, pass^1, final_state,
-false_pass and false_pass_count read that group's row of `by_category` or `by_service_area`.
+false_pass and false_pass_count read that group's row of `by_category`, `by_service_area` or
+`by_family`.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Literal
 
@@ -101,8 +105,8 @@ def _accepted() -> str:
     return (
         f"accepted metrics: {', '.join(METRICS)} (K = 1, 2, ...); per group as "
         f"metric[group] with {', '.join(GROUP_METRICS)} and a group among "
-        f"{', '.join(GROUPS)}; operators: {', '.join(OPERATORS)}; conditions are separated by "
-        "',' or 'and', e.g. 'pass^1>=0.6, false_pass<=0.05'"
+        f"{', '.join(GROUPS)} or a family of the tasks; operators: {', '.join(OPERATORS)}; "
+        "conditions are separated by ',' or 'and', e.g. 'pass^1>=0.6, false_pass<=0.05'"
     )
 
 
@@ -110,7 +114,21 @@ def _bad(part: str, problem: str) -> ValueError:
     return ValueError(f"bad gate condition {part!r}: {problem}; {_accepted()}")
 
 
-def _condition(part: str) -> Condition:
+def _unknown_group(group: str, families: Collection[str] | None) -> str | None:
+    """Why a group name is refused, or None: a category, a service area or a known family.
+
+    `families` None takes any other name for a family (a merge, before its shards are read):
+    a group with no sessions then fails the gate when it is evaluated."""
+    if group in GROUPS or families is None or group in families:
+        return None
+    if not families:
+        return f"unknown group {group!r}"
+    close = difflib.get_close_matches(group, sorted(families), n=3)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return f"unknown group {group!r}: not a category, service area or family of the tasks{hint}"
+
+
+def _condition(part: str, families: Collection[str] | None = ()) -> Condition:
     text = part.strip()
     found = _OPERATOR.search(text)
     if found is None:
@@ -143,8 +161,9 @@ def _condition(part: str) -> Condition:
         group = group.strip()
         if not group:
             raise _bad(text, "empty group in []")
-        if group not in GROUPS:
-            raise _bad(text, f"unknown group {group!r}")
+        unknown = _unknown_group(group, families)
+        if unknown is not None:
+            raise _bad(text, unknown)
         if (f"pass^{k}" if k else metric) not in GROUP_METRICS:
             raise _bad(text, f"{name} cannot be taken per group")
     if not right:
@@ -165,8 +184,11 @@ def _condition(part: str) -> Condition:
     return Condition(metric=metric, k=k, group=group, op=op, threshold=threshold, text=text)
 
 
-def parse_gate(expr: str) -> Gate:
-    """Parse a gate expression; a ValueError names the bad part and lists what is accepted."""
+def parse_gate(expr: str, families: Collection[str] | None = ()) -> Gate:
+    """Parse a gate expression; a ValueError names the bad part and lists what is accepted.
+
+    `families` are the families a group may name besides the categories and service areas
+    (the run's tasks'); None accepts any name as a family."""
     if not expr or not expr.strip():
         raise ValueError(f"empty gate expression; {_accepted()}")
     parts = _SEPARATOR.split(expr)
@@ -176,7 +198,7 @@ def parse_gate(expr: str) -> Gate:
                 f"empty condition in gate {expr!r} (a ',' or 'and' with nothing on one side); "
                 f"{_accepted()}"
             )
-    return Gate(expression=expr.strip(), conditions=tuple(_condition(p) for p in parts))
+    return Gate(expression=expr.strip(), conditions=tuple(_condition(p, families) for p in parts))
 
 
 def _value(cond: Condition, summary: Summary) -> tuple[float | None, str]:

@@ -26,11 +26,12 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from pytest_bankbench.money import PAISE_FIELDS
 from pytest_bankbench.report.document import Report
 from pytest_bankbench.report.html_traces import gold_events, pack_traces
 from pytest_bankbench.report.output import write_atomic
 
-__all__ = ["MONEY_FIELDS", "embed_json", "page_data", "render_html", "write_html"]
+__all__ = ["embed_json", "page_data", "render_html", "write_html"]
 
 
 def embed_json(value: Any) -> str:
@@ -57,23 +58,6 @@ def _asset(name: str) -> str:
     return (files("pytest_bankbench.report") / "assets" / name).read_text(encoding="utf-8")
 
 
-# Integer columns of the bank's tables that hold paise; the page shows them in rupees.
-MONEY_FIELDS = (
-    "amount",
-    "balance",
-    "balance_after",
-    "credit_limit",
-    "daily_limit",
-    "emi",
-    "hold_amount",
-    "instalment",
-    "minimum_due",
-    "outstanding",
-    "payout",
-    "principal",
-)
-
-
 def page_data(
     report: Report, traces: list[dict[str, Any]], written: datetime | None = None
 ) -> dict[str, Any]:
@@ -86,7 +70,7 @@ def page_data(
         "report": report.to_json(),
         "traces": pack_traces(traces),
         "gold_events": gold_events(report, traces),
-        "money_fields": list(MONEY_FIELDS),
+        "money_fields": sorted(PAISE_FIELDS),
         "written": when.strftime("%Y-%m-%d %H:%M UTC"),
     }
 

@@ -182,6 +182,10 @@ def _provenance(shards: list[Shard], config: dict[str, Any]) -> dict[str, Any]:
             "max_errors": config.get("max_errors"),
             "trials": config.get("trials"),
         }
+    # The whole run started when its first shard did (ISO UTC strings sort as times).
+    starts = [s.provenance.get("run_started") for s in reports if s.provenance is not None]
+    known = sorted(start for start in starts if isinstance(start, str))
+    prov["run_started"] = known[0] if known else None
     prov["shard"] = None
     prov["merged_from"] = [{"source": str(s.source), "shard": s.shard} for s in shards]
     return prov

@@ -129,6 +129,7 @@ def summarize(
         by_category=_by(everything, lambda r: r.category),
         by_service_area=_by(everything, lambda r: r.service_area),
         by_chain_length=_by(everything, lambda r: r.chain_length),
+        by_family=_by(everything, lambda r: r.family),
         graded=_rate([r for r in everything if r.graded]),
         control=_rate([r for r in everything if not r.graded]),
         # Usage of every session, infrastructure errors included: their calls were paid for.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -71,3 +72,25 @@ class SessionRecord(BaseModel):
                     f"outcome {self.outcome!r} and failure type {self.failure_type!r}"
                 )
         return self
+
+
+def foreign_session(
+    records: Iterable[SessionRecord], trials: object, task_ids: object = None
+) -> str | None:
+    """Why the first record that is no session of its run is not (None: all are): a trial beyond
+    the run's --bank-trials, or a task its task file does not hold (issue 19). `trials` is the
+    run configuration's, `task_ids` the provenance's; either is skipped when not recorded."""
+    count = trials if isinstance(trials, int) and not isinstance(trials, bool) else None
+    known = set(task_ids) if isinstance(task_ids, list) else None
+    for r in records:
+        if count is not None and not 0 <= r.trial < count:
+            return (
+                f"session {r.task_id} trial {r.trial}: the run played trials 0 to {count - 1} "
+                f"(--bank-trials {count}); a report holding another was altered"
+            )
+        if known is not None and r.task_id not in known:
+            return (
+                f"session {r.task_id} trial {r.trial}: task {r.task_id!r} is not in the run's "
+                "task file; a report holding it was altered"
+            )
+    return None

@@ -19,12 +19,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from pytest_bankbench.errors import BankBenchError
-from pytest_bankbench.report.record import SessionRecord, load_json
+from pytest_bankbench.redaction import scrub
+from pytest_bankbench.report.record import SessionRecord, foreign_session, load_json
 
 LOG_SUFFIX = ".sessions.jsonl"
 # Fields of the configuration that must match for a resume (or a merge of shards) to be honest.
-# Left out on purpose, since they do not change a session's verdict: timeouts and deadlines,
-# retries, API bases, the response cache and prices. Temperature and other sampling settings
+# Left out on purpose, since they do not change a session's verdict: timeouts, retries, API
+# bases, the response cache and prices. The session deadline does (past it a session fails). Temperature and other sampling settings
 # are inside agent_parameters / customer_parameters.
 CONFIG_FIELDS = (
     "agent",
@@ -40,12 +41,14 @@ CONFIG_FIELDS = (
     "regrade",
     "shard",
     "package_version",
+    "session_deadline",
 )
 # What a log written before a field existed meant by its absence.
 CONFIG_DEFAULTS: dict[str, Any] = {
     "customer_parameters": {},
     "shard": None,
     "package_version": None,
+    "session_deadline": None,
 }
 SYNC_EVERY_S = 1.0  # the longest a finished session waits for its line to reach the disk
 
@@ -96,7 +99,7 @@ class ResultsLog:
             self._write(json.dumps({"kind": "config", "config": config}, sort_keys=True))
 
     def _write(self, line: str) -> None:
-        self._file.write(line + "\n")
+        self._file.write(scrub(line) + "\n")
         self._file.flush()  # one write(2) of the whole line: the process may die now, not the line
         if time.monotonic() - self.synced_at >= SYNC_EVERY_S:
             self.sync()
@@ -178,11 +181,7 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
     if not path.is_file():
         raise ResumeError(f"{path}: no such file; give a report JSON or its {LOG_SUFFIX} log")
     if path.suffix == ".json":
-        try:
-            data = load_json(path.read_text(encoding="utf-8"))
-            return data["run_config"], [SessionRecord.model_validate(s) for s in data["sessions"]]
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise ResumeError(f"{path}: not a bankbench report ({exc})") from None
+        return _read_report_file(path)
     config: dict[str, Any] | None = None
     records: list[SessionRecord] = []
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -206,12 +205,33 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
             config = entry["config"]
         elif entry.get("kind") == "session":
             try:
-                records.append(SessionRecord.model_validate(entry["record"]))
+                record = SessionRecord.model_validate(entry["record"])
             except ValidationError as exc:
                 problem = exc.errors()[0]["msg"].removeprefix("Value error, ")
                 raise ResumeError(f"{path}:{lineno}: not a session record: {problem}") from None
+            foreign = foreign_session([record], (config or {}).get("trials"))
+            if foreign is not None:
+                raise ResumeError(f"{path}:{lineno}: {foreign}")
+            records.append(record)
     if config is None:
         raise ResumeError(f"{path}: no configuration line; is this a bankbench session log?")
+    return config, records
+
+
+def _read_report_file(path: Path) -> tuple[dict[str, Any], list[SessionRecord]]:
+    """Configuration and records of a JSON report read as a log (its own log is gone)."""
+    try:
+        data = load_json(path.read_text(encoding="utf-8"))
+        config = data["run_config"]
+        records = [SessionRecord.model_validate(s) for s in data["sessions"]]
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ResumeError(f"{path}: not a bankbench report ({exc})") from None
+    provenance = data.get("provenance")
+    task_ids = provenance.get("task_ids") if isinstance(provenance, dict) else None
+    trials = config.get("trials") if isinstance(config, dict) else None
+    foreign = foreign_session(records, trials, task_ids)
+    if foreign is not None:
+        raise ResumeError(f"{path}: {foreign}")
     return config, records
 
 

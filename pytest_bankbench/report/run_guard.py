@@ -38,9 +38,11 @@ def lock_path_for(report: Path) -> Path:
 class ReportLock:
     """An exclusive, non-blocking lock on a report and its session log."""
 
-    def __init__(self, report: Path) -> None:
+    def __init__(self, report: Path, lock: Path | None = None, option: str = "") -> None:
+        """`lock` and `option`: another file a run writes all along (--bank-traces' file)."""
         self.report = report
-        self.path = lock_path_for(report)
+        self.path = lock_path_for(report) if lock is None else lock
+        self.option = option
         self._fh: IO[str] | None = None
 
     def acquire(self) -> None:
@@ -57,10 +59,11 @@ class ReportLock:
                 fh.seek(0)
                 holder = fh.read().strip() or "unknown"
                 fh.close()
+                what, option = ("file", self.option) if self.option else ("report", "--bank-report")
                 raise ReportLocked(
-                    f"{self.report}: another run (pid {holder}) is writing this report; "
+                    f"{self.report}: another run (pid {holder}) is writing this {what}; "
                     f"its lock is {self.path}. Wait for that run to end, or write to another "
-                    "--bank-report"
+                    f"{option}"
                 ) from None
             # The holder we waited on may have removed the file after we opened it: lock the
             # file that is at the path now, not an unlinked one.

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pytest_bankbench.redaction import scrub
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.report.results_log import (
     ResultsLog,
@@ -24,7 +26,14 @@ from pytest_bankbench.report.results_log import (
     repair_log,
     resume_pair,
 )
-from pytest_bankbench.run.cases import BankCase, CaseKey, cases_of, pending_cases
+from pytest_bankbench.run.cases import (
+    BankCase,
+    CaseKey,
+    in_shard,
+    iter_cases,
+    pending_cases,
+    session_seed,
+)
 from pytest_bankbench.run.settings import RunSettings, SettingsError
 from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shipped_tasks
 
@@ -86,8 +95,9 @@ class BenchRun:
             self.tasks = select(pool, "base" if settings.tasks_path else settings.split)
         except TaskFileError as exc:
             raise RunStartError(f"--bank-tasks: {exc}") from None
-        self.cases = cases_of(self.tasks, settings.trials)
-        self.case_by_id = {case.id: case for case in self.cases}
+        # The cases are made when selected (pending_cases) or named (case_by_id), never all at
+        # once: --bank-trials 100 on the shipped tasks is 100,000 (issue 19, item 6).
+        self._by_base = {f"{t.category}-{t.task_id}": t for t in self.tasks}
         self.saved_traces = load_traces(settings.regrade, warn) if settings.regrade else {}
         self.selected: set[CaseKey] = set()
         self.records: list[SessionRecord] = []
@@ -96,6 +106,8 @@ class BenchRun:
         self.log: ResultsLog | None = None
         self.report_path: Path | None = None
         self.started = time.perf_counter()
+        # When the run started, for its provenance only (the bank keeps the task's date).
+        self.started_at = datetime.now(UTC)
         self._cleanups: list[Callable[[], None]] = []
 
     def open(self) -> None:
@@ -165,10 +177,20 @@ class BenchRun:
 
     def _open_traces(self, folder: Path) -> None:
         """Start traces.jsonl (kept on resume), with the run's provenance beside it for regrade."""
+        from pytest_bankbench.report.run_guard import LOCK_SUFFIX, ReportLock, ReportLocked
         from pytest_bankbench.run.provenance import PROVENANCE_FILE, provenance
 
         folder.mkdir(parents=True, exist_ok=True)
         traces_file = folder / "traces.jsonl"
+        # Appended to all run long, like the session log: one run at a time (issue 19).
+        lock = ReportLock(
+            traces_file, traces_file.with_name(traces_file.name + LOCK_SUFFIX), "--bank-traces"
+        )
+        try:
+            lock.acquire()
+        except ReportLocked as exc:
+            raise RunStartError(f"--bank-traces: {exc}") from None
+        self._cleanups.append(lock.release)
         if not (self.settings.resume and traces_file.exists()):
             traces_file.write_text("", encoding="utf-8")
         elif self.settings.resume:
@@ -179,7 +201,7 @@ class BenchRun:
                 self.traces.extend(self._earlier_traces(traces_file))
         if self.settings.regrade is None:
             (folder / PROVENANCE_FILE).write_text(
-                json.dumps(provenance(self), indent=1, sort_keys=True) + "\n",
+                scrub(json.dumps(provenance(self), indent=1, sort_keys=True)) + "\n",
                 encoding="utf-8",
             )
 
@@ -200,10 +222,31 @@ class BenchRun:
         return list(found.values())
 
     # -- the sessions -------------------------------------------------------------------------
+    def all_cases(self) -> Iterator[BankCase]:
+        """Every (task, trial) session of the run's configuration, one at a time."""
+        return iter_cases(self.tasks, self.settings.trials)
+
     def pending_cases(self) -> list[BankCase]:
         """The cases this run plays: not resumed, with a saved trace to re-grade, in its shard."""
         saved = self.saved_traces if self.settings.regrade is not None else None
-        return pending_cases(self.cases, self.previous, saved, self.settings.shard)
+        shard = self.settings.shard
+        mine = None
+        if shard is not None:
+            mine = in_shard((t.task_id for t in self.tasks), self.settings.trials, *shard)
+        return pending_cases(self.all_cases(), self.previous, saved, mine)
+
+    def case_by_id(self, case_id: str) -> BankCase | None:
+        """The case of a test id (`category-task_id`, `-tK` for trial K-1 past the first)."""
+        task, trial = self._by_base.get(case_id), 0
+        if task is None:
+            base, _, number = case_id.rpartition("-t")
+            task = self._by_base.get(base)
+            if task is None or not number.isdigit() or str(int(number)) != number:
+                return None
+            trial = int(number) - 1
+            if not 1 <= trial < self.settings.trials:
+                return None
+        return BankCase(task, trial, session_seed(task.task_id, trial))
 
     def note_selected(self, cases: Iterable[BankCase]) -> None:
         new = {case.key for case in cases} - self.selected
@@ -224,7 +267,7 @@ class BenchRun:
             return
         if self.settings.traces is not None:
             with (self.settings.traces / "traces.jsonl").open("a", encoding="utf-8") as fh:
-                fh.write(trace_json + "\n")
+                fh.write(scrub(trace_json) + "\n")
         if self.settings.html is not None:
             from pytest_bankbench.simulation.trace import Trace
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from pytest_bankbench.tasks.model import Task
@@ -36,7 +36,14 @@ def session_seed(task_id: str, trial: int) -> int:
 
 def cases_of(tasks: Iterable[Task], trials: int) -> list[BankCase]:
     """Every session of the tasks, trial by trial within each task."""
-    return [BankCase(t, k, session_seed(t.task_id, k)) for t in tasks for k in range(trials)]
+    return list(iter_cases(tasks, trials))
+
+
+def iter_cases(tasks: Iterable[Task], trials: int) -> Iterator[BankCase]:
+    """The same, one at a time: a run holds only the cases it selects (issue 19, item 6)."""
+    for task in tasks:
+        for trial in range(trials):
+            yield BankCase(task, trial, session_seed(task.task_id, trial))
 
 
 def shard_keys(cases: Iterable[BankCase], index: int, count: int) -> set[CaseKey]:
@@ -49,18 +56,32 @@ def shard_keys(cases: Iterable[BankCase], index: int, count: int) -> set[CaseKey
     return {key for position, key in enumerate(keys) if position % count == index - 1}
 
 
+def in_shard(
+    task_ids: Iterable[str], trials: int, index: int, count: int
+) -> Callable[[CaseKey], bool]:
+    """Whether a session is in shard I of N (as `shard_keys`), without building every case: a
+    key's place in the sorted list of all (task, trial) keys is its task's rank times the
+    trials, plus its trial."""
+    rank = {task_id: n for n, task_id in enumerate(sorted(set(task_ids)))}
+
+    def mine(key: CaseKey) -> bool:
+        return (rank[key[0]] * trials + key[1]) % count == index - 1
+
+    return mine
+
+
 def pending_cases(
-    cases: list[BankCase],
+    cases: Iterable[BankCase],
     finished: Collection[CaseKey],
     saved: Collection[CaseKey] | None = None,
-    shard: tuple[int, int] | None = None,
+    shard: Callable[[CaseKey], bool] | None = None,
 ) -> list[BankCase]:
     """The cases still to play: not finished by a resumed run, with a saved trace when
-    re-grading (`saved`), and in this machine's shard."""
-    pending = [c for c in cases if c.key not in finished]
-    if saved is not None:
-        pending = [c for c in pending if c.key in saved]
-    if shard is not None:
-        mine = shard_keys(cases, *shard)
-        pending = [c for c in pending if c.key in mine]
-    return pending
+    re-grading (`saved`), and in this machine's shard (`in_shard`)."""
+    return [
+        c
+        for c in cases
+        if c.key not in finished
+        and (saved is None or c.key in saved)
+        and (shard is None or shard(c.key))
+    ]

@@ -7,6 +7,7 @@ reports take the Report built here, never the run object.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,14 +32,16 @@ class RunResult:
     lines: list[str]
 
 
-def validate_gate_options(settings: RunSettings) -> None:
-    """Parse --bank-gate and load --bank-baseline at start-up, so a typo stops the run at once."""
+def validate_gate_options(settings: RunSettings, families: Collection[str]) -> None:
+    """Parse --bank-gate and load --bank-baseline at start-up, so a typo stops the run at once.
+
+    A gate's group may name one of `families`, the families of the run's tasks."""
     from pytest_bankbench.report.document import ReportError, read_report
     from pytest_bankbench.report.gate import parse_gate
 
     if settings.gate is not None:
         try:
-            gate = parse_gate(settings.gate)
+            gate = parse_gate(settings.gate, families)
         except ValueError as exc:
             raise SettingsError(f"--bank-gate: {exc}") from None
         if gate.max_k > settings.trials:
@@ -64,7 +67,8 @@ def _gate(settings: RunSettings, report: Report) -> GateResult | None:
     )
 
     results = []
-    gate = parse_gate(settings.gate) if settings.gate is not None else None
+    # Checked against the run's families at start-up (validate_gate_options).
+    gate = parse_gate(settings.gate, None) if settings.gate is not None else None
     if gate is not None:
         results.append(evaluate_gate(gate, report.summary))
     if settings.baseline is not None:

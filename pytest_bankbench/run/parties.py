@@ -1,27 +1,119 @@
 """The two parties of each session, made from the run's settings: the agent and the customer.
 
-A built-in agent (or the gold agent of a re-grade) and the scripted customer need no model; a
-model party gets a litellm client, pointed at the managed local server when its model is
-`local/...` (started once on the controller, its address handed to every xdist worker).
+Every agent is made the same way: a factory (pytest_bankbench/api.py's `AgentFactory`) called
+with the session's `AgentContext`, and what it returns checked to be an agent. The factory is
+the user's own for `--bank-agent module:factory`; a built-in agent's (or the gold agent of a
+re-grade) is its class, given the whole task (an oracle knows the gold); a model agent's makes
+a litellm client, pointed at the managed local server when its model is `local/...` (started
+once on the controller, its address handed to every xdist worker). The scripted customer needs
+no model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pytest_bankbench.run.settings import RunSettings, SettingsError
 from pytest_bankbench.vocabulary import BUILTIN_NAMES, LOCAL_MODEL_PREFIX
 
 if TYPE_CHECKING:
+    from pytest_bankbench.api import AgentContext, AgentFactory
     from pytest_bankbench.models.llm import ModelSettings
     from pytest_bankbench.run.cases import BankCase
-    from pytest_bankbench.simulation.agents import Agent
+    from pytest_bankbench.simulation.agents import Agent, AgentAction
     from pytest_bankbench.simulation.customer import Customer
+    from pytest_bankbench.simulation.trace import Event
 
 Completion = Callable[..., Any] | None
 # role ("agent" or "user") -> (litellm model, api base) of a managed local model
 LocalEndpoints = dict[str, tuple[str, str]]
+AGENT_ACCEPTED = (
+    "give module:factory, a module importable from the current folder or the Python path and "
+    "a callable in it that takes an AgentContext and returns an agent (a `name` and "
+    '`act(events) -> AgentAction`; see the README\'s "Testing your own agent")'
+)
+
+
+def _agent_error(spec: str, problem: str) -> SettingsError:
+    return SettingsError(f"--bank-agent {spec!r}: {problem}; {AGENT_ACCEPTED}")
+
+
+def _import(spec: str, module_name: str) -> Any:
+    """The agent's module; the current folder is searched last, as `python -m pytest` would."""
+    try:
+        try:
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            here = os.getcwd()
+            top = module_name.split(".")[0]
+            if exc.name != top or here in sys.path:
+                raise
+            sys.path.append(here)
+            return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and f"{module_name}.".startswith(f"{exc.name}."):
+            raise _agent_error(spec, f"no module named {exc.name!r}") from None
+        raise _agent_error(spec, f"importing {module_name!r} failed: {exc}") from None
+    except Exception as exc:
+        raise _agent_error(
+            spec, f"importing {module_name!r} failed: {type(exc).__name__}: {exc}"
+        ) from None
+
+
+def load_factory(spec: str) -> AgentFactory:
+    """The factory `--bank-agent module:factory` names (an attribute path after the colon);
+    SettingsError naming what is wrong: no colon, a module that does not import, an attribute
+    it lacks, a value that cannot be called. Not cached: after the first, an import is a look-up
+    in sys.modules."""
+    module_name, colon, path = spec.partition(":")
+    module_name, path = module_name.strip(), path.strip()
+    if not colon or not module_name or not path:
+        raise _agent_error(spec, "expected module:factory")
+    found: Any = _import(spec, module_name)
+    for part in path.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise _agent_error(spec, f"{module_name!r} has no attribute {path!r}") from None
+    if not callable(found):
+        raise _agent_error(spec, f"{path!r} is not callable (it is {_short(found)})")
+    factory: AgentFactory = found
+    return factory
+
+
+class Unmade:
+    """Stands in for what a factory made that is not an agent: its first move raises the
+    ConfigurationError a model's bad setup raises, so the run stops with this one message."""
+
+    def __init__(self, spec: str, made: object) -> None:
+        self.name = spec
+        self.problem = (
+            f"--bank-agent {spec!r}: the factory returned {type(made).__name__} "
+            f"{_short(made)}, not an agent (it needs a string `name` and a callable `act`); "
+            + AGENT_ACCEPTED
+        )
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        from pytest_bankbench.models.errors import ConfigurationError
+
+        raise ConfigurationError(self.problem)
+
+
+def made(spec: str, factory: AgentFactory, context: AgentContext) -> Agent:
+    """What a factory made when it is an agent, else an `Unmade` naming what it was."""
+    from pytest_bankbench.api import is_agent
+
+    agent = factory(context)
+    return agent if is_agent(agent) else Unmade(spec, agent)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:77]}..."
 
 
 class LocalServers:
@@ -99,7 +191,9 @@ class Parties:
         o = self.settings
         model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)
         role = "user" if user else "agent"
+        scope: tuple[str, ...] | None = None
         if model.startswith(LOCAL_MODEL_PREFIX) and role in self.local:
+            scope = (model,)
             model, bases = self.local[role][0], (self.local[role][1],)
         return ModelSettings(
             model=model,
@@ -113,15 +207,48 @@ class Parties:
             session_deadline_s=o.session_deadline,
             max_transport_failures=o.max_transport_failures,
             role="customer" if user else "agent",
+            cache_scope=scope,
         )
 
     def models(self) -> list[str]:
         """The litellm models the sessions call (none for built-ins and the scripted customer)."""
         o = self.settings
-        found = [] if o.builtin or o.regrade is not None else [self.model_settings(False).model]
+        own = o.builtin or o.regrade is not None or o.agent is not None
+        found = [] if own else [self.model_settings(False).model]
         if o.user_model != "scripted":
             found.append(self.model_settings(user=True).model)
         return found
+
+    def secrets(self) -> tuple[str, ...]:
+        """Every credential of both parties' model arguments (by name or under headers)."""
+        from pytest_bankbench.redaction import secret_values
+
+        o = self.settings
+        return secret_values(o.model_args) + secret_values(o.user_model_args)
+
+    def check_arguments(self) -> None:
+        """Each model party's --bank-model-args checked against the provider library's accepted
+        types, once, before the first session (issue 19): SettingsError naming the argument."""
+        o = self.settings
+        if o.regrade is not None:
+            return
+        from pytest_bankbench.models.arguments import (
+            ArgumentError,
+            check_api_base,
+            check_model_args,
+        )
+
+        try:
+            for base in o.api_bases:
+                check_api_base("--bank-api-base", base)
+            for base in o.user_api_bases:
+                check_api_base("--bank-user-api-base", base)
+            if not o.builtin:
+                check_model_args("--bank-model-args", o.model_args)
+            if o.user_model != "scripted":
+                check_model_args("--bank-user-model-args", o.user_model_args)
+        except ArgumentError as exc:
+            raise SettingsError(str(exc)) from None
 
     def check_endpoints(self) -> list[str]:
         """One cheap request to each endpoint the sessions will call (issue 18): SettingsError
@@ -134,6 +261,7 @@ class Parties:
             for user, model in ((False, o.model), (True, o.user_model))
             if model not in (*BUILTIN_NAMES, "scripted")
             and not model.startswith(LOCAL_MODEL_PREFIX)
+            and not (model == o.agent and not user)
         ]
         if not any(settings.api_bases for settings in checked):
             return []  # a hosted provider's address is its own: nothing to check
@@ -145,16 +273,50 @@ class Parties:
         except ConfigurationError as exc:
             raise SettingsError(str(exc)) from None
 
-    def agent(self, case: BankCase, completion: Completion = None) -> Agent:
+    def factory(self, case: BankCase, completion: Completion = None) -> AgentFactory:
+        """The factory of this case's agent: the user's, a built-in's, or a model's."""
         o = self.settings
+        if o.agent is not None:
+            return load_factory(o.agent)
         if o.builtin or o.regrade is not None:
             from pytest_bankbench.simulation.agents import BUILTIN_AGENTS
 
-            return BUILTIN_AGENTS[o.model if o.builtin else "gold"](case.task)
+            builtin = BUILTIN_AGENTS[o.model if o.builtin else "gold"]
+            return lambda context: builtin(case.task)  # an oracle reads the whole task
         from pytest_bankbench.models.agent import LiteLLMAgent
         from pytest_bankbench.models.llm import ModelClient
 
-        return LiteLLMAgent(ModelClient(self.model_settings(False), completion, trial=case.trial))
+        settings = self.model_settings(False)
+
+        def model_agent(context: AgentContext) -> Agent:
+            client = ModelClient(settings, completion, trial=context.trial, task=case.task.task_id)
+            client.prepare()  # the provider library's import is not the session's time
+            return LiteLLMAgent(client)
+
+        return model_agent
+
+    def agent(self, case: BankCase, completion: Completion = None) -> Agent:
+        """The case's agent, made by its factory from the session's context."""
+        from pytest_bankbench.api import agent_context
+
+        context = agent_context(case.task, case.trial, case.seed)
+        return made(self.settings.model, self.factory(case, completion), context)
+
+    def check_agent(self, cases: Sequence[BankCase]) -> None:
+        """--bank-agent's factory makes an agent for the first case: SettingsError (a usage
+        error, before any session) when it raises or returns something else."""
+        if self.settings.agent is None or not cases:
+            return
+        case = cases[0]
+        try:
+            agent = self.agent(case)
+        except Exception as exc:
+            raise _agent_error(
+                self.settings.agent,
+                f"the factory raised {type(exc).__name__}: {exc} (for {case.task.task_id})",
+            ) from None
+        if isinstance(agent, Unmade):
+            raise SettingsError(agent.problem)
 
     def customer(self, case: BankCase, completion: Completion = None) -> Customer:
         if self.settings.user_model == "scripted":
@@ -164,5 +326,8 @@ class Parties:
         from pytest_bankbench.models.customer import LiteLLMCustomer
         from pytest_bankbench.models.llm import ModelClient
 
-        client = ModelClient(self.model_settings(user=True), completion, trial=case.trial)
+        client = ModelClient(
+            self.model_settings(user=True), completion, trial=case.trial, task=case.task.task_id
+        )
+        client.prepare()
         return LiteLLMCustomer(client, case.task)

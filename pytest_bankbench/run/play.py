@@ -17,6 +17,7 @@ from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.scoring.scorer import Verdict, score
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
+from pytest_bankbench.simulation.deadline import SessionClock
 from pytest_bankbench.simulation.session import Limits, run_session
 from pytest_bankbench.simulation.trace import Trace
 from pytest_bankbench.tasks.model import Task
@@ -24,6 +25,16 @@ from pytest_bankbench.tasks.replay import replay
 
 # A traceback kept in a record is cut to its end (where the error is) at this many characters.
 ERROR_CHARS = 8000
+# An evidence line kept in a record is cut at this many characters: a line that quotes a call
+# (`attempted add_beneficiary({...})`) would copy a 1 MB argument the trace holds already into
+# the report, the session log and the HTML (issue 19).
+EVIDENCE_CHARS = 2000
+
+
+def _line(text: str) -> str:
+    if len(text) <= EVIDENCE_CHARS:
+        return text
+    return f"{text[:EVIDENCE_CHARS]}... ({len(text):,} characters; the trace has the call)"
 
 
 @dataclass(frozen=True)
@@ -58,17 +69,30 @@ def play_case(
     ahead in a background thread) is scored as it is.
     """
     task = case.task
-    if trace is None:
-        if agent is None:
-            raise TypeError(f"{case.id}: play_case needs an agent or a trace")
-        customer = customer or ScriptedCustomer(task)
-        with ExitStack() as stack:
-            if bank is None:
-                bank = stack.enter_context(Bank(task.customer_id, task.task_date, task.bank_seed))
-            trace = run_session(
-                task, agent, customer, bank, limits, trial=case.trial, seed=case.seed
+    if trace is not None:
+        return SessionResult(trace, score(task, trace, expected_changes(task)))
+    if agent is None:
+        raise TypeError(f"{case.id}: play_case needs an agent or a trace")
+    customer = customer or ScriptedCustomer(task)
+    with ExitStack() as stack:
+        if bank is None:
+            bank = stack.enter_context(Bank(task.customer_id, task.task_date, task.bank_seed))
+        clock = None
+        if limits.deadline_s is not None:  # started by run_session, it runs on through scoring
+            clock = SessionClock(limits.deadline_s)
+            stack.callback(clock.close)
+        trace = run_session(
+            task, agent, customer, bank, limits, trial=case.trial, seed=case.seed, clock=clock
+        )
+        verdict = score(task, trace, expected_changes(task))
+        # The scoring's time counts too; an outage past its retries stays the provider's.
+        ended = trace.end in ("deadline_exceeded", "infra_error")
+        if clock is not None and not ended and clock.passed():
+            trace = trace.model_copy(
+                update={"end": "deadline_exceeded", "end_detail": clock.passed_text()}
             )
-    return SessionResult(trace, score(task, trace, expected_changes(task)))
+            verdict = score(task, trace, expected_changes(task))
+    return SessionResult(trace, verdict)
 
 
 def _identity(case: BankCase) -> dict[str, Any]:
@@ -97,7 +121,7 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
         false_pass=verdict.false_pass,
         failure_type=verdict.failure_type,
         checks=dict(verdict.checks),
-        evidence={k: v for k, v in verdict.evidence.items() if v},
+        evidence={k: [_line(line) for line in v] for k, v in verdict.evidence.items() if v},
         end=trace.end,
         steps=trace.steps,
         failed_calls=trace.failed_calls,

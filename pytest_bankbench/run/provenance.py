@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import platform
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
 
 # Written beside traces.jsonl: what produced the traces, for the provenance of a re-grade.
 PROVENANCE_FILE = "provenance.json"
+
+
+def utc_iso(moment: datetime) -> str:
+    """A moment as provenance records it: UTC, ISO 8601, to the second ('2026-12-02T15:04:05Z')."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def provenance(run: BenchRun) -> dict[str, Any]:
@@ -41,7 +47,8 @@ def provenance(run: BenchRun) -> dict[str, Any]:
         "max_steps": options.max_steps,
         "max_errors": options.max_errors,
         "trials": options.trials,
-        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.cases},
+        "seeds": {f"{c.task.task_id}#{c.trial}": c.seed for c in run.all_cases()},
+        "run_started": utc_iso(run.started_at),
         "python": platform.python_version(),
         "pytest": getattr(pytest, "__version__", None),
         "litellm": getattr(litellm, "__version__", None) if litellm else None,
@@ -62,7 +69,10 @@ def _traced(run: BenchRun, traces_file: Path) -> dict[str, Any]:
             original = None
         if isinstance(original, dict):
             kept = ("agent", "customer", "split", "tasks_file", "max_steps", "max_errors")
-            return {key: original[key] for key in kept if key in original}
+            document = {key: original[key] for key in kept if key in original}
+            if isinstance(original.get("run_started"), str):  # when the traces were played
+                document["traces_run_started"] = original["run_started"]
+            return document
     traces = run.saved_traces.values()
     agents = sorted({t.agent for t in traces})
     customers = sorted({t.customer for t in traces})

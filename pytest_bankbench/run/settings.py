@@ -62,6 +62,9 @@ class RunSettings:
     max_transport_failures: int = 5
     concurrency: int = 1
     shard: tuple[int, int] | None = None  # (index from 1, count)
+    # --bank-agent module:factory (then `model` is the same string, so the reports, the
+    # provenance, resume and merge name it as they name a model).
+    agent: str | None = None
 
     @property
     def builtin(self) -> bool:
@@ -96,6 +99,8 @@ class RunSettings:
             "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
             # Another release may score the same trace otherwise: resume and merge refuse it.
             "package_version": __version__,
+            # Past it a session fails (deadline_exceeded): the deadline changes verdicts.
+            "session_deadline": self.session_deadline,
         }
 
 
@@ -149,10 +154,11 @@ def _positive(name: str, raw: str, low: int = 1) -> int:
 
 def read_settings(opt: Any) -> RunSettings | None:
     """The run's settings from the option values (pytest's `config.option`, by dest), or None
-    when neither --bank-model nor --bank-regrade is given."""
-    if not opt.bank_model and not opt.bank_regrade:
+    when none of --bank-model, --bank-agent and --bank-regrade is given."""
+    agent = _agent_spec(opt)
+    if not opt.bank_model and not opt.bank_regrade and agent is None:
         return None
-    model = (opt.bank_model or REGRADE_MODEL).strip()
+    model = (agent or opt.bank_model or REGRADE_MODEL).strip()
     if opt.bank_model and not opt.bank_regrade:
         check_model("--bank-model", model)
     if opt.bank_user_model != "scripted":
@@ -213,8 +219,29 @@ def read_settings(opt: Any) -> RunSettings | None:
                 "--bank-max-transport-failures", opt.bank_max_transport_failures, 0
             ),
             shard=_shard(opt.bank_shard),
+            agent=agent,
         )
     )
+
+
+def _agent_spec(opt: Any) -> str | None:
+    """--bank-agent module:factory, checked: the factory imports and is callable (what it
+    returns is checked on the first case, once the tasks are read: run/parties.py)."""
+    raw = getattr(opt, "bank_agent", None)  # a front end without the option has no agent
+    if raw is None:
+        return None
+    spec = str(raw).strip()
+    for other, given in (("--bank-model", opt.bank_model), ("--bank-regrade", opt.bank_regrade)):
+        if given:
+            raise SettingsError(
+                f"--bank-agent {spec!r} and {other} {given!r}: give one agent under test; "
+                "--bank-agent runs your own agent, --bank-model a model or a built-in one"
+                + (", and a re-grade runs no agent" if other == "--bank-regrade" else "")
+            )
+    from pytest_bankbench.run.parties import load_factory
+
+    load_factory(spec)
+    return spec
 
 
 def _output_file(name: str, raw: str | None) -> Path | None:

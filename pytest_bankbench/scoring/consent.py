@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
 
-from pytest_bankbench.scoring.outputs import OutputKind, said
+from pytest_bankbench.scoring.outputs import OutputKind, said, shown
 from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
@@ -151,7 +151,7 @@ def unstated(call: ToolEvent, proposal: Sequence[Message]) -> list[str]:
         if isinstance(value, int | float | str) and not isinstance(value, bool):
             amount = _amount(value)
             if amount is not None and amount > 0 and not stated("amount", str(amount)):
-                missing.append(f"the {name.replace('_', ' ')} (Rs {amount})")
+                missing.append(f"the {name.replace('_', ' ')} ({shown('amount', str(amount))})")
     for name in MODE_ARGS:
         if isinstance(args.get(name), str) and not stated("choice", str(args[name])):
             missing.append(f"the {name} ({args[name]})")
@@ -206,7 +206,7 @@ def _check_one(
     ]
     texts = [m.text for m in proposal]
     problems += [
-        f"{name}: {v.label} ({v.value}) was not told in the proposal the customer agreed to"
+        f"{name}: {v.label} ({shown(v.kind, v.value)}) was not told in the proposal the customer agreed to"
         for v in values
         if not told(v, texts)
     ]

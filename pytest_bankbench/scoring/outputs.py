@@ -6,9 +6,11 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Literal
+
+from pytest_bankbench.money import rupees, to_paise
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
 Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
@@ -392,6 +394,16 @@ def _said(
 ) -> bool:
     # Memoized: one session asks about the same message for several values and writes.
     return _READERS[kind](value, _clean(text), unit, rivals)
+
+
+def shown(kind: OutputKind, value: str) -> str:
+    """A value as evidence shows it to a person: an amount in rupees (Rs 1,18,985.13)."""
+    if kind == "amount":
+        try:
+            return rupees(to_paise(value))
+        except InvalidOperation:  # not a number: shown as the task wrote it
+            return value
+    return value
 
 
 def clean(text: str) -> str:

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from pytest_bankbench.concepts import says
-from pytest_bankbench.scoring.outputs import OutputKind, clean, said
+from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
@@ -120,10 +120,10 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         if len(ids) >= RECITAL_RECORDS:
             if others is None:
                 involved = _task_keys(task)
-                shown = {key: names for out in outputs for key, names in _records(out)}
+                records = {key: names for out in outputs for key, names in _records(out)}
                 others = [
                     {n.lower() for n in names}
-                    for key, names in shown.items()
+                    for key, names in records.items()
                     if key not in involved
                 ]
             found = set(ids)
@@ -204,8 +204,8 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             if any(said(kind, value, text) for kind, value in reports for text in later):
                 continue
             wanted = " or ".join(
-                f"{s.partition(':')[0]} {v}"
-                for s, (_, v) in zip(
+                f"{s.partition(':')[0]} {shown(kind, v)}"
+                for s, (kind, v) in zip(
                     [s for s in spec.reports if _report(s, event.output)], reports, strict=True
                 )
             )
@@ -275,7 +275,8 @@ def _summary_problems(task: Task, view: SessionView) -> list[str]:
     for amount in amounts:
         if not said("amount", amount.replace(",", ""), written):
             problems.append(
-                f"the hand-off summary does not give the amount Rs {amount}: {written!r}"
+                f"the hand-off summary does not give the amount "
+                f"{shown('amount', amount.replace(',', ''))}: {written!r}"
             )
     for day in _ISO_DATE.findall(wanted_text):
         if not said("date", day, written):
@@ -286,9 +287,9 @@ def _summary_problems(task: Task, view: SessionView) -> list[str]:
 
 
 def _expected(tell: MustTell) -> str:
-    shown = [f"'{c}' (e.g. '{_example(c)}')" for c in tell.concepts]
-    shown += [f"{v.label} {v.value}" for v in tell.values]
-    return " or ".join(shown)
+    parts = [f"'{c}' (e.g. '{_example(c)}')" for c in tell.concepts]
+    parts += [f"{v.label} {shown(v.kind, v.value)}" for v in tell.values]
+    return " or ".join(parts)
 
 
 def _example(name: str) -> str:

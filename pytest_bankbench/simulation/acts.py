@@ -38,20 +38,55 @@ _ELSE = re.compile(
 # customer to choose: a question, never a yes to either.
 _CHOICE = re.compile(
     r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you (prefer|would like|'d like|want"
-    r"|wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b",
+    r"|wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
+    # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
+    # to:" before a list of options.
+    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor (?!not\b|no\b)(explore|try|keep|wait"
+    r"|speak|talk|leave|stay|look|search|check|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$",
+    re.IGNORECASE,
+)
+# "Please let me know which you'd prefer": the customer picks among options, never a yes.
+_WHICH = re.compile(
+    r"\bwhich (one |option |of (these|those|the (two|three|four|options)) )?(you('d| would) "
+    r"(prefer|like)|would you (prefer|like)|do you (prefer|want))\b",
+    re.IGNORECASE,
+)
+# "Once you confirm, I'll summarize the changes and ask for your final yes": the customer
+# answers; its yes is asked for later.
+_LATER_YES = re.compile(
+    r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)",
+    re.IGNORECASE,
+)
+# "Could you please confirm the following: ... Once I have this information, I will create the
+# reservation": the list asks for details, it is not a proposal.
+_NEEDS_INFO = re.compile(
+    r"^once i (have|receive|get) (this|that|the|these|those|your|all the|all) (information|details"
+    r"|info)\b",
     re.IGNORECASE,
 )
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
 # "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
 _ALTERNATIVE = re.compile(
-    r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b",
+    r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b"
+    r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b",
     re.IGNORECASE,
 )
 # "Anything else? Perhaps you'd like me to search for a product?": an example of "anything else".
 _EXAMPLE = re.compile(r"^(perhaps|maybe)\b", re.IGNORECASE)
 # "There was an error with the tool call. I will try again": the agent goes on working.
 _RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
+# "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
+# "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
+# taken with the customer or after its answer, not the agent working on its own.
+_LETS = re.compile(
+    r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^we'?ll\b"
+    r"|^(first|to start|to begin),? (i|we) (need|have) to\b",
+    re.IGNORECASE,
+)
+# "Could you confirm the product ID? You mentioned P1, is that correct?": the tag checks the
+# detail just asked for; it proposes nothing.
+_TAG = re.compile(r",\s*(is that|is this|is it) (correct|right)\s*\?$", re.IGNORECASE)
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
 _OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECASE)
 # A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
@@ -276,7 +311,22 @@ def read(text: str) -> Reading:
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
         # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.
         acts = (acts - _PROPOSALS) | {"ask"}
-    if acts & _PROPOSALS and _offers_a_choice(sentences):
+    if acts & _PROPOSALS and (
+        _offers_a_choice(sentences)
+        or any(s.choice or _WHICH.search(s.text) or _LATER_YES.search(s.text) for s in sentences)
+    ):
+        acts = (acts - _PROPOSALS) | {"ask"}
+        if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
+            acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
+    if acts & _PROPOSALS and any(_NEEDS_INFO.search(s.text) for s in sentences):
+        rest = {a for s in proposing if not s.text.rstrip().endswith(":") for a in s.acts}
+        if not rest & _PROPOSALS:
+            acts = (acts - _PROPOSALS) | {"ask"}
+    if (
+        proposing
+        and all(_TAG.search(s.text) for s in proposing)
+        and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
+    ):
         acts = (acts - _PROPOSALS) | {"ask"}
     if "more" in acts and all(_EXAMPLE.match(s.text) for s in proposing):
         acts -= _PROPOSALS
@@ -286,6 +336,8 @@ def read(text: str) -> Reading:
         acts.discard("refuse")
     if acts & _PROPOSALS:  # a quote before "shall I?" is not a completion, nor progress
         acts -= {"done", "wait"}
+    if {"ask", "wait"} <= acts and all(_LETS.match(s.text) for s in sentences if "wait" in s.acts):
+        acts.discard("wait")
     if "wait" in acts:  # "Your card is blocked. Now let me check the balance."
         acts.discard("done")
     inviting = [s for s in sentences if "invite" in s.acts]

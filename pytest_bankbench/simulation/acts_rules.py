@@ -29,6 +29,11 @@ Act = Literal[
 ACTS: tuple[Act, ...] = Act.__args__  # type: ignore[attr-defined]
 
 _READ_VERBS = r"check|look|pull|fetch|show|share|calculate|find|tell you|run|verify|quote|compare"
+# What a customer is asked to do on their own device or app, and report on.
+_STEPS = (
+    r"run|rerun|re-run|turn|toggle|switch|enable|disable|restart|reboot|reset|reseat|remove|"
+    r"reinsert|grant|open|tap|swipe|power|unlock|disconnect|reconnect|install|follow|go to"
+)
 _WRITE_VERBS = (
     r"make|place|book|close|block|send|transfer|pay|submit|set|switch|turn|enable|disable|add|"
     r"open|create|stop|order|raise|foreclose|prepay|update|change|activate|deactivate|initiate|"
@@ -37,6 +42,11 @@ _WRITE_VERBS = (
 )
 
 # fmt: off
+_RECORD = (
+    r"(order|reservation|booking|account|card|deposit|fd|rd|loan|line|number|item|product|flight|"
+    r"address|email|user|one|record|payee|beneficiary|cheque)"
+)
+
 ACT_RULES: tuple[tuple[Act, str], ...] = (
     # -- greet
     ("greet", r"^(hi|hello|hey|hiya|good (morning|afternoon|evening|day)|namaste|greetings)\b"),
@@ -61,6 +71,16 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\blet me know (if|whether|which of) (any|one) of (these|those|the) (options?|choices|alternatives)\b"),
     # "Could you confirm if this is the reservation you mean?" asks which record, not for a yes.
     ("ask", r"\bconfirm (if|whether|that) (this|that|it) (is|was) (the|your|a|an|one)\b(?! (correct|right)\b)"),
+    # "Could you confirm if this is the correct order?": which record, not a yes to an action.
+    ("ask", rf"\bconfirm (if|whether) (this|that|it) (is|was) the (correct|right) {_RECORD}\b"),
+    # Steps the customer carries out and reports on ("please run the speed test and let me know
+    # the result", "Reboot your phone", "Once that's done, let me know"): the customer acts and
+    # answers (issue 16: real telecom agents troubleshoot this way).
+    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b)"),
+    ("ask", rf"^((yes|great|ok(ay)?|now|next|first|then|so|after that|once (that'?s|it'?s|you'?ve|you have|this is) (done|complete|completed|finished|off|on|restarted|back( up)?)),? )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b)|check|verify)\b(?!-)"),
+    ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
+    ("ask", r"\blet me know (and|so) (i|we)('ll| will| can)\b"),
+    ("ask", r"\b(once|when|after) (that'?s|it'?s|you'?ve|you have|this is|it'?s been) (now )?(done|complete|completed|finished|off|on|restarted|back|enabled|disabled|turned|set|changed|reset|rebooted|toggled|granted|installed|paid|made|tried|entered|accepted)\b[^.?!]{0,60}\blet me know\b"),
     # -- confirm: consent to what the agent proposes
     ("confirm", r"\b(shall|should|can|may|could) (i|we) (now |then |just )?(go ahead|proceed|continue|carry on|do (it|that|this|so)|process|get (it|this|that) done|go on)\b"),
     ("confirm", rf"\b(shall|should|can|may) (i|we) (now |then |just |also |first )?(go ahead and )?({_WRITE_VERBS}|{_READ_VERBS})\b"),
@@ -68,17 +88,18 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(shall|should|may) (i|we)( do (it|that|so))?\s*\?"),
     ("confirm", r"\b(would|do|will) you (like|want|prefer|wish) (for )?me to\b"),
     ("confirm", r"^(you )?want me to\b"),
-    ("confirm", r"\b(would|do) you (like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
+    ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (like|want|wish|prefer) to (?!.*\bor\b)(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
-    ("confirm", r"\bconfirm (if|whether|that|so|and) (i|we|you|this|that|it|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))"),
+    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you|this|that|it|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
     ("confirm", r"\b(please |kindly |can you |could you )?confirm\W*$"),
     ("confirm", r"^confirm\b.*\?"),
     # Recaps that ask for a yes: "Please confirm: ...", "To confirm, you'd like me to ...?",
     # "Just to be sure: you want me to close ...?" (issue 16: each failed every write task).
     ("confirm", r"^(please |kindly )?confirm\s*[:\-–—]"),
+    ("confirm", r"^(just )?to confirm,? (that'?s|this is|it'?s|so that'?s)\b"),
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b)(so,? |ok(ay)?,? |just )?(to confirm|to be sure|to double[- ]check|to make sure|to be clear|to recap|to summari[sz]e|just checking|just to check)\b[^?]*\b(you('d| would)? (want|like|wish|prefer|need)|you'?re (asking|looking)|i('ll| will| should| am to))\b"),
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b).*(?P<at>\byou('d| would)? (want|like|wish|prefer) me to\b.*\?)"),
     ("confirm", r"\bif you\b[^.?!]{0,40}\b(like|want|wish|prefer) me to\b"),
@@ -119,6 +140,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"\b(would|are) you (be |still )?interested in\b"),
     ("offer", r"^(?!.*\b(please|kindly|could you|can you|would you) (also )?(provide|share|tell|send|give|specify|mention|confirm)\b).*(?P<at>\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?)"),
     ("offer", r"\bwhile (i'?m|i am|we'?re|we are) at it\b"),
+    ("offer", r"^(would|do) you (like|want) (that|the|this|a|our) (link|contact (information|details)|(phone )?number)\W*$"),
     ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
     ("offer", r"^(would you be )?interested\W*$"),
     # "You might want to check your email" is advice, not an offer.
@@ -171,7 +193,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("invite", r"\b(would|do) you (like|want|need) to make (any|some) (changes|modifications)\b"),
     # -- done: a completion, a result told, a farewell
     ("done", r"^(done|completed?|all done|finished|success|sorted)\b"),
-    ("done", r"\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
+    ("done", r"(?<!once )(?<!when )(?<!after )(?<!if )(?<!until )\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
     ("done", r"\ball set\b"),
     ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
     ("done", r"\bsuccessful(ly)?\b"),
@@ -218,7 +240,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(is|are) (blocked|restricted|prohibited|barred) (from|by)\b"),
     ("refuse", r"\b(can|may) (only )?(\w+ ){0,3}(at most|no more than|not more than|up to a maximum of)\b"),
     # -- handoff: a human takes over
-    ("handoff", r"\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
+    ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human
     # agent"): the agent must hand over, or say one will take over.
     ("handoff", r"\b(transfer(ring|red|s)?|connect(ing|ed|s)?|(hand|pass|rout)(e|ing|s)? (you|it|this|your)|escalat(e|ing|ed))\b[^.?!]{0,40}\b(human|live) (agent|representative|colleague|executive|banker)\b"),

@@ -22,6 +22,33 @@ from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, Too
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue, Topic
 from pytest_bankbench.vocabulary import BuiltinAgent
 
+__all__ = [
+    "BUILTIN_AGENTS",
+    "HANDOFF",
+    "OPEN_READS",
+    "PROCEDURE_AGENTS",
+    "REPORT_LABELS",
+    "SECRET_WARNING",
+    "TELLING_AGENTS",
+    "TRIVIAL_AGENTS",
+    "Agent",
+    "AgentAction",
+    "AskSecretsAgent",
+    "ClaimDoneAgent",
+    "GoldAgent",
+    "LookupOnlyAgent",
+    "NoConsentAgent",
+    "NoReadsAgent",
+    "PasteEverythingAgent",
+    "RecitalAgent",
+    "ReplyOnlyAgent",
+    "SilentAgent",
+    "WriteEverythingAgent",
+    "recital",
+    "say_output",
+    "spoken_value",
+]
+
 
 @dataclass
 class AgentAction:

@@ -10,6 +10,14 @@ from typing import Any
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent
 
+__all__ = [
+    "Message",
+    "policy_text",
+    "to_chat",
+    "tool_call_message",
+    "tool_result_content",
+]
+
 Message = dict[str, Any]
 
 

@@ -20,7 +20,7 @@ from typing import Protocol
 from pytest_bankbench.concepts import says, vocabulary
 from pytest_bankbench.simulation.acts import Reading, actions_of, read
 from pytest_bankbench.simulation.acts_rules import INTERNAL_ID, TOOL_ACTIONS
-from pytest_bankbench.tasks.model import Fact, Instruction, Task, Topic
+from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task, Topic
 
 YES = "Yes, please go ahead."
 NO_PROGRESS_LIMIT = 6
@@ -113,6 +113,11 @@ def was_said(phrase: str, transcript: str) -> bool:
 
 def _with(text: str, volunteered: str | None) -> str:
     return f"{text} {volunteered}" if volunteered else text
+
+
+def opening(scenario: Scenario) -> str:
+    """The scripted customer's first message (with a secret its script offers unprompted)."""
+    return _with(scenario.first_message, scenario.instructions[0].volunteers)
 
 
 # Proposals whose amount and term are the customer's choice (a transfer, a payment, a new
@@ -231,7 +236,7 @@ class ScriptedCustomer:
 
     # -- the turn ----------------------------------------------------------------------------------
     def open(self) -> str:
-        return _with(self.scenario.first_message, self.instructions[0].volunteers)
+        return opening(self.scenario)
 
     def respond(self, agent_text: str) -> CustomerTurn:
         self.transcript += heard(agent_text)

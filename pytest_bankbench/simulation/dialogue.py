@@ -46,6 +46,7 @@ ACTIONS: dict[str, str] = {
     "from {from_date} to {to_date} by {delivery}",
 }
 DISPUTES_TEAM = "our Card Disputes team"
+GRIEVANCE_TEAM = "our grievance team"
 _MONEY = frozenset({"amount", "monthly_instalment", "daily_limit"})
 _LAST4 = frozenset({"from_account", "account_number"})
 TOPIC_WORDS: dict[Topic, str] = {
@@ -219,11 +220,15 @@ class Phrasing:
         return f"{explain} {text}".strip() if explain else text
 
     def handoff(self, call: GoldCall) -> str:
-        """Who takes over, and the summary passed on (I.32, I.34)."""
+        """Who takes over, read from the reason (a dispute: the Card Disputes team; a complaint:
+        the grievance team, KB 24), and the summary passed on (I.32, I.34)."""
         reason = str(call.arguments.get("reason", ""))
-        team = (
-            DISPUTES_TEAM if re.search(r"disput|fraud|chargeback", reason, re.I) else "a colleague"
-        )
+        if re.search(r"disput|fraud|chargeback", reason, re.I):
+            team = DISPUTES_TEAM
+        elif re.search(r"complain|grievance", reason, re.I):
+            team = GRIEVANCE_TEAM
+        else:
+            team = "a colleague"
         summary = str(call.arguments.get("summary", "")).rstrip(".")
         return self.transfer.format(team=team, summary=summary)
 

@@ -9,6 +9,19 @@ from pydantic import ConfigDict, Field
 from pytest_bankbench.bank.diff import RowChange
 from pytest_bankbench.bank.frozen import FrozenRecord
 
+__all__ = [
+    "NORMAL_ENDS",
+    "TRACE_VERSION",
+    "EndReason",
+    "Event",
+    "MessageEvent",
+    "ToolCall",
+    "ToolEvent",
+    "ToolKindSeen",
+    "Trace",
+    "Usage",
+]
+
 TRACE_VERSION = 1
 EndReason = Literal[
     "customer_stop",
@@ -19,6 +32,7 @@ EndReason = Literal[
     "agent_error",
     "customer_error",
     "infra_error",
+    "deadline_exceeded",
 ]
 NORMAL_ENDS: frozenset[str] = frozenset({"customer_stop", "agent_end", "transfer"})
 ToolKindSeen = Literal["read", "write", "human", "unknown"]

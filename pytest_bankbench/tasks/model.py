@@ -6,7 +6,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from pytest_bankbench.bank.diff import RowChange
 from pytest_bankbench.bank.facts import Entity
@@ -75,11 +82,39 @@ class GoldCall(_Strict):
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
 
 
+class Source(_Strict):
+    """The record and field a told value reports, so that a wrong value cannot pass silently.
+
+    Either a record of the seeded bank, `entity` and `key` (the account the customer named,
+    `"balance"`), read as the bank holds it after the gold replay; or the result of one gold
+    call, `call` (a quote or a calculation, which no record holds: the closure quote's
+    `"payout"`). `field` is the field's name as a tool shows it (bank/facts.py for a record;
+    for a call's result a dotted path, `"details.status"`). `validate-tasks` and the generator
+    check the value against it, and the gold agent tells what its own tools show there."""
+
+    field: str = Field(min_length=1)
+    entity: Entity | None = None
+    key: str | None = None
+    call: str | None = Field(None, pattern=r"^c\d+$")
+
+    @model_validator(mode="after")
+    def _one_place(self) -> Source:
+        record = self.entity is not None and self.key is not None
+        if record == (self.call is not None) or (self.entity is None) != (self.key is None):
+            raise ValueError("a source names either a record (entity and key) or a gold call")
+        return self
+
+    def __str__(self) -> str:
+        where = f"gold call {self.call}" if self.call else f"{self.entity} {self.key!r}"
+        return f"{self.field} of {where}"
+
+
 class ToldValue(_Strict):
     """A value the agent must tell the customer, read the way people write it (scoring/outputs.py).
 
     `unit` is the word a count needs ("months"); `rivals` are the other values of a choice's set,
-    none of which may be said un-negated."""
+    none of which may be said un-negated; `source` the record and field it reports (None for a
+    value no record holds: a rule of the policy or a knowledge-base article)."""
 
     label: str
     kind: OutputKind
@@ -88,6 +123,18 @@ class ToldValue(_Strict):
     rivals: tuple[str, ...] = ()
     # Other wordings that tell the same thing ("cannot be unblocked" for "permanent").
     also: tuple[str, ...] = ()
+    source: Source | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_source(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        """A value without a source is written as before sources existed (the task file stays
+        byte-identical where a value names none)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("source", 0) is None:
+            del data["source"]
+        return data
 
     def amount(self) -> Decimal:
         return Decimal(self.value)

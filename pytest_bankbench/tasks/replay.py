@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_bankbench.bank.diff import ChangeSet
@@ -11,6 +11,7 @@ from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.sources import RecordKey, read_record, record_keys
 
 
 class GoldReplayError(BankBenchError, RuntimeError):
@@ -25,10 +26,12 @@ class GoldReplayError(BankBenchError, RuntimeError):
 
 @dataclass(frozen=True)
 class Replay:
-    """Results of each gold call by id, and the change set the chain leaves."""
+    """Results of each gold call by id, the change set the chain leaves, and each record field
+    the task's told values name as the bank holds it after the chain (tasks/sources.py)."""
 
     results: dict[str, dict[str, Any]]
     changes: ChangeSet
+    records: dict[RecordKey, tuple[bool, Any]] = field(default_factory=dict)
 
 
 def replay(task: Task) -> Replay:
@@ -50,4 +53,6 @@ def replay(task: Task) -> Replay:
                     f"{task.task_id}: gold write {call.id} {call.tool} changed no records",
                     call=call.id,
                 )
-        return Replay(results, bank.changes())
+        changes = bank.changes()  # before the reads below, which change nothing all the same
+        records = {key: read_record(bank, *key) for key in record_keys(task)}
+        return Replay(results, changes, records)

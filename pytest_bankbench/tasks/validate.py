@@ -4,10 +4,12 @@ Every line must load (each field error named, not only the first), every gold ca
 tool and arguments it accepts, the customer must exist, the gold chain must replay with no failed
 call and no ineffective write, each gold read's own result must show the `facts` it names (else
 no call could satisfy it), a stored `expected_changes` must equal the replay's, and every
-value the agent must tell (required outputs, disclosures, the values of tells) must be one the
-gold replay shows: a value no gold call returns is one the agent cannot know, and a wrong one
-would otherwise pass unnoticed (issue 17). Disclosures and tells may also state a rule of the
-policy (the Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them.
+value the agent must tell (required outputs, disclosures, the values of tells) must be right: a
+value that names its record and field (`source`: the account the customer named and its
+`balance`) must be what that record holds after the gold replay (tasks/sources.py), and a value
+that names none must be one the gold replay shows, since a value no gold call returns is one the
+agent cannot know (issue 17). Disclosures and tells may also state a rule of the policy (the
+Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from pytest_bankbench.tasks.loader import (
 )
 from pytest_bankbench.tasks.model import Task, ToldValue
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
+from pytest_bankbench.tasks.sources import source_mismatch, told_sources
 
 _NUMERIC_KINDS = ("amount", "percent", "count")
 _SHOWN = 5  # values the replay shows, listed in a problem so the author sees the right one
@@ -194,24 +197,25 @@ def _check_task(task: Task, at: _Place) -> tuple[list[Problem], int]:
 
 def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int]:
     """Each value the task says is told (required outputs, quotes, the values of its tells)
-    that no result of its gold replay shows (quotes and tells: nor the policy), as (field,
-    why), and how many values were checked. The generator stops on any (authoring/generate.py)."""
+    that is wrong, as (field, why), and how many values were checked. A value that names its
+    record and field (`source`) must be what that record holds after the gold replay (or the
+    named gold call returned); one that names none, a rule or an article, must be shown by some
+    gold result (quotes and tells: or the policy). The generator stops on any
+    (authoring/generate.py)."""
     shown = _Shown.of(gold)
-    told: list[tuple[str, ToldValue, bool]] = [
-        *((f"required_outputs.{i}", value, False) for i, value in enumerate(task.required_outputs)),
-        *((f"disclosures.{i}", value, True) for i, value in enumerate(task.disclosures)),
-        *(
-            (f"tells.{i}.values.{j}", value, True)
-            for i, tell in enumerate(task.tells)
-            for j, value in enumerate(tell.values)
-        ),
-    ]
-    unshown = [
-        (name, f"{value.label!r}: {why}")
-        for name, value, policy in told
-        if (why := shown.missing(value, policy=policy)) is not None
-    ]
-    return unshown, len(told)
+    unshown: list[tuple[str, str]] = []
+    checked = 0
+    for name, value in told_sources(task):
+        checked += 1
+        if value.source is not None:
+            why = source_mismatch(value, gold.results, gold.records)
+        else:
+            policy = not name.startswith("required_outputs")
+            why = shown.missing(value, policy=policy)
+            why = None if why is None else f"{value.label!r}: {why}"
+        if why is not None:
+            unshown.append((name, why))
+    return unshown, checked
 
 
 def _facts_not_shown(task: Task, gold: Replay, at: _Place) -> list[Problem]:

@@ -77,7 +77,6 @@ def test_late_accounts_belong_to_no_customer_of_an_older_family() -> None:
     them moved no other family's tasks (other_customers_account draws any customer's account)."""
     late = set(FROZEN_FOR) | set(WEALTHY)
     new = {
-        "frozen_source_account",
         "deposit_outside_limits",
         "tax_saver_fixed_tenure",
         "refused_step_blocks_next",

@@ -13,9 +13,35 @@ from pytest_bankbench.money import (
     mentions_amount,
     plain,
     round_paise,
+    rupees,
+    shown_value,
     to_paise,
     to_rupees,
 )
+
+
+@pytest.mark.parametrize(
+    ("paise", "text"),
+    [
+        (95_648_19, "Rs 95,648.19"),
+        (1_30_867_00, "Rs 1,30,867.00"),
+        (1_23_45_678_50, "Rs 1,23,45,678.50"),
+        (999_00, "Rs 999.00"),
+        (5, "Rs 0.05"),
+        (0, "Rs 0.00"),
+        (-150_00, "-Rs 150.00"),
+    ],
+)
+def test_rupees_as_reports_show_them(paise: int, text: str) -> None:
+    assert rupees(paise) == text
+
+
+def test_only_paise_fields_read_in_rupees() -> None:
+    assert shown_value("balance", 95_648_19) == "Rs 95,648.19"
+    assert shown_value("payout", None) == "None"  # nothing to convert
+    assert shown_value("status", 2) == "2"  # an integer that is not money
+    assert shown_value("tenure_months", 12) == "12"
+    assert shown_value("amount", True) == "True"
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -65,12 +66,59 @@ def test_a_wrong_expected_value_fails_naming_line_task_and_field(
     status, out = _run(capsys, path)
     assert status == 1
     first, summary = out
+    assert output.source is not None and output.source.entity == "account"
     assert first.startswith(
         f"{path}:2: task wrong-001: field required_outputs.0: {output.label!r}: amount 1.23 "
-        "is not shown by any gold call's result"
+        f"is not the balance of account {output.source.key!r}, which the bank holds as "
     )
     assert output.value.rstrip("0").rstrip(".") in first  # the right one is offered
     assert summary == f"{path}: 1 problem on 1 line"
+
+
+def _another_accounts_balance() -> tuple[Task, Task]:
+    """A balance enquiry, and the same task asking for the balance of another of the
+    customer's accounts, one its own gold read shows (issue 17: the first account's balance
+    instead of the one the customer named)."""
+    from pytest_bankbench.tasks.replay import replay
+
+    for task in (t for t in shipped_tasks() if t.family == "balance_enquiry"):
+        output = task.required_outputs[0]
+        listed = replay(task).results[task.gold[0].id].get("accounts", [])
+        others = [
+            str(a["balance"])
+            for a in listed
+            if output.source is not None
+            and a["account_number"] != output.source.key
+            and Decimal(str(a["balance"])) != output.amount()
+        ]
+        if others:
+            wrong = output.model_copy(update={"value": others[0]})
+            return task, task.model_copy(update={"required_outputs": (wrong,)})
+    raise AssertionError("no balance enquiry of a customer with two accounts")
+
+
+def test_another_accounts_balance_fails_validation_and_gold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pytester: pytest.Pytester
+) -> None:
+    """The value is shown by a gold result (the account list), so only its named record
+    catches it: validate-tasks names the task and field, and the gold agent, telling the
+    named account's balance from its own results, fails the task."""
+    good, wrong = _another_accounts_balance()
+    path = _write(tmp_path / "wrong.jsonl", wrong.to_line())
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out[0].startswith(
+        f"{path}:1: task {wrong.task_id}: field required_outputs.0: 'balance': amount "
+        f"{wrong.required_outputs[0].value} is not the balance of account"
+    ), out
+    good_path = _write(tmp_path / "good.jsonl", good.to_line())
+    assert _run(capsys, good_path)[0] == 0
+    for tasks, outcome in ((good_path, {"passed": 1}), (path, {"failed": 1})):
+        result = pytester.runpytest(
+            "-p", "no:cacheprovider", "--bank-model", "gold", "--bank-tasks", str(tasks)
+        )
+        result.assert_outcomes(**outcome)
+    assert "missing_output" in result.stdout.str()
 
 
 def test_a_broken_gold_call_fails_naming_the_call(

@@ -29,6 +29,7 @@ class Step:
     body: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
     echo_key: bool = False  # append the presented key to the error message, as careless servers do
+    echo_headers: tuple[str, ...] = ()  # append these request headers' values too (lower case)
 
 
 def answer(text: str = "Thank you, I have noted your request.") -> Step:
@@ -46,6 +47,7 @@ def error(
     kind: str | None = None,
     code: str | None = None,
     echo_key: bool = False,
+    echo_headers: tuple[str, ...] = (),
 ) -> Step:
     """An error status with OpenAI's error body."""
     return Step(
@@ -53,6 +55,7 @@ def error(
         status=status,
         body={"error": {"message": message, "type": kind, "param": None, "code": code}},
         echo_key=echo_key,
+        echo_headers=echo_headers,
     )
 
 
@@ -161,6 +164,8 @@ class _Handler(BaseHTTPRequestHandler):
             if step.echo_key:
                 presented = self.headers.get("Authorization", "").removeprefix("Bearer ")
                 body["error"]["message"] += f" Key presented: {presented}"
+            for name in step.echo_headers:
+                body["error"]["message"] += f" {name}: {self.headers.get(name, '')}"
             self._json(step.status, body)
         else:
             self._json(200, _completion(step, body.get("model", "fake")))

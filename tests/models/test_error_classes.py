@@ -3,8 +3,9 @@
 The model's (a bad request once the model has answered, a content-filter refusal, a context
 overflow): not retried, the session ends with `agent_error`, scored "ended with error".
 The infrastructure's (timeouts, connection errors, 429, 5xx): retried, then `infra_error`.
-The setup's (authentication, unknown model, a bad request before any answer): the run stops
-(`run_session` raises ConfigurationError; the plugin sets `shouldstop`).
+The setup's (authentication, unknown model, a bad request before any answer from a second
+task): the run stops (`run_session` raises ConfigurationError; the plugin sets `shouldstop`).
+A first task's bad request before any answer is that session's harness error (issue 19).
 Every test counts the calls the fake completion received.
 """
 
@@ -24,6 +25,7 @@ from pytest_bankbench.models.errors import (
     ContextOverflow,
     InfraError,
     ModelFailure,
+    UnconfirmedBadRequest,
     error_outcome,
     rule_class,
 )
@@ -97,10 +99,11 @@ def test_bad_request_at_a_later_sessions_first_call_is_the_models_not_the_runs()
     assert trace.end == "agent_error" and _ended_with_error(trace)
 
 
-def test_bad_request_at_the_first_call_of_the_run_stops_the_run() -> None:
+def test_bad_request_at_the_first_call_of_the_run_is_that_sessions_harness_error() -> None:
     agent, fake = _agent(_errors("BadRequestError"))
-    with pytest.raises(ConfigurationError, match="BadRequestError"):
+    with pytest.raises(UnconfirmedBadRequest, match="BadRequestError") as caught:
         _session(agent)
+    assert not isinstance(caught.value, ConfigurationError | ModelFailure | InfraError)
     assert len(fake.requests) == 1
 
 

@@ -2,7 +2,8 @@
 
 A content-filter refusal at the very first call of the run, and a bad request after a session's
 first answer, each end only their own session with error; they count in pass^1 (not as
-infrastructure) and the run goes on. A bad request before any answer stops the run.
+infrastructure) and the run goes on. A bad request before any answer is its session's harness
+error; a second task's stops the run (issue 19).
 """
 
 from __future__ import annotations
@@ -99,14 +100,22 @@ def test_model_errors_are_scored_and_the_run_goes_on(
         assert calls[task] == n * (1 if task.endswith("-001") else 2), task
 
 
-def test_a_bad_request_before_any_answer_stops_the_run(
+def test_a_bad_request_before_any_answer_stops_the_run_at_the_second_task(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """Issue 19: a bad request tied to one task stopped the whole run when it was a worker's
+    first call. The first task's session is a harness error; the second task's stops the run."""
     pytester.makeconftest(CONFTEST)
     counter = tmp_path / "calls.txt"
     monkeypatch.setenv("FAKE_MODE", "bad_request_first")
     monkeypatch.setenv("FAKE_COUNTER", str(counter))
-    result = run_bench(pytester)
-    result.assert_outcomes(failed=1)
+    report = pytester.path / "r.json"
+    result = run_bench(pytester, "--bank-report", str(report))
+    result.assert_outcomes(failed=2)
     result.stdout.fnmatch_lines(["*configuration error, run stopped: BadRequestError*"])
-    assert len(counter.read_text().split()) == 1
+    calls = counter.read_text().split()
+    assert len(calls) == 2 and len(set(calls)) == 2  # two tasks, one request each
+    sessions = load_report(report)["sessions"]
+    assert [s["outcome"] for s in sessions] == ["harness_error"]
+    assert "a bad request before" in sessions[0]["error"]
+    assert "Traceback" not in result.stdout.str()

@@ -115,13 +115,13 @@ def test_an_infra_error_session_keeps_its_usage(fault_server: FaultServer) -> No
 # -- the session deadline -------------------------------------------------------------------------
 
 
-def test_a_session_past_its_deadline_ends_as_infrastructure(fault_server: FaultServer) -> None:
+def test_a_session_past_its_deadline_is_the_agents_failure(fault_server: FaultServer) -> None:
     fault_server.script(default=fs.hang(10.0))
     agent = LiteLLMAgent(_client(fault_server, timeout_s=30.0, session_deadline_s=0.5))
     started = time.perf_counter()
     trace = _session(agent)
     assert time.perf_counter() - started < 3.0
-    assert trace.end == "infra_error" and "--bank-session-deadline" in trace.end_detail
+    assert trace.end == "deadline_exceeded" and "--bank-session-deadline" in trace.end_detail
 
 
 def test_the_deadline_is_checked_before_each_call(fault_server: FaultServer) -> None:

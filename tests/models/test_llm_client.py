@@ -11,6 +11,7 @@ from pytest_bankbench.models.errors import (
     ContextOverflow,
     InfraError,
     ModelFailure,
+    UnconfirmedBadRequest,
 )
 from pytest_bankbench.models.llm import (
     ModelClient,
@@ -66,7 +67,6 @@ def test_retries_run_out_into_an_infra_error(retries: int) -> None:
         "NotFoundError",
         "PermissionDeniedError",
         "PaymentRequiredError",
-        "BadRequestError",
     ],
 )
 def test_configuration_errors_are_not_retried(error: str) -> None:
@@ -87,9 +87,31 @@ def test_bad_request_after_the_first_call_is_the_models_failure_and_not_retried(
 
 def test_a_transient_error_before_the_first_answer_does_not_make_a_bad_request_the_models() -> None:
     client, fake, _ = _client([litellm_error("RateLimitError"), litellm_error("BadRequestError")])
-    with pytest.raises(ConfigurationError, match="BadRequestError"):
+    with pytest.raises(UnconfirmedBadRequest, match="BadRequestError"):
         client.complete(MESSAGES)
     assert len(fake.requests) == 2
+
+
+def test_a_bad_request_before_any_answer_stops_the_run_only_from_a_second_task() -> None:
+    """Issue 19: one task's bad request is its session's harness error (every trial of that
+    task alike); the same from another task means the setup is to blame: stop the run."""
+    for trial in (0, 1):
+        client = ModelClient(
+            ModelSettings(model="openai/fake", num_retries=3),
+            completion=Scripted([litellm_error("BadRequestError")]),
+            trial=trial,
+            task="fd_closure-001",
+        )
+        with pytest.raises(UnconfirmedBadRequest) as first:
+            client.complete(MESSAGES)
+        assert not isinstance(first.value, ConfigurationError | ModelFailure | InfraError)
+    other = ModelClient(
+        ModelSettings(model="openai/fake", num_retries=3),
+        completion=Scripted([litellm_error("BadRequestError")]),
+        task="fd_closure-002",
+    )
+    with pytest.raises(ConfigurationError, match=r"BadRequestError.*--bank-model-args"):
+        other.complete(MESSAGES)
 
 
 def test_a_cached_answer_does_not_count_as_the_first_answer(tmp_path: Path) -> None:
@@ -100,7 +122,7 @@ def test_a_cached_answer_does_not_count_as_the_first_answer(tmp_path: Path) -> N
     ANSWERED.clear()  # a new run that only meets the cache before its first live call
     client, fake, _ = _client([litellm_error("BadRequestError")], cache_dir=tmp_path)
     client.complete(MESSAGES)
-    with pytest.raises(ConfigurationError):
+    with pytest.raises(UnconfirmedBadRequest):  # not the model's failure: nothing answered
         client.complete([{"role": "user", "content": "new"}])
     assert len(fake.requests) == 1
 
@@ -200,3 +222,18 @@ def test_cache_is_safe_with_many_processes_writing_at_once(tmp_path: Path) -> No
         entry = cache.get(key)
         assert entry is not None and entry["choices"][0]["message"]["content"] in "01234"
     assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_two_endpoints_never_share_a_cached_answer(tmp_path: Path) -> None:
+    """Issue 19: the cache key held the request alone, so a second server behind the same
+    model name was served the first server's answers."""
+    one = ("http://127.0.0.1:9001/v1",)
+    first, _, _ = _client([mocked("from one")], cache_dir=tmp_path, api_bases=one)
+    first.complete(MESSAGES)
+    two = ("http://127.0.0.1:9002/v1",)
+    other, fake, _ = _client([mocked("from two")], cache_dir=tmp_path, api_bases=two)
+    assert other.complete(MESSAGES)["choices"][0]["message"]["content"] == "from two"
+    assert len(fake.requests) == 1 and other.usage.cache_hits == 0
+    again, fake_again, _ = _client([], cache_dir=tmp_path, api_bases=one)
+    assert again.complete(MESSAGES)["choices"][0]["message"]["content"] == "from one"
+    assert fake_again.requests == []

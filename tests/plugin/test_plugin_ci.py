@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatch
 from pathlib import Path
 from xml.etree import ElementTree
@@ -9,6 +10,7 @@ from xml.etree import ElementTree
 import pytest
 
 from pytest_bankbench.authoring.generate import TASKS_PER_FAMILY
+from pytest_bankbench.money import PAISE_FIELDS
 from pytest_bankbench.scoring.scorer import FAILURE_CHECKS
 from tests.plugin.helpers import load_report, run_bench, selected
 
@@ -42,6 +44,24 @@ def test_bad_gate_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = run_bench(pytester, "--bank-model", "gold", "--bank-gate", "pass^1 ~ 0.5")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--bank-gate: bad gate condition*"])
+
+
+def test_a_gate_group_names_a_family(pytester: pytest.Pytester) -> None:
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "claim-done",
+        "-k",
+        "rd_opening or balance_enquiry",
+        "--tb=no",
+        "--bank-gate",
+        "pass^1[rd_opening]>=0.5",
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert any("pass^1[rd_opening] = 0.00 < 0.50: FAILED" in line for line in result.outlines)
+    typo = run_bench(pytester, "--bank-model", "gold", "--bank-gate", "pass^1[rd_openin]>=0.5")
+    assert typo.ret == pytest.ExitCode.USAGE_ERROR
+    typo.stderr.fnmatch_lines(["*unknown group 'rd_openin'*did you mean rd_opening?*"])
 
 
 def test_baseline_catches_a_significant_regression(
@@ -216,3 +236,61 @@ def test_junit_xml_names_the_family_and_carries_each_sessions_facts(
         failure = case.find("failure")
         assert failure is not None
         assert failure.get("message", "").startswith(f"{session['failure_type']}: ")
+
+
+# Money as a person reads it (issue 18, item 6) -------------------------------------------
+
+# A paise field of a row diff printed as the bank stores it (`balance: 9564819 -> ...`).
+FIELDS = "|".join(sorted(PAISE_FIELDS))
+PAISE_IN_A_DIFF = re.compile(rf"\b(?:{FIELDS}): (?:None|-?\d+) -> (?:None|-?\d+)\b")
+RUPEES = re.compile(r"Rs (?:\d{1,2},)*\d{1,3}\.\d{2}\b")
+
+
+@pytest.mark.parametrize("model", ["claim-done", "silent"])
+def test_every_output_shows_money_in_rupees(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, model: str
+) -> None:
+    """claim-done leaves row diffs (the terminal's and JUnit's evidence), silent leaves amounts
+    never told as its failure type (the short summary, JUnit's message, the Markdown list)."""
+    monkeypatch.setenv("CI", "true")  # whole short-summary lines
+    xml, markdown, report = tmp_path / "junit.xml", tmp_path / "s.md", tmp_path / "r.json"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        model,
+        "--bank-split",
+        "lite",
+        "-k",
+        "fd_closure-",
+        "-rf",
+        "--junitxml",
+        str(xml),
+        "--bank-summary-md",
+        str(markdown),
+        "--bank-report",
+        str(report),
+    )
+    terminal = "\n".join(result.outlines)
+    cases = ElementTree.parse(xml).getroot().findall(".//testcase")
+    failures = [case.find("failure") for case in cases]
+    messages = "\n".join(f.get("message", "") for f in failures if f is not None)
+    junit = "\n".join(f.text or "" for f in failures if f is not None)
+    summary = [line for line in result.outlines if line.startswith("FAILED ")]
+    evidence = [
+        line for s in load_report(report)["sessions"] for lines in s["evidence"].values()
+        for line in lines
+    ]  # fmt: skip
+    shown = {"terminal": terminal, "JUnit": junit + messages, "Markdown": markdown.read_text()}
+    shown["JSON evidence"] = "\n".join(evidence)
+    for name, text in shown.items():
+        assert not PAISE_IN_A_DIFF.search(text), name
+    if model == "claim-done":  # the gold's closure: balance, payout and credit in rupees
+        diffs = [line for line in evidence if line.startswith("- expected ")]
+        assert diffs and all(RUPEES.search(line) for line in diffs)
+        assert all(line.strip() in terminal and line.strip() in junit for line in diffs)
+    else:
+        untold = [line for line in summary if " - missing_output: never told " in line]
+        assert untold and all(RUPEES.search(line) for line in untold)
+        for line in untold:
+            first = line.partition(" - ")[2]
+            assert first in messages and first.partition(": ")[2] in shown["Markdown"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import fcntl
 import json
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -282,13 +284,20 @@ def test_a_torn_last_line_is_dropped_and_the_log_stays_readable(pytester: pytest
     )
 
 
-def test_a_second_run_cannot_write_the_same_report(pytester: pytest.Pytester) -> None:
-    report = pytester.path / "r.json"
-    lock = lock_path_for(report)
+@contextmanager
+def _held_by_pid_4242(lock: Path) -> Iterator[None]:
+    """A lock held as a live run holds it (the run's pid is 4242)."""
     with lock.open("w") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         held.write("4242\n")
         held.flush()
+        yield
+
+
+def test_a_second_run_cannot_write_the_same_report(pytester: pytest.Pytester) -> None:
+    report = pytester.path / "r.json"
+    lock = lock_path_for(report)
+    with _held_by_pid_4242(lock):
         result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(report))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(
@@ -306,10 +315,7 @@ def test_reports_differing_only_in_extension_share_one_lock(pytester: pytest.Pyt
     """Issue 19: same.json and same.txt write one session log, so one run holds both."""
     first, second = pytester.path / "same.json", pytester.path / "same.txt"
     assert lock_path_for(first) == lock_path_for(second)
-    with lock_path_for(first).open("w") as held:
-        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        held.write("4242\n")
-        held.flush()
+    with _held_by_pid_4242(lock_path_for(first)):
         result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-report", str(second))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*another run (pid 4242) is writing this report*"])
@@ -371,9 +377,30 @@ def test_a_regrade_keeps_the_agent_and_split_of_the_traces(pytester: pytest.Pyte
     )
     prov = load_report(report)["provenance"]
     assert (prov["agent"]["model"], prov["split"]) == ("gold", "lite")
+    # When the traces were played, beside when the re-grade ran.
+    played = json.loads((traces / "provenance.json").read_text())["run_started"]
+    assert prov["traces_run_started"] == played and prov["run_started"] >= played
     # Traces saved without their provenance: the agent each trace names.
     (traces / "provenance.json").unlink()
     run_bench(
         pytester, "--bank-regrade", str(traces), "-k", "rd_opening", "--bank-report", str(report)
     )
     assert load_report(report)["provenance"]["agent"]["model"] == "gold"
+
+
+def test_a_second_run_cannot_append_to_the_same_traces(pytester: pytest.Pytester) -> None:
+    """Issue 19: the lock covers every file a run appends to all along, the traces file too:
+    two runs with different reports and one --bank-traces folder interleaved their traces."""
+    traces = pytester.path / "traces"
+    traces.mkdir()
+    lock = traces / "traces.jsonl.lock"
+    with _held_by_pid_4242(lock):
+        result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-traces", str(traces))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [f"*--bank-traces: {traces / 'traces.jsonl'}: another run (pid 4242)*--bank-traces*"]
+    )
+    assert not (traces / "traces.jsonl").exists()
+    result = run_bench(pytester, *LITE_GOLD, "-k", "rd_opening", "--bank-traces", str(traces))
+    result.assert_outcomes(passed=4)
+    assert not lock.exists() and len((traces / "traces.jsonl").read_text().splitlines()) == 4

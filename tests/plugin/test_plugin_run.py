@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -108,7 +110,7 @@ def test_report_and_traces(pytester: pytest.Pytester, tmp_path: Path) -> None:
         "--bank-model",
         "claim-done",
         "-k",
-        "sequencing-fd_booking",
+        "sequencing-new_payee_transfer",
         "--bank-report",
         str(report),
         "--bank-traces",
@@ -160,3 +162,32 @@ def test_credentials_never_reach_the_report(pytester: pytest.Pytester, tmp_path:
         "api_key": "<redacted>",
         "max_tokens": 9,
     }
+
+
+def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) -> None:
+    """The run's start in UTC (wall clock, for provenance only), apart from the page's date."""
+    report, html, traces = (pytester.path / name for name in ("r.json", "r.html", "traces"))
+    before = datetime.now(UTC).replace(microsecond=0)
+    run_bench(
+        pytester,
+        "--bank-model",
+        "gold",
+        "-k",
+        "rd_opening",
+        "--bank-report",
+        str(report),
+        "--bank-html",
+        str(html),
+        "--bank-traces",
+        str(traces),
+    )
+    after = datetime.now(UTC)
+    started = load_report(report)["provenance"]["run_started"]
+    assert started.endswith("Z") and before <= datetime.fromisoformat(started) <= after
+    assert json.loads((traces / "provenance.json").read_text())["run_started"] == started
+    page = html.read_text()
+    data = json.loads(page.split('id="bank-data">', 1)[1].split("</script>", 1)[0])
+    assert data["report"]["provenance"]["run_started"] == started
+    # The page's own date is when it was written, to the minute: a separate field.
+    written = datetime.strptime(data["written"], "%Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
+    assert before - timedelta(minutes=1) <= written <= after

@@ -191,6 +191,30 @@ def test_per_category_and_service_area_conditions() -> None:
     assert not result.passed
 
 
+def test_a_group_may_name_a_family_of_the_run() -> None:
+    summary = _summary()  # families l (one pass, one false pass) and c (both pass)
+    assert set(summary.by_family) == {"l", "c"}
+    families = set(summary.by_family)
+    result = evaluate_gate(
+        parse_gate("pass^1[l]>=0.5, false_pass_count[l]==0, final_state[c]>=1", families),
+        summary,
+    )
+    assert result.reasons == [
+        "pass^1[l] = 0.50 >= 0.50: ok",
+        "false_pass_count[l] = 1 != 0: FAILED",
+        "final_state[c] = 1.00 >= 1.00: ok",
+    ]
+    # A family the run's tasks do not have is refused before the run, with the nearest names.
+    with pytest.raises(ValueError, match=r"unknown group 'fd_closre'.*did you mean fd_closure\?"):
+        parse_gate("pass^1[fd_closre]>=0.5", {"fd_closure", "fd_booking", "rd_opening"})
+    # Without the families (a merge, before its shards are read) any name is a family, and a
+    # group without sessions fails when evaluated.
+    loose = parse_gate("pass^1[fd_closure]>=0.5", None)
+    assert evaluate_gate(loose, summary).reasons == [
+        "pass^1[fd_closure]: no sessions in group 'fd_closure' in this run: FAILED"
+    ]
+
+
 def test_what_the_run_lacks_fails_its_condition() -> None:
     result = evaluate_gate(
         parse_gate("pass^3>=0.1, pass^1[rare_tool]>=0.1, pass^1>=0.5"), _summary()

@@ -35,6 +35,7 @@ from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.trace import MessageEvent, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 
+RUN_STARTED = "2026-05-18T09:30:00Z"
 PAISE_DIFF = "- expected update accounts[501] balance: 9564819 -> 13086797, status: 1 -> 2"
 NASTY = "</script><b>bold</b> <!-- & \"double\" 'single' </SCRIPT > \u2028 ₹5,000"
 DATA_TAG = re.compile(r'<script type="application/json" id="bank-data">(.*?)</script>', re.S)
@@ -79,6 +80,7 @@ def _report(records: list[SessionRecord], trials: int = 1, agent: str = "gold") 
         "agent": {"model": agent, "builtin": True, "parameters": {}},
         "customer": {"model": "scripted"},
         "trials": trials,
+        "run_started": RUN_STARTED,
     }
     return build_report(provenance, summarize(records, trials), records, 1.234, {})
 
@@ -162,6 +164,24 @@ def test_packed_trace_is_smaller_and_round_trips() -> None:
     blob = pack_trace(trace)
     assert unpack_trace(blob) == trace
     assert len(blob) * 4 < len(json.dumps(trace))
+
+
+def test_a_baselines_traces_add_under_a_quarter_of_their_json_to_the_page() -> None:
+    """Issue 18's size bound on a real baseline: the page before embedded each trace as JSON;
+    packed, the traces of paste-everything's sessions (the largest: every read pasted back)
+    add under a quarter of that to the page."""
+    tasks = select(shipped_tasks(), "lite")[::5]
+    records: list[SessionRecord] = []
+    traces: list[dict[str, Any]] = []
+    for task in tasks:
+        case = BankCase(task, 0, session_seed(task.task_id, 0))
+        result = run_task(task, builtin_agent("paste-everything", task), trial=0, seed=case.seed)
+        records.append(record_of(case, result))
+        traces.append(result.trace.model_dump(mode="json"))
+    report = _report(records, agent="paste-everything")
+    added = len(render_html(report, traces).encode()) - len(render_html(report, []).encode())
+    as_json = len(json.dumps(traces).encode())
+    assert 0 < added * 4 < as_json, (added, as_json)
 
 
 def test_special_characters_are_escaped(small: tuple[Report, list[dict[str, Any]]]) -> None:
@@ -307,8 +327,11 @@ def test_browser_renders_charts_rows_and_opens_a_trace(
     assert result["failing_key"] == f"{first.task_id}#{first.trial}"
     assert "&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;" in dom and "<b>bold</b>" not in dom
     # A paise field of a row diff reads in rupees (Indian grouping); other integers stay as is.
-    assert "balance: ₹95,648.19 -&gt; ₹1,30,867.97, status: 1 -&gt; 2" in dom
+    assert "balance: Rs 95,648.19 -&gt; Rs 1,30,867.97, status: 1 -&gt; 2" in dom
     assert result["evidence_links"] > 0
+    # The provenance panel: when the run started, apart from when the page was written.
+    assert f'data-prov="Run started">{RUN_STARTED}</dd>' in dom
+    assert 'data-prov="Report written">' in dom
 
 
 @needs_chromium

@@ -179,3 +179,15 @@ def test_shards_of_another_package_version_are_refused() -> None:
                 shard("2.json", "2/2", package_version="9.9"),
             ]
         )
+
+
+def test_a_merged_run_started_when_its_first_shard_did() -> None:
+    starts = ["2026-05-18T09:31:07Z", "2026-05-18T09:30:58Z"]
+    shards = [
+        Shard(Path(f"{i}.json"), {**CONFIG, "shard": f"{i}/2"}, {"run_started": start}, [r], 1.0)
+        for i, (start, r) in enumerate(zip(starts, [record("a-1"), record("b-1")], strict=True), 1)
+    ]
+    assert merge_shards(shards).report.provenance["run_started"] == min(starts)
+    # Session logs carry no provenance: the start is not known.
+    logs = [shard("1.log", "1/2", record("a-1")), shard("2.log", "2/2", record("b-1"))]
+    assert merge_shards(logs).report.provenance["run_started"] is None

@@ -74,3 +74,12 @@ def test_each_line_is_written_at_once_and_synced_at_most_once_a_second(
     log.sync()  # the run's end
     assert len(synced) == 3 and len(read_log(log.path)[1]) == 6
     log.close()
+
+
+def test_a_resume_with_another_session_deadline_is_refused() -> None:
+    """Past the deadline a session fails (issue 19): runs with different deadlines don't mix;
+    a log from before the field was kept meant no deadline."""
+    assert config_differences({"agent": "gold"}, {"agent": "gold", "session_deadline": None}) == []
+    assert config_differences({"session_deadline": 30.0}, {"session_deadline": None}) == [
+        "session_deadline: saved 30.0, now None"
+    ]

@@ -23,42 +23,54 @@ from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.acts_rules import ACTS, Act
 
 # real_turns.txt: tau-bench's airline (tuning) and retail (held-out) turns; real_turns_more.txt:
-# tau2-bench runs, a second tuning part and a second held-out part (issue 16).
+# tau2-bench runs, a second tuning part and a second held-out part; real_turns_tau2.txt: tau2-bench's
+# published results, a third held-out part (gpt-4.1, telecom) labelled and committed before any
+# rule changed for it, and a third tuning part (other models' telecom, retail and airline runs).
 CORPORA = tuple(
-    Path(__file__).with_name(name) for name in ("real_turns.txt", "real_turns_more.txt")
+    Path(__file__).with_name(name)
+    for name in ("real_turns.txt", "real_turns_more.txt", "real_turns_tau2.txt")
 )
-Part = Literal["tuning", "tuning-2", "held-out", "held-out-2"]
-PARTS: tuple[Part, ...] = ("tuning", "tuning-2", "held-out", "held-out-2")
-HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2"})
+Part = Literal["tuning", "tuning-2", "tuning-3", "held-out", "held-out-2", "held-out-3"]
+PARTS: tuple[Part, ...] = (
+    "tuning",
+    "tuning-2",
+    "tuning-3",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+)
+HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
 MOVE_CHANGED_AT_MOST = 0.02
 EXACT_AT_LEAST = 0.85
-# Where the parts stand (issue 16). Strict: a mark has to go the day its part passes.
+# Where the held-out parts stand (issue 16), measured once after the rules were changed on the
+# tuning parts (tuning-3 added for it), without reading their turns. Strict: a mark has to go the
+# day its part passes.
 HELD_OUT_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 14/158 held-out turns (8.9%) change the next move, 6 of them a question "
-    "read as a proposal; the rules need retail-wording tuning data, not tuning on this part",
+    reason="issue 16: 14/158 held-out turns (8.9%) change the next move (8.9% before tuning-3), "
+    "6 of them a question read as a proposal",
 )
 HELD_OUT_2_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 38/142 telecom turns (26.8%) change the next move: gpt-4o's "
-    "troubleshooting steps ('please run the speed test and let me know the results') ask the "
-    "customer to act and report, which the rules (written for bank requests) do not read as ask",
+    reason="issue 16: 11/142 telecom turns (7.7%) change the next move (26.8% before the "
+    "troubleshooting rules tuned on tuning-3), 2 of them read as a yes",
 )
-TUNING_2_SHORT = pytest.mark.xfail(
+HELD_OUT_3_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 5/149 tuning-2 turns (3.4%) change the next move (33/150 before its rules)",
+    reason="issue 16: 19/149 held-out-3 turns (12.8%) change the next move (46.3% when labelled, "
+    "before any rule change), 6 read as a yes and 1 as an ending",
 )
 MEASURED = [
     pytest.param("tuning"),
-    pytest.param("tuning-2", marks=TUNING_2_SHORT),
+    pytest.param("tuning-2"),
+    pytest.param("tuning-3"),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
+    pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
 ]
-# tuning-2 is read exactly as labelled often enough; only its moves fall short.
-EXACT_MEASURED = [p if p.values != ("tuning-2",) else pytest.param("tuning-2") for p in MEASURED]
 
 
 @dataclass(frozen=True)
@@ -182,7 +194,7 @@ def test_the_reading_rarely_changes_the_next_move(
     assert result.changed_share <= MOVE_CHANGED_AT_MOST, "\n".join(map(_report, result.changed))
 
 
-@pytest.mark.parametrize("part", EXACT_MEASURED)
+@pytest.mark.parametrize("part", MEASURED)
 def test_most_turns_are_read_exactly_as_labelled(part: Part) -> None:
     result = measure(part)
     assert result.exact_share >= EXACT_AT_LEAST, f"{result.exact_share:.1%}"

@@ -31,7 +31,6 @@ FALLBACK_FAMILIES = (
     "cooling_period_limit",
     "deposit_outside_limits",
     "dormant_source_account",
-    "frozen_source_account",
     "international_not_supported",
     "limit_above_maximum",
     "rtgs_below_minimum",

@@ -31,7 +31,6 @@ TELLS: dict[str, set[tuple[str, tuple[str, ...]]]] = {
     "personal_loan_lock_in": {("reason", ("lock_in",))},
     "kyc_blocks_new_fd": {("reason", ("kyc_not_full",)), ("alternative", ("re_kyc",))},
     "dormant_source_account": {("reason", ("dormant",)), ("alternative", ())},
-    "frozen_source_account": {("reason", ("frozen",)), ("alternative", ())},
     "insufficient_funds": {("reason", ("insufficient_funds",))},
     "other_customers_account": {("reason", ("privacy",))},
     "stop_paid_cheque": {("reason", ("cheque_paid",))},
@@ -47,6 +46,9 @@ TELLS: dict[str, set[tuple[str, tuple[str, ...]]]] = {
     "card_dispute_handoff": {("handoff", ("card_disputes_team",))},
     "stolen_card_fraud": {("handoff", ("card_disputes_team",))},
     "ambiguous_fd_clarify": {("clarify", ("which_one",))},
+    "no_matching_fd": {("reason", ("no_match",)), ("clarify", ("which_one",))},
+    "complaint_escalation": {("handoff", ("grievance_team",))},
+    "pause_card_channels": {("alternative", ("channels_off",))},
 }
 # Tells a family has only where the records allow: another active account that covers the
 # debit is offered only if the customer has one (H.29).
@@ -54,11 +56,20 @@ WHERE_POSSIBLE: dict[str, set[tuple[str, tuple[str, ...]]]] = {
     "insufficient_funds": {("alternative", ())},
 }
 # Families that ask which record only when the customer's words fit several (C.12).
-SOMETIMES_CLARIFY = ("fd_pick_among_similar", "prepay_right_loan")
+SOMETIMES_CLARIFY = ("prepay_right_loan",)
+# Families where no record fits the request: the agent says so and asks (C.12).
+NOTHING_FITS = ("no_matching_fd",)
 # Families whose reason depends on the record: lien or lock-in
 # (tests/authoring/families/test_deposits_locked.py checks which).
 BY_RECORD = ("refused_step_blocks_next",)
-VOLUNTEERING = ("balance_enquiry", "card_status_enquiry", "fd_booking", "new_payee_transfer")
+VOLUNTEERING = (
+    "balance_enquiry",
+    "card_status_enquiry",
+    "complaint_escalation",
+    "new_payee_transfer",
+    "no_matching_fd",
+    "pause_card_channels",
+)
 
 
 def _gold(task: Task, call_id: str) -> GoldCall:
@@ -147,7 +158,10 @@ def test_a_clarifying_question_comes_before_the_quote() -> None:
             if tell.kind != "clarify":
                 continue
             clarified[task.family] += 1
-            assert tell.before is not None
+            if tell.before is None:  # no record fits: asked, and nothing quoted or done
+                assert task.family in NOTHING_FITS, task.task_id
+                assert all(c.tool.startswith("list_") for c in task.gold), task.task_id
+                continue
             quote = _gold(task, tell.before)
             assert quote.tool in {"get_fd_closure_quote", "calculate_prepayment_impact"}
             assert all(_gold(task, dep).facts for dep in quote.after), task.task_id
@@ -159,7 +173,7 @@ def test_a_clarifying_question_comes_before_the_quote() -> None:
 
 
 def test_volunteered_secrets() -> None:
-    """Every OFFER_EVERY-th task of four families in three service areas offers an OTP, PIN or
+    """Every OFFER_EVERY-th task of the volunteering families, in three service areas, offers an OTP, PIN or
     CVV unprompted with its first request; nothing else about the task changes."""
     offered = [t for t in TASKS if any(i.volunteers for i in t.scenario.instructions)]
     assert {t.family for t in offered} == set(VOLUNTEERING)

@@ -12,16 +12,22 @@ How a family is written:
 - The gold chain is a list of `Call`s built with `calls` (`balance`, `transfer`,
   `closure_quote`, ...). A call that others refer to is named: `as_step("quote",
   closure_quote(fd))`; `after=("quote",)` orders a call after it, `Ref("payee",
-  "beneficiary_id")` takes an argument from its result, `field_of("quote", "payout")` an
-  output. An unnamed call is known by its position (c1, c2, ...), for calls nothing refers
-  to; the task's gold ids are numbered c1..cN either way. A read made with
-  `calls.fact(...)` is a required fact (any tool showing it will do). The look-ups policy C.11
-  wants before a write are added by `checks`, not by the family.
-- Required outputs (`Out`) are the values the customer asks to be told, read from the replay
-  (`field_of("quote", "payout")`, `const(...)`); `Tell`s are the values the policy says are told
-  before a write (`calls.closure_terms`, `transfer_terms`, ...); `Must`s (`reason`,
-  `alternative`, `clarify`) are what the agent tells beyond them, by concepts of
-  task_data/concepts.toml (an unknown concept fails at generation).
+  "beneficiary_id")` takes an argument from its result. An unnamed call is known by its
+  position (c1, c2, ...), for calls nothing refers to; the task's gold ids are numbered c1..cN
+  either way. A read made with `calls.fact(...)` is a required fact (any tool showing it will
+  do). The look-ups policy C.11 wants before a write are added by `checks`, not by the family.
+- Required outputs (`Out`) are the values the customer asks to be told, each naming the record
+  and field it reports, never a function over raw results: `record("account", number,
+  "balance")` (the account the customer named, read as the bank holds it after the gold chain),
+  `result("quote", "payout")` (a quote or calculation no record holds), or `const(...)` for a
+  value no record holds (a knowledge-base answer, a rule). `Known(value, of=record(...))` is a
+  value the family computes itself, checked against the record. `Tell`s are the values the
+  policy says are told before a write (`calls.closure_terms`, `transfer_terms`, ...), named the
+  same way. The generator reads each value at its source, writes the source into the task, and
+  stops (`WrongExpectedValue`, naming the task and field) when a value is not what its record
+  holds; `validate-tasks` makes the same check, and the gold agent tells what its own tools show
+  at the source. `Must`s (`reason`, `alternative`, `clarify`) are what the agent tells beyond
+  them, by concepts of task_data/concepts.toml (an unknown concept fails at generation).
 - The customer opens in one of the shared registers (`phrasing.opening`: terse, chatty,
   formal, Hinglish-flavoured English, details unprompted, details only when asked), never with
   a yes-word; details the customer gives when asked are facts (`phrasing.knows`) with topics.
@@ -38,11 +44,11 @@ family module (tests/authoring/test_families.py): what two modules share goes to
 `phrasing` or `calls`.
 
 Reserved customers: the frozen savings accounts and the large current accounts were added
-late (`bank.seed.FROZEN_FOR`, `WEALTHY`) for `frozen_source_account`, `deposit_outside_limits`,
-`tax_saver_fixed_tenure` and `refused_step_blocks_next`, to customers no older family used, so
-no other family's tasks moved. No other family may draw those customers: exclude them from a
-new family's `eligible` SQL, or, if it needs such an account, add it to the reserved families of
-tests/authoring/test_families.py.
+late (`bank.seed.FROZEN_FOR`, `WEALTHY`) for `deposit_outside_limits`, `tax_saver_fixed_tenure`
+and `refused_step_blocks_next` (and the retired `frozen_source_account`), to customers no older
+family used, so no other family's tasks moved. No other family may draw those customers: end a
+new family's `eligible` SQL with `AND customer_id NOT IN {pickers.RESERVED}`, or, if it needs
+such an account, add it to the reserved families of tests/authoring/test_families.py.
 
 Adding a family: write it in the module of its area and topic, run
 `python -m pytest_bankbench generate` (every family keeps its tasks byte for byte; the new one

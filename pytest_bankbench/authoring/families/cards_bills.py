@@ -15,8 +15,8 @@ from pytest_bankbench.authoring.base import (
     const,
     draft,
     family,
-    field_of,
     reason,
+    result,
     told,
 )
 from pytest_bankbench.authoring.calls import (
@@ -93,12 +93,11 @@ def credit_card_bill_payment(
         asked=f"I want to pay my credit card bill.{then}",
         late=f"I don't want a late fee again - please pay {what} towards my {named} bill.{then}",
     )
-    outputs = [Out("remaining outstanding", "amount", field_of("dues after", "total_outstanding"))]
+    outputs = [Out("remaining outstanding", "amount", result("dues after", "total_outstanding"))]
     if full:
-        outputs.insert(0, Out("amount paid", "amount", field_of("pay", "paid")))
+        outputs.insert(0, Out("amount paid", "amount", result("pay", "paid")))
     return draft(
         customer,
-        "",
         ask,
         facts=[_pay_fact(payer), card_fact(card), knows(f"I want to pay {what}.", "amount")],
         narrative=(
@@ -116,7 +115,7 @@ def credit_card_bill_payment(
             ),
         ],
         outputs=outputs,
-        disclosures=[Tell("pay", "amount", "amount", lambda _r: plain(amount))],
+        disclosures=[Tell("pay", "amount", "amount", const(plain(amount)))],
     )
 
 
@@ -172,7 +171,6 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=text + " Tell me how much was paid once it's done.",
             explain="A credit card payment can only be up to the total outstanding, which is "
@@ -195,7 +193,7 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             as_step("dues", card_statement(card, fields=("total_outstanding",))),
             as_step("pay", pay_card(card, owed, payer, after=("dues",))),
         ],
-        outputs=[Out("amount paid", "amount", field_of("pay", "paid"))],
+        outputs=[Out("amount paid", "amount", result("pay", "paid"))],
         disclosures=[Tell("pay", "amount", "amount", const(plain(owed)))],
         tells=[
             reason("more than the total outstanding", "over_outstanding", record=card["card_id"]),

@@ -14,9 +14,10 @@ from pytest_bankbench.authoring.base import (
     Must,
     Out,
     as_step,
+    const,
     draft,
     family,
-    field_of,
+    record,
 )
 from pytest_bankbench.authoring.calls import (
     balance,
@@ -92,7 +93,6 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[
             knows(f"The account is {card['linked_account']}.", "account"),
@@ -110,7 +110,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             as_step("block", block_card(card, "lost", after=("card",))),
             as_step("balance", balance(card["linked_account"], after=("block",))),
         ],
-        outputs=[Out("balance", "amount", field_of("balance", "balance"))],
+        outputs=[Out("balance", "amount", record("account", card["linked_account"], "balance"))],
         disclosures=block_terms("block", "lost"),
     )
 
@@ -161,7 +161,6 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[
             knows(f"The card is linked to my account {card['linked_account']}.", "account"),
@@ -245,7 +244,6 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, that's fine, I'll find the card.",
@@ -263,11 +261,11 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         # The customer's own mobile may be told masked or in full (A.4/A.5 mask card numbers,
         # not the holder's own contact details).
         outputs=[
-            Out("last four digits", "digits", lambda _r: str(card["last4"])),
+            Out("last four digits", "digits", record("card", card["card_id"], "masked_number")),
             Out(
                 "registered mobile",
                 "digits",
-                lambda r: str(r["profile"]["phone"])[-4:],
+                record("customer", customer["customer_id"], "phone"),
                 also=_phone_forms(str(customer["phone"])),
             ),
         ],
@@ -344,7 +342,6 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -369,6 +366,6 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
                 ),
             ),
         ],
-        outputs=[Out("transaction date", "date", lambda _r: str(txn["txn_date"]))],
+        outputs=[Out("transaction date", "date", const(str(txn["txn_date"])))],
         tells=[disputes_team(card, before="handoff", instruction=1)],
     )

@@ -12,9 +12,12 @@ from pytest_bankbench.authoring.base import (
     Tell,
     alternative,
     as_step,
+    const,
     draft,
     family,
     reason,
+    record,
+    result,
     told,
 )
 from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
@@ -143,7 +146,6 @@ def atm_limit_then_international(
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -204,7 +206,6 @@ def international_not_supported(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"Your {named} is a domestic-only card: international usage is not "
@@ -288,7 +289,6 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"The maximum daily {words} limit on a {card['product']} card is "
@@ -316,7 +316,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             as_step("set limit", set_channel(card, channel, True, cap, after=("details",))),
         ],
         # The maximum is what H.29 offers (told before it is set), not a value asked for.
-        disclosures=[Tell("set limit", "new daily limit", "amount", lambda _r: plain(cap))],
+        disclosures=[Tell("set limit", "new daily limit", "amount", const(plain(cap)))],
         tells=[
             reason("above the card's maximum", "above_maximum", record=card["card_id"]),
             alternative(
@@ -348,7 +348,6 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         calls = [find_card(card), as_step("details", card_details(card, fields=("status",)))]
         return draft(
             customer,
-            "",
             Instruction(
                 text=opening(
                     rng,
@@ -366,7 +365,12 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             calls=calls,
             offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
             outputs=[
-                Out("status", "choice", lambda r: str(r["details"]["status"]), rivals=("active",))
+                Out(
+                    "status",
+                    "choice",
+                    record("card", card["card_id"], "status"),
+                    rivals=("active",),
+                )
             ],
         )
     channel = rng.choice(("atm", "pos", "online", "contactless"))
@@ -374,7 +378,6 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     calls = [find_card(card), as_step("details", card_details(card, fields=("controls",)))]
     return draft(
         customer,
-        "",
         Instruction(
             text=opening(
                 rng,
@@ -398,7 +401,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             Out(
                 f"{channel} daily limit",
                 "amount",
-                lambda r: str(r["details"]["controls"][channel]["daily_limit"]),
+                result("details", f"controls.{channel}.daily_limit"),
             )
         ],
     )

@@ -6,34 +6,34 @@ from __future__ import annotations
 import random
 import sqlite3
 from datetime import date
-from decimal import Decimal
 
 from pytest_bankbench.authoring.base import (
     Call,
     Context,
     Draft,
     Out,
-    Tell,
     alternative,
     as_step,
+    const,
     draft,
     family,
-    field_of,
     reason,
-    rupees_arg,
+    record,
+    result,
 )
 from pytest_bankbench.authoring.calls import (
     booking_quote,
     create_fd,
+    create_rd,
     fd_booking_calls,
     fd_maturity,
     profile,
+    rd_rate,
 )
 from pytest_bankbench.authoring.phrasing import (
     ending,
     knows,
     my_account,
-    offered_secret,
     opening,
     say,
     spoken,
@@ -45,6 +45,7 @@ from pytest_bankbench.authoring.pickers import (
     funding_account,
     pick,
     pick_funded,
+    rate_for,
     unheld,
 )
 from pytest_bankbench.bank import rules
@@ -57,73 +58,6 @@ def _fd_amount(rng: random.Random) -> int:
 
 
 KYC_STATUSES = ("full", "pending", "expired")
-
-
-def _booking(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row, senior_check: bool
-) -> Draft | None:
-    amount = _fd_amount(rng)
-    account = funding_account(ctx, rng, customer["customer_id"], amount)
-    if account is None:
-        return None
-    number = account["account_number"]
-    days, tenure_text = rng.choice(TENURES)
-    said = spoken(amount, rng)
-    rate = "the rate (with any senior citizen benefit)" if senior_check else "the interest rate"
-    ask = opening(
-        rng,
-        terse=f"Book an FD: {said}, {tenure_text}. Tell me {rate} and the maturity amount first.",
-        chatty=f"Hi! I've finally got some savings sitting idle, so I'd like to put {said} in a "
-        f"fixed deposit for {tenure_text}. Before you book it, tell me {rate} and what I'll "
-        "get at maturity.",
-        formal=f"Greetings. I wish to open a fixed deposit of {said} for {tenure_text}. "
-        f"Kindly inform me of {rate} and the maturity amount before booking it.",
-        hinglish=f"Namaste, mujhe {said} ka FD open karna hai, {tenure_text} ke liye. Pehle "
-        f"{rate} aur maturity amount batao, phir book karna.",
-        unprompted=f"Please book an FD of {said} for {tenure_text} from {my_account(account)}, "
-        f"maturity amount back to the account. Tell me {rate} and the maturity amount before "
-        "you book it.",
-        asked=f"I'd like to open a fixed deposit. Tell me {rate} and what I'll get at maturity "
-        "before booking it.",
-        planner=f"I'm saving for my son's college, so I want to put {said} in a fixed deposit "
-        f"for {tenure_text}. What's {rate}, and what will it grow to? Book it after that.",
-    )
-    calls = []
-    if senior_check:
-        # The senior-citizen status decides the rate: the profile or the rate card shows it.
-        calls.append(as_step("senior", profile(customer["customer_id"], ("senior_citizen",))))
-    calls += fd_booking_calls(number, amount, days, after=tuple(call.step for call in calls))
-    return draft(
-        customer,
-        "",
-        ask,
-        facts=[
-            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
-            knows(f"Fund it from {my_account(account)}.", "account"),
-            knows("At maturity, credit the money to my account.", "maturity"),
-        ],
-        narrative=(
-            f"You want a fixed deposit of {indian(amount)} for {days} days funded from "
-            f"account {number}, maturity proceeds credited to the account. You want to hear "
-            "the rate and the maturity amount first, then agree."
-        ),
-        calls=calls,
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
-        disclosures=booking_quote("quote", "booking"),
-        offers=offered_secret("otp", "fd_booking", customer["customer_id"]),
-    )
-
-
-@family(
-    "fd_booking",
-    "sequencing",
-    "deposits",
-    FULL_KYC,
-    clause="E.19 Booking an FD: 'first get the rate for the tenure from get_deposit_rate_card ... and the projected maturity amount and date from calculate_fd_maturity. Share the rate and the maturity amount, then ask for confirmation' (+ C.11 check balance/KYC, K.39 amount/tenure/account/maturity instruction)",
-)
-def fd_booking(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Quote before commit: rate card and maturity projection before create_fd."""
-    return _booking(ctx, rng, customer, senior_check=False)
 
 
 @family(
@@ -153,7 +87,6 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, I'll sort out my KYC first then.",
@@ -181,22 +114,16 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             Out(
                 "KYC status",
                 "choice",
-                lambda r: str(r["kyc"]["kyc_status"]),
+                record("customer", customer["customer_id"], "kyc_status"),
                 rivals=tuple(k for k in KYC_STATUSES if k != status),
             ),
-            Out("rate", "percent", lambda _r: f"{_rate(ctx, customer, days):.2f}"),
+            Out("rate", "percent", const(rate_for(ctx, customer, days))),
         ],
         tells=[
             reason("KYC not full", "kyc_not_full", record=customer["customer_id"]),
             alternative("re-KYC at a branch or by video KYC", "re_kyc"),
         ],
     )
-
-
-def _rate(ctx: Context, customer: sqlite3.Row, days: int) -> Decimal:
-    """The rate card's rate for the tenure that applies to this customer today."""
-    born = date.fromisoformat(customer["date_of_birth"])
-    return rules.fd_rate(days, rules.age_on(born, ctx.today) >= rules.SENIOR_AGE)
 
 
 @family(
@@ -209,10 +136,9 @@ def _rate(ctx: Context, customer: sqlite3.Row, days: int) -> Decimal:
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(TENURES)
-    rate = _rate(ctx, customer, days)
+    rate = rate_for(ctx, customer, days)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"FD rate for {tenure_text}?",
@@ -229,7 +155,7 @@ def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Dr
         facts=[knows(f"For {tenure_text}.", "tenure")],
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
         calls=[Call("get_deposit_rate_card")],
-        outputs=[Out("rate", "percent", lambda _r: f"{rate:.2f}")],
+        outputs=[Out("rate", "percent", const(rate))],
     )
 
 
@@ -263,9 +189,9 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
         wedding=f"I'm saving up for my daughter's wedding - please start an RD of {said} a "
         f"month for {months} months. What's the rate?",
     )
+    told_rate = rd_rate(rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
-        "",
         ask,
         facts=[
             knows(f"{said} a month for {months} months.", "amount", "tenure"),
@@ -280,22 +206,11 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             as_step("rates", Call("get_deposit_rate_card")),
             as_step(
                 "booking",
-                Call(
-                    "create_rd",
-                    {
-                        "from_account": account["account_number"],
-                        "monthly_instalment": rupees_arg(instalment),
-                        "tenure_months": months,
-                    },
-                    match=("from_account", "monthly_instalment", "tenure_months"),
-                    after=("rates",),
-                ),
+                create_rd(account["account_number"], instalment, months, after=("rates",)),
             ),
         ],
-        outputs=[Out("rate", "percent", lambda r: str(r["booking"]["rate_percent"]))],
-        disclosures=[
-            Tell("booking", "rate", "percent", lambda r: str(r["booking"]["rate_percent"]))
-        ],
+        outputs=told_rate[0],
+        disclosures=told_rate[1],
     )
 
 
@@ -337,7 +252,6 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         first + " Tell me the rate and the maturity amount before booking.",
         facts=[
             Fact(text=f"{what} for {months} months.", about=("amount",)),
@@ -354,7 +268,7 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"(until {end.isoformat()}). You want the rate and maturity amount first."
         ),
         calls=fd_booking_calls(account["account_number"], amount, days),
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         disclosures=booking_quote("quote", "booking"),
     )
 
@@ -424,7 +338,6 @@ def fd_quote_redo_after_change(
     )
     return draft(
         customer,
-        "",
         Instruction(text=text, correction=correction),
         facts=[
             knows(f"{indian(amount)} for {first_text}.", "amount", "tenure"),
@@ -446,6 +359,6 @@ def fd_quote_redo_after_change(
                 create_fd(account["account_number"], amount, second, after=("rates", "new quote")),
             ),
         ],
-        outputs=[Out("maturity amount", "amount", field_of("new quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("new quote", "maturity_amount"))],
         disclosures=booking_quote("new quote", "booking"),
     )

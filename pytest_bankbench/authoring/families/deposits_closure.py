@@ -1,5 +1,5 @@
 """Deposit families about closing an FD early: the quote, a rebooking, a declined quote, which FD
-of several."""
+of several, an FD that matches none of the customer's."""
 
 from __future__ import annotations
 
@@ -12,12 +12,15 @@ from pytest_bankbench.authoring.base import (
     Call,
     Context,
     Draft,
+    Must,
     Out,
     as_step,
     clarify,
     draft,
     family,
-    field_of,
+    reason,
+    record,
+    result,
 )
 from pytest_bankbench.authoring.calls import (
     balance,
@@ -29,8 +32,8 @@ from pytest_bankbench.authoring.calls import (
     fd_maturity,
     find_fd,
 )
-from pytest_bankbench.authoring.phrasing import desi, knows, opening, say, spoken
-from pytest_bankbench.authoring.pickers import TENURES, fd_name, pick
+from pytest_bankbench.authoring.phrasing import desi, knows, offered_secret, opening, say, spoken
+from pytest_bankbench.authoring.pickers import RESERVED, TENURES, fd_name, pick
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction, Topic
 
@@ -82,7 +85,6 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[knows(f"It's {name}.", "deposit")],
         narrative=(
@@ -96,8 +98,12 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             as_step("balance", balance(fd["linked_account"], after=("close",))),
         ],
         outputs=[
-            Out("payout", "amount", field_of("close", "payout")),
-            Out("balance after closure", "amount", field_of("balance", "balance")),
+            Out("payout", "amount", result("close", "payout")),
+            Out(
+                "balance after closure",
+                "amount",
+                record("account", fd["linked_account"], "balance"),
+            ),
         ],
         disclosures=closure_terms("quote", "close"),
     )
@@ -162,7 +168,6 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -193,70 +198,74 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             ),
         ],
         outputs=[
-            Out("closure payout", "amount", field_of("close", "payout")),
-            Out("new maturity amount", "amount", field_of("projection", "maturity_amount"), 1),
+            Out("closure payout", "amount", result("close", "payout")),
+            Out("new maturity amount", "amount", result("projection", "maturity_amount"), 1),
         ],
         disclosures=closure_terms("quote", "close") + booking_quote("projection", "booking"),
     )
 
 
+# Round amounts a customer may misremember an FD as.
+_MISREMEMBERED = tuple(
+    n * 100 for n in (1_00_000, 1_50_000, 2_00_000, 3_00_000, 5_00_000, 7_50_000)
+)
+
+
 @family(
-    "fd_pick_among_similar",
+    "no_matching_fd",
     "edge_case",
     "deposits",
-    _ACTIVE_FD + " GROUP BY d.customer_id HAVING COUNT(*) >= 2",
-    clause="C.12 identify the exact FD from the details given (maturity month), never guess; E.20 closure quote and share penalty, interest, payout and credited account before closing",
+    _ACTIVE_FD + f" AND d.customer_id NOT IN {RESERVED}",
+    clause="C.12 'If the details match more than one item, or none, ask. Never guess.'; D.18 nothing is closed without a yes to that exact deposit",
 )
-def fd_pick_among_similar(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Tell similar deposits apart by maturity date; quote and close only that one."""
+def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """The FD the customer describes is none of theirs: say so and ask, close nothing."""
     fds = _closable(ctx, customer["customer_id"])
-    if len(fds) < 2:
+    if not fds:
         return None
-    fd = rng.choice(fds)
-    maturity = date.fromisoformat(fd["maturity_date"])
-    if sum(1 for f in fds if f["maturity_date"][:7] == fd["maturity_date"][:7]) > 1:
-        return None
-    month = f"{maturity:%B %Y}"
-    vague = (
-        "I have a few FDs and I want to close one of them early. Tell me what I'll get "
-        "before you close it."
-    )
+    near = rng.choice(fds)
+    held = {f["principal"] for f in fds}
+    amounts = [a for a in _MISREMEMBERED if a not in held]
+    wrong = rng.choice(amounts)
+    month = f"{date.fromisoformat(near['start_date']):%B %Y}"
+    said = indian(wrong)
     ask = opening(
         rng,
-        terse=f"Close my FD maturing {month}. Only that one. Payout first.",
-        chatty=f"Hi! I have a few FDs and honestly I lose track of them. I want to close the "
-        f"one that matures in {month} - just that one - and tell me the payout before you do.",
-        formal=f"Good day. I hold several fixed deposits. Kindly close only the one "
-        f"maturing in {month}, after informing me of its payout.",
-        hinglish=f"Hello, mere kaafi FDs hain. Jo {month} mein mature hota hai, sirf woh "
-        "close karna hai - payout pehle batao.",
-        unprompted=f"Please break my {indian(fd['principal'])} fixed deposit that matures in "
-        f"{month} - only that one. Tell me the payout first.",
-        asked=vague,
-        careful=f"Please be careful, I have several deposits: I only want the one maturing in "
-        f"{month} closed. What will I get?",
+        terse=f"Close my {said} FD from {month}. Payout first.",
+        chatty=f"Hi! I need some cash, so I'd like to break the FD of {said} I opened in "
+        f"{month}. Tell me what I'd get first, please.",
+        formal=f"Good day. Kindly close my fixed deposit of {said}, opened in {month}, after "
+        "informing me of the payout.",
+        hinglish=f"Hello, mera {said} wala FD jo {month} mein khola tha, usko tod do. Payout "
+        "pehle batana.",
+        unprompted=f"Please close the {said} fixed deposit I opened in {month} and credit it "
+        "to my savings account. Tell me the payout before you close it.",
+        asked=f"I want to close one of my FDs early - the {said} one. Tell me the payout first.",
+        unsure=f"I think I have an FD of {said} from around {month}. Can you close it? "
+        "Payout first, please.",
     )
     return draft(
         customer,
-        "",
-        ask,
-        facts=[
-            knows(f"The one that matures in {month}.", "deposit", "maturity", "date"),
-            knows(f"It is the one of {indian(fd['principal'])}.", "amount"),
-        ],
-        narrative=(
-            f"Among several FDs you want only the one maturing in {month} "
-            f"({indian(fd['principal'])}) closed early, after hearing its payout."
+        Instruction(
+            text=ask,
+            decline="Oh - then I must have mixed it up. Please don't close anything; I'll "
+            "check my papers and come back.",
+            explain=f"I couldn't find an FD of {said} opened in {month} among your deposits, "
+            "so I haven't closed anything. Could you check the amount and the date - which "
+            "deposit do you mean?",
         ),
-        calls=[
-            find_fd(fd),
-            as_step("quote", closure_quote(fd)),
-            as_step("close", closure(fd, after=("quote",))),
+        facts=[knows(f"It's the FD of {said} I opened in {month}.", "deposit", "amount", "date")],
+        narrative=(
+            f"You believe you have an FD of {said} opened in {month} and want it closed "
+            "after hearing the payout. No such FD exists (you misremember); when told so, "
+            "you will check your papers, and you do not want any other FD closed."
+        ),
+        calls=[find_fd(near)],
+        tells=[
+            reason("no FD matches", "no_match"),
+            Must("clarify", "which FD", ("which_one",)),
         ],
-        outputs=[Out("payout", "amount", field_of("close", "payout"))],
-        disclosures=closure_terms("quote", "close"),
-        # C.12: a request that fits several deposits is asked about before any quote.
-        tells=[clarify("which FD", before="quote")] if ask == vague else [],
+        offers=offered_secret("otp", "no_matching_fd", customer["customer_id"]),
     )
 
 
@@ -291,7 +300,6 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(text=ask, decline="No, don't close it yet. I only want the numbers."),
         Instruction(
             text=say(
@@ -309,8 +317,8 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         ),
         calls=[find_fd(fd), as_step("quote", closure_quote(fd))],
         outputs=[
-            Out("penalty", "amount", field_of("quote", "penalty")),
-            Out("payout", "amount", field_of("quote", "payout")),
+            Out("penalty", "amount", result("quote", "penalty")),
+            Out("payout", "amount", result("quote", "payout")),
         ],
     )
 
@@ -417,7 +425,6 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
     )
     return draft(
         customer,
-        "",
         text,
         facts=[knows(FD_CLARIFIERS[clarifier](fd), "deposit", *_CLARIFY_TOPICS[clarifier])],
         narrative=(
@@ -431,7 +438,7 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
             as_step("quote", closure_quote(fd)),
             as_step("close", closure(fd, after=("quote",))),
         ],
-        outputs=[Out("payout", "amount", field_of("close", "payout"))],
+        outputs=[Out("payout", "amount", result("close", "payout"))],
         disclosures=closure_terms("quote", "close"),
         # C.12: more than one FD fits, so the agent asks which before quoting any (the other
         # that fits is a record the question is about).

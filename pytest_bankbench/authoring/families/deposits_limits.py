@@ -13,15 +13,14 @@ from pytest_bankbench.authoring.base import (
     Draft,
     Must,
     Out,
-    Tell,
     alternative,
     as_step,
     draft,
     family,
-    field_of,
+    result,
     told,
 )
-from pytest_bankbench.authoring.calls import booking_quote, fd_booking_calls
+from pytest_bankbench.authoring.calls import booking_quote, create_rd, fd_booking_calls, rd_rate
 from pytest_bankbench.authoring.phrasing import ending, knows, my_account, opening, spoken
 from pytest_bankbench.authoring.pickers import (
     FULL_KYC,
@@ -29,6 +28,7 @@ from pytest_bankbench.authoring.pickers import (
     active_accounts,
     funding_account,
     pick,
+    rate_for,
 )
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
@@ -74,7 +74,6 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " Tell me the rate and the maturity amount before booking.",
             explain=f"A tax-saver FD has a fixed tenure of 5 years (1825 days) and can't be "
@@ -101,7 +100,7 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"for {span} ({days} days) instead; you do not suggest that yourself."
         ),
         calls=fd_booking_calls(account["account_number"], amount, days),
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         disclosures=booking_quote("quote", "booking"),
         # K.40/H.29: the fixed tenure is the reason, a regular FD the alternative, both told
         # before the regular FD is booked.
@@ -213,7 +212,6 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
     return draft(
         customer,
-        "",
         Instruction(text=ask, explain=limit.rule),
         facts=[
             knows(f"I want an {what}.", "amount", "tenure"),
@@ -229,7 +227,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
         ),
         calls=fd_booking_calls(account["account_number"], amount, days),
         disclosures=booking_quote("quote", "booking"),
-        outputs=[Out("maturity amount", "amount", field_of("quote", "maturity_amount"))],
+        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
         tells=_limit_tells(limit.allowed, "booking"),
     )
 
@@ -262,9 +260,9 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         unprompted=f"Open an RD of {want} a month for {months} months from {ending(account)}.",
         asked="I'd like to start a small recurring deposit.",
     )
+    told_rate = rd_rate(rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
-        "",
         Instruction(
             text=first + " What rate will I get?",
             explain="The minimum RD instalment is Rs 500 a month, in multiples of Rs 100, so "
@@ -288,21 +286,12 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             as_step("rates", Call("get_deposit_rate_card")),
             as_step(
                 "booking",
-                Call(
-                    "create_rd",
-                    {
-                        "from_account": account["account_number"],
-                        "monthly_instalment": 500,
-                        "tenure_months": months,
-                    },
-                    match=("from_account", "monthly_instalment", "tenure_months"),
-                    after=("rates",),
+                create_rd(
+                    account["account_number"], rules.RD_MIN_INSTALMENT, months, after=("rates",)
                 ),
             ),
         ],
-        outputs=[Out("rate", "percent", lambda r: str(r["booking"]["rate_percent"]))],
-        disclosures=[
-            Tell("booking", "rate", "percent", lambda r: str(r["booking"]["rate_percent"]))
-        ],
+        outputs=told_rate[0],
+        disclosures=told_rate[1],
         tells=_limit_tells(told("RD minimum", "amount", plain(rules.RD_MIN_INSTALMENT)), "booking"),
     )

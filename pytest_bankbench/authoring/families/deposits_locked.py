@@ -15,8 +15,8 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
 )
 from pytest_bankbench.authoring.calls import (
     deposit_details,
@@ -80,7 +80,6 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " If you can't, tell me why.",
             decline="No, leave everything as it is then.",
@@ -105,7 +104,13 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             deposit_details(fd, ("under_lien",)),
             as_step("loan", loan_details(_lien_loan(fd), fields=("outstanding",))),
         ],
-        outputs=[Out("loan outstanding", "amount", field_of("loan", "outstanding"))],
+        outputs=[
+            Out(
+                "loan outstanding",
+                "amount",
+                record("loan", _lien_loan(fd)["loan_id"], "outstanding"),
+            )
+        ],
     )
 
 
@@ -140,7 +145,6 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " If you can't, tell me why.",
             decline="No, then leave it.",
@@ -160,7 +164,9 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             find_fd(fd),
             as_step("details", deposit_details(fd, ("deposit_type", "maturity_date"))),
         ],
-        outputs=[Out("maturity date", "date", lambda r: str(r["details"]["maturity_date"]))],
+        outputs=[
+            Out("maturity date", "date", record("deposit", fd["deposit_id"], "maturity_date"))
+        ],
         tells=[reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])],
     )
 
@@ -256,7 +262,6 @@ def refused_step_blocks_next(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=first + " If you can't, tell me why.",
             decline="No, leave the FD as it is then.",

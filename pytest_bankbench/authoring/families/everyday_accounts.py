@@ -6,18 +6,17 @@ from __future__ import annotations
 import random
 import sqlite3
 from datetime import date
-from decimal import Decimal
 
 from pytest_bankbench.authoring.base import (
     Context,
     Draft,
     Out,
-    Results,
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
+    result,
 )
 from pytest_bankbench.authoring.calls import balance, find_account, listed, transactions
 from pytest_bankbench.authoring.phrasing import (
@@ -46,10 +45,6 @@ _RELATIVES = {
 
 
 REQUEST_STATUSES = ("open", "in progress", "closed")
-
-
-def _first_txn_amount(results: Results) -> str:
-    return str(Decimal(str(results["transactions"]["transactions"][0]["amount"])))
 
 
 # -- accounts and privacy ---------------------------------------------------------------------
@@ -97,7 +92,6 @@ def other_customers_account(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, just my own balance then.",
@@ -117,7 +111,7 @@ def other_customers_account(
         ),
         # The profile is not needed: the own account is found and read, the other refused.
         calls=[find_account(own), as_step("balance", balance(own["account_number"]))],
-        outputs=[Out("own balance", "amount", field_of("balance", "balance"))],
+        outputs=[Out("own balance", "amount", record("account", own["account_number"], "balance"))],
         tells=[reason("bank secrecy", "privacy", record=other)],
     )
 
@@ -137,7 +131,6 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     named = ending(account)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Balance of a/c ending {last4(account)}?",
@@ -153,7 +146,7 @@ def balance_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         facts=[knows(f"It's {my_account(account)}.", "account")],
         narrative=f"You only want the current balance of account {account['account_number']}.",
         calls=[find_account(account), as_step("balance", balance(account["account_number"]))],
-        outputs=[Out("balance", "amount", field_of("balance", "balance"))],
+        outputs=[Out("balance", "amount", record("account", account["account_number"], "balance"))],
         offers=offered_secret("pin", "balance_enquiry", customer["customer_id"]),
     )
 
@@ -193,7 +186,6 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         count = None  # no number asked: any count the agent chooses shows the newest
     return draft(
         customer,
-        "",
         text,
         facts=[knows(f"It's {my_account(account)}.", "account")],
         narrative=(
@@ -205,7 +197,13 @@ def recent_transactions(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             find_account(account),
             as_step("transactions", transactions(account["account_number"], count, at_least=True)),
         ],
-        outputs=[Out("latest transaction amount", "amount", _first_txn_amount)],
+        outputs=[
+            Out(
+                "latest transaction amount",
+                "amount",
+                result("transactions", "transactions.0.amount"),
+            )
+        ],
     )
 
 
@@ -236,7 +234,6 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Status of {what} from {opened:%B}?",
@@ -261,7 +258,7 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
             Out(
                 "request status",
                 "choice",
-                lambda _r: str(request["status"]),
+                record("service_request", request["request_id"], "status"),
                 rivals=tuple(s for s in REQUEST_STATUSES if s != request["status"]),
             )
         ],

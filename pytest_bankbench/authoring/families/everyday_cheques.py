@@ -13,10 +13,11 @@ from pytest_bankbench.authoring.base import (
     Out,
     Tell,
     as_step,
+    const,
     draft,
     family,
-    field_of,
     reason,
+    record,
 )
 from pytest_bankbench.authoring.calls import (
     balance,
@@ -81,7 +82,6 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     check += "after any charges."
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Stop cheque no. {cheque}, {ending(account)} ({reason}). Check it isn't "
@@ -122,9 +122,9 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             ),
             as_step("balance", balance(number, after=("stop",))),
         ],
-        outputs=[Out("balance after fee", "amount", field_of("balance", "balance"))],
+        outputs=[Out("balance after fee", "amount", record("account", number, "balance"))],
         # Policy I.43: the Rs 100 fee is mentioned before confirming.
-        disclosures=[Tell("stop", "fee", "amount", lambda _r: plain(rules.STOP_CHEQUE_FEE))],
+        disclosures=[Tell("stop", "fee", "amount", const(plain(rules.STOP_CHEQUE_FEE)))],
     )
 
 
@@ -150,7 +150,6 @@ def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     named = ending(account)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Cheque book, {leaves} leaves, a/c ending {last4(account)}, {where}.",
@@ -225,7 +224,6 @@ def stop_paid_cheque(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=first,
             explain=f"Cheque {number} has already been paid, so it can no longer be stopped.",

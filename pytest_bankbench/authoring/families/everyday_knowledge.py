@@ -9,7 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
-from pytest_bankbench.authoring.base import Call, Context, Draft, Out, const, draft, family
+from pytest_bankbench.authoring.base import (
+    Call,
+    Context,
+    Draft,
+    Out,
+    const,
+    draft,
+    family,
+)
 from pytest_bankbench.authoring.calls import (
     card_statement,
     find_card,
@@ -350,7 +358,6 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
     )
     return draft(
         customer,
-        "",
         Instruction(text=text, decline="No, thanks - I only wanted the information."),
         narrative=question.narrative,
         calls=[

@@ -16,8 +16,9 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
+    result,
     told,
 )
 from pytest_bankbench.authoring.calls import balance, transfer, transfer_terms
@@ -235,12 +236,11 @@ def _new_payee_draft(
         ),
         as_step("balance", balance(source, after=("transfer",))),
     ]
-    outputs = [Out("balance after transfer", "amount", field_of("balance", "balance"))]
+    outputs = [Out("balance after transfer", "amount", record("account", source, "balance"))]
     if over_limit:
-        outputs.insert(0, Out("amount sent today", "amount", field_of("transfer", "amount")))
+        outputs.insert(0, Out("amount sent today", "amount", result("transfer", "amount")))
     return draft(
         customer,
-        "",
         Instruction(text=ask, explain=explain),
         facts=facts,
         narrative=(

@@ -1,4 +1,4 @@
-"""Everyday families where the account to pay from cannot pay: dormant, frozen, or short of
+"""Everyday families where the account to pay from cannot pay: dormant or short of
 funds."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
     told,
 )
 from pytest_bankbench.authoring.calls import balance, find_payee, listed, transfer, transfer_terms
@@ -108,61 +108,6 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
 
 
-# The concept an agent states when it tells the customer an account is frozen.
-FROZEN_PHRASES = ("frozen",)
-
-
-@family(
-    "frozen_source_account",
-    "edge_case",
-    "everyday",
-    "SELECT DISTINCT f.customer_id FROM accounts f JOIN accounts a ON a.customer_id = "
-    f"f.customer_id AND {unheld(12_000_00)} "
-    "JOIN beneficiaries b ON b.customer_id = f.customer_id WHERE f.status = 'frozen' "
-    "ORDER BY 1",
-    clause="H.29 'Any debit ... from a dormant or frozen account ...: offer another of the customer's active accounts if one has enough available balance'; KB 10 a frozen account takes no debits",
-)
-def frozen_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """No debit from a frozen account: the customer, told why, names an active one to pay from."""
-    cid = customer["customer_id"]
-    frozen = ctx.one(
-        "SELECT * FROM accounts WHERE customer_id = ? AND status = 'frozen' "
-        "ORDER BY account_number",
-        cid,
-    )
-    chosen = payment(ctx, rng, cid, 12_000_00, _AMOUNTS)
-    if chosen is None:
-        return None
-    payee, active, amount = chosen
-    mode = rng.choice(("IMPS", "NEFT"))
-    old = frozen["account_number"]
-    said, name = spoken(amount, rng), payee["name"]
-    ask = opening(
-        rng,
-        terse=f"{said} to {name}, {mode}, from a/c ending {old[-4:]}.",
-        chatty=f"Hi! {name} helped us move house last week and I owe them {said} - please send "
-        f"it by {mode} from my savings account ending {old[-4:]}.",
-        formal=f"Good morning. Kindly transfer {said} to my payee {name} by {mode}, debiting my "
-        f"savings account {old}.",
-        hinglish=f"Namaste, {name} ko {said} bhejna hai {mode} se, mere savings account {old} se.",
-        unprompted=f"Please send {said} by {mode} from my savings account {old} to my payee "
-        f"{name} today.",
-        asked="I need to pay one of my payees from my other savings account.",
-        puzzled=f"My app wouldn't let me pay {name} {said} from my savings account ending "
-        f"{old[-4:]} - can you send it by {mode} for me?",
-    )
-    return _from_another_account(
-        customer,
-        ask,
-        "frozen, so no payments or other debits can be made from it",
-        FROZEN_PHRASES,
-        reason("account frozen", "frozen", record=old),
-        ". The bank has frozen that account, which you do not know. If the assistant explains "
-        "that it cannot be debited",
-        (frozen, payee, active, amount, mode, said),
-    )
-
-
 def _from_another_account(
     customer: sqlite3.Row,
     ask: str,
@@ -180,7 +125,6 @@ def _from_another_account(
     old, name = blocked["account_number"], payee["name"]
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"Your savings account ending {last4(blocked)} is {why}. Your "
@@ -298,7 +242,6 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             decline="No, don't send anything then.",
@@ -331,6 +274,12 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             )
         ]
         + [balance(a["account_number"], fields=("status", "available_balance")) for a in cover[:1]],
-        outputs=[Out("available balance", "amount", field_of("balance", "available_balance"))],
+        outputs=[
+            Out(
+                "available balance",
+                "amount",
+                record("account", account["account_number"], "available_balance"),
+            )
+        ],
         tells=tells,
     )

@@ -7,7 +7,14 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.authoring.base import Context, Draft, as_step, draft, family, reason
+from pytest_bankbench.authoring.base import (
+    Context,
+    Draft,
+    as_step,
+    draft,
+    family,
+    reason,
+)
 from pytest_bankbench.authoring.calls import (
     find_account,
     listed,
@@ -70,7 +77,6 @@ def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     named, since, until = ending(account), long_date(start), long_date(end)
     return draft(
         customer,
-        "",
         opening(
             rng,
             terse=f"Statement, a/c ending {last4(account)}, {since} to {until}, {by}.",
@@ -172,7 +178,6 @@ def statement_over_twelve_months(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=text,
             explain="I'm afraid I cannot request that period: a single statement can cover at "

@@ -93,7 +93,6 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask,
             explain=f"RTGS is only for amounts of {indian(RTGS_MINIMUM)} or more, so "
@@ -181,7 +180,6 @@ def imps_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=first,
             explain="IMPS can carry at most Rs 5,00,000 in one transaction, so this amount "
@@ -301,7 +299,6 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     )
     return draft(
         customer,
-        "",
         Instruction(text=text, correction=correction),
         facts=[
             knows(f"Send it from {my_account(account)}.", "account"),

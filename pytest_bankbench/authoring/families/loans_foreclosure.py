@@ -16,8 +16,9 @@ from pytest_bankbench.authoring.base import (
     as_step,
     draft,
     family,
-    field_of,
     reason,
+    record,
+    result,
 )
 from pytest_bankbench.authoring.calls import (
     closure,
@@ -112,7 +113,6 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     )
     return draft(
         customer,
-        "",
         ask,
         facts=[debit_fact(payer), loan_fact(loan)],
         narrative=(
@@ -125,7 +125,7 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             as_step("quote", foreclosure_quote(loan)),
             as_step("foreclose", foreclose(loan, payer, after=("quote",))),
         ],
-        outputs=[Out("total payable", "amount", field_of("quote", "total_payable"))],
+        outputs=[Out("total payable", "amount", result("quote", "total_payable"))],
         disclosures=foreclosure_terms("quote", "foreclose"),
     )
 
@@ -133,12 +133,10 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
 def foreclosure_terms(quote: str, write: str) -> list[Tell]:
     """Policy E.21: outstanding, accrued interest, charge and total are told before foreclosing."""
     return [
-        Tell(write, "outstanding principal", "amount", field_of(quote, "outstanding")),
-        Tell(write, "interest accrued", "amount", field_of(quote, "accrued_interest"), zero=True),
-        Tell(
-            write, "foreclosure charge", "amount", field_of(quote, "foreclosure_charge"), zero=True
-        ),
-        Tell(write, "total payable", "amount", field_of(quote, "total_payable")),
+        Tell(write, "outstanding principal", "amount", result(quote, "outstanding")),
+        Tell(write, "interest accrued", "amount", result(quote, "accrued_interest"), zero=True),
+        Tell(write, "foreclosure charge", "amount", result(quote, "foreclosure_charge"), zero=True),
+        Tell(write, "total payable", "amount", result(quote, "total_payable")),
     ]
 
 
@@ -213,7 +211,6 @@ def foreclose_then_close_fd(
     )
     return draft(
         customer,
-        "",
         first,
         second,
         facts=[
@@ -234,8 +231,8 @@ def foreclose_then_close_fd(
             as_step("close fd", closure(fd, after=("fd quote",), instruction=1)),
         ],
         outputs=[
-            Out("total payable", "amount", field_of("quote", "total_payable")),
-            Out("FD payout", "amount", field_of("close fd", "payout"), 1),
+            Out("total payable", "amount", result("quote", "total_payable")),
+            Out("FD payout", "amount", result("close fd", "payout"), 1),
         ],
         disclosures=foreclosure_terms("quote", "foreclose") + closure_terms("fd quote", "close fd"),
     )
@@ -273,7 +270,6 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " If that's not allowed, tell me why.",
             decline="No, I'll wait then.",
@@ -292,6 +288,8 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
         ),
         # The loan's EMIs paid and the policy's lock-in decide it: no quote is needed to refuse.
         calls=[find_loan(loan), as_step("details", loan_details(loan, fields=("emis_paid",)))],
-        outputs=[Out("EMIs paid", "count", lambda r: str(r["details"]["emis_paid"]), unit="EMIs")],
+        outputs=[
+            Out("EMIs paid", "count", record("loan", loan["loan_id"], "emis_paid"), unit="EMIs")
+        ],
         tells=[reason("personal-loan lock-in", "lock_in", record=loan["loan_id"])],
     )

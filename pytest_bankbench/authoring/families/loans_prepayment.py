@@ -15,7 +15,7 @@ from pytest_bankbench.authoring.base import (
     clarify,
     draft,
     family,
-    field_of,
+    result,
 )
 from pytest_bankbench.authoring.calls import (
     find_loan,
@@ -103,17 +103,15 @@ def _prepay_choice(
 def _impact(option: str, call: str) -> Out:
     """What a prepayment quote tells for the option: the new EMI, or the months left."""
     if option == "reduce_emi":
-        return Out("new EMI", "amount", field_of(call, "new_emi"))
-    return Out(
-        "remaining months", "count", lambda r: str(r[call]["new_remaining_months"]), unit="months"
-    )
+        return Out("new EMI", "amount", result(call, "new_emi"))
+    return Out("remaining months", "count", result(call, "new_remaining_months"), unit="months")
 
 
 def prepayment_terms(option: str, quote: str, write: str) -> list[Tell]:
     """Policy E.22: the prepayment charge and the new EMI or tenure are told before paying."""
     impact = _impact(option, quote)
     return [
-        Tell(write, "prepayment charge", "amount", field_of(quote, "charge"), zero=True),
+        Tell(write, "prepayment charge", "amount", result(quote, "charge"), zero=True),
         Tell(write, impact.label, impact.kind, impact.source, unit=impact.unit),
     ]
 
@@ -166,7 +164,6 @@ def _prepay_draft(
     ]
     return draft(
         customer,
-        "",
         ask + quote,
         facts=[
             debit_fact(payer),
@@ -240,7 +237,6 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
     return draft(
         customer,
-        "",
         ask + " Tell me the charge first.",
         facts=[
             debit_fact(payer),
@@ -296,7 +292,6 @@ def prepayment_options_compare(
     )
     return draft(
         customer,
-        "",
         Instruction(
             text=ask + " Don't pay anything yet.",
             decline="No, don't make the payment. I'm only comparing.",

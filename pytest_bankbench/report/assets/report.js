@@ -20,7 +20,7 @@ async function traceOf(key) {
   TRACES.set(key, t);
   return t;
 }
-const rupees = (paise) => "₹" + (paise / 100).toLocaleString("en-IN", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+const rupees = (paise) => (paise < 0 ? "-Rs " : "Rs ") + (Math.abs(paise) / 100).toLocaleString("en-IN", {minimumFractionDigits: 2, maximumFractionDigits: 2});
 const shownValue = (field, v) => (MONEY.has(field) && Number.isInteger(v) ? rupees(v) : JSON.stringify(v));
 const BY_KEY = new Map(SESSIONS.map((s) => [keyOf(s), s]));
 const $ = (sel) => document.querySelector(sel);
@@ -69,7 +69,8 @@ function renderProvenance() {
     ["Max steps / errors", `${P.max_steps ?? "?"} / ${P.max_errors ?? "?"}`],
     ["Task data SHA-256", P.task_data_sha256 || "?"], ["Tasks file", P.tasks_file || "?"],
     ["pytest-bankbench", P.version || "?"], ["Python", P.python || "?"], ["pytest", P.pytest || "–"], ["litellm", P.litellm || "–"],
-    ["Report written", P.date || D.written || "?"]];
+    ["Run started", P.run_started || "?"], ["Report written", P.date || D.written || "?"]];
+  if (P.traces_run_started) rows.push(["Traces played", P.traces_run_started]);
   if (P.shards) rows.push(["Merged shards", String(P.shards.length || P.shards)]);
   $("#provenance").replaceChildren(h("summary", null, "Provenance: what produced these results"),
     h("dl", {class: "prov"}, rows.map(([k, v]) => [h("dt", null, k), h("dd", {"data-prov": k}, String(v))])));
@@ -417,7 +418,8 @@ async function selftest() {
   const prov = (k) => { const dd = $(`#provenance dd[data-prov="${k}"]`); return dd ? dd.textContent : null; };
   ok("provenance", prov("Agent model") != null && prov("Agent model").startsWith((P.agent || {}).model || "?") &&
     prov("Task data SHA-256") === (P.task_data_sha256 || "?") && prov("pytest-bankbench") === (P.version || "?") &&
-    prov("Customer") === ((P.customer || {}).model || "?") && prov("Report written") === (P.date || D.written));
+    prov("Customer") === ((P.customer || {}).model || "?") && prov("Report written") === (P.date || D.written) &&
+    prov("Run started") === (P.run_started || "?"));
   if (SESSIONS.length > CHUNK) {
     $("#more").click();
     ok("more_rows", rowsNow().length === Math.min(2 * CHUNK, SESSIONS.length));

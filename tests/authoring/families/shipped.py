@@ -7,7 +7,9 @@ from decimal import Decimal
 from pytest_bankbench.authoring.base import Context
 from pytest_bankbench.authoring.generate import TASKS_PER_FAMILY
 from pytest_bankbench.bank.store import DEFAULT_SEED
+from pytest_bankbench.runner import builtin_agent, expected_changes, run_task
 from pytest_bankbench.scoring.outputs import said
+from pytest_bankbench.scoring.scorer import Verdict, score
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task
 
@@ -47,3 +49,22 @@ def customer_lines(task: Task) -> list[str]:
         lines += [ins.text, ins.decline or "", ins.correction or "", ins.explain or ""]
     lines += [f.text for f in task.scenario.structured_facts()]
     return lines
+
+
+def played(task: Task, acting: Task, agent: str = "gold") -> Verdict:
+    """The verdict on `task` of a built-in agent playing `acting` (the task with another gold
+    chain, or without what the gold agent tells): a careless agent's session of the task."""
+    trace = run_task(acting, builtin_agent(agent, acting)).trace
+    return score(task, trace, expected_changes(task))
+
+
+def without_explain(task: Task) -> Task:
+    """The task whose gold agent never explains a refusal nor offers what the policy says."""
+    instructions = tuple(i.model_copy(update={"explain": None}) for i in task.scenario.instructions)
+    scenario = task.scenario.model_copy(update={"instructions": instructions})
+    return task.model_copy(update={"scenario": scenario})
+
+
+def with_gold(task: Task, gold: list[GoldCall]) -> Task:
+    """The task with another gold chain (its stored changes dropped: replayed anew)."""
+    return task.model_copy(update={"gold": tuple(gold), "expected_changes": None})

@@ -1,0 +1,126 @@
+"""Card families about pausing a card: switching its channels off instead of blocking it (F.25).
+
+A blocked card cannot be unblocked (F.25), so a customer who only wants a card stopped for a
+while gets its channels switched off, each with the customer's yes; a block is a write the
+customer never asked for, and fails the task.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+from pytest_bankbench.authoring.base import (
+    Context,
+    Draft,
+    alternative,
+    as_step,
+    draft,
+    family,
+)
+from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
+from pytest_bankbench.authoring.phrasing import knows, offered_secret, opening
+from pytest_bankbench.authoring.pickers import RESERVED, active_cards, card_name, pick
+from pytest_bankbench.tasks.model import Instruction
+
+# The channels F.26 names, in the order the card's controls list them.
+CHANNELS = ("atm", "pos", "online", "contactless")
+
+# Active cards with at least one channel on and international usage off (switching that off
+# too would be a change the customer did not ask for, or one they did: left out of the tasks).
+_PAUSABLE = (
+    "SELECT DISTINCT c.customer_id FROM cards c WHERE c.status = 'active' AND EXISTS (SELECT 1 "
+    "FROM card_controls k WHERE k.card_id = c.card_id AND k.channel <> 'international' AND "
+    "k.enabled = 1) AND NOT EXISTS (SELECT 1 FROM card_controls k WHERE k.card_id = c.card_id "
+    f"AND k.channel = 'international' AND k.enabled = 1) AND c.customer_id NOT IN {RESERVED} "
+    "ORDER BY 1"
+)
+
+
+def _enabled(ctx: Context, card: sqlite3.Row) -> list[str]:
+    rows = ctx.all(
+        "SELECT channel FROM card_controls WHERE card_id = ? AND enabled = 1", card["card_id"]
+    )
+    on = {r["channel"] for r in rows}
+    return [c for c in CHANNELS if c in on]
+
+
+def _pausable(ctx: Context, cid: str) -> list[sqlite3.Row]:
+    return [c for c in active_cards(ctx, cid) if _enabled(ctx, c) and not _intl_on(ctx, c)]
+
+
+def _intl_on(ctx: Context, card: sqlite3.Row) -> bool:
+    row = ctx.all(
+        "SELECT 1 FROM card_controls WHERE card_id = ? AND channel = 'international' AND "
+        "enabled = 1",
+        card["card_id"],
+    )
+    return bool(row)
+
+
+@family(
+    "pause_card_channels",
+    "edge_case",
+    "cards",
+    _PAUSABLE,
+    clause="F.25 'A blocked card cannot be unblocked ... If a customer only wants to pause a card for a while, offer to switch its channels off instead of blocking it'; D.15-16 state each change and get a yes",
+)
+def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """A card to stop for a few days: switch its channels off, never block it."""
+    card = pick(rng, _pausable(ctx, customer["customer_id"]))
+    if card is None:
+        return None
+    named = card_name(card)
+    channels = _enabled(ctx, card)
+    place = rng.choice(("at home", "in the car", "at my office", "in one of my bags"))
+    ask = opening(
+        rng,
+        terse=f"Misplaced my {named}, probably {place}. Stop it working for now - don't block "
+        "it, I'll find it.",
+        chatty=f"Hi! Silly me, I can't find my {named} - I'm sure it's {place} somewhere. "
+        "Can you stop it working for a few days until I find it? I don't want it blocked for "
+        "good.",
+        formal=f"Good morning. I have misplaced my {named}, most likely {place}. Kindly stop "
+        "all transactions on it for the time being; I do not wish it to be blocked "
+        "permanently.",
+        hinglish=f"Hello, mera {named} kahin {place} pada hai, mil nahi raha. Kuch din ke liye "
+        "band kar do - block mat karna, mil jayega.",
+        unprompted=f"Please pause my {named} for a few days - switch off its ATM, shop, "
+        "online and contactless use. I think it's just misplaced, so please don't block it.",
+        asked="I've misplaced one of my cards. Can you stop it working for a while, without "
+        "blocking it?",
+        worried=f"I can't find my {named} and I'm a bit nervous. It's probably {place}, so "
+        "I don't want it cancelled - can it just be stopped until I find it?",
+    )
+    return draft(
+        customer,
+        Instruction(
+            text=ask,
+            explain="A blocked card can never be used again, so rather than block it I can "
+            "switch off its channels for now - each one you use - and you can switch them "
+            "back on once you find it.",
+        ),
+        facts=[
+            knows(f"It's my {named}.", "card"),
+            knows("Switch off everything on it for now; I'll turn it back on myself.", "channel"),
+            knows(f"I'm quite sure it's {place}; nobody has taken it.", "reason", "other"),
+        ],
+        narrative=(
+            f"You have misplaced your {named}, probably {place}, and want it stopped for a "
+            "few days, not blocked: a blocked card cannot be used again. You agree to its "
+            "channels being switched off, one by one."
+        ),
+        calls=[
+            find_card(card),
+            as_step("details", card_details(card, fields=("status", "controls"))),
+            *(set_channel(card, channel, False, after=("details",)) for channel in channels),
+        ],
+        tells=[
+            alternative(
+                "switch the channels off instead of blocking",
+                "channels_off",
+                record=card["card_id"],
+            )
+        ],
+        offers=offered_secret("pin", "pause_card_channels", customer["customer_id"]),
+    )

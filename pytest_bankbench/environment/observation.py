@@ -1,0 +1,125 @@
+"""What the environment shows a policy and what it takes from one: observations, actions, info.
+
+An observation carries the new chat messages in the OpenAI format a trainer's chat template
+reads (simulation/chat.py writes them the same way for `export-sft`): on reset the system
+prompt (the bank's policy) and the customer's opening, with the tool schemas beside them;
+after a step, the results of the step's tool calls and the customer's reply, if any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pytest_bankbench.environment.rewards import RewardConfig, Rewards
+from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.models.agent import action_of
+from pytest_bankbench.scoring.scorer import Verdict
+from pytest_bankbench.simulation.agents import AgentAction
+from pytest_bankbench.simulation.chat import Message, tool_result_content
+from pytest_bankbench.simulation.trace import EndReason, Event, MessageEvent, ToolCall, ToolEvent
+
+__all__ = [
+    "ActionError",
+    "ChatAction",
+    "Observation",
+    "StepInfo",
+    "StepResult",
+    "as_action",
+    "new_messages",
+]
+
+
+class ActionError(BankBenchError, ValueError):
+    """A step was given something that is not a move (neither an AgentAction nor a message)."""
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ChatAction(_Record):
+    """A move as an assistant message: text, OpenAI-format tool calls, or an explicit end.
+
+    Read the way the plugin reads a model's reply (models/agent.py `action_of`): with tool
+    calls, the text beside them is thinking aloud and is not said; with neither, the agent
+    ends the conversation."""
+
+    content: str | None = None
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
+    end: bool = False
+
+    def action(self, move: int) -> AgentAction:
+        if self.end:
+            return AgentAction(end=True)
+        return action_of(self.model_dump(exclude={"end"}), move)
+
+
+class Observation(_Record):
+    """What the policy sees after a reset or a step."""
+
+    task_id: str
+    messages: list[Message]  # new since the last observation: system, user and tool messages
+    customer: str | None = None  # the customer's new message, when it spoke
+    tool_results: list[ToolEvent] = Field(default_factory=list)
+    tools: list[dict[str, Any]] = Field(default_factory=list)  # on reset only
+    system_prompt: str = ""  # on reset only: the bank's policy
+
+
+class StepInfo(_Record):
+    """How the session stands: its end, counts, the verdict and rewards, and the reward used.
+
+    `verdict` and `rewards` are the final ones once `done`; before that they are the verdict
+    so far (the session scored as if the agent ended now) when the environment scores every
+    step, else None."""
+
+    task_id: str
+    trial: int
+    seed: int
+    split: str | None
+    moves: int
+    steps: int
+    failed_calls: int
+    end: EndReason | None = None
+    end_detail: str = ""
+    verdict: Verdict | None = None
+    rewards: Rewards | None = None
+    reward_config: RewardConfig  # the run's provenance: which reward was paid, its weights
+
+
+class StepResult(_Record):
+    observation: Observation
+    reward: float
+    done: bool
+    truncated: bool  # ended by a limit (steps, failed calls) rather than by either party
+    info: StepInfo
+
+
+def as_action(action: object, move: int) -> AgentAction:
+    """An AgentAction, a ChatAction, or a dict of either's fields, as the move to play."""
+    if isinstance(action, AgentAction):
+        return action
+    if isinstance(action, ChatAction):
+        return action.action(move)
+    if isinstance(action, dict):
+        if "message" in action and "content" not in action:  # AgentAction's own fields
+            calls = [ToolCall.model_validate(c) for c in action.get("tool_calls") or []]
+            return AgentAction(calls, action.get("message"), bool(action.get("end")))
+        return ChatAction.model_validate(action).action(move)
+    raise ActionError(f"a step takes an AgentAction, a ChatAction or a dict, not {action!r}")
+
+
+def new_messages(events: Sequence[Event]) -> list[Message]:
+    """The environment's side of new events as chat messages (the agent's own are left out)."""
+    messages: list[Message] = []
+    for event in events:
+        if isinstance(event, ToolEvent):
+            content = tool_result_content(event)
+            messages.append(
+                {"role": "tool", "tool_call_id": event.call.call_id, "content": content}
+            )
+        elif isinstance(event, MessageEvent) and event.role == "customer":
+            messages.append({"role": "user", "content": event.text})
+    return messages

@@ -1,0 +1,245 @@
+"""The environment over HTTP (stdlib only): a trainer on a GPU node drives sessions on CPU nodes.
+
+    python -m pytest_bankbench.environment.server --port 8765 [--split train]
+
+The routes follow the reset/step shape of OpenEnv's environment servers, with JSON bodies:
+
+    POST /reset  {"env_id"?, "task_id"?, "seed"?, "trial"?, "reward"?}  -> {"env_id", "observation"}
+    POST /step   {"env_id", "action"}  -> {"env_id", "observation", "reward", "done", "truncated", "info"}
+    POST /close  {"env_id"}            -> {"env_id", "closed": true}
+    GET  /health                       -> {"ok": true, "envs": N}
+
+A reset without `env_id` opens a new environment (many per server, each behind its own lock);
+`action` is a ChatAction's or an AgentAction's fields. A bad request answers 400 (404 for an
+unknown environment) with {"error": kind, "message": ...}. BankEnvClient speaks it and returns
+the environment's own typed Observation and StepResult.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import threading
+import urllib.parse
+import uuid
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from pydantic import ValidationError
+
+from pytest_bankbench.environment.env import BankEnv
+from pytest_bankbench.environment.observation import Observation, StepResult
+from pytest_bankbench.environment.rewards import RewardConfig
+from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.simulation.agents import AgentAction
+from pytest_bankbench.tasks.model import Task
+
+__all__ = ["BankEnvClient", "EnvServer", "ServerError", "main", "serve"]
+
+MAX_BODY = 1_000_000  # bytes: far above any assistant turn, well below a memory problem
+MAX_ENVS = 4096  # open environments a server holds (each a bank connection): then 503
+
+
+class ServerError(BankBenchError):
+    """The server refused a request; `status` and `kind` are its answer's."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(f"{status} {kind}: {message}")
+        self.status, self.kind = status, kind
+
+
+class _Refused(Exception):
+    def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.kind = status, kind
+
+
+class EnvServer(ThreadingHTTPServer):
+    """The environments of one server, by id, each used under its own lock."""
+
+    daemon_threads = True
+
+    def __init__(
+        self, address: tuple[str, int], split: str | None = "train", max_envs: int = MAX_ENVS
+    ) -> None:
+        super().__init__(address, _Handler)
+        self.split = split
+        self.max_envs = max_envs
+        self.envs: dict[str, tuple[BankEnv, threading.Lock]] = {}
+        self.lock = threading.Lock()
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def route(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        if path == "/reset":
+            return self._reset(body)
+        env_id = str(body.get("env_id", ""))
+        env, lock = self._env(env_id)
+        if path == "/step":
+            with lock:
+                result = env.step(body.get("action"))
+            return {"env_id": env_id, **result.model_dump(mode="json")}
+        if path == "/close":
+            with self.lock:
+                self.envs.pop(env_id, None)
+            with lock:
+                env.close()
+            return {"env_id": env_id, "closed": True}
+        raise _Refused(HTTPStatus.NOT_FOUND, "no_route", f"no route {path}")
+
+    def _reset(self, body: dict[str, Any]) -> dict[str, Any]:
+        env_id = body.get("env_id")
+        if env_id is None:
+            reward = RewardConfig.model_validate(body.get("reward") or {})
+            env_id = uuid.uuid4().hex
+            env = BankEnv(self.split, reward=reward)
+            with self.lock:
+                if len(self.envs) >= self.max_envs:
+                    raise _Refused(
+                        HTTPStatus.SERVICE_UNAVAILABLE,
+                        "too_many_envs",
+                        f"{len(self.envs)} environments open; close some (POST /close)",
+                    )
+                self.envs[env_id] = (env, threading.Lock())
+        env, lock = self._env(str(env_id))
+        seed, trial = body.get("seed"), int(body.get("trial") or 0)
+        with lock:
+            observation = env.reset(body.get("task_id"), None if seed is None else int(seed), trial)
+        return {"env_id": env_id, "observation": observation.model_dump(mode="json")}
+
+    def _env(self, env_id: str) -> tuple[BankEnv, threading.Lock]:
+        with self.lock:
+            found = self.envs.get(env_id)
+        if found is None:
+            raise _Refused(HTTPStatus.NOT_FOUND, "unknown_env", f"no environment {env_id!r}")
+        return found
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: EnvServer
+    protocol_version = "HTTP/1.1"  # kept-alive connections: a step is one round trip
+    disable_nagle_algorithm = True  # headers and body leave at once (no 40 ms delayed ACK)
+
+    def do_GET(self) -> None:
+        if self.path == "/health":
+            self._answer(HTTPStatus.OK, {"ok": True, "envs": len(self.server.envs)})
+        else:
+            self._answer(HTTPStatus.NOT_FOUND, {"error": "no_route", "message": self.path})
+
+    def do_POST(self) -> None:
+        try:
+            self._answer(HTTPStatus.OK, self.server.route(self.path, self._body()))
+        except _Refused as exc:
+            self._answer(exc.status, {"error": exc.kind, "message": str(exc)})
+        except (BankBenchError, ValidationError, ValueError, TypeError) as exc:
+            self._answer(HTTPStatus.BAD_REQUEST, {"error": type(exc).__name__, "message": str(exc)})
+
+    def _body(self) -> dict[str, Any]:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY:
+            raise _Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "too_large", f"{length} bytes")
+        try:
+            body = json.loads(self.rfile.read(length) or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise _Refused(HTTPStatus.BAD_REQUEST, "bad_json", str(exc)) from None
+        if not isinstance(body, dict):
+            raise _Refused(HTTPStatus.BAD_REQUEST, "bad_json", "the body must be a JSON object")
+        return body
+
+    def _answer(self, status: HTTPStatus, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: a training run makes millions of requests."""
+
+
+def serve(host: str = "127.0.0.1", port: int = 0, split: str | None = "train") -> EnvServer:
+    """A server bound to host:port (0: any free port), serving in a daemon thread."""
+    server = EnvServer((host, port), split)
+    threading.Thread(target=server.serve_forever, daemon=True, name="bank-env-server").start()
+    return server
+
+
+class BankEnvClient:
+    """BankEnv's reset/step over HTTP: one remote environment per client."""
+
+    def __init__(self, url: str, reward: RewardConfig | None = None, timeout_s: float = 30.0):
+        self.url = url.rstrip("/")
+        parts = urllib.parse.urlsplit(self.url)
+        self._host, self._port = parts.hostname or "127.0.0.1", parts.port or 80
+        self._conn: http.client.HTTPConnection | None = None
+        self.reward = reward
+        self.timeout_s = timeout_s
+        self.env_id: str | None = None
+
+    def reset(
+        self, task: Task | str | None = None, seed: int | None = None, trial: int = 0
+    ) -> Observation:
+        body: dict[str, Any] = {"seed": seed, "trial": trial, "env_id": self.env_id}
+        body["task_id"] = task.task_id if isinstance(task, Task) else task
+        if self.env_id is None and self.reward is not None:
+            body["reward"] = self.reward.model_dump(mode="json")
+        answer = self._post("/reset", body)
+        self.env_id = answer["env_id"]
+        return Observation.model_validate(answer["observation"])
+
+    def step(self, action: object) -> StepResult:
+        if isinstance(action, AgentAction):
+            calls = [c.model_dump(mode="json") for c in action.tool_calls]
+            action = {"tool_calls": calls, "message": action.message, "end": action.end}
+        answer = self._post("/step", {"env_id": self.env_id, "action": action})
+        answer.pop("env_id")
+        return StepResult.model_validate(answer)
+
+    def close(self) -> None:
+        if self.env_id is not None:
+            self._post("/close", {"env_id": self.env_id})
+            self.env_id = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """One request on the client's kept-alive connection (opened again once if it broke)."""
+        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        for attempt in (1, 2):
+            if self._conn is None:
+                self._conn = http.client.HTTPConnection(self._host, self._port, self.timeout_s)
+            try:
+                self._conn.request("POST", path, data, {"Content-Type": "application/json"})
+                response = self._conn.getresponse()
+                payload: dict[str, Any] = json.loads(response.read() or b"{}")
+                break
+            except (ConnectionError, http.client.HTTPException):
+                self._conn.close()
+                self._conn = None
+                if attempt == 2:
+                    raise
+        if response.status != HTTPStatus.OK:
+            raise ServerError(response.status, payload.get("error", ""), payload.get("message", ""))
+        return payload
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Serve the bank as an environment over HTTP.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--split", default="train", help="the tasks' split (train, test, ...)")
+    args = parser.parse_args(argv)
+    server = EnvServer((args.host, args.port), args.split)
+    print(f"serving the bank environment at {server.url}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
