@@ -12,7 +12,10 @@ from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.registry import ToolSpec, all_tools
 from pytest_bankbench.scoring.consent import consent_failures
-from pytest_bankbench.scoring.matching import matches, matches_call, same_value
+
+# `matches` is also read from here (environment/rewards.py): re-exported by name.
+from pytest_bankbench.scoring.matching import matches as matches
+from pytest_bankbench.scoring.matching import matches_call, same_value
 from pytest_bankbench.scoring.outputs import shown, told
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.told import own_words, untold
