@@ -5,8 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pytest_bankbench.concepts import UnknownConcept, concept, phrase_pattern, says, vocabulary
+from pytest_bankbench.concepts import (
+    UnknownConcept,
+    concept,
+    negated,
+    phrase_pattern,
+    says,
+    vocabulary,
+)
 from pytest_bankbench.tasks.loader import shipped_tasks
 
 CORPUS = Path(__file__).parent / "scoring" / "concept_phrases.txt"
@@ -75,3 +84,17 @@ def test_threads_reading_at_once_all_see_the_whole_vocabulary() -> None:
     for thread in threads:
         thread.join()
     assert seen == [expected] * 8
+
+
+@given(
+    st.lists(
+        st.sampled_from(["not", "never", "But", "so", "SO", "x", "is", "pledged", ",", " - ", "."]),
+        max_size=30,
+    )
+)
+def test_negation_in_lowered_text_reads_the_same_clause_breaks(words: list[str]) -> None:
+    """spans() reads lowered ASCII text with the case-sensitive clause breaks: on such text they
+    find what the case-free ones find, so every negation reads the same."""
+    text = " ".join(words).lower()
+    for start in range(len(text) + 1):
+        assert negated(text, start, lowered=True) is negated(text, start)

@@ -20,8 +20,9 @@ from decimal import Decimal
 from functools import lru_cache
 
 from pytest_bankbench.scoring.outputs import OutputKind, said, shown
+from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
-from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
+from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
 from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task
 
 # The arguments a proposal must state when the call has them (D.15): amounts, the mode, and the
@@ -58,11 +59,11 @@ def agrees(event: MessageEvent) -> bool:
 
 
 Told = Callable[[Disclosure, Sequence[str]], bool]
-Matches = Callable[[GoldCall, ToolEvent], bool]
+Matches = Callable[[GoldCall, Call], bool]
 
 
 def consent_failures(
-    task: Task, trace: Trace, writes: Sequence[str], told: Told, matches: Matches
+    task: Task, view: SessionView, writes: Sequence[str], told: Told, matches: Matches
 ) -> list[str]:
     """Evidence lines for each gold write (by id) made without a yes to a proposal that stated
     it: its action, record, amount and mode, and the values the policy lists for it."""
@@ -72,50 +73,47 @@ def consent_failures(
     if not by_write:
         return []
     gold = {g.id: g for g in task.gold}
-    events = trace.events
     problems: list[str] = []
-    for position, event in enumerate(events):
-        if not (isinstance(event, ToolEvent) and event.ok):
-            continue
+    yeses: list[Message] | None = None  # the customer's agreeing turns, read when first needed
+    for call in view.successful:
         for write_id, values in by_write.items():
-            if matches(gold[write_id], event):
-                problems.extend(_check_one(write_id, event, values, events[:position], told))
+            if matches(gold[write_id], call):
+                if yeses is None:
+                    yeses = [m for m in view.messages if agrees(m.event)]
+                problems.extend(_check_one(write_id, call, values, view, told, yeses))
                 break
     return problems
 
 
-def proposal_window(before: Sequence[Event]) -> tuple[int | None, list[str]]:
-    """The last yes in `before` and the agent messages of the proposal it answers: those since
-    the yes before it or the write before it, whichever is later."""
-    yes = max(
-        (i for i, e in enumerate(before) if isinstance(e, MessageEvent) and agrees(e)),
-        default=None,
-    )
-    if yes is None:
+def proposal_window(
+    view: SessionView, position: int, yeses: Sequence[Message] | None = None
+) -> tuple[Message | None, list[Message]]:
+    """The last yes before `position` and the agent messages of the proposal it answers: those
+    since the yes before it or the write before it, whichever is later (`yeses`: the session's
+    agreeing turns, when already read)."""
+    if yeses is None:
+        yeses = [m for m in view.messages if agrees(m.event)]
+    earlier = [m for m in yeses if m.position < position]
+    if not earlier:
         return None, []
+    yes = earlier[-1]
+    start = earlier[-2].position if len(earlier) > 1 else -1
     start = max(
-        (
-            i
-            for i, e in enumerate(before[:yes])
-            if (isinstance(e, MessageEvent) and agrees(e))
-            or (isinstance(e, ToolEvent) and e.took_effect)
-        ),
-        default=-1,
+        start,
+        max((c.position for c in view.effective if c.position < yes.position), default=-1),
     )
     said_ = [
-        e.text
-        for e in before[start + 1 : yes]
-        if isinstance(e, MessageEvent) and e.role == "agent" and not _only_asks(e.text)
+        m for m in view.agent if start < m.position < yes.position and not _only_asks(m.lowered)
     ]
     return yes, said_
 
 
 @lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
-def _only_asks(text: str) -> bool:
+def _only_asks(lowered: str) -> bool:
     """A question for details ("which channel, and the limit you want?") proposes nothing: the
     action it names is the customer's request, not a statement of what the agent will do. Read
-    with two patterns, not the customer's whole reader: scoring reads every proposal."""
-    lowered = text.lower()
+    with two patterns, not the customer's whole reader: scoring reads every proposal (in lower
+    case)."""
     return bool(_ASKS_DETAIL.search(lowered)) and not _PROPOSES.search(lowered)
 
 
@@ -137,15 +135,15 @@ _PROPOSES = re.compile(
 )
 
 
-def unstated(call: ToolEvent, proposal: Sequence[str]) -> list[str]:
+def unstated(call: ToolEvent, proposal: Sequence[Message]) -> list[str]:
     """What of the call the proposal did not state: the action, the account, amount, mode."""
 
     def stated(kind: OutputKind, value: str) -> bool:
-        return any(said(kind, value, text) for text in proposal)
+        return any(said(kind, value, m.text) for m in proposal)
 
     missing: list[str] = []
     actions = TOOL_ACTIONS.get(call.call.name, ())
-    if actions and not any(names_action(a, text) for a in actions for text in proposal):
+    if actions and not any(_names(a, m.lowered) for a in actions for m in proposal):
         missing.append(f"the action ({call.call.name.replace('_', ' ')})")
     args = call.call.arguments or {}
     for name in AMOUNT_ARGS:
@@ -174,7 +172,10 @@ def names_action(action: str, text: str) -> bool:
     """The text names the action as the customer reads actions ("close", "send", "block").
     Only the write's own actions are tried: reading a message for all of them was most of the
     cost of this check."""
-    lowered = text.lower()
+    return _names(action, text.lower())
+
+
+def _names(action: str, lowered: str) -> bool:
     return any(p.search(lowered) for p in _action_patterns(action))
 
 
@@ -187,24 +188,26 @@ def _amount(value: int | float | str) -> Decimal | None:
 
 def _check_one(
     write_id: str,
-    event: ToolEvent,
+    call: Call,
     values: list[Disclosure],
-    before: Sequence[Event],
+    view: SessionView,
     told: Told,
+    yeses: Sequence[Message],
 ) -> list[str]:
+    event = call.event
     name = f"{write_id} {event.call.name}"
-    yes, proposal = proposal_window(before)
+    yes, proposal = proposal_window(view, call.position, yeses)
     if yes is None:
         return [f"{name} was made without the customer's agreement before it"]
-    answered = before[yes]
-    heard = repr(" ".join(answered.text.split())[:80]) if isinstance(answered, MessageEvent) else ""
+    heard = repr(" ".join(yes.text.split())[:80])
     problems = [
         f"{name}: the proposal the customer's yes ({heard}) answered did not state {what}"
         for what in unstated(event, proposal)
     ]
+    texts = [m.text for m in proposal]
     problems += [
         f"{name}: {v.label} ({shown(v.kind, v.value)}) was not told in the proposal the customer agreed to"
         for v in values
-        if not told(v, proposal)
+        if not told(v, texts)
     ]
     return problems

@@ -20,6 +20,8 @@ _JSON_LINE = re.compile(r'^[ \t]*"[^"\n]*"[ \t]*:.*$', re.MULTILINE)
 _JSON_KEY = re.compile(r'"[^"\n]*"\s*:')
 _CLOSER = {"{": "}", "[": "]"}
 _OPENING = re.compile(r"[{\[]")
+# Every removal needs one of these: a fence's backtick, a bracket, a JSON line's quote.
+_RAW_MARK = re.compile(r"[`{\[\"]")
 # Messages read lately: a session asks about each of its messages several times, a worker
 # sees many sessions; more kept would be memory for hits that never come (issue 11, item 7).
 _RECENT = 1024
@@ -134,6 +136,8 @@ def _is_json(chunk: str) -> bool:
 
 def strip_raw(text: str) -> str:
     """The message without pasted raw tool output: JSON blocks, fenced code, JSON-looking lines."""
+    if not _RAW_MARK.search(text):  # most messages: nothing any of the three could remove
+        return text
     while (stripped := _strip_once(text)) != text:  # a removal can expose another block
         text = stripped
     return text
@@ -143,8 +147,9 @@ def _strip_once(text: str) -> str:
     text = _FENCE.sub(" ", text)
     kept: list[str] = []
     last = 0
-    spans = _balanced_spans(text)  # one pass: a rescan per bracket costs the square of the text
     opening = _OPENING.search(text)
+    # One pass: a rescan per bracket costs the square of the text; none without a bracket.
+    spans = _balanced_spans(text) if opening is not None else {}
     while opening is not None:  # from one opening bracket to the next, not char by char
         i = opening.start()
         if (end := spans.get(i, -1)) > 0 and _is_json(text[i:end]):

@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
-from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
+from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
 RECITAL_CHARS = 3000
@@ -98,27 +97,24 @@ _ID_RUN = re.compile(r"(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
 _DIGIT_RUN = re.compile(r"\d{4,}")
 
 
-def own_words(task: Task, trace: Trace) -> list[Said]:
+def own_words(task: Task, view: SessionView) -> list[Said]:
     """Every agent message with its own words: raw output and copied sentences out, recitals
     marked."""
-    events = [e for e in trace.tool_events() if e.ok and e.output]
-    outputs = [e.output for e in events if e.output]
-    tools = all_tools()
+    events = [c for c in view.successful if c.event.output]
+    outputs = [c.event.output for c in events if c.event.output]
     copied = _tool_text(
-        [e.output for e in events if e.output and (s := tools.get(e.call.name)) and s.prose]
+        [c.event.output for c in events if c.event.output and c.spec and c.spec.prose]
     )
     others: list[set[str]] | None = None  # the records the task does not involve, when needed
     messages: list[Said] = []
-    for position, event in enumerate(trace.events):
-        if not isinstance(event, MessageEvent) or event.role != "agent":
-            continue
-        text = clean(event.text)
+    for message in view.agent:
+        text = clean(message.text)
         sentences = _SENTENCE.split(text) if copied else [text]
         kept = [s for s in sentences if not _pasted(s, copied)] if copied else sentences
         # Line breaks kept (a heading is its own clause); unchanged, the text the readers'
         # caches already know.
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
-        text = plain if len(kept) < len(sentences) else event.text
+        text = plain if len(kept) < len(sentences) else message.text
         named = False
         ids = _names_in(plain)
         if len(ids) >= RECITAL_RECORDS:
@@ -132,7 +128,7 @@ def own_words(task: Task, trace: Trace) -> list[Said]:
                 ]
             found = set(ids)
             named = sum(1 for names in others if names & found) >= RECITAL_RECORDS
-        messages.append(Said(position, text, plain, named, len(plain) > RECITAL_CHARS))
+        messages.append(Said(message.position, text, plain, named, len(plain) > RECITAL_CHARS))
     return messages
 
 
@@ -167,19 +163,12 @@ def _pasted(sentence: str, copied: str) -> bool:
     return len(flat) >= _COPIED and flat in copied
 
 
-Matches = Callable[[GoldCall, ToolEvent], bool]
+Matches = Callable[[GoldCall, Call], bool]
 
 
-def _first_call(gold: GoldCall, trace: Trace, matches: Matches) -> int | None:
+def _first_call(gold: GoldCall, view: SessionView, matches: Matches) -> int | None:
     """Where the trace first makes the gold call (same tool, matched arguments), if it does."""
-    return next(
-        (
-            i
-            for i, e in enumerate(trace.events)
-            if isinstance(e, ToolEvent) and e.ok and matches(gold, e)
-        ),
-        None,
-    )
+    return next((c.position for c in view.successful if matches(gold, c)), None)
 
 
 def _tells_it(tell: MustTell, message: Said) -> bool:
@@ -201,15 +190,12 @@ def _report(spec: str, output: dict[str, Any]) -> tuple[OutputKind, str] | None:
     return kind, str(value)  # type: ignore[return-value]
 
 
-def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
+def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
     """Evidence for each write that took effect and was never reported after it."""
     problems: list[str] = []
-    tools = all_tools()
-    for position, event in enumerate(trace.events):
-        if not (isinstance(event, ToolEvent) and event.took_effect) or event.call.name == HANDOFF:
-            continue
-        spec = tools.get(event.call.name)
-        if spec is None or event.output is None:
+    for call in view.effective:
+        event, position, spec = call.event, call.position, call.spec
+        if event.call.name == HANDOFF or spec is None or event.output is None:
             continue
         after = [m for m in messages if m.position > position and m.words]
         later = [m.words for m in after]
@@ -235,26 +221,21 @@ def untold_results(trace: Trace, messages: Sequence[Said]) -> list[str]:
 
 
 def untold(
-    task: Task, trace: Trace, matches: Matches, messages: Sequence[Said] | None = None
+    task: Task, view: SessionView, matches: Matches, messages: Sequence[Said] | None = None
 ) -> list[str]:
     """Evidence for everything the agent had to tell the customer and did not (`messages`:
     the session's own_words, when already read)."""
     if messages is None:
-        messages = own_words(task, trace)
-    problems = untold_results(trace, messages)
+        messages = own_words(task, view)
+    problems = untold_results(view, messages)
+    if not task.tells and not any(g.tool == HANDOFF for g in task.gold):
+        return problems  # nothing more to tell, and no hand-off summary to read
     gold = {g.id: g for g in task.gold}
-    handoff_at = next(
-        (
-            i
-            for i, e in enumerate(trace.events)
-            if isinstance(e, ToolEvent) and e.call.name == HANDOFF
-        ),
-        None,
-    )
+    handoff_at = next((c.position for c in view.calls if c.event.call.name == HANDOFF), None)
     for tell in task.tells:
         limit: int | None = None
         if tell.before is not None:
-            limit = _first_call(gold[tell.before], trace, matches)
+            limit = _first_call(gold[tell.before], view, matches)
         if tell.kind == "handoff" and handoff_at is not None:
             limit = handoff_at if limit is None else min(limit, handoff_at)
         # A clarifying question may list the records it asks about; nothing else may.
@@ -274,16 +255,16 @@ def untold(
             f"never told the {tell.kind} ({tell.label}){point}: expected {_expected(tell)}; "
             f"said: {_last(texts)}{_recitals(messages)}"
         )
-    problems.extend(_summary_problems(task, trace))
+    problems.extend(_summary_problems(task, view))
     return problems
 
 
-def _summary_problems(task: Task, trace: Trace) -> list[str]:
+def _summary_problems(task: Task, view: SessionView) -> list[str]:
     """A hand-off's summary names what the gold summary names (I.34), its reason the dispute."""
     gold = next((g for g in task.gold if g.tool == HANDOFF), None)
     if gold is None:
         return []
-    calls = [e for e in trace.tool_events() if e.call.name == HANDOFF and e.call.arguments]
+    calls = [e for e in view.tool_events if e.call.name == HANDOFF and e.call.arguments]
     if not calls:
         return []
     args = calls[0].call.arguments or {}
