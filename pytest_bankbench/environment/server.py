@@ -50,7 +50,9 @@ class ServerError(BankBenchError):
         self.status, self.kind = status, kind
 
 
-class _Refused(Exception):
+class _Refused(BankBenchError):
+    """A request the server refuses: its HTTP status, a kind and a message for the client."""
+
     def __init__(self, status: HTTPStatus, kind: str, message: str) -> None:
         super().__init__(message)
         self.status, self.kind = status, kind
