@@ -279,7 +279,7 @@ def transfer_funds(
     beneficiary_id: Annotated[str, Field(description="id of a registered beneficiary")],
     amount: Rupees,
     mode: rules.TransferMode,
-    remarks: Annotated[str, Field(description="optional note for the payee")] = "",
+    remarks: Annotated[str, Field(max_length=140, description="optional note for the payee")] = "",
 ) -> Result:
     """Send money from the customer's account to a registered beneficiary by NEFT, IMPS or RTGS."""
     paise = to_paise(amount)
@@ -325,7 +325,7 @@ def transfer_funds(
 )
 def add_beneficiary(
     bank: Bank,
-    name: Annotated[str, Field(min_length=2, description="payee's full name")],
+    name: Annotated[str, Field(min_length=2, max_length=100, description="payee's full name")],
     account_number: Annotated[
         str, Field(pattern=r"^\d{9,18}$", description="payee account number")
     ],
@@ -335,7 +335,9 @@ def add_beneficiary(
             pattern=r"^[A-Za-z]{4}0[A-Za-z0-9]{6}$", description="payee bank IFSC, 11 characters"
         ),
     ],
-    nickname: Annotated[str, Field(min_length=1, description="short name to find the payee")],
+    nickname: Annotated[
+        str, Field(min_length=1, max_length=40, description="short name to find the payee")
+    ],
 ) -> Result:
     """Register a new payee; transfers to it are limited to Rs 50,000 in total on the day it is added."""
     dupe = bank.one(
@@ -378,7 +380,7 @@ def stop_cheque(
     cheque_number: Annotated[
         int, Field(ge=1, le=999_999, description="the cheque leaf number (six digits)")
     ],
-    reason: Annotated[str, Field(description="why the payment is stopped")] = "",
+    reason: Annotated[str, Field(max_length=200, description="why the payment is stopped")] = "",
 ) -> Result:
     """Stop payment of an unpaid cheque from the customer's cheque book (fee Rs 100, debited from the account)."""
     access.account(bank, account_number)
@@ -531,8 +533,12 @@ def search_knowledge_base(
 @tool("human")
 def transfer_to_human_agent(
     bank: Bank,
-    reason: Annotated[str, Field(min_length=3, description="why a human is needed")],
-    summary: Annotated[str, Field(description="what the customer wants, for the human agent")] = "",
+    reason: Annotated[
+        str, Field(min_length=3, max_length=500, description="why a human is needed")
+    ],
+    summary: Annotated[
+        str, Field(max_length=4000, description="what the customer wants, for the human agent")
+    ] = "",
 ) -> Result:
     """Hand the conversation to a human agent for what the tools cannot do (disputes, fraud claims, escalated complaints). Ends the conversation."""
     return {"status": "transferred", "queue": "customer care", "reason": reason}

@@ -7,6 +7,9 @@ import json
 import re
 from collections.abc import Sequence
 
+import pytest
+
+from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.report.document import build_report
 from pytest_bankbench.report.html import render_html
 from pytest_bankbench.report.html_traces import unpack_trace
@@ -14,6 +17,7 @@ from pytest_bankbench.report.metrics import summarize
 from pytest_bankbench.run.cases import BankCase, session_seed
 from pytest_bankbench.run.play import play_case, record_of
 from pytest_bankbench.simulation.agents import AgentAction
+from pytest_bankbench.simulation.session import execute
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
 from pytest_bankbench.tasks.loader import shipped_tasks
 
@@ -69,7 +73,8 @@ def test_a_huge_argument_is_stored_once() -> None:
 
 
 def test_evidence_quoting_a_huge_call_is_cut_in_the_record() -> None:
-    """An unrequested write with a 1 MB name: the evidence line that quotes the call is cut."""
+    """An unrequested write with a 1 MB name (a trace in which the bank took it, as a re-graded
+    trace may hold): the evidence line that quotes the call is cut."""
     write = ToolCall(
         call_id="w",
         name="add_beneficiary",
@@ -88,8 +93,58 @@ def test_evidence_quoting_a_huge_call_is_cut_in_the_record() -> None:
 
     task = next(t for t in shipped_tasks() if t.family == "fd_closure")
     case = BankCase(task, 0, session_seed(task.task_id, 0))
-    result = play_case(case, _Writes())
+    played = play_case(case, _Writes()).trace
+    taken = tuple(
+        ToolEvent(
+            call=e.call, tool_kind="write", ok=True, took_effect=True, output={}, batch=e.batch
+        )
+        if isinstance(e, ToolEvent) and e.call.call_id == "w"
+        else e
+        for e in played.events
+    )
+    result = play_case(case, trace=played.model_copy(update={"events": taken}))
     assert any(BIG in line for line in result.verdict.evidence["write_purity"])
     lines = record_of(case, result).evidence["write_purity"]
     assert lines and all(len(line) < 2_100 for line in lines)
     assert any(re.search(r"\(1,000,\d{3} characters; the trace has the call\)$", x) for x in lines)
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        (
+            "add_beneficiary",
+            {"name": BIG, "account_number": "123456789012", "ifsc": "HDFC0001234", "nickname": "x"},
+            "name",
+        ),
+        (
+            "add_beneficiary",
+            {
+                "name": "Asha Rao",
+                "account_number": "123456789012",
+                "ifsc": "HDFC0001234",
+                "nickname": BIG,
+            },
+            "nickname",
+        ),
+        (
+            "transfer_to_human_agent",
+            {"reason": "the customer disputes a charge", "summary": BIG},
+            "summary",
+        ),
+        ("transfer_to_human_agent", {"reason": BIG}, "reason"),
+    ],
+)
+def test_a_huge_free_text_field_is_refused_so_no_row_stores_it_again(
+    tool: str, arguments: dict[str, object], field: str
+) -> None:
+    """The bank caps its free-text fields (a payee's name and nickname, remarks, a stop-payment
+    reason, a hand-off's reason and summary), so a write the bank takes never copies a 1 MB value
+    into its changed rows: the call holds it once."""
+    call = ToolCall(call_id="x", name=tool, arguments=arguments)
+    task = next(t for t in shipped_tasks() if t.family == "fd_closure")
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        event = execute(bank, call)
+        assert not event.ok and event.error_code == "invalid_arguments", event
+        assert field in (event.error or "") and BIG not in (event.error or "")
+        assert not bank.changes().rows
