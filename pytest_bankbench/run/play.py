@@ -14,6 +14,7 @@ from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.run.cases import BankCase
+from pytest_bankbench.scoring.failures import cut_evidence
 from pytest_bankbench.scoring.scorer import Verdict, score
 from pytest_bankbench.simulation.agents import Agent
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
@@ -25,18 +26,11 @@ from pytest_bankbench.tasks.replay import replay
 
 # A traceback kept in a record is cut to its end (where the error is) at this many characters.
 ERROR_CHARS = 8000
+
+
 # An evidence line kept in a record is cut at this many characters: a line that quotes a call
 # (`attempted add_beneficiary({...})`) would copy a 1 MB argument the trace holds already into
 # the report, the session log and the HTML (issue 19).
-EVIDENCE_CHARS = 2000
-
-
-def _line(text: str) -> str:
-    if len(text) <= EVIDENCE_CHARS:
-        return text
-    return f"{text[:EVIDENCE_CHARS]}... ({len(text):,} characters; the trace has the call)"
-
-
 @dataclass(frozen=True)
 class SessionResult:
     trace: Trace
@@ -121,7 +115,7 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
         false_pass=verdict.false_pass,
         failure_type=verdict.failure_type,
         checks=dict(verdict.checks),
-        evidence={k: [_line(line) for line in v] for k, v in verdict.evidence.items() if v},
+        evidence={k: [cut_evidence(line) for line in v] for k, v in verdict.evidence.items() if v},
         end=trace.end,
         steps=trace.steps,
         failed_calls=trace.failed_calls,

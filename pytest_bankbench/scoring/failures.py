@@ -5,6 +5,18 @@ from __future__ import annotations
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.scoring.scorer import CheckName, Verdict
 
+# An evidence line is cut to this many characters wherever it is shown or stored (the test's
+# failure message, the terminal, JUnit, the record): a line quoting an agent's 1 MB argument
+# would otherwise copy it into each (issue 19). The trace keeps the call whole.
+EVIDENCE_CHARS = 2000
+
+
+def cut_evidence(text: str) -> str:
+    """An evidence line as it is shown: at most EVIDENCE_CHARS, with a note of its length."""
+    if len(text) <= EVIDENCE_CHARS:
+        return text
+    return f"{text[:EVIDENCE_CHARS]}... ({len(text):,} characters; the trace has the call)"
+
 
 class CheckFailed(BankBenchError, AssertionError):
     """A benchmark check failed; the message carries its evidence.
@@ -16,8 +28,8 @@ class CheckFailed(BankBenchError, AssertionError):
 
     def __init__(self, task_id: str, evidence: list[str]) -> None:
         self.task_id = task_id
-        self.evidence = evidence
-        lines = "\n".join(f"  {line}" for line in evidence)
+        self.evidence = [cut_evidence(line) for line in evidence]
+        lines = "\n".join(f"  {line}" for line in self.evidence)
         super().__init__(f"{self.title} ({task_id})\n{lines}")
 
 

@@ -16,6 +16,7 @@ from pytest_bankbench.report.html_traces import unpack_trace
 from pytest_bankbench.report.metrics import summarize
 from pytest_bankbench.run.cases import BankCase, session_seed
 from pytest_bankbench.run.play import play_case, record_of
+from pytest_bankbench.scoring.failures import check_failures
 from pytest_bankbench.simulation.agents import AgentAction
 from pytest_bankbench.simulation.session import execute
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
@@ -107,6 +108,10 @@ def test_evidence_quoting_a_huge_call_is_cut_in_the_record() -> None:
     lines = record_of(case, result).evidence["write_purity"]
     assert lines and all(len(line) < 2_100 for line in lines)
     assert any(re.search(r"\(1,000,\d{3} characters; the trace has the call\)$", x) for x in lines)
+    # The test's failure message (the terminal, JUnit) is cut the same way.
+    (failure,) = [f for f in check_failures(result.verdict) if f.check == "write_purity"]
+    message = str(failure)
+    assert BIG[:5000] not in message and "characters; the trace has the call)" in message
 
 
 @pytest.mark.parametrize(
