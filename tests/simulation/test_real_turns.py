@@ -27,7 +27,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # published results, a third held-out part (gpt-4.1, telecom) labelled and committed before any
 # rule changed for it, and a third tuning part (other models' telecom, retail and airline runs);
 # real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom, claude-opus-4-6 and
-# qwen2.5 airline), a fourth tuning part labelled and committed before the rules changed for it.
+# qwen2.5 airline), a fourth tuning part, and gpt-5.4 on airline, a fourth held-out part, both
+# labelled and committed before the rules changed for tuning-4.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -37,7 +38,16 @@ CORPORA = tuple(
         "real_turns_others.txt",
     )
 )
-Part = Literal["tuning", "tuning-2", "tuning-3", "tuning-4", "held-out", "held-out-2", "held-out-3"]
+Part = Literal[
+    "tuning",
+    "tuning-2",
+    "tuning-3",
+    "tuning-4",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+    "held-out-4",
+]
 PARTS: tuple[Part, ...] = (
     "tuning",
     "tuning-2",
@@ -46,8 +56,9 @@ PARTS: tuple[Part, ...] = (
     "held-out",
     "held-out-2",
     "held-out-3",
+    "held-out-4",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3", "held-out-4"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -74,7 +85,12 @@ HELD_OUT_3_SHORT = pytest.mark.xfail(
 TUNING_4_SHORT = pytest.mark.xfail(
     strict=True,
     reason="issue 16: 42/296 tuning-4 turns (14.2%) change the next move when labelled, before "
-    "any rule change; 26 read as a yes (24 of them questions)",
+    "any rule change; 26 read as a yes (24 of them questions) and 2 as an ending",
+)
+HELD_OUT_4_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move when labelled, before "
+    "any rule change for tuning-4; 9 read as a yes and 1 as an ending",
 )
 MEASURED = [
     pytest.param("tuning"),
@@ -84,6 +100,7 @@ MEASURED = [
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
+    pytest.param("held-out-4", marks=HELD_OUT_4_SHORT),
 ]
 
 
