@@ -42,12 +42,24 @@ _CHOICE = re.compile(
     # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
     # to:" before a list of options.
     r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor (?!not\b|no\b)(explore|try|keep|wait"
-    r"|speak|talk|leave|stay|look|search|check|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$",
+    r"|speak|talk|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select"
+    r"|switch|upgrade|downgrade|add|remove|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
+    # "Would you like to proceed with checking the others or do you have any concerns?"
+    r"|,? or do you (have|need|want)\b",
     re.IGNORECASE,
 )
-# "Please let me know which you'd prefer": the customer picks among options, never a yes.
+# "Would you like to book one of these flights?", "Would you like to explore either of these
+# options, or is there anything else?": the customer picks one, never a yes (issue 16, tuning-4).
+_EITHER = re.compile(
+    r"\b(one|either|any|which) of (these|those|them|the (above|following|two|three|four|options"
+    r"|flights|alternatives))\b",
+    re.IGNORECASE,
+)
+# "Please let me know which you'd prefer", "Which flight would you prefer?": the customer picks
+# among options, never a yes.
 _WHICH = re.compile(
-    r"\bwhich (one |option |of (these|those|the (two|three|four|options)) )?(you('d| would) "
+    r"\bwhich (one |option |of (these|those|the (two|three|four|options)) |(?!one\b|option\b)\w+ )?"
+    r"(you('d| would) "
     r"(prefer|like)|would you (prefer|like)|do you (prefer|want))\b",
     re.IGNORECASE,
 )
@@ -64,23 +76,33 @@ _NEEDS_INFO = re.compile(
     r"|info)\b",
     re.IGNORECASE,
 )
+# "To confirm, you want to change ...": a recap of the request, beside the questions it leads to.
+_RECAP = re.compile(
+    r"^(so,? |just )?(to confirm|to recap|to summari[sz]e|to be clear)\b", re.IGNORECASE
+)
+_WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
 # "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
 _ALTERNATIVE = re.compile(
     r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b"
-    r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b",
+    r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b"
+    # "Could you provide the dates? If you're still unsure, we can also check your history."
+    r"|^if (you'?re|you are) (still )?(not sure|unsure)\b",
     re.IGNORECASE,
 )
 # "Anything else? Perhaps you'd like me to search for a product?": an example of "anything else".
-_EXAMPLE = re.compile(r"^(perhaps|maybe)\b", re.IGNORECASE)
+# "If you'd like, I can help you with other options such as:" introduces the list, not a proposal.
+_EXAMPLE = re.compile(r"^(perhaps|maybe)\b|\bsuch as\s*:\s*$", re.IGNORECASE)
 # "There was an error with the tool call. I will try again": the agent goes on working.
 _RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
 # "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
 # "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
 # taken with the customer or after its answer, not the agent working on its own.
 _LETS = re.compile(
-    r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^we'?ll\b"
+    r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
+    # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
+    r"|^(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
     r"|^(first|to start|to begin),? (i|we) (need|have) to\b",
     re.IGNORECASE,
 )
@@ -267,7 +289,11 @@ def read_sentence(text: str) -> Sentence:
             acts -= _PROPOSALS
         if question and (asking or _WH.match(text)):
             acts.add("ask")
-    choice = bool(acts & _PROPOSALS and _CHOICE.search(text))
+    # "Would you like to keep 3 bags or reduce to 2?" offers a choice even where no row proposes.
+    choice = bool((acts & _PROPOSALS or question) and _CHOICE.search(text))
+    if question and _EITHER.search(text):
+        choice = True
+        acts = (acts - _PROPOSALS - {"more"}) | {"ask"}
     if choice:
         acts = (acts - _PROPOSALS) | {"ask"}
         starts = []
@@ -299,6 +325,22 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
     return False
 
 
+def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
+    """The turn's last question asks which one, after its proposals ("Would you like to add
+    insurance? ... Which payment method would you like to use?"): the customer picks first, and
+    its yes is asked for after (issue 16, tuning-4)."""
+    asked = [at for at, s in enumerate(sentences) if s.question or s.acts & _PROPOSALS]
+    if not asked:
+        return False
+    last = sentences[asked[-1]]
+    return bool(
+        last.question
+        and "ask" in last.acts
+        and not last.acts & _PROPOSALS
+        and _WHICH_FIRST.match(last.text)
+    )
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -318,8 +360,15 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
+    if acts & _PROPOSALS and _ends_on_which(sentences):
+        acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and any(_NEEDS_INFO.search(s.text) for s in sentences):
-        rest = {a for s in proposing if not s.text.rstrip().endswith(":") for a in s.acts}
+        rest = {
+            a
+            for s in proposing
+            if not s.text.rstrip().endswith(":") and not _RECAP.match(s.text)
+            for a in s.acts
+        }
         if not rest & _PROPOSALS:
             acts = (acts - _PROPOSALS) | {"ask"}
     if (
@@ -328,7 +377,7 @@ def read(text: str) -> Reading:
         and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
-    if "more" in acts and all(_EXAMPLE.match(s.text) for s in proposing):
+    if "more" in acts and all(_EXAMPLE.search(s.text) for s in proposing):
         acts -= _PROPOSALS
     if "more" in acts:  # "We will review it and contact you. Anything else?": ready, not working
         acts.discard("wait")

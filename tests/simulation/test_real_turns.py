@@ -82,11 +82,6 @@ HELD_OUT_3_SHORT = pytest.mark.xfail(
     reason="issue 16: 19/149 held-out-3 turns (12.8%) change the next move (46.3% when labelled, "
     "before any rule change), 6 read as a yes and 1 as an ending",
 )
-TUNING_4_SHORT = pytest.mark.xfail(
-    strict=True,
-    reason="issue 16: 42/296 tuning-4 turns (14.2%) change the next move when labelled, before "
-    "any rule change; 26 read as a yes (24 of them questions) and 2 as an ending",
-)
 HELD_OUT_4_SHORT = pytest.mark.xfail(
     strict=True,
     reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move when labelled, before "
@@ -96,7 +91,7 @@ MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2"),
     pytest.param("tuning-3"),
-    pytest.param("tuning-4", marks=TUNING_4_SHORT),
+    pytest.param("tuning-4"),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
