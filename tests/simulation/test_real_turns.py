@@ -26,9 +26,10 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # tau2-bench runs, a second tuning part and a second held-out part; real_turns_tau2.txt: tau2-bench's
 # published results, a third held-out part (gpt-4.1, telecom) labelled and committed before any
 # rule changed for it, and a third tuning part (other models' telecom, retail and airline runs);
-# real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom, claude-opus-4-6 and
-# qwen2.5 airline), a fourth tuning part, and gpt-5.4 on airline, a fourth held-out part, both
-# labelled and committed before the rules changed for tuning-4.
+# real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom; claude-opus-4-6,
+# qwen2.5, gpt-oss-120b, claude-sonnet-4-6 and deepseek-chat airline), a fourth tuning part, and
+# gpt-5.4 on airline, a fourth held-out part, each block labelled and committed before the rules
+# changed for it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -87,11 +88,17 @@ HELD_OUT_4_SHORT = pytest.mark.xfail(
     reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move when labelled, before "
     "any rule change for tuning-4; 9 read as a yes and 1 as an ending",
 )
+TUNING_4_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: tuning-4's second block (150 turns of gpt-oss-120b, claude-sonnet-4-6, "
+    "deepseek-chat) labelled before the rules changed for it: 21/150 change the next move "
+    "(9 read as a yes); tuning-4 as a whole 23/446 (5.2%)",
+)
 MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2"),
     pytest.param("tuning-3"),
-    pytest.param("tuning-4"),
+    pytest.param("tuning-4", marks=TUNING_4_SHORT),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
