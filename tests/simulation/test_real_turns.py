@@ -88,17 +88,11 @@ HELD_OUT_4_SHORT = pytest.mark.xfail(
     reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move when labelled, before "
     "any rule change for tuning-4; 9 read as a yes and 1 as an ending",
 )
-TUNING_4_SHORT = pytest.mark.xfail(
-    strict=True,
-    reason="issue 16: tuning-4's second block (150 turns of gpt-oss-120b, claude-sonnet-4-6, "
-    "deepseek-chat) labelled before the rules changed for it: 21/150 change the next move "
-    "(9 read as a yes); tuning-4 as a whole 23/446 (5.2%)",
-)
 MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2"),
     pytest.param("tuning-3"),
-    pytest.param("tuning-4", marks=TUNING_4_SHORT),
+    pytest.param("tuning-4"),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
