@@ -66,27 +66,27 @@ Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "rest
 MOVE_CHANGED_AT_MOST = 0.02
 EXACT_AT_LEAST = 0.85
 # Where the held-out parts stand (issue 16), measured once after the rules were changed on the
-# tuning parts (tuning-3 added for it), without reading their turns. Strict: a mark has to go the
-# day its part passes.
+# tuning parts (tuning-3 in round 1, tuning-4 in round 2), without reading their turns. Strict:
+# a mark has to go the day its part passes.
 HELD_OUT_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 14/158 held-out turns (8.9%) change the next move (8.9% before tuning-3), "
-    "6 of them a question read as a proposal",
+    reason="issue 16: 16/158 held-out turns (10.1%) change the next move after round 2 "
+    "(14/158 = 8.9% after round 1), 6 read as a yes and 3 as an ending",
 )
 HELD_OUT_2_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 11/142 telecom turns (7.7%) change the next move (26.8% before the "
-    "troubleshooting rules tuned on tuning-3), 2 of them read as a yes",
+    reason="issue 16: 11/142 telecom turns (7.7%) change the next move, as after round 1 "
+    "(26.8% before the troubleshooting rules), 2 of them read as a yes",
 )
 HELD_OUT_3_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 19/149 held-out-3 turns (12.8%) change the next move (46.3% when labelled, "
-    "before any rule change), 6 read as a yes and 1 as an ending",
+    reason="issue 16: 20/149 held-out-3 turns (13.4%) change the next move after round 2 "
+    "(19/149 after round 1, 46.3% when labelled), 4 read as a yes and 2 as an ending",
 )
 HELD_OUT_4_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move when labelled, before "
-    "any rule change for tuning-4; 9 read as a yes and 1 as an ending",
+    reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move after the round-2 "
+    "rules, as when labelled before them; 9 read as a yes and 1 as an ending",
 )
 MEASURED = [
     pytest.param("tuning"),
