@@ -42,19 +42,34 @@ _CHOICE = re.compile(
     # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
     # to:" before a list of options.
     r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor (?!not\b|no\b)(explore|try|keep|wait"
-    r"|speak|talk|leave|stay|look|search|check|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$",
+    r"|speak|talk|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select"
+    r"|switch|upgrade|downgrade|add|remove|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
+    # "Would you like to proceed with checking the others or do you have any concerns?"
+    r"|,? or do you (have|need|want)\b",
     re.IGNORECASE,
 )
-# "Please let me know which you'd prefer": the customer picks among options, never a yes.
+# "Would you like to book one of these flights?", "Would you like to explore either of these
+# options, or is there anything else?": the customer picks one, never a yes (issue 16, tuning-4).
+_EITHER = re.compile(
+    r"\b(one|either|any|which) of (these|those|them|the (above|following|two|three|four|options"
+    r"|flights|alternatives))\b",
+    re.IGNORECASE,
+)
+# "Please let me know which you'd prefer", "Which flight would you prefer?": the customer picks
+# among options, never a yes.
 _WHICH = re.compile(
-    r"\bwhich (one |option |of (these|those|the (two|three|four|options)) )?(you('d| would) "
+    r"\bwhich (one |option |of (these|those|the (two|three|four|options)) |(?!one\b|option\b)\w+ )?"
+    r"(you('d| would) "
     r"(prefer|like)|would you (prefer|like)|do you (prefer|want))\b",
     re.IGNORECASE,
 )
 # "Once you confirm, I'll summarize the changes and ask for your final yes": the customer
 # answers; its yes is asked for later.
 _LATER_YES = re.compile(
-    r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)",
+    r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)"
+    # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
+    r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
+    r"(finali[sz]e|book|proceed)\b",
     re.IGNORECASE,
 )
 # "Could you please confirm the following: ... Once I have this information, I will create the
@@ -64,24 +79,37 @@ _NEEDS_INFO = re.compile(
     r"|info)\b",
     re.IGNORECASE,
 )
+# "To confirm, you want to change ...": a recap of the request, beside the questions it leads to.
+_RECAP = re.compile(
+    r"^(so,? |just )?(to confirm|to recap|to summari[sz]e|to be clear)\b", re.IGNORECASE
+)
+_WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
 # "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
 _ALTERNATIVE = re.compile(
     r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b"
-    r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b",
+    r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b"
+    # "Could you provide the dates? If you're still unsure, we can also check your history."
+    r"|^if (you'?re|you are) (still )?(not sure|unsure)\b",
     re.IGNORECASE,
 )
 # "Anything else? Perhaps you'd like me to search for a product?": an example of "anything else".
-_EXAMPLE = re.compile(r"^(perhaps|maybe)\b", re.IGNORECASE)
+# "If you'd like, I can help you with other options such as:" introduces the list, not a proposal.
+_EXAMPLE = re.compile(r"^(perhaps|maybe)\b|\bsuch as\s*:\s*$", re.IGNORECASE)
 # "There was an error with the tool call. I will try again": the agent goes on working.
 _RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
 # "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
 # "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
 # taken with the customer or after its answer, not the agent working on its own.
 _LETS = re.compile(
-    r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^we'?ll\b"
-    r"|^(first|to start|to begin),? (i|we) (need|have) to\b",
+    r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
+    # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
+    r"|^((however|so|but|now),? )?(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
+    r"|^(first|to start|to begin|before i (can )?(proceed|continue)),? (i|we) (need|have) to\b"
+    # "Please let me know which option you'd like, and I'll check the availability": a promise
+    # made on the customer's answer.
+    r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",
     re.IGNORECASE,
 )
 # "Could you confirm the product ID? You mentioned P1, is that correct?": the tag checks the
@@ -124,6 +152,31 @@ _MARKUP = (
     (re.compile(r"\|"), " "),
     (re.compile(r"[‘’]"), "'"),
     (re.compile(r"[“”]"), '"'),
+)
+
+
+_STANDING_BY = re.compile(
+    r"^(i'?m|i am|i'?ll be|i will be) (right |still )?(here|around|available|standing by)\b",
+    re.IGNORECASE,
+)
+_HOLD = re.compile(r"^(please )?(hold on|hold the line|stay on the line)\W*$", re.IGNORECASE)
+_TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
+# A turn that is only a tool call the agent wrote out as text says nothing to the customer.
+_TOOL_CALL = re.compile(r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:')
+# "Once you confirm, I'll list the details": a yes asked for later, after the choice asked now.
+_ONCE = re.compile(
+    r"\bonce (you (confirm|approve|agree)(?! (with )?\W?yes\b)|i have your (confirmation|approval"
+    r"|go-?ahead))\b",
+    re.IGNORECASE,
+)
+_PICK = re.compile(
+    r"\bwhich\b|\bhow (would |do )?you('d| would)? (like|want) to (proceed|move forward)\b",
+    re.IGNORECASE,
+)
+# "Could you please provide the reservation ID?": a request for a detail, whatever its topic.
+_REQUEST = re.compile(
+    r"\b(please|kindly|could you|can you)( please)? (provide|share|send|give|tell me|enter)\b",
+    re.IGNORECASE,
 )
 
 
@@ -197,7 +250,9 @@ class Reading:
 
 
 def clean(text: str) -> str:
-    """The turn without markdown emphasis, headings, bullets, quotes or table bars."""
+    """The turn without markdown emphasis, headings, bullets, quotes or table bars; a table
+    row's question marks head its columns ("| Cancellation possible? |") and ask nothing."""
+    text = _TABLE_ROW.sub(lambda row: row.group(0).replace("?", ""), text)
     for pattern, replacement in _MARKUP:
         text = pattern.sub(replacement, text)
     return text
@@ -267,7 +322,13 @@ def read_sentence(text: str) -> Sentence:
             acts -= _PROPOSALS
         if question and (asking or _WH.match(text)):
             acts.add("ask")
-    choice = bool(acts & _PROPOSALS and _CHOICE.search(text))
+    # "Would you like to keep 3 bags or reduce to 2?" offers a choice even where no row proposes.
+    choice = bool(
+        (acts & _PROPOSALS or question or text.rstrip().endswith(":")) and _CHOICE.search(text)
+    )
+    if question and _EITHER.search(text):
+        choice = True
+        acts = (acts - _PROPOSALS - {"more"}) | {"ask"}
     if choice:
         acts = (acts - _PROPOSALS) | {"ask"}
         starts = []
@@ -299,9 +360,27 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
     return False
 
 
+def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
+    """The turn's last question asks which one, after its proposals ("Would you like to add
+    insurance? ... Which payment method would you like to use?"): the customer picks first, and
+    its yes is asked for after (issue 16, tuning-4)."""
+    asked = [at for at, s in enumerate(sentences) if s.question or s.acts & _PROPOSALS]
+    if not asked:
+        return False
+    last = sentences[asked[-1]]
+    return bool(
+        last.question
+        and "ask" in last.acts
+        and not last.acts & _PROPOSALS
+        and _WHICH_FIRST.match(last.text)
+    )
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
+    if _TOOL_CALL.match(text):
+        return Reading(frozenset(), frozenset(), frozenset(), ())
     pieces = split(text)
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
@@ -318,8 +397,22 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
+    if (
+        acts & _PROPOSALS
+        and all(_ONCE.search(s.text) or s.text.rstrip().endswith(":") for s in proposing)
+        and any(_PICK.search(s.text) for s in sentences if s.acts & {"ask", "invite"})
+    ):  # "Which option would you like? Once you confirm, I'll book it." / "If you'd like, I can:
+        # - ... Please let me know how you'd like to proceed.": the customer picks first
+        acts = (acts - _PROPOSALS) | {"ask"}
+    if acts & _PROPOSALS and _ends_on_which(sentences):
+        acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and any(_NEEDS_INFO.search(s.text) for s in sentences):
-        rest = {a for s in proposing if not s.text.rstrip().endswith(":") for a in s.acts}
+        rest = {
+            a
+            for s in proposing
+            if not s.text.rstrip().endswith(":") and not _RECAP.match(s.text)
+            for a in s.acts
+        }
         if not rest & _PROPOSALS:
             acts = (acts - _PROPOSALS) | {"ask"}
     if (
@@ -328,8 +421,12 @@ def read(text: str) -> Reading:
         and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
-    if "more" in acts and all(_EXAMPLE.match(s.text) for s in proposing):
+    if "more" in acts and all(_EXAMPLE.search(s.text) for s in proposing):
         acts -= _PROPOSALS
+    if {"ask", "more"} <= acts and all(
+        _STANDING_BY.match(s.text) for s in sentences if "more" in s.acts
+    ):
+        acts.discard("more")  # "Please run the test. I'm here if you have any questions."
     if "more" in acts:  # "We will review it and contact you. Anything else?": ready, not working
         acts.discard("wait")
     if "wait" in acts and any("wait" in s.acts and _RETRY.search(s.text) for s in sentences):
@@ -338,6 +435,8 @@ def read(text: str) -> Reading:
         acts -= {"done", "wait"}
     if {"ask", "wait"} <= acts and all(_LETS.match(s.text) for s in sentences if "wait" in s.acts):
         acts.discard("wait")
+    if "handoff" in acts and all(_HOLD.match(s.text) for s in sentences if "wait" in s.acts):
+        acts.discard("wait")  # "You are being transferred to a human agent. Please hold on."
     if "wait" in acts:  # "Your card is blocked. Now let me check the balance."
         acts.discard("done")
     inviting = [s for s in sentences if "invite" in s.acts]
@@ -352,7 +451,9 @@ def read(text: str) -> Reading:
     ):  # "Shall I issue it? Please let me know how you'd like to proceed.": one request
         acts.discard("invite")
     if acts & {"confirm", "offer", "invite", "more"} and not any(
-        s.choice or topics_of(s.text) or ("more" in acts and not s.question)
+        s.choice
+        or topics_of(s.text)
+        or ("more" in acts and (not s.question or _REQUEST.search(s.text)))
         for s in sentences
         if "ask" in s.acts
     ):  # "Main transfer kar doon? Please confirm.": the question is the proposal itself;

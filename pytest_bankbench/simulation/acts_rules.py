@@ -29,6 +29,15 @@ Act = Literal[
 ACTS: tuple[Act, ...] = Act.__args__  # type: ignore[attr-defined]
 
 _READ_VERBS = r"check|look|pull|fetch|show|share|calculate|find|tell you|run|verify|quote|compare"
+# A step offered as advice for later, not asked for now: "Please reboot your device if you don't
+# notice an improvement", "If you notice any slowdowns, a quick reboot can help" (issue 16,
+# tuning-4: grok-3 ends a finished refuel with these). A sentence that asks for a report is
+# still an ask.
+_LATER = (
+    r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif you (don'?t|do not) (notice|see)\b)"
+    r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif you (ever )?(notice|experience|face|"
+    r"encounter|run into) (any|further|more|a|an)\b)"
+)
 # What a customer is asked to do on their own device or app, and report on.
 _STEPS = (
     r"run|rerun|re-run|turn|toggle|switch|enable|disable|restart|reboot|reset|reseat|remove|"
@@ -64,7 +73,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\b(need|require) (your|the) (account|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason|cheque|amount)\b"),
     ("ask", r"^(need|required|missing)\b.*\b(details?|info|information|number|account|amount)\b"),
     # "I still need your user ID to proceed": a detail the agent waits for, whatever its name.
-    ("ask", r"\b(i|we)( still| first| will| would|'ll|'d)? (need|require) (your|the)\b(?! (consent|confirmation|go-?ahead|approval|permission)\b)"),
+    ("ask", r"\b(i|we)( still| first| will| would|'ll|'d)? (need|require) (your|the)\b(?! (consent|confirmation|go-?ahead|approval|permission)\b)(?![^.?!]*\b(pricing|prices|fares|availability)\b)"),
     ("ask", r"^if you (can|could) (provide|share|give|tell|send)\b"),
     ("ask", r"^once you have (it|them|the|your)\b[^.?!]*\b(please|kindly) (provide|share|send|give|tell)\b"),
     ("ask", r"\bonce you (provide|share|give|send|tell)\b"),
@@ -76,23 +85,27 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # Steps the customer carries out and reports on ("please run the speed test and let me know
     # the result", "Reboot your phone", "Once that's done, let me know"): the customer acts and
     # answers (issue 16: real telecom agents troubleshoot this way).
-    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b)"),
-    ("ask", rf"^((yes|great|ok(ay)?|now|next|first|then|so|after that|once (that'?s|it'?s|you'?ve|you have|this is) (done|complete|completed|finished|off|on|restarted|back( up)?)),? )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b)|check|verify)\b(?!-)"),
+    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b){_LATER}"),
+    ("ask", rf"^((yes|great|ok(ay)?|now|next|first|then|so|after that|once (that'?s|it'?s|you'?ve|you have|this is) (done|complete|completed|finished|off|on|restarted|back( up)?)),? )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b)|check|verify)\b(?!-){_LATER}"),
     ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
     ("ask", r"\blet me know (and|so) (i|we)('ll| will| can)\b"),
+    # "I'm looking forward to hearing the results", "I'll be right here waiting for your update":
+    # the customer is carrying out a step and reports next.
+    ("ask", r"\b(looking forward to|look forward to) (hearing|your (update|results?|reply|response|feedback))\b"),
+    ("ask", r"\b(waiting|wait) for your (update|results?|reply|response|feedback)\b"),
     ("ask", r"\b(once|when|after) (that'?s|it'?s|you'?ve|you have|this is|it'?s been) (now )?(done|complete|completed|finished|off|on|restarted|back|enabled|disabled|turned|set|changed|reset|rebooted|toggled|granted|installed|paid|made|tried|entered|accepted)\b[^.?!]{0,60}\blet me know\b"),
     # -- confirm: consent to what the agent proposes
     ("confirm", r"\b(shall|should|can|may|could) (i|we) (now |then |just )?(go ahead|proceed|continue|carry on|do (it|that|this|so)|process|get (it|this|that) done|go on)\b"),
     ("confirm", rf"\b(shall|should|can|may) (i|we) (now |then |just |also |first )?(go ahead and )?({_WRITE_VERBS}|{_READ_VERBS})\b"),
-    ("confirm", rf"^({_WRITE_VERBS}|{_READ_VERBS}|proceed)\b[^.]*\?"),
+    ("confirm", rf"^(?![^.]*\b(which|what|how|when|where)\b)(?![^?]*\bor (?!not\b))(?![^.?]*\bpossible\s*\?)({_WRITE_VERBS}|{_READ_VERBS}|proceed)\b[^.]*\?"),
     ("confirm", r"\b(shall|should|may) (i|we)( do (it|that|so))?\s*\?"),
     ("confirm", r"\b(would|do|will) you (like|want|prefer|wish) (for )?me to\b"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
-    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (like|want|wish|prefer) to (?!.*\bor\b)(?!.*\bany (changes|modifications|other)\b).*\?"),
+    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!.*\bor\b)(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
-    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you|this|that|it|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
+    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?!('s| is| was| are) (now |still |currently |already )?(\w+ed|on|off|working|showing|connected|active|gone|there|visible|back)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
     ("confirm", r"\b(please |kindly |can you |could you )?confirm\W*$"),
     ("confirm", r"^confirm\b.*\?"),
@@ -117,16 +130,17 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\bare you (sure|ok|okay|happy|fine|comfortable|good|alright) (with|for me|to|that|about|if|proceeding|going)\b"),
     # "I'll be happy to proceed with your order" promises; "Happy to proceed?" asks.
     ("confirm", r"(?<!be )(?<!i'm )(?<!i am )\bhappy (for me )?to (go ahead|proceed)\b"),
-    ("confirm", r"\b(go ahead|proceed|continue)\s*\?"),
+    ("confirm", r"(?<!so we can )(?<!so i can )(?<!so that we can )(?<!so that i can )(?<!order to )\b(go ahead|proceed|continue)\s*\?"),
     ("confirm", r"\b(yes|y)\s*/\s*(no|n)\b"),
     ("confirm", r"(?<!are )(?<!'re )\bready (for me )?to (proceed|go ahead|confirm)\b"),
+    ("confirm", r"\b(let me know|tell me) (if|whether) you('re| are) ready (to|for)\b"),
     ("confirm", r"\b(just )?(say|give me) (the word|a yes|yes|go|ok|okay)\b"),
     ("confirm", r"\blet me know if (i should|you('d| would)? (like|want) me to|it'?s (ok|okay|fine)|that'?s (ok|okay|fine)|you('re| are) (ok|okay|happy|fine|good)|you approve|you agree|i (can|may) (go ahead|proceed)|(to|i should|we should) (go ahead|proceed))\b"),
     ("confirm", r"\blet me know if you('d| would) like to (proceed|go ahead|continue)\b"),
     ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)"),
     ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
     ("confirm", r"\bif (you'?re|you are) (happy|ok|okay|fine|good) with (this|that|it)\b"),
-    ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b"),
+    ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b(?![^.?!]*\bno (further |other )?action\b)"),
     ("confirm", r"\b(i|we) (can|could|'?ll|will) (now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b.*\bif you('d| would| are|'re)? (like|want|wish|prefer|ok|okay|happy|fine|agree)\b"),
     ("confirm", r"\bdo you (approve|agree|authori[sz]e|consent|confirm)\b"),
     ("confirm", r"\b(proceed|go ahead)\b.*\b(yes or no|\(y/n\))"),
@@ -148,16 +162,18 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"\blet me know if you('d| would) (also )?like to (purchase|buy|add|get|opt for|take)\b"),
     ("offer", r"\b(i'?d|i would|i) (recommend|suggest|advise)\b.*\?"),
     # -- wait: the agent is working on it
-    ("wait", r"\blet me (just |quickly |now |first )?(check|look|see|pull|fetch|get|review|verify|find|take a look|look into|process|search|retrieve|calculate|go ahead and|run|open|confirm (that|those|these|this|the)|work|start|begin|do that|look that up|handle|sort|set that|try|investigate)\b"),
+    ("wait", r"\blet me (just |quickly |now |first |also )?(check|look|see|pull|fetch|get|review|verify|find|take a look|look into|process|search|retrieve|calculate|recalculate|recheck|re-check|double-check|correct (that|this|it)|fix (that|this|it)|go ahead and|run|open|confirm (that|those|these|this|the(?! (details|following|changes|summary)\b[^.?!]*:\s*$))|work|start|begin|do that|look that up|handle|sort|set that|try|investigate)\b"),
     # "Let's try that again", "Let's check the product": the agent's next step, not the customer's.
-    ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find)\b(?!.*\?)"),
+    ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
+    ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
     # "I'm now creating the reservation", "I will try again": about to act, not done.
     ("wait", r"\b(i'?m|i am) now (?!(passing|transferring|connecting|handing|escalating|routing)\b)\w+ing\b(?!.*\?)"),
     ("wait", r"\b(i|we)('ll| will|'m going to| am going to) (try|retry|attempt|investigate)\b(?!.*\?)"),
     ("wait", r"^(?!.*\?).*\b(i|we) (need|have) to (check|retrieve|look|verify|fetch|pull|search|review|investigate)\b"),
-    ("wait", r"\b(one|a|just a|give me a|bear with me a) (moment|second|sec|minute|mo)\b"),
+    # "It usually takes a few seconds to a minute", "Please take a moment to test": not the agent.
+    ("wait", r"(?<!take )(?<!takes )(?<! to )\b(one|a|just a|give me a|bear with me a) (moment|second|sec|minute|mo)\b"),
     ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
-    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|go ahead and (check|look|pull|fetch|get))\w*\b"),
+    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
     ("wait", r"^(?!looking forward)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
@@ -176,7 +192,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "If you need further assistance, I can transfer you" offers a transfer, not "anything else?".
     ("more", r"\b(need|want|require|like|have) (any(thing)? )?(further|more|other|additional) (help|assistance|support)\b[^.?!]*(\?|\b(feel free|let (me|us) know|please|don'?t hesitate|reach out|ask)\b)"),
     ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|message)\b"),
-    ("more", r"\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! (other )?(preferences?|details?|information|info|documents?|emails?)\b)"),
+    # "I should check if you have any business class reservations" asks nothing; "If you need any
+    # changes, let me know before we act" belongs to the proposal.
+    ("more", r"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! (other )?(preferences?|details?|information|info|documents?|emails?)\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
     ("more", r"\b(need|want) (help|assistance) with (something|anything) else\b"),
     ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
     ("more", r"\bis there (something|anything) (more|further)\b"),
@@ -206,6 +224,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"\bhere (is|are|'s) (the|your|a) (summary|details|result|breakdown|figures?|information|status|answer|quote|statement|numbers|balance|list)\b"),
     ("done", r"(\brs\.?|₹|\binr|\brupees|\$)\s?\d"),
     ("done", r"^yes,? (you|it|your) (have|has|can|are|is)\b"),
+    ("done", r"^yes,? (the|that|this|your) \w+\b(?!.*\?)"),
     ("done", r"\b\d[\d,]*(\.\d+)?\s?(%|per ?cent|percent)\b"),
     ("done", r"\b(is|was|are|were|be|on|by|till|until|from|:)\s+\d{1,2}(st|nd|rd|th)?[ -](jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[ -]\d{4}\b"),
     ("done", r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b"),
@@ -230,6 +249,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\bno exceptions?\b"),
     # "There was an error processing your request": the attempt failed, nothing was done.
     ("refuse", r"\bthere (was|has been|is|'s) (an?|some) (\w+ )?(error|problem) (processing|with|when|while|creating|submitting)\b"),
+    ("refuse", r"\b(i|we) (encountered|ran into|hit|ran across) (an?|some) (\w+ )?(error|problem)\b"),
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have access to\b"),
@@ -244,7 +264,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human
     # agent"): the agent must hand over, or say one will take over.
     ("handoff", r"\b(transfer(ring|red|s)?|connect(ing|ed|s)?|(hand|pass|rout)(e|ing|s)? (you|it|this|your)|escalat(e|ing|ed))\b[^.?!]{0,40}\b(human|live) (agent|representative|colleague|executive|banker)\b"),
-    ("handoff", r"\b(human|live) (agent|representative|colleague|executive|banker) (will|is going to|shall) (be with you|contact you|join|take over|assist you|call|reach)\b"),
+    # "I need to escalate this matter to technical support": a team takes over.
+    ("handoff", r"\bescalat(e|ing)\b (this|it|the (matter|issue|case))( matter| issue)? to (our |the |a )?[\w -]{0,30}\b(team|department|specialists?|support|supervisor|manager)\b[^.?!]*\bfor (further |additional |more )?(assistance|help|support)\b"),
+    ("handoff", r"\b(human|live) (agent|representative|colleague|executive|banker) (has been (notified|informed|assigned|alerted),? (and )?)?(will|is going to|shall) (be with you|contact you|join|take over|assist you|call|reach)\b"),
     ("handoff", r"\b(connect|transfer)\w* you\s*(\?|$|now\b)"),
     ("handoff", r"\bassist (you )?(with|in) (the )?transfer(ring)?\b"),
     ("handoff", r"\b(specialist|colleague|team member|representative|disputes team|fraud team|officer|executive) will (be with you|contact you|assist|take|help|reach|call|join)\b"),

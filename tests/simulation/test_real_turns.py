@@ -25,51 +25,78 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns.txt: tau-bench's airline (tuning) and retail (held-out) turns; real_turns_more.txt:
 # tau2-bench runs, a second tuning part and a second held-out part; real_turns_tau2.txt: tau2-bench's
 # published results, a third held-out part (gpt-4.1, telecom) labelled and committed before any
-# rule changed for it, and a third tuning part (other models' telecom, retail and airline runs).
+# rule changed for it, and a third tuning part (other models' telecom, retail and airline runs);
+# real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom; claude-opus-4-6,
+# qwen2.5, gpt-oss-120b, claude-sonnet-4-6 and deepseek-chat airline), a fourth tuning part, and
+# gpt-5.4 on airline, a fourth held-out part, each block labelled and committed before the rules
+# changed for it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
-    for name in ("real_turns.txt", "real_turns_more.txt", "real_turns_tau2.txt")
+    for name in (
+        "real_turns.txt",
+        "real_turns_more.txt",
+        "real_turns_tau2.txt",
+        "real_turns_others.txt",
+    )
 )
-Part = Literal["tuning", "tuning-2", "tuning-3", "held-out", "held-out-2", "held-out-3"]
+Part = Literal[
+    "tuning",
+    "tuning-2",
+    "tuning-3",
+    "tuning-4",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+    "held-out-4",
+]
 PARTS: tuple[Part, ...] = (
     "tuning",
     "tuning-2",
     "tuning-3",
+    "tuning-4",
     "held-out",
     "held-out-2",
     "held-out-3",
+    "held-out-4",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3", "held-out-4"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
 MOVE_CHANGED_AT_MOST = 0.02
 EXACT_AT_LEAST = 0.85
 # Where the held-out parts stand (issue 16), measured once after the rules were changed on the
-# tuning parts (tuning-3 added for it), without reading their turns. Strict: a mark has to go the
-# day its part passes.
+# tuning parts (tuning-3 in round 1, tuning-4 in round 2), without reading their turns. Strict:
+# a mark has to go the day its part passes.
 HELD_OUT_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 14/158 held-out turns (8.9%) change the next move (8.9% before tuning-3), "
-    "6 of them a question read as a proposal",
+    reason="issue 16: 16/158 held-out turns (10.1%) change the next move after round 2 "
+    "(14/158 = 8.9% after round 1), 6 read as a yes and 3 as an ending",
 )
 HELD_OUT_2_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 11/142 telecom turns (7.7%) change the next move (26.8% before the "
-    "troubleshooting rules tuned on tuning-3), 2 of them read as a yes",
+    reason="issue 16: 11/142 telecom turns (7.7%) change the next move, as after round 1 "
+    "(26.8% before the troubleshooting rules), 2 of them read as a yes",
 )
 HELD_OUT_3_SHORT = pytest.mark.xfail(
     strict=True,
-    reason="issue 16: 19/149 held-out-3 turns (12.8%) change the next move (46.3% when labelled, "
-    "before any rule change), 6 read as a yes and 1 as an ending",
+    reason="issue 16: 20/149 held-out-3 turns (13.4%) change the next move after round 2 "
+    "(19/149 after round 1, 46.3% when labelled), 4 read as a yes and 2 as an ending",
+)
+HELD_OUT_4_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move after the round-2 "
+    "rules, as when labelled before them; 9 read as a yes and 1 as an ending",
 )
 MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2"),
     pytest.param("tuning-3"),
+    pytest.param("tuning-4"),
     pytest.param("held-out", marks=HELD_OUT_SHORT),
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
+    pytest.param("held-out-4", marks=HELD_OUT_4_SHORT),
 ]
 
 
