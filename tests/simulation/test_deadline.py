@@ -162,10 +162,11 @@ def test_a_process_stall_is_charged_to_its_cause_only() -> None:
     thread.start()
     thread.join()
     wall = time.monotonic() - started
-    assert wall >= STALL_S * 0.8
-    assert charged[0] >= used[0] * 0.95 and used[0] >= STALL_S * 0.3  # its own CPU
-    assert frozen.charged() < STALL_S / 2  # the stall is not the frozen session's time
-    assert meter.stalled() >= STALL_S * 0.6
+    # The burn is calibrated, so its length varies; each bound is relative to what was measured.
+    assert used[0] >= STALL_S * 0.3 and wall >= used[0] * 0.9
+    assert charged[0] >= used[0] * 0.95  # the staller is charged its own CPU
+    assert frozen.charged() < wall / 2  # the stall is not the frozen session's time
+    assert meter.stalled() >= used[0] * 0.6
     frozen.close()
 
 
