@@ -13,8 +13,11 @@ internal record id its own request does not name.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Protocol
 
 from pytest_bankbench.concepts import says, vocabulary
@@ -93,6 +96,7 @@ def asks_confirmation(text: str) -> bool:
     return read(text).proposes
 
 
+@lru_cache(maxsize=4096)
 def heard(text: str) -> str:
     """Text as constraints are matched in it: lower case, digits without separators, lakh and
     crore spelled out as digits, no currency words ("Rs. 2,00,000" -> "200000")."""
@@ -139,23 +143,28 @@ _AMOUNT = re.compile(r"(?:\brs\.?|₹|\binr|\brupees)\s*(\d+(?:\.\d+)?)", re.IGN
 _DAYS = re.compile(r"\b(\d{1,4})[\s-]*(days?|years?)\b", re.IGNORECASE)
 
 
-def named(text: str) -> dict[str, set[str]]:
-    """The accounts (as last four digits), transfer modes, amounts and day counts a text names."""
+@lru_cache(maxsize=4096)
+def named(text: str) -> Mapping[str, frozenset[str]]:
+    """The accounts (as last four digits), transfer modes, amounts and day counts a text names
+    (cached: a script's own texts are read again at every proposal)."""
     plain = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
     scaled = {Decimal(m[1]) * _SCALE[m[2]] for m in _SCALED.finditer(plain)}  # "5 lakh" is money
     plain = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], plain)
     accounts = {next(g for g in m.groups() if g) for m in _ENDING.finditer(plain)}
     accounts |= {m[1][-4:] for m in _ACCOUNT_NUMBER.finditer(plain)}
-    return {
-        "account": accounts,
-        "mode": {m[1] for m in _MODE.finditer(plain)},
-        "amount": {str(Decimal(m[1]).normalize()) for m in _AMOUNT.finditer(plain)}
-        | {str(value.normalize()) for value in scaled},
-        # A term in years is its days ("1 year" is the 365 days a quote names).
-        "days": {
-            str(int(m[1]) * (365 if m[2].startswith("year") else 1)) for m in _DAYS.finditer(plain)
-        },
-    }
+    return MappingProxyType(
+        {
+            "account": frozenset(accounts),
+            "mode": frozenset(m[1] for m in _MODE.finditer(plain)),
+            "amount": frozenset(str(Decimal(m[1]).normalize()) for m in _AMOUNT.finditer(plain))
+            | {str(value.normalize()) for value in scaled},
+            # A term in years is its days ("1 year" is the 365 days a quote names).
+            "days": frozenset(
+                str(int(m[1]) * (365 if m[2].startswith("year") else 1))
+                for m in _DAYS.finditer(plain)
+            ),
+        }
+    )
 
 
 def _writes_per_instruction(task: Task) -> list[int]:
