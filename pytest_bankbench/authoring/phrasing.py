@@ -5,8 +5,13 @@ from __future__ import annotations
 import hashlib
 import random
 import sqlite3
+import string
+import tomllib
 import weakref
+from collections.abc import Mapping
 from datetime import date
+from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 from pytest_bankbench.money import indian, lakh_words, to_rupees
@@ -60,6 +65,68 @@ def opening(
         bag.extend(range(len(variants)))
         rng.shuffle(bag)
     return variants[bag.pop()]
+
+
+# The families' openings as data: one table a family (or `family/variant` for a family with
+# several), a key a register, a value the text or the list of texts of its numbered requests,
+# written as str.format templates whose names the maker passes to `opening_of`. The six shared
+# registers come in any order; a family's further registers are dealt in the order they are
+# written. Files: families/openings_<area>.toml.
+OPENINGS_DIR = Path(__file__).parent / "families"
+_SHARED = ("terse", "chatty", "formal", "hinglish", "unprompted", "asked")
+Template = str | tuple[str, ...]
+
+
+class OpeningError(ValueError):
+    """An opening table that is malformed, missing, or asks for a value the maker did not pass."""
+
+
+def _template(where: str, value: object) -> Template:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise OpeningError(f"{where}: a register is a text or a list of texts, not {value!r}")
+
+
+@cache
+def openings() -> Mapping[str, Mapping[str, Template]]:
+    """Every family's opening templates, from families/openings_*.toml (validated; loaded once)."""
+    tables: dict[str, Mapping[str, Template]] = {}
+    for path in sorted(OPENINGS_DIR.glob("openings_*.toml")):
+        for name, table in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            where = f"{path.name} [{name}]"
+            if name in tables:
+                raise OpeningError(f"{where}: the table is written twice")
+            if not isinstance(table, dict) or not set(_SHARED) <= set(table):
+                raise OpeningError(f"{where}: a table needs the registers {', '.join(_SHARED)}")
+            tables[name] = {key: _template(f"{where} {key}", v) for key, v in table.items()}
+    return tables
+
+
+def _fields(template: Template) -> set[str]:
+    texts = (template,) if isinstance(template, str) else template
+    return {f for text in texts for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def opening_of(rng: random.Random, name: str, **values: object) -> Template:
+    """`opening` over the registers of the table `name` of the openings files, each filled in
+    with `values` (the amount as said, the account as named...). A name without a table, or a
+    template asking for a value not passed, stops generation naming both."""
+    table = openings().get(name)
+    if table is None:
+        raise OpeningError(f"no opening table [{name}] in {OPENINGS_DIR}/openings_*.toml")
+    missing = set().union(*map(_fields, table.values())) - set(values)
+    if missing:
+        raise OpeningError(f"opening [{name}] uses {sorted(missing)}, not passed by its maker")
+    chosen = opening(
+        rng,
+        **{key: table[key] for key in _SHARED},
+        **{key: template for key, template in table.items() if key not in _SHARED},
+    )
+    if isinstance(chosen, str):
+        return chosen.format(**values)
+    return tuple(text.format(**values) for text in chosen)
 
 
 # How a customer offers a secret nobody asked for (policy A.4: the agent must tell them never

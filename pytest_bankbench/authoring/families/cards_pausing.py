@@ -19,7 +19,7 @@ from pytest_bankbench.authoring.base import (
     family,
 )
 from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
-from pytest_bankbench.authoring.phrasing import knows, offered_secret, opening
+from pytest_bankbench.authoring.phrasing import knows, offered_secret, opening_of
 from pytest_bankbench.authoring.pickers import RESERVED, active_cards, card_name, pick
 from pytest_bankbench.tasks.model import Instruction
 
@@ -67,25 +67,7 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     named = card_name(card)
     channels = _enabled(ctx, card)
     place = rng.choice(("at home", "in the car", "at my office", "in one of my bags"))
-    ask = opening(
-        rng,
-        terse=f"Misplaced my {named}, probably {place}. Stop it working for now - don't block "
-        "it, I'll find it.",
-        chatty=f"Hi! Silly me, I can't find my {named} - I'm sure it's {place} somewhere. "
-        "Can you stop it working for a few days until I find it? I don't want it blocked for "
-        "good.",
-        formal=f"Good morning. I have misplaced my {named}, most likely {place}. Kindly stop "
-        "all transactions on it for the time being; I do not wish it to be blocked "
-        "permanently.",
-        hinglish=f"Hello, mera {named} kahin {place} pada hai, mil nahi raha. Kuch din ke liye "
-        "band kar do - block mat karna, mil jayega.",
-        unprompted=f"Please pause my {named} for a few days - switch off its ATM, shop, "
-        "online and contactless use. I think it's just misplaced, so please don't block it.",
-        asked="I've misplaced one of my cards. Can you stop it working for a while, without "
-        "blocking it?",
-        worried=f"I can't find my {named} and I'm a bit nervous. It's probably {place}, so "
-        "I don't want it cancelled - can it just be stopped until I find it?",
-    )
+    ask = opening_of(rng, "pause_card_channels", named=named, place=place)
     return draft(
         customer,
         Instruction(

@@ -1,0 +1,83 @@
+"""The customer's phrasings: openings written as data (families/openings_*.toml)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.authoring import phrasing
+from pytest_bankbench.authoring.base import family_rows
+
+SHARED = "\n".join(
+    f'{key} = "{key} {{amount}}"'
+    for key in ("terse", "chatty", "formal", "hinglish", "unprompted", "asked")
+)
+
+
+def _with(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, text: str) -> None:
+    (tmp_path / "openings_test.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(phrasing, "OPENINGS_DIR", tmp_path)
+    phrasing.openings.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> object:
+    phrasing.openings.cache_clear()
+    yield
+    phrasing.openings.cache_clear()
+
+
+def test_every_opening_table_belongs_to_a_registered_family() -> None:
+    families = set(family_rows())
+    tables = phrasing.openings()
+    assert tables, "no opening tables were found"
+    assert {name.split("/")[0] for name in tables} <= families
+
+
+def test_an_opening_is_filled_in_and_deals_every_register(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _with(monkeypatch, tmp_path, f'[fam]\n{SHARED}\nworried = ["first {{amount}}", "then"]\n')
+    rng = random.Random(7)
+    dealt = [phrasing.opening_of(rng, "fam", amount="Rs. 500") for _ in range(7)]
+    assert ("first Rs. 500", "then") in dealt
+    assert {"terse Rs. 500", "asked Rs. 500"} <= set(dealt)
+    assert len({str(d) for d in dealt}) == 7
+
+
+def test_the_same_rng_deals_as_the_keyword_form(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _with(monkeypatch, tmp_path, f'[fam]\n{SHARED}\nextra = "extra {{amount}}"\n')
+    keys = ("terse", "chatty", "formal", "hinglish", "unprompted", "asked", "extra")
+    by_data = [phrasing.opening_of(random.Random(3), "fam", amount="x") for _ in range(1)]
+    by_code = [phrasing.opening(random.Random(3), **{k: f"{k} x" for k in keys})]
+    assert by_data == by_code
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[fam]\nterse = "t"\n', "needs the registers"),
+        (f"[fam]\n{SHARED}\nworried = 3\n", "a text or a list of texts"),
+        (f"[fam]\n{SHARED}\nworried = []\n", "a text or a list of texts"),
+    ],
+)
+def test_a_malformed_table_is_refused_by_file_and_table(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, text: str, message: str
+) -> None:
+    _with(monkeypatch, tmp_path, text)
+    with pytest.raises(phrasing.OpeningError, match=rf"openings_test\.toml \[fam\].*{message}"):
+        phrasing.opening_of(random.Random(1), "fam", amount="x")
+
+
+def test_a_value_the_maker_did_not_pass_or_a_missing_table_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _with(monkeypatch, tmp_path, f"[fam]\n{SHARED}\n")
+    with pytest.raises(phrasing.OpeningError, match=r"\[fam\] uses \['amount'\]"):
+        phrasing.opening_of(random.Random(1), "fam")
+    with pytest.raises(phrasing.OpeningError, match=r"no opening table \[other\]"):
+        phrasing.opening_of(random.Random(1), "other", amount="x")
