@@ -26,9 +26,11 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
     """Every task of a JSONL file, validated; the first bad line raises TaskFileError.
 
     A file of one's own (`--bank-tasks`) is run whole, so each of its tasks is in the base split
-    whatever its `splits` say, and each gold call is checked against its tool's typed arguments.
-    The shipped file (`shipped=True`) keeps its splits as written and skips the per-call check:
-    it is generated from the tools, and tests/tasks/test_loader.py checks it once."""
+    whatever its `splits` say, and each task must be runnable: its gold calls fit their tools'
+    typed arguments, its concepts and customer exist, and its gold chain replays (a task that
+    cannot run is refused here, naming line and field, not found as a harness error). The
+    shipped file (`shipped=True`) keeps its splits as written and skips these checks: it is
+    generated from the tools, and tests/tasks/test_loader.py and `validate-tasks` check it."""
     tasks: list[Task] = []
     seen: dict[str, int] = {}
     for lineno, line in task_lines(path):
@@ -53,16 +55,48 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
         try:
             task = Task.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "(task)"
-            more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-            raise TaskFileError(f"{path}:{lineno}: field {field!r}: {first['msg']}{more}") from None
+            errors = field_errors(exc)
+            field, why = errors[0]
+            place = f"{path}:{lineno}: field {field!r}" if field else f"{path}:{lineno}"
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise TaskFileError(f"{place}: {why}{more}") from None
         if not shipped:
-            _check_gold_calls(task, f"{path}:{lineno}")
+            task = _runnable(task, f"{path}:{lineno}")
         tasks.append(_unique(task, seen, path, lineno))
     if not tasks:
         raise TaskFileError(f"{path}: the file holds no tasks")
     return tasks
+
+
+# pydantic names the member of a union it tried (`facts.0.Fact.about`, `facts.0.str`); an
+# author knows only the field.
+_UNION_MEMBERS = frozenset({"Fact", "str"})
+_DATE_HINT = 'a date is written "YYYY-MM-DD", in quotes'
+
+
+def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
+    """A task's validation errors as (field, what is wrong), in words an author acts on: the
+    field without pydantic's union members (of a fact that is neither a string nor a valid
+    object, only the object's errors), a rule of the task's own without "Value error, ", the
+    form a date is written in, and a line that is not an object said so."""
+    errors: list[tuple[str | None, str]] = []
+    objects = {
+        tuple(e["loc"][: e["loc"].index("Fact")]) for e in exc.errors() if "Fact" in e["loc"]
+    }
+    for error in exc.errors():
+        loc = error["loc"]
+        if "str" in loc and tuple(loc[: loc.index("str")]) in objects:
+            continue  # the same fact's errors as an object say more
+        field = ".".join(str(p) for p in loc if p not in _UNION_MEMBERS) or None
+        why = error["msg"].removeprefix("Value error, ")
+        if error["type"] == "model_type" and field is None:
+            why = "a task is one JSON object per line ({...}); this line holds another value"
+        elif error["type"] == "date_from_datetime_inexact":  # a number, read as a timestamp
+            why = f"{error['input']!r} is not a date; {_DATE_HINT}"
+        elif error["type"].startswith("date"):
+            why = f"{why}; {_DATE_HINT}"
+        errors.append((field, why))
+    return errors
 
 
 def _parsed(line: str) -> Task | None:
@@ -128,29 +162,22 @@ def in_base_split(data: Any) -> Any:
     return data
 
 
-def _check_gold_calls(task: Task, where: str) -> None:
-    """Each gold call names a tool of the bank and gives arguments its schema accepts."""
-    if problems := gold_call_problems(task):
-        index, message = problems[0]
-        raise TaskFileError(
-            f"{where}: task {task.task_id!r}: gold call {task.gold[index].id}: {message}"
-        )
+def _runnable(task: Task, where: str) -> Task:
+    """The task with the change set its gold replay leaves, once nothing stops it from running
+    (tasks/validate.py: its gold calls fit their tools, its customer exists, its chain replays);
+    the first problem raises TaskFileError. The change set is kept so that no session replays
+    the chain again (run/play.py)."""
+    # Imported here: the bank is not needed to read the shipped file.
+    from pytest_bankbench.tasks.validate import runnable_problems
 
-
-def gold_call_problems(task: Task) -> list[tuple[int, str]]:
-    """(index, reason) of every gold call whose tool is unknown or whose arguments its schema
-    refuses."""
-    # Imported here: the tool modules are not needed to read the shipped file.
-    from pytest_bankbench.bank.errors import ToolError
-    from pytest_bankbench.bank.registry import get_tool
-
-    problems: list[tuple[int, str]] = []
-    for index, call in enumerate(task.gold):
-        try:
-            get_tool(call.tool).validate(call.arguments)
-        except ToolError as exc:
-            problems.append((index, exc.message))
-    return problems
+    problems, gold = runnable_problems(task)
+    if problems:
+        field, why = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise TaskFileError(f"{where}: task {task.task_id!r}: field {field!r}: {why}{more}")
+    if gold is None or task.expected_changes is not None:
+        return task
+    return task.model_copy(update={"expected_changes": gold.changes.rows})
 
 
 @cache

@@ -28,17 +28,14 @@ from pydantic import ValidationError
 
 from pytest_bankbench.bank.customer_view import customer_problem
 from pytest_bankbench.bank.diff import ChangeSet
+from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
+from pytest_bankbench.concepts import vocabulary
 from pytest_bankbench.money import amounts_in
 from pytest_bankbench.paths import data_dir
-from pytest_bankbench.tasks.loader import (
-    TaskFileError,
-    gold_call_problems,
-    in_base_split,
-    task_lines,
-)
+from pytest_bankbench.tasks.loader import TaskFileError, field_errors, in_base_split, task_lines
 from pytest_bankbench.tasks.model import Task, ToldValue
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
 from pytest_bankbench.tasks.sources import source_mismatch, told_sources
@@ -155,44 +152,84 @@ def _load_line(path: Path, lineno: int, line: str) -> tuple[Task | None, list[Pr
     try:
         return Task.model_validate(in_base_split(data)), []
     except ValidationError as exc:
-        return None, [
-            at.problem(".".join(str(p) for p in error["loc"]) or None, error["msg"])
-            for error in exc.errors()
-        ]
+        return None, [at.problem(field, why) for field, why in field_errors(exc)]
 
 
 def _check_task(task: Task, at: _Place) -> tuple[list[Problem], int]:
     """The task's problems beyond its shape, and how many of its values were checked."""
+    runnable, gold = runnable_problems(task)
+    problems = [at.problem(name, why) for name, why in runnable]
+    if gold is None:
+        return problems, 0
+    problems += _facts_not_shown(task, gold, at)
+    unshown, checked = unshown_values(task, gold)
+    problems += [at.problem(name, why) for name, why in unshown]
+    return problems, checked
+
+
+def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]:
+    """What stops a task from being run at all, as (field, why), and its gold replay when the
+    chain could be replayed: a gold call's unknown tool or refused arguments, a concept the
+    vocabulary does not define, a customer the seed does not have, a gold call the bank refuses
+    or a write that changes nothing, a stored change set that is not the replay's. A custom
+    `--bank-tasks` file is refused at load on the first (tasks/loader.py), so a broken task is
+    a usage error before the run, not a harness error inside it."""
     problems = [
-        at.problem(f"gold.{index}", f"gold call {task.gold[index].id} {task.gold[index].tool}: {m}")
+        (f"gold.{index}", f"gold call {task.gold[index].id} {task.gold[index].tool}: {m}")
         for index, m in gold_call_problems(task)
     ]
+    problems += _unknown_concepts(task)
     with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
         unknown = customer_problem(bank)
     if unknown is not None:
-        problems.append(at.problem("customer_id", unknown))
+        problems.append(("customer_id", unknown))
     if problems:
-        return problems, 0  # the replay would only fail on the same call again
+        return problems, None  # the replay would only fail on the same call again
     try:
         gold = replay(task)
     except GoldReplayError as exc:
         index = next((i for i, c in enumerate(task.gold) if c.id == exc.call), None)
         reason = str(exc).removeprefix(f"{task.task_id}: ")
-        return [at.problem(f"gold.{index}" if index is not None else "gold", reason)], 0
+        return [(f"gold.{index}" if index is not None else "gold", reason)], None
     if task.expected_changes is not None and ChangeSet.of(list(task.expected_changes)) != (
         gold.changes
     ):
         problems.append(
-            at.problem(
+            (
                 "expected_changes",
                 "differs from the change set the gold replay leaves; leave the field out (the "
                 "replay gives it) or copy the replay's",
             )
         )
-    problems += _facts_not_shown(task, gold, at)
-    unshown, checked = unshown_values(task, gold)
-    problems += [at.problem(name, why) for name, why in unshown]
-    return problems, checked
+    return problems, gold
+
+
+def gold_call_problems(task: Task) -> list[tuple[int, str]]:
+    """(index, reason) of every gold call whose tool is unknown or whose arguments its schema
+    refuses."""
+    problems: list[tuple[int, str]] = []
+    for index, call in enumerate(task.gold):
+        try:
+            get_tool(call.tool).validate(call.arguments)
+        except ToolError as exc:
+            problems.append((index, exc.message))
+    return problems
+
+
+def _unknown_concepts(task: Task) -> list[tuple[str, str]]:
+    """Each concept a tell names that task_data/concepts.toml does not define: the scorer could
+    never find it told."""
+    known = vocabulary()
+    return [
+        (
+            f"tells.{i}.concepts.{j}",
+            f"unknown concept {name!r}; the concepts are: {', '.join(sorted(known))} "
+            "(task_data/concepts.toml)",
+        )
+        for i, tell in enumerate(task.tells)
+        for j, name in enumerate(tell.concepts)
+        if name not in known
+    ]
 
 
 def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int]:

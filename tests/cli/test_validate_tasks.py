@@ -241,3 +241,19 @@ def test_the_readme_example_is_valid_and_gold_passes_it(
         "-p", "no:cacheprovider", "--bank-model", "gold", "--bank-tasks", str(path)
     )
     result.assert_outcomes(passed=1)
+
+
+def test_an_unknown_concept_is_named_with_the_known_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It passed validation, then crashed every session's scoring (issue 17)."""
+    task = next(t for t in shipped_tasks() if any(tell.concepts for tell in t.tells))
+    index = next(i for i, tell in enumerate(task.tells) if tell.concepts)
+    tell = task.tells[index].model_copy(update={"concepts": ("freezed",)})
+    wrong = task.model_copy(update={"tells": (*task.tells[:index], tell, *task.tells[index + 1 :])})
+    status, out = _run(capsys, _write(tmp_path / "concept.jsonl", wrong.to_line()))
+    assert status == 1
+    assert (
+        f"field tells.{index}.concepts.0: unknown concept 'freezed'; the concepts are: " in (out[0])
+    )
+    assert "frozen" in out[0]

@@ -46,7 +46,10 @@ def test_unknown_gold_tool_is_a_usage_error(pytester: pytest.Pytester) -> None:
     path.write_text(json.dumps(data) + "\n", encoding="utf-8")
     result = _usage_error(pytester, path)
     result.stderr.fnmatch_lines(
-        [f"*bad.jsonl:1: task '{data['task_id']}': gold call c1: unknown tool 'close_fd'*"]
+        [
+            f"*bad.jsonl:1: task '{data['task_id']}': field 'gold.0': gold call c1 close_fd: "
+            "unknown tool 'close_fd'*"
+        ]
     )
 
 
@@ -58,3 +61,18 @@ def test_every_task_of_a_custom_file_is_run(pytester: pytest.Pytester) -> None:
     path.write_text("\n".join(json.dumps(t) for t in (first, second, third)) + "\n")
     result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
     result.assert_outcomes(passed=3)
+
+
+def test_a_task_that_cannot_run_is_a_usage_error_not_a_harness_error(
+    pytester: pytest.Pytester,
+) -> None:
+    """Issue 17: a customer the seed does not have was found only by the session, as a harness
+    error with the gold replay's traceback, lowering pass^1."""
+    path = pytester.path / "bad.jsonl"
+    lines = (_task(), _task(task_id="mine-002", customer_id="CUST99999"))
+    path.write_text("".join(json.dumps(t) + "\n" for t in lines), encoding="utf-8")
+    result = _usage_error(pytester, path)
+    result.stderr.fnmatch_lines(
+        ["*bad.jsonl:2: task 'mine-002': field 'customer_id': no customer 'CUST99999' in the *"]
+    )
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()

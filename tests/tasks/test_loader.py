@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import gc
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.loader import (
     TASKS_FILE,
     TaskFileError,
+    field_errors,
     load_tasks,
     select,
     shipped_tasks,
@@ -74,14 +77,12 @@ def test_bad_field_names_file_line_field(
         load_tasks(path)
 
 
-def test_gold_dependency_on_later_call_is_rejected(tmp_path: Path) -> None:
+def _depends_on_a_later_call() -> dict[str, object]:
     data = _task_json()
     gold = data["gold"]
     assert isinstance(gold, list)
     gold[0]["after"] = ["c9"]
-    path = _write(tmp_path / "t.jsonl", [json.dumps(data)])
-    with pytest.raises(TaskFileError, match=r"t\.jsonl:1: .*depends on \['c9'\]"):
-        load_tasks(path)
+    return data
 
 
 def test_duplicate_ids_and_empty_files(tmp_path: Path) -> None:
@@ -138,7 +139,9 @@ def test_unknown_gold_tool_names_file_line_task_and_tools(tmp_path: Path) -> Non
     with pytest.raises(TaskFileError) as caught:
         load_tasks(path)
     message = str(caught.value)
-    assert message.startswith(f"{path}:3: task {data['task_id']!r}: gold call c1: ")
+    assert message.startswith(
+        f"{path}:3: task {data['task_id']!r}: field 'gold.0': gold call c1 get_balanse: "
+    )
     assert "unknown tool 'get_balanse'" in message
     assert "available tools: add_beneficiary, " in message
     assert "get_account_balance" in message
@@ -154,7 +157,7 @@ def test_gold_arguments_checked_against_tool_schema(tmp_path: Path) -> None:
         load_tasks(path)
     message = str(caught.value)
     assert message.startswith(f"{path}:1: task ")
-    assert f"gold call c1: invalid arguments for {name}:" in message
+    assert f"field 'gold.0': gold call c1 {name}: invalid arguments for {name}:" in message
     assert "amount" in message and "colour" in message
     assert "Accepted arguments:" in message
 
@@ -232,3 +235,93 @@ def test_a_bad_line_in_shipped_mode_is_named_as_before(
 def test_reading_the_shipped_tasks_leaves_the_collector_on() -> None:
     assert shipped_tasks.__wrapped__() == shipped_tasks()  # a read of its own, not the kept one
     assert gc.isenabled()
+
+
+# Issue 17: a custom task that cannot run was found only in the run, as a harness error with a
+# traceback (a customer the seed does not have, a gold call the bank refuses, a concept the
+# vocabulary does not define); the load refuses it, naming line and field.
+
+
+def _first_with_tell() -> dict[str, object]:
+    task = next(t for t in shipped_tasks() if any(tell.concepts for tell in t.tells))
+    data: dict[str, object] = json.loads(task.to_line())
+    return data
+
+
+def _gold_refused() -> dict[str, object]:
+    data = _task_json()
+    gold = data["gold"]
+    assert isinstance(gold, list)
+    index = next(i for i, c in enumerate(gold) if "deposit_id" in c["arguments"])
+    gold[index]["arguments"] = gold[index]["arguments"] | {"deposit_id": "FD999999"}
+    return data
+
+
+@pytest.mark.parametrize(
+    ("make", "field", "message"),
+    [
+        (
+            lambda: _task_json() | {"customer_id": "CUST99999"},
+            "customer_id",
+            "no customer 'CUST99999' in the bank seeded with",
+        ),
+        (_gold_refused, r"gold\.\d", r"gold call c\d \w+ failed: .*FD999999"),
+        (
+            lambda: (
+                _first_with_tell()
+                | {"tells": [{"kind": "reason", "label": "why", "concepts": ["freezed"]}]}
+            ),
+            r"tells\.0\.concepts\.0",
+            "unknown concept 'freezed'; the concepts are: .*frozen",
+        ),
+    ],
+    ids=["unknown-customer", "gold-call-refused", "unknown-concept"],
+)
+def test_a_custom_task_that_cannot_run_is_refused_at_load(
+    tmp_path: Path, make: Callable[[], dict[str, object]], field: str, message: str
+) -> None:
+    bad = make() | {"task_id": "bad-001"}
+    path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json()), json.dumps(bad)])
+    with pytest.raises(TaskFileError, match=rf"t\.jsonl:2: task 'bad-001': field '{field}': "):
+        load_tasks(path)
+    with pytest.raises(TaskFileError, match=message):
+        load_tasks(path)
+    assert len(load_tasks(path, shipped=True)) == 2  # the shipped file's reading skips it
+
+
+def test_a_custom_task_carries_its_replays_change_set(tmp_path: Path) -> None:
+    """So no session replays the chain again (run/play.py reads the stored one)."""
+    shipped = next(t for t in shipped_tasks() if t.expected_changes)
+    data: dict[str, object] = json.loads(shipped.to_line())
+    del data["expected_changes"]
+    (loaded,) = load_tasks(_write(tmp_path / "t.jsonl", [json.dumps(data)]))
+    assert loaded.expected_changes == shipped.expected_changes
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("[1, 2]", r"t\.jsonl:1: a task is one JSON object per line"),
+        (
+            json.dumps(_task_json() | {"task_date": 20260610}),
+            r"""field 'task_date': 20260610 is not a date; a date is written "YYYY-MM-DD\"""",
+        ),
+        (json.dumps(_depends_on_a_later_call()), r"t\.jsonl:1: gold call c1 depends on \['c9'\]"),
+    ],
+    ids=["not-an-object", "date-as-number", "a-rule-of-the-task"],
+)
+def test_shape_errors_are_said_in_an_authors_words(tmp_path: Path, line: str, message: str) -> None:
+    with pytest.raises(TaskFileError, match=message) as caught:
+        load_tasks(_write(tmp_path / "t.jsonl", [line]))
+    assert "Value error" not in str(caught.value) and "instance of Task" not in str(caught.value)
+
+
+def test_a_fact_that_is_neither_text_nor_a_fact_is_named_by_its_field() -> None:
+    data = _task_json()
+    scenario = data["scenario"]
+    assert isinstance(scenario, dict)
+    scenario["facts"] = [{"text": "the FD", "about": ["acct"]}]
+    with pytest.raises(ValidationError) as caught:
+        Task.model_validate(data)
+    (only,) = field_errors(caught.value)
+    assert only[0] == "scenario.facts.0.about.0" and only[1].startswith("Input should be 'account'")
