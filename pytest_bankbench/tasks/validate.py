@@ -70,17 +70,26 @@ class Validation:
     path: Path
     tasks: int = 0
     values: int = 0
+    unsourced: int = 0
     problems: tuple[Problem, ...] = ()
 
     def summary(self) -> str:
+        """The file's one line: its problems, or what was checked. Values that name no `source`
+        are counted apart: each was only found somewhere in a gold result (or the policy), so
+        another record's value in the same result would have passed too."""
         if self.problems:
-            lines = len({p.line for p in self.problems})
-            return (
-                f"{self.path}: {_count(len(self.problems), 'problem')} on {_count(lines, 'line')}"
-            )
+            lines = len({p.line for p in self.problems if p.line is not None})
+            where = f" on {_count(lines, 'line')}" if lines else ""
+            return f"{self.path}: {_count(len(self.problems), 'problem')}{where}"
+        unsourced = (
+            f"; {self.unsourced} of them without a source, only found somewhere in a gold "
+            "result or the policy"
+            if self.unsourced
+            else ""
+        )
         return (
             f"{self.path}: {_count(self.tasks, 'task')} valid (gold chains replayed, "
-            f"{_count(self.values, 'expected value')} found in the replays)"
+            f"{_count(self.values, 'expected value')} found in the replays{unsourced})"
         )
 
 
@@ -96,7 +105,7 @@ def validate_file(path: Path) -> Validation:
         return Validation(path, problems=(_file_problem(path, exc),))
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    loaded = values = 0
+    loaded = values = unsourced = 0
     for lineno, line in lines:
         task, line_problems = _load_line(path, lineno, line)
         problems += line_problems
@@ -116,9 +125,10 @@ def validate_file(path: Path) -> Validation:
         task_problems, checked = _check_task(task, at)
         problems += task_problems
         values += checked
+        unsourced += sum(1 for _, value in told_sources(task) if value.source is None)
     if not lines:
         problems.append(Problem(path, None, None, None, "the file holds no tasks"))
-    return Validation(path, loaded, values, tuple(problems))
+    return Validation(path, loaded, values, unsourced, tuple(problems))
 
 
 def _file_problem(path: Path, exc: TaskFileError) -> Problem:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from pytest_bankbench.cli import main
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.loader import TASKS_FILE, shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task
+from pytest_bankbench.tasks.sources import told_sources
 from pytest_bankbench.tasks.validate import validate_file
 
 
@@ -36,18 +38,31 @@ def _run(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[str]
 def test_a_good_file_passes_with_one_summary_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tasks = [_task("balance_enquiry"), _task("fd_closure")]
+    tasks = [_task("balance_enquiry"), _task("fd_rate_query")]
     path = _write(tmp_path / "good.jsonl", *(t.to_line() for t in tasks))
     status, out = _run(capsys, path)
-    values = sum(len(t.required_outputs) + len(t.disclosures) for t in tasks) + sum(
-        len(tell.values) for t in tasks for tell in t.tells
-    )
+    told = [value for t in tasks for _, value in told_sources(t)]
+    unsourced = sum(1 for value in told if value.source is None)
+    assert 0 < unsourced < len(told)  # the case below names both kinds
     assert (status, out) == (
         0,
         [
-            f"{path}: 2 tasks valid (gold chains replayed, {values} expected values found in "
-            "the replays)"
+            f"{path}: 2 tasks valid (gold chains replayed, {len(told)} expected values found in "
+            f"the replays; {unsourced} of them without a source, only found somewhere in a gold "
+            "result or the policy)"
         ],
+    )
+
+
+def test_values_that_all_name_their_source_are_not_counted_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    task = _task("balance_enquiry")
+    assert all(value.source is not None for _, value in told_sources(task))
+    status, out = _run(capsys, _write(tmp_path / "good.jsonl", task.to_line()))
+    assert (status, out[0].split(" (")[1]) == (
+        0,
+        "gold chains replayed, 1 expected value found in the replays)",
     )
 
 
@@ -215,7 +230,7 @@ def test_a_missing_or_empty_file_is_one_problem(
         1,
         [
             f"{missing}: no such task file (expected a .jsonl file, one task per line)",
-            f"{missing}: 1 problem on 1 line",
+            f"{missing}: 1 problem",
         ],
     )
     empty = _write(tmp_path / "empty.jsonl", "")
@@ -228,19 +243,55 @@ def test_the_shipped_file_has_no_problem() -> None:
     assert [str(p) for p in result.problems] == []
 
 
-def test_the_readme_example_is_valid_and_gold_passes_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], pytester: pytest.Pytester
-) -> None:
+def _readme_section() -> str:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Writing tasks\n", 1)[1]
-    example = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
-    path = _write(tmp_path / "readme.jsonl", json.dumps(example))
-    status, out = _run(capsys, path)
-    assert (status, out[-1].split(": ", 1)[1].split(" (")[0]) == (0, "1 task valid")
-    result = pytester.runpytest(
-        "-p", "no:cacheprovider", "--bank-model", "gold", "--bank-tasks", str(path)
-    )
-    result.assert_outcomes(passed=1)
+    return readme.split("\n## Writing tasks\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _readme_tasks() -> list[dict[str, object]]:
+    """The section's complete example, then each fragment completed with its other fields and
+    the task id the section gives it."""
+    section = _readme_section()
+    blocks = [block.split("```", 1)[0] for block in section.split("```json\n")[1:]]
+    example: dict[str, object] = json.loads(blocks[0])
+    ids = re.findall(r"the `task_id`s\s+`([\w-]+)` and `([\w-]+)`", section)[0]
+    assert len(ids) == len(blocks) - 1
+    fragments = [json.loads("{" + block + "}") for block in blocks[1:]]
+    return [example] + [example | {"task_id": i} | f for i, f in zip(ids, fragments, strict=True)]
+
+
+def _readme_output(command: str) -> list[str]:
+    """The lines the section prints for `validate-tasks FILE`, without their indent."""
+    shown = _readme_section().split(f"    $ python -m pytest_bankbench validate-tasks {command}\n")
+    return [line.strip() for line in shown[1].split("\n\n", 1)[0].splitlines()]
+
+
+def test_the_readme_examples_are_valid_and_print_what_it_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = _readme_tasks()
+    monkeypatch.chdir(tmp_path)
+    good = _write(Path("my_tasks.jsonl"), *(json.dumps(t) for t in tasks))
+    assert _run(capsys, good) == (0, _readme_output("my_tasks.jsonl"))
+    example, stop_cheque = tasks[0], tasks[1]
+    mistyped = json.dumps(example).replace('"123650.86"', '"123650.68"')
+    paid = json.dumps(stop_cheque).replace("507010", "507001")  # the customer's paid cheque
+    bad = _write(Path("bad.jsonl"), mistyped, paid, json.dumps(example).replace(",", "", 1))
+    assert _run(capsys, bad) == (1, _readme_output("bad.jsonl"))
+
+
+def test_gold_passes_the_readme_tasks_it_can_play_and_a_trivial_agent_fails_them(
+    tmp_path: Path, pytester: pytest.Pytester
+) -> None:
+    """The complete example and the refusal (the stop-payment fragment, completed with the
+    balance enquiry's scenario, is checked only by validate-tasks above)."""
+    example, _, refusal = _readme_tasks()
+    path = _write(tmp_path / "readme.jsonl", json.dumps(example), json.dumps(refusal))
+    for model, outcome in (("gold", {"passed": 2}), ("claim-done", {"failed": 2})):
+        result = pytester.runpytest(
+            "-p", "no:cacheprovider", "--bank-model", model, "--bank-tasks", str(path)
+        )
+        result.assert_outcomes(**outcome)
 
 
 def test_an_unknown_concept_is_named_with_the_known_ones(
