@@ -29,6 +29,8 @@ BuiltinAgent = Literal[
     "ask-secrets",
 ]
 
+GOLD: BuiltinAgent = "gold"  # the oracle: it follows each task's gold chain
+
 SPLITS: tuple[Split, ...] = get_args(Split)
 CATEGORIES: tuple[Category, ...] = get_args(Category)
 SERVICE_AREAS: tuple[ServiceArea, ...] = get_args(ServiceArea)

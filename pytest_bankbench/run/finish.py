@@ -11,12 +11,13 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pytest_bankbench.report.document import Report, build_report
+from pytest_bankbench.report.document import Report, Summary, build_report
 from pytest_bankbench.report.metrics import summarize
 from pytest_bankbench.report.output import write_atomic, write_report
 from pytest_bankbench.report.terminal import render
 from pytest_bankbench.run.provenance import provenance
 from pytest_bankbench.run.settings import RunSettings, SettingsError
+from pytest_bankbench.vocabulary import GOLD
 
 if TYPE_CHECKING:
     from pytest_bankbench.report.gate import GateResult
@@ -84,6 +85,21 @@ def _gate(settings: RunSettings, report: Report) -> GateResult | None:
     )
 
 
+def _gold_failed_a_task_file(settings: RunSettings, summary: Summary) -> list[str]:
+    """Where the gold agent fails tasks of one's own file, the line that says whose fault it is
+    and which command names the task's line and field (issue 17: a wrong expected value fails
+    the gold agent, whose evidence names only the task and the value)."""
+    failed = summary.sessions - summary.passed
+    if settings.model != GOLD or settings.tasks_path is None or failed <= 0:
+        return []
+    path = settings.tasks_path
+    return [
+        f"gold failed {failed} of {summary.sessions} sessions of {path}: the gold agent follows "
+        "each task's gold chain and tells what its tool results show, so the task is wrong; "
+        f"`python -m pytest_bankbench validate-tasks {path}` names each problem's line and field"
+    ]
+
+
 def finish_run(run: BenchRun) -> RunResult:
     """Summarize every session (resumed ones included) and write the requested outputs."""
     settings = run.settings
@@ -112,7 +128,7 @@ def finish_run(run: BenchRun) -> RunResult:
 
         write_atomic(settings.summary_md, summary_markdown(report, gate))
         outputs.append(f"Markdown summary: {settings.summary_md}")
-    lines = render(summary, prov, wall, outputs)
+    lines = render(summary, prov, wall, outputs) + _gold_failed_a_task_file(settings, summary)
     if gate is not None:
         lines.append(
             f"gate: {'PASSED' if gate.passed else 'FAILED'} (the exit status follows "

@@ -128,12 +128,24 @@ def test_another_accounts_balance_fails_validation_and_gold(
     ), out
     good_path = _write(tmp_path / "good.jsonl", good.to_line())
     assert _run(capsys, good_path)[0] == 0
+    hint = "gold failed * sessions of *: * so the task is wrong; *validate-tasks *"
     for tasks, outcome in ((good_path, {"passed": 1}), (path, {"failed": 1})):
         result = pytester.runpytest(
             "-p", "no:cacheprovider", "--bank-model", "gold", "--bank-tasks", str(tasks)
         )
         result.assert_outcomes(**outcome)
+        if tasks == good_path:
+            result.stdout.no_fnmatch_line(hint)
     assert "missing_output" in result.stdout.str()
+    # The evidence names the task and the value; the summary names the command that names the
+    # file, line and field.
+    result.stdout.fnmatch_lines(
+        [
+            f"gold failed 1 of 1 sessions of {path}: the gold agent follows each task's gold "
+            f"chain and tells what its tool results show, so the task is wrong; `python -m "
+            f"pytest_bankbench validate-tasks {path}` names each problem's line and field"
+        ]
+    )
 
 
 def test_a_broken_gold_call_fails_naming_the_call(
