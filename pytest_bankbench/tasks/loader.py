@@ -15,6 +15,7 @@ from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.model import SPLITS, Task
 
 TASKS_FILE = "tasks.jsonl"
+NO_TASKS = "the file holds no tasks; a task file holds one task per line, each a JSON object"
 _BOM = "\ufeff"
 
 
@@ -64,7 +65,7 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
             task = _runnable(task, f"{path}:{lineno}")
         tasks.append(_unique(task, seen, path, lineno))
     if not tasks:
-        raise TaskFileError(f"{path}: the file holds no tasks")
+        raise TaskFileError(f"{path}: {NO_TASKS}")
     return tasks
 
 

@@ -35,7 +35,13 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.concepts import vocabulary
 from pytest_bankbench.money import amounts_in
 from pytest_bankbench.paths import data_dir
-from pytest_bankbench.tasks.loader import TaskFileError, field_errors, in_base_split, task_lines
+from pytest_bankbench.tasks.loader import (
+    NO_TASKS,
+    TaskFileError,
+    field_errors,
+    in_base_split,
+    task_lines,
+)
 from pytest_bankbench.tasks.model import Task, ToldValue
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
 from pytest_bankbench.tasks.sources import source_mismatch, told_sources
@@ -127,7 +133,7 @@ def validate_file(path: Path) -> Validation:
         values += checked
         unsourced += sum(1 for _, value in told_sources(task) if value.source is None)
     if not lines:
-        problems.append(Problem(path, None, None, None, "the file holds no tasks"))
+        problems.append(Problem(path, None, None, None, NO_TASKS))
     return Validation(path, loaded, values, unsourced, tuple(problems))
 
 
