@@ -31,8 +31,18 @@ def describe(spec: ToolSpec) -> list[str]:
     return lines
 
 
+def _kind(prop: dict[str, Any]) -> str:
+    """What an argument takes: its values, its JSON type, or each of a union's ("number or
+    null" for an optional amount)."""
+    if "enum" in prop:
+        return " or ".join(map(str, prop["enum"]))
+    if "anyOf" in prop:
+        return " or ".join(_kind(member) for member in prop["anyOf"])
+    return str(prop.get("type", "any"))
+
+
 def _argument(prop: dict[str, Any], required: bool) -> str:
-    kind = " or ".join(map(str, prop["enum"])) if "enum" in prop else str(prop.get("type", "any"))
+    kind = _kind(prop)
     need = "required" if required else f"default {prop.get('default')!r}"
     note = f", {prop['description']}" if "description" in prop else ""
     return f"{kind} ({need}){note}"

@@ -31,3 +31,14 @@ def test_an_unknown_tool_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
     err = capsys.readouterr().err
     assert err.startswith("error: unknown tool 'get_balance'; available tools: ")
     assert len(err.splitlines()) == 1
+
+
+def test_every_argument_says_what_it_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    """An optional amount (a union with null) read "any" (issue 17, tried as a task author)."""
+    assert main(["tools"]) == 0
+    arguments = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  - ")]
+    assert arguments and not [line for line in arguments if ": any (" in line]
+    assert (
+        "  - daily_limit: number or null (default None), new daily limit in rupees; omit to keep"
+        in (arguments)
+    )
