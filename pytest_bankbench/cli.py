@@ -171,9 +171,10 @@ def tools_command(names: list[str]) -> int:
 
 def validate_command(path: Path) -> int:
     """`validate-tasks FILE`: every problem on its own line, then a summary; 1 on any problem."""
+    from pytest_bankbench.runner import gold_problems
     from pytest_bankbench.tasks.validate import validate_file
 
-    result = validate_file(path)
+    result = validate_file(path, play=gold_problems)
     for problem in result.problems:
         print(problem)
     print(result.summary())

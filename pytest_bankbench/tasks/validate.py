@@ -9,14 +9,16 @@ value that names its record and field (`source`: the account the customer named 
 `balance`) must be what that record holds after the gold replay (tasks/sources.py), and a value
 that names none must be one the gold replay shows, since a value no gold call returns is one the
 agent cannot know (issue 17). Disclosures and tells may also state a rule of the policy (the
-Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them.
+Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them. The command
+then plays each task that has no other problem with the gold agent (runner.gold_problems), so a
+task the gold agent cannot pass is named here by the field its failed check reads.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -78,6 +80,7 @@ class Validation:
     values: int = 0
     unsourced: int = 0
     problems: tuple[Problem, ...] = ()
+    played: bool = False  # the gold agent played every task that had no other problem
 
     def summary(self) -> str:
         """The file's one line: its problems, or what was checked. Values that name no `source`
@@ -93,8 +96,9 @@ class Validation:
             if self.unsourced
             else ""
         )
+        played = ", the gold agent passes each" if self.played else ""
         return (
-            f"{self.path}: {_count(self.tasks, 'task')} valid (gold chains replayed, "
+            f"{self.path}: {_count(self.tasks, 'task')} valid (gold chains replayed{played}, "
             f"{_count(self.values, 'expected value')} found in the replays{unsourced})"
         )
 
@@ -103,8 +107,17 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def validate_file(path: Path) -> Validation:
-    """Check every line of a task file; a file that cannot be read is one problem."""
+# Plays a task's gold session and says, as (field, why), each check the gold agent fails.
+GoldPlay = Callable[[Task], list[tuple[str, str]]]
+
+
+def validate_file(path: Path, play: GoldPlay | None = None) -> Validation:
+    """Check every line of a task file; a file that cannot be read is one problem.
+
+    With `play` (runner.gold_problems: the session layers sit above this one), each task with
+    no other problem is also played by the gold agent with the scripted customer, so a task the
+    gold agent cannot pass (a refusal whose `explain` does not say the reason a tell requires)
+    is a problem here, not a surprise in the run."""
     try:
         lines = task_lines(path)
     except TaskFileError as exc:
@@ -129,12 +142,14 @@ def validate_file(path: Path) -> Validation:
             )
         seen.setdefault(task.task_id, lineno)
         task_problems, checked = _check_task(task, at)
+        if play is not None and not task_problems:
+            task_problems = [at.problem(name, why) for name, why in play(task)]
         problems += task_problems
         values += checked
         unsourced += sum(1 for _, value in told_sources(task) if value.source is None)
     if not lines:
         problems.append(Problem(path, None, None, None, NO_TASKS))
-    return Validation(path, loaded, values, unsourced, tuple(problems))
+    return Validation(path, loaded, values, unsourced, tuple(problems), play is not None)
 
 
 def _file_problem(path: Path, exc: TaskFileError) -> Problem:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -47,7 +46,8 @@ def test_a_good_file_passes_with_one_summary_line(
     assert (status, out) == (
         0,
         [
-            f"{path}: 2 tasks valid (gold chains replayed, {len(told)} expected values found in "
+            f"{path}: 2 tasks valid (gold chains replayed, the gold agent passes each, "
+            f"{len(told)} expected values found in "
             f"the replays; {unsourced} of them without a source, only found somewhere in a gold "
             "result or the policy)"
         ],
@@ -62,7 +62,7 @@ def test_values_that_all_name_their_source_are_not_counted_apart(
     status, out = _run(capsys, _write(tmp_path / "good.jsonl", task.to_line()))
     assert (status, out[0].split(" (")[1]) == (
         0,
-        "gold chains replayed, 1 expected value found in the replays)",
+        "gold chains replayed, the gold agent passes each, 1 expected value found in the replays)",
     )
 
 
@@ -261,15 +261,10 @@ def _readme_section() -> str:
 
 
 def _readme_tasks() -> list[dict[str, object]]:
-    """The section's complete example, then each fragment completed with its other fields and
-    the task id the section gives it."""
-    section = _readme_section()
-    blocks = [block.split("```", 1)[0] for block in section.split("```json\n")[1:]]
+    """The section's complete example, then each fragment completed with its other fields."""
+    blocks = [block.split("```", 1)[0] for block in _readme_section().split("```json\n")[1:]]
     example: dict[str, object] = json.loads(blocks[0])
-    ids = re.findall(r"the `task_id`s\s+`([\w-]+)` and `([\w-]+)`", section)[0]
-    assert len(ids) == len(blocks) - 1
-    fragments = [json.loads("{" + block + "}") for block in blocks[1:]]
-    return [example] + [example | {"task_id": i} | f for i, f in zip(ids, fragments, strict=True)]
+    return [example] + [example | json.loads("{" + block + "}") for block in blocks[1:]]
 
 
 def _readme_output(command: str) -> list[str]:
@@ -292,14 +287,15 @@ def test_the_readme_examples_are_valid_and_print_what_it_shows(
     assert _run(capsys, bad) == (1, _readme_output("bad.jsonl"))
 
 
-def test_gold_passes_the_readme_tasks_it_can_play_and_a_trivial_agent_fails_them(
+def test_gold_passes_the_readme_tasks_and_a_trivial_agent_fails_them(
     tmp_path: Path, pytester: pytest.Pytester
 ) -> None:
-    """The complete example and the refusal (the stop-payment fragment, completed with the
-    balance enquiry's scenario, is checked only by validate-tasks above)."""
-    example, _, refusal = _readme_tasks()
-    path = _write(tmp_path / "readme.jsonl", json.dumps(example), json.dumps(refusal))
-    for model, outcome in (("gold", {"passed": 2}), ("claim-done", {"failed": 2})):
+    tasks = _readme_tasks()
+    path = _write(tmp_path / "readme.jsonl", *(json.dumps(t) for t in tasks))
+    for model, outcome in (
+        ("gold", {"passed": len(tasks)}),
+        ("claim-done", {"failed": len(tasks)}),
+    ):
         result = pytester.runpytest(
             "-p", "no:cacheprovider", "--bank-model", model, "--bank-tasks", str(path)
         )
@@ -320,3 +316,27 @@ def test_an_unknown_concept_is_named_with_the_known_ones(
         f"field tells.{index}.concepts.0: unknown concept 'freezed'; the concepts are: " in (out[0])
     )
     assert "frozen" in out[0]
+
+
+def test_a_task_the_gold_agent_cannot_pass_is_a_problem_naming_the_tell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A refusal whose `explain` is left out: every check of the file passed, and only the run
+    found that nothing says the reason and the alternative its tells ask for."""
+    refusal = _readme_tasks()[2]
+    scenario = refusal["scenario"]
+    assert isinstance(scenario, dict) and refusal["tells"]
+    silent = scenario | {"instructions": [{"text": scenario["instructions"][0]["text"]}]}
+    path = _write(tmp_path / "refusal.jsonl", json.dumps(refusal | {"scenario": silent}))
+    status, out = _run(capsys, path)
+    tells = refusal["tells"]
+    assert isinstance(tells, list)
+    assert status == 1
+    assert [line.split(": the gold agent fails it (told_customer): ")[0] for line in out[:-1]] == [
+        f"{path}:1: task {refusal['task_id']}: field tells.{i}" for i in range(len(tells))
+    ]
+    assert all(
+        f"never told the {t['kind']} ({t['label']})" in line
+        for t, line in zip(tells, out[:-1], strict=True)
+    )
+    assert _run(capsys, _write(tmp_path / "told.jsonl", json.dumps(refusal)))[0] == 0
