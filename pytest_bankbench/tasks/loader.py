@@ -92,6 +92,11 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
         why = error["msg"].removeprefix("Value error, ")
         if error["type"] == "model_type" and field is None:
             why = "a task is one JSON object per line ({...}); this line holds another value"
+        elif field == "task_id" and error["type"] == "string_pattern_mismatch":
+            why = (
+                f"{error['input']!r} is not name-NNN: lower-case letters and underscores, a "
+                "dash, three digits (my_balance-001)"
+            )
         elif error["type"] == "date_from_datetime_inexact":  # a number, read as a timestamp
             why = f"{error['input']!r} is not a date; {_DATE_HINT}"
         elif error["type"].startswith("date"):

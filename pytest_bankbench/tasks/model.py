@@ -292,6 +292,14 @@ class Task(_Strict):
         writes = {d.write for d in self.disclosures}
         if not writes <= seen:
             raise ValueError(f"disclosures name gold calls that do not exist: {writes - seen}")
+        told = [
+            *self.required_outputs,
+            *self.disclosures,
+            *(v for t in self.tells for v in t.values),
+        ]
+        sources = {v.source.call for v in told if v.source is not None and v.source.call}
+        if not sources <= seen:
+            raise ValueError(f"sources name gold calls that do not exist: {sources - seen}")
         last = len(self.scenario.instructions) - 1
         for index in [
             *(c.instruction for c in self.gold),

@@ -77,6 +77,16 @@ def test_bad_field_names_file_line_field(
         load_tasks(path)
 
 
+def _source_of_call(call: str) -> dict[str, object]:
+    """The first shipped task that asks for a value, its first value read from a gold call."""
+    task = next(t for t in shipped_tasks() if t.required_outputs)
+    data: dict[str, object] = json.loads(task.to_line())
+    outputs = data["required_outputs"]
+    assert isinstance(outputs, list)
+    outputs[0]["source"] = {"call": call, "field": "balance"}
+    return data
+
+
 def _depends_on_a_later_call() -> dict[str, object]:
     data = _task_json()
     gold = data["gold"]
@@ -307,8 +317,13 @@ def test_a_custom_task_carries_its_replays_change_set(tmp_path: Path) -> None:
             r"""field 'task_date': 20260610 is not a date; a date is written "YYYY-MM-DD\"""",
         ),
         (json.dumps(_depends_on_a_later_call()), r"t\.jsonl:1: gold call c1 depends on \['c9'\]"),
+        (
+            json.dumps(_task_json() | {"task_id": "balance2-001"}),
+            r"field 'task_id': 'balance2-001' is not name-NNN: lower-case letters and underscores, ",
+        ),
+        (json.dumps(_source_of_call("c9")), r"sources name gold calls that do not exist: \{'c9'\}"),
     ],
-    ids=["not-an-object", "date-as-number", "a-rule-of-the-task"],
+    ids=["not-an-object", "date-as-number", "a-rule-of-the-task", "task-id", "source-call"],
 )
 def test_shape_errors_are_said_in_an_authors_words(tmp_path: Path, line: str, message: str) -> None:
     with pytest.raises(TaskFileError, match=message) as caught:
