@@ -97,6 +97,8 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
                 f"{error['input']!r} is not name-NNN: lower-case letters and underscores, a "
                 "dash, three digits (my_balance-001)"
             )
+        elif error["type"] == "string_type" and loc[-1] == "value":
+            why = f'{error["input"]!r} is not a string: a value is written in quotes ("123650.86")'
         elif error["type"] == "date_from_datetime_inexact":  # a number, read as a timestamp
             why = f"{error['input']!r} is not a date; {_DATE_HINT}"
         elif error["type"].startswith("date"):

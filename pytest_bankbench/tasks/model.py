@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
 from pydantic import (
@@ -135,6 +135,29 @@ class ToldValue(_Strict):
         if data.get("source", 0) is None:
             del data["source"]
         return data
+
+    @model_validator(mode="after")
+    def _written_plainly(self) -> ToldValue:
+        """Numbers and dates in the one form the checks compare (scoring reads every other form
+        the agent may say): "39388.93", not "Rs 39,388.93"."""
+        if self.kind in ("amount", "percent", "count"):
+            try:
+                plain = Decimal(self.value).is_finite()
+            except InvalidOperation:
+                plain = False
+            if not plain or (self.kind == "count" and not self.value.isdigit()):
+                form = '"3"' if self.kind == "count" else '"39388.93" (no Rs, %, commas)'
+                raise ValueError(
+                    f"{self.kind} {self.value!r} of {self.label!r}: write it as {form}"
+                )
+        if self.kind == "date":
+            try:
+                date.fromisoformat(self.value)
+            except ValueError:
+                raise ValueError(
+                    f"date {self.value!r} of {self.label!r}: write it as YYYY-MM-DD"
+                ) from None
+        return self
 
     def amount(self) -> Decimal:
         return Decimal(self.value)

@@ -77,14 +77,26 @@ def test_bad_field_names_file_line_field(
         load_tasks(path)
 
 
-def _source_of_call(call: str) -> dict[str, object]:
-    """The first shipped task that asks for a value, its first value read from a gold call."""
-    task = next(t for t in shipped_tasks() if t.required_outputs)
+def _with_first_value(**change: object) -> dict[str, object]:
+    """The first shipped task that asks for an amount, its first value changed."""
+    task = next(
+        t
+        for t in shipped_tasks()
+        if t.required_outputs[:1] and t.required_outputs[0].kind == "amount"
+    )
     data: dict[str, object] = json.loads(task.to_line())
     outputs = data["required_outputs"]
     assert isinstance(outputs, list)
-    outputs[0]["source"] = {"call": call, "field": "balance"}
+    outputs[0] |= change
     return data
+
+
+def _source_of_call(call: str) -> dict[str, object]:
+    return _with_first_value(source={"call": call, "field": "balance"})
+
+
+def _first_value(value: object) -> dict[str, object]:
+    return _with_first_value(value=value)
 
 
 def _depends_on_a_later_call() -> dict[str, object]:
@@ -322,8 +334,26 @@ def test_a_custom_task_carries_its_replays_change_set(tmp_path: Path) -> None:
             r"field 'task_id': 'balance2-001' is not name-NNN: lower-case letters and underscores, ",
         ),
         (json.dumps(_source_of_call("c9")), r"sources name gold calls that do not exist: \{'c9'\}"),
+        (
+            json.dumps(_first_value("Rs 1,234.50")),
+            r"field 'required_outputs\.0': amount 'Rs 1,234\.50' of '[\w ]+': write it as "
+            r'"39388\.93" \(no Rs, %, commas\)',
+        ),
+        (
+            json.dumps(_first_value(1234.5)),
+            r"field 'required_outputs\.0\.value': 1234\.5 is not a string: a value is written in "
+            r'quotes \("123650\.86"\)',
+        ),
     ],
-    ids=["not-an-object", "date-as-number", "a-rule-of-the-task", "task-id", "source-call"],
+    ids=[
+        "not-an-object",
+        "date-as-number",
+        "a-rule-of-the-task",
+        "task-id",
+        "source-call",
+        "amount-with-rupees",
+        "value-as-number",
+    ],
 )
 def test_shape_errors_are_said_in_an_authors_words(tmp_path: Path, line: str, message: str) -> None:
     with pytest.raises(TaskFileError, match=message) as caught:
