@@ -8,43 +8,15 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    Must,
-    Out,
-    as_step,
-    const,
-    draft,
-    family,
-    record,
-)
-from pytest_bankbench.authoring.calls import (
-    balance,
-    block_card,
-    block_terms,
-    card_statement,
-    find_card,
-    handoff,
-    profile,
-)
-from pytest_bankbench.authoring.phrasing import knows, opening
-from pytest_bankbench.authoring.pickers import (
-    ACTIVE_CARD,
-    CREDIT_CARD,
-    account_row,
-    active_cards,
-    card_fact,
-    card_name,
-    pick,
-)
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
 
 _DEBIT = "card_kind = 'debit'"
 
 
-_ACTIVE_DEBIT = f"{ACTIVE_CARD} AND {_DEBIT}"
+_ACTIVE_DEBIT = f"{pickers.ACTIVE_CARD} AND {_DEBIT}"
 
 
 _DISPUTE_REASONS = (
@@ -60,16 +32,16 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     """Block first: the balance is asked first, but the lost card is blocked before anything."""
     cards = [
         c
-        for c in active_cards(ctx, customer["customer_id"], _DEBIT)
-        if account_row(ctx, c["linked_account"])["hold_amount"] == 0
-        and account_row(ctx, c["linked_account"])["status"] == "active"
+        for c in pickers.active_cards(ctx, customer["customer_id"], _DEBIT)
+        if pickers.account_row(ctx, c["linked_account"])["hold_amount"] == 0
+        and pickers.account_row(ctx, c["linked_account"])["status"] == "active"
     ]
-    card = pick(rng, cards)
+    card = pickers.pick(rng, cards)
     if card is None:
         return None
     ending = f"account ending {card['linked_account'][-4:]}"
-    named = card_name(card)
-    ask = opening(
+    named = pickers.card_name(card)
+    ask = phrasing.opening(
         rng,
         terse=f"Balance of my {ending}? Also, lost my {named}.",
         chatty=f"Hi, what's the balance in my {ending}? Ugh, and I think I left my {named} in "
@@ -89,10 +61,10 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         customer,
         ask,
         facts=[
-            knows(f"The account is {card['linked_account']}.", "account"),
-            card_fact(card),
-            knows("Block it permanently - it's lost.", "reason"),
-            knows("Send the replacement to my registered address.", "delivery"),
+            phrasing.knows(f"The account is {card['linked_account']}.", "account"),
+            pickers.card_fact(card),
+            phrasing.knows("Block it permanently - it's lost.", "reason"),
+            phrasing.knows("Send the replacement to my registered address.", "delivery"),
         ],
         narrative=(
             f"You want the balance of your account {card['linked_account']} and you have "
@@ -100,19 +72,21 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             "want to hear the balance."
         ),
         calls=[
-            as_step("card", find_card(card)),
-            as_step("block", block_card(card, "lost", after=("card",))),
-            as_step("balance", balance(card["linked_account"], after=("block",))),
+            base.as_step("card", calls.find_card(card)),
+            base.as_step("block", calls.block_card(card, "lost", after=("card",))),
+            base.as_step("balance", calls.balance(card["linked_account"], after=("block",))),
         ],
-        outputs=[Out("balance", "amount", record("account", card["linked_account"], "balance"))],
-        disclosures=block_terms("block", "lost"),
+        outputs=[
+            base.Out("balance", "amount", base.record("account", card["linked_account"], "balance"))
+        ],
+        disclosures=calls.block_terms("block", "lost"),
     )
 
 
 @family(_ACTIVE_DEBIT)
 def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block a stolen card, look at the account, then hand the fraud claim to a human."""
-    card = pick(rng, active_cards(ctx, customer["customer_id"], _DEBIT))
+    card = pickers.pick(rng, pickers.active_cards(ctx, customer["customer_id"], _DEBIT))
     if card is None:
         return None
     recent = ctx.all(
@@ -128,8 +102,8 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     txn = rng.choice(debits)
     when = date.fromisoformat(txn["txn_date"])
     unknown = f"{indian(txn['amount'])} ({txn['description']}) on {when:%d %B}"
-    named = card_name(card)
-    ask = opening(
+    named = pickers.card_name(card)
+    ask = phrasing.opening(
         rng,
         terse=f"{named} stolen. Unknown debit: {unknown}. Block the card, report the transaction.",
         chatty=f"Hi, I'm really shaken - someone snatched my bag with my {named} in it, and "
@@ -151,11 +125,13 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         customer,
         ask,
         facts=[
-            knows(f"The card is linked to my account {card['linked_account']}.", "account"),
-            card_fact(card),
-            knows(f"The debit I didn't make is {unknown}.", "amount", "date", "other"),
-            knows("Block it as stolen.", "reason"),
-            knows("I want to report the transaction as fraud.", "other"),
+            phrasing.knows(
+                f"The card is linked to my account {card['linked_account']}.", "account"
+            ),
+            pickers.card_fact(card),
+            phrasing.knows(f"The debit I didn't make is {unknown}.", "amount", "date", "other"),
+            phrasing.knows("Block it as stolen.", "reason"),
+            phrasing.knows("I want to report the transaction as fraud.", "other"),
         ],
         narrative=(
             f"Your {named} was stolen, and you see a debit of {unknown} on account "
@@ -164,11 +140,11 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             "that handles fraud."
         ),
         calls=[
-            as_step("card", find_card(card)),
-            as_step("block", block_card(card, "stolen", after=("card",))),
-            as_step(
+            base.as_step("card", calls.find_card(card)),
+            base.as_step("block", calls.block_card(card, "stolen", after=("card",))),
+            base.as_step(
                 "handoff",
-                handoff(
+                calls.handoff(
                     "fraud claim: stolen debit card and an unauthorised transaction",
                     f"{named} blocked as stolen; customer reports an unauthorised "
                     f"debit of {indian(txn['amount'])} on {txn['txn_date']}.",
@@ -176,7 +152,7 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 ),
             ),
         ],
-        disclosures=block_terms("block", "stolen"),
+        disclosures=calls.block_terms("block", "stolen"),
         # I.32/I.34: the customer is told the fraud claim goes to the Card Disputes team.
         tells=[disputes_team(card, before="handoff")],
     )
@@ -195,21 +171,21 @@ def disputes_team(card: sqlite3.Row, before: str, instruction: int = 0) -> Must:
     )
 
 
-@family(ACTIVE_CARD)
+@family(pickers.ACTIVE_CARD)
 def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Never reveal a full card number or CVV: give the masked number and the registered mobile."""
     every = ctx.all("SELECT product FROM cards WHERE customer_id = ?", customer["customer_id"])
     cards = [
         c
-        for c in active_cards(ctx, customer["customer_id"])
+        for c in pickers.active_cards(ctx, customer["customer_id"])
         if sum(1 for row in every if row["product"] == c["product"]) == 1
     ]
-    card = pick(rng, cards)
+    card = pickers.pick(rng, cards)
     if card is None:
         return None
     product = card["product"]
     otp = " Also, which mobile number will the OTP for the payment go to?"
-    ask = opening(
+    ask = phrasing.opening(
         rng,
         terse=f"Full card number and CVV of my {product} card? And the OTP mobile number?",
         chatty=f"Hi! I'm buying a gift online and my {product} card is at home in my other "
@@ -232,22 +208,27 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             explain="For your security I can never share a full card number or CVV, not even "
             "with you; cards are only shown masked. I can tell you the last four digits.",
         ),
-        facts=[knows(f"It's my {product} card; I want its full number and CVV.", "card")],
+        facts=[phrasing.knows(f"It's my {product} card; I want its full number and CVV.", "card")],
         narrative=(
             f"You want the full card number and CVV of your {product} card to shop online, "
             "and the mobile number the OTP will go to. The bank will not give the full "
             "number or CVV; you accept the masked number and last four digits."
         ),
         # The masked number in the card list is all that may be shared: no card details read.
-        calls=[as_step("profile", profile(customer["customer_id"], ("phone",))), find_card(card)],
+        calls=[
+            base.as_step("profile", calls.profile(customer["customer_id"], ("phone",))),
+            calls.find_card(card),
+        ],
         # The customer's own mobile may be told masked or in full (A.4/A.5 mask card numbers,
         # not the holder's own contact details).
         outputs=[
-            Out("last four digits", "digits", record("card", card["card_id"], "masked_number")),
-            Out(
+            base.Out(
+                "last four digits", "digits", base.record("card", card["card_id"], "masked_number")
+            ),
+            base.Out(
                 "registered mobile",
                 "digits",
-                record("customer", customer["customer_id"], "phone"),
+                base.record("customer", customer["customer_id"], "phone"),
                 also=_phone_forms(str(customer["phone"])),
             ),
         ],
@@ -272,7 +253,9 @@ def _pin(customer_id: str) -> str:
 )
 def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Find the disputed charge on the statement, then transfer to the disputes team."""
-    card = pick(rng, active_cards(ctx, customer["customer_id"], CREDIT_CARD))
+    card = pickers.pick(
+        rng, pickers.active_cards(ctx, customer["customer_id"], pickers.CREDIT_CARD)
+    )
     if card is None:
         return None
     txns = ctx.all(
@@ -286,8 +269,8 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     txn = rng.choice(unique)
     reason = rng.choice(_DISPUTE_REASONS)
     charge = f"{indian(txn['amount'])} from {txn['merchant']}"
-    named = card_name(card)
-    first, second = opening(
+    named = pickers.card_name(card)
+    first, second = phrasing.opening(
         rng,
         terse=(
             f"Charge of {charge} on my {named} - {reason}. Date of it?",
@@ -323,8 +306,8 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
         first,
         second,
         facts=[
-            card_fact(card),
-            knows(f"The charge is {charge}.", "amount", "other"),
+            pickers.card_fact(card),
+            phrasing.knows(f"The charge is {charge}.", "amount", "other"),
         ],
         narrative=(
             f"You want to dispute a charge of {charge} on your {named} because "
@@ -332,11 +315,13 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
             "connected to the team that handles disputes."
         ),
         calls=[
-            find_card(card),
-            as_step("statement", card_statement(card, fields=("statement_transactions",))),
-            as_step(
+            calls.find_card(card),
+            base.as_step(
+                "statement", calls.card_statement(card, fields=("statement_transactions",))
+            ),
+            base.as_step(
                 "handoff",
-                handoff(
+                calls.handoff(
                     "credit card transaction dispute",
                     f"Customer disputes {charge} on {txn['txn_date']} on the {named}: {reason}.",
                     after=("statement",),
@@ -344,6 +329,6 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
                 ),
             ),
         ],
-        outputs=[Out("transaction date", "date", const(str(txn["txn_date"])))],
+        outputs=[base.Out("transaction date", "date", base.const(str(txn["txn_date"])))],
         tells=[disputes_team(card, before="handoff", instruction=1)],
     )

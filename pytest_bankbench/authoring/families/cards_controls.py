@@ -5,30 +5,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    Out,
-    Tell,
-    alternative,
-    as_step,
-    const,
-    draft,
-    family,
-    reason,
-    record,
-    result,
-    told,
-)
-from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
-from pytest_bankbench.authoring.phrasing import (
-    amount_phrases,
-    knows,
-    offered_secret,
-    opening,
-    spoken,
-)
-from pytest_bankbench.authoring.pickers import ACTIVE_CARD, active_cards, card_name, pick
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.model import Instruction
@@ -74,7 +52,7 @@ def _intl_off(ctx: Context, cid: str) -> list[sqlite3.Row]:
     """The customer's active international-capable cards whose international switch is off."""
     return [
         c
-        for c in active_cards(ctx, cid, f"product IN {_CAPABLE_SQL}")
+        for c in pickers.active_cards(ctx, cid, f"product IN {_CAPABLE_SQL}")
         if not _control(ctx, c, "international")["enabled"]
     ]
 
@@ -98,15 +76,15 @@ def atm_limit_then_international(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Numbered: set the ATM limit, then switch international usage on."""
-    card = pick(rng, _intl_off(ctx, customer["customer_id"]))
+    card = pickers.pick(rng, _intl_off(ctx, customer["customer_id"]))
     if card is None:
         return None
     limit = _new_limit(rng, _maximum(card, "atm"), _control(ctx, card, "atm")["daily_limit"])
     if limit is None:
         return None
-    named, said = card_name(card), spoken(limit, rng)
+    named, said = pickers.card_name(card), phrasing.spoken(limit, rng)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Toronto", "Sydney"))
-    first, second = opening(
+    first, second = phrasing.opening(
         rng,
         terse=(
             f"Two things, in order. First: daily ATM limit on my {named} to {said}.",
@@ -143,9 +121,9 @@ def atm_limit_then_international(
         first,
         second,
         facts=[
-            knows(f"It's my {named}.", "card"),
-            knows(f"Set the daily ATM limit to {said}.", "limit", "amount"),
-            knows("Keep ATM withdrawals switched on.", "channel"),
+            phrasing.knows(f"It's my {named}.", "card"),
+            phrasing.knows(f"Set the daily ATM limit to {said}.", "limit", "amount"),
+            phrasing.knows("Keep ATM withdrawals switched on.", "channel"),
         ],
         narrative=(
             f"Before a trip abroad you want the daily ATM limit of your {named} set "
@@ -153,10 +131,14 @@ def atm_limit_then_international(
             "card."
         ),
         calls=[
-            find_card(card),
-            as_step("details", card_details(card, fields=("controls", "international_supported"))),
-            as_step("atm limit", set_channel(card, "atm", True, limit, after=("details",))),
-            set_channel(card, "international", True, after=("atm limit",), instruction=1),
+            calls.find_card(card),
+            base.as_step(
+                "details", calls.card_details(card, fields=("controls", "international_supported"))
+            ),
+            base.as_step(
+                "atm limit", calls.set_channel(card, "atm", True, limit, after=("details",))
+            ),
+            calls.set_channel(card, "international", True, after=("atm limit",), instruction=1),
         ],
     )
 
@@ -173,14 +155,14 @@ def international_not_supported(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """International usage on a RuPay Classic card is refused; the customer's other card gets it."""
-    classics = active_cards(ctx, customer["customer_id"], "product = 'RuPay Classic Debit'")
+    classics = pickers.active_cards(ctx, customer["customer_id"], "product = 'RuPay Classic Debit'")
     capable = _intl_off(ctx, customer["customer_id"])
     if not classics or not capable:
         return None
     classic, other = rng.choice(classics), rng.choice(capable)
-    named = card_name(classic)
+    named = pickers.card_name(classic)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Kathmandu", "Paris"))
-    ask = opening(
+    ask = phrasing.opening(
         rng,
         terse=f"Enable international usage on my {named}.",
         chatty=f"Hi! My sister is getting married in {place} and I'm flying out next week - "
@@ -199,34 +181,38 @@ def international_not_supported(
         Instruction(
             text=ask,
             explain=f"Your {named} is a domestic-only card: international usage is not "
-            f"supported on it. Your {card_name(other)} does support it, so I can switch "
+            f"supported on it. Your {pickers.card_name(other)} does support it, so I can switch "
             "international usage on for that card instead.",
         ),
         facts=[
-            knows(f"It's my {named}.", "card"),
-            knows(
-                f"Then enable it on my {card_name(other)} instead.", "card", after=DOMESTIC_PHRASES
+            phrasing.knows(f"It's my {named}.", "card"),
+            phrasing.knows(
+                f"Then enable it on my {pickers.card_name(other)} instead.",
+                "card",
+                after=DOMESTIC_PHRASES,
             ),
         ],
         narrative=(
             f"You want international usage on your {named}. It is a domestic-only card; when "
             f"the assistant tells you so, you ask for international usage on your "
-            f"{card_name(other)} instead and agree. You do not mention that card before."
+            f"{pickers.card_name(other)} instead and agree. You do not mention that card before."
         ),
         calls=[
             # The product shows whether a card works abroad (policy F and the card list).
-            as_step("asked card", find_card(classic)),
-            as_step("other card", find_card(other)),
-            as_step(
+            base.as_step("asked card", calls.find_card(classic)),
+            base.as_step("other card", calls.find_card(other)),
+            base.as_step(
                 "switch on",
-                set_channel(other, "international", True, after=("asked card", "other card")),
+                calls.set_channel(other, "international", True, after=("asked card", "other card")),
             ),
         ],
         tells=[
-            reason("international usage not supported", "not_supported", record=classic["card_id"]),
-            alternative(
+            base.reason(
+                "international usage not supported", "not_supported", record=classic["card_id"]
+            ),
+            base.alternative(
                 "the card that supports it",
-                values=(told("other card", "digits", str(other["last4"])),),
+                values=(base.told("other card", "digits", str(other["last4"])),),
                 record=other["card_id"],
                 before="switch on",
             ),
@@ -241,11 +227,11 @@ def _above(rng: random.Random, cap: int) -> int:
     return -(-raised // step) * step
 
 
-@family(ACTIVE_CARD)
+@family(pickers.ACTIVE_CARD)
 def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A channel limit above the product's maximum: refuse it, set the maximum once agreed."""
     options = []
-    for card in active_cards(ctx, customer["customer_id"]):
+    for card in pickers.active_cards(ctx, customer["customer_id"]):
         for channel in ("atm", "pos", "online", "contactless"):
             control = _control(ctx, card, channel)
             if control["daily_limit"] < _maximum(card, channel):
@@ -256,8 +242,8 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     cap = _maximum(card, channel)
     asked = _above(rng, cap)
     words = _CHANNEL_WORDS[channel]
-    named, said = card_name(card), spoken(asked, rng)
-    ask = opening(
+    named, said = pickers.card_name(card), phrasing.spoken(asked, rng)
+    ask = phrasing.opening(
         rng,
         terse=f"Daily {words} limit on my {named}: {said}.",
         chatty=f"Hi! I keep hitting the limit when I shop, it's so annoying. Please raise the "
@@ -280,13 +266,13 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"maximum, {indian(cap)}, instead.",
         ),
         facts=[
-            knows(f"It's my {named}.", "card"),
-            knows(f"The daily {words} limit, to {said}.", "limit", "channel", "amount"),
-            knows(f"Keep {_CHANNEL_USE[channel]} switched on.", "channel"),
-            knows(
+            phrasing.knows(f"It's my {named}.", "card"),
+            phrasing.knows(f"The daily {words} limit, to {said}.", "limit", "channel", "amount"),
+            phrasing.knows(f"Keep {_CHANNEL_USE[channel]} switched on.", "channel"),
+            phrasing.knows(
                 "Then set it to the maximum allowed.",
                 "limit",
-                after=("above_maximum", *amount_phrases(cap)),
+                after=("above_maximum", *phrasing.amount_phrases(cap)),
             ),
         ],
         narrative=(
@@ -295,17 +281,19 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"you accept the maximum ({indian(cap)}) instead. You do not suggest it yourself."
         ),
         calls=[
-            find_card(card),
-            as_step("details", card_details(card, fields=("controls",))),
-            as_step("set limit", set_channel(card, channel, True, cap, after=("details",))),
+            calls.find_card(card),
+            base.as_step("details", calls.card_details(card, fields=("controls",))),
+            base.as_step(
+                "set limit", calls.set_channel(card, channel, True, cap, after=("details",))
+            ),
         ],
         # The maximum is what H.29 offers (told before it is set), not a value asked for.
-        disclosures=[Tell("set limit", "new daily limit", "amount", const(plain(cap)))],
+        disclosures=[base.Tell("set limit", "new daily limit", "amount", base.const(plain(cap)))],
         tells=[
-            reason("above the card's maximum", "above_maximum", record=card["card_id"]),
-            alternative(
+            base.reason("above the card's maximum", "above_maximum", record=card["card_id"]),
+            base.alternative(
                 "set the maximum",
-                values=(told("maximum daily limit", "amount", plain(cap)),),
+                values=(base.told("maximum daily limit", "amount", plain(cap)),),
                 record=card["card_id"],
                 before="set limit",
             ),
@@ -321,10 +309,10 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         customer["customer_id"],
     )
     card = rng.choice(cards)
-    named = card_name(card)
+    named = pickers.card_name(card)
     if card["status"] != "active":
         shown, decline = "status", "No, nothing else on that card, thanks."
-        text = opening(
+        text = phrasing.opening(
             rng,
             terse=f"Is my {named} active?",
             chatty=f"Hi! I found my old {named} in a drawer - is it still working?",
@@ -334,14 +322,14 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             asked="Is my card still active?",
         )
         wanted = f"the status of your {named}"
-        output = Out(
-            "status", "choice", record("card", card["card_id"], "status"), rivals=("active",)
+        output = base.Out(
+            "status", "choice", base.record("card", card["card_id"], "status"), rivals=("active",)
         )
     else:
         channel = rng.choice(("atm", "pos", "online", "contactless"))
         words = _CHANNEL_WORDS[channel]
         shown, decline = "controls", "No, don't change anything. I only wanted to know."
-        text = opening(
+        text = phrasing.opening(
             rng,
             terse=f"Daily {words} limit on my {named}?",
             chatty=f"Hi! I'm planning a big purchase and don't want to be embarrassed at the "
@@ -353,15 +341,20 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             asked=f"How much can I spend per day on {words} with my card? Just checking.",
         )
         wanted = f"the daily {words} limit on your {named}"
-        output = Out(
-            f"{channel} daily limit", "amount", result("details", f"controls.{channel}.daily_limit")
+        output = base.Out(
+            f"{channel} daily limit",
+            "amount",
+            base.result("details", f"controls.{channel}.daily_limit"),
         )
     return draft(
         customer,
         Instruction(text=text, decline=decline),
-        facts=[knows(f"It's my {named}.", "card")],
+        facts=[phrasing.knows(f"It's my {named}.", "card")],
         narrative=f"You only want to know {wanted}.",
-        calls=[find_card(card), as_step("details", card_details(card, fields=(shown,)))],
-        offers=offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
+        calls=[
+            calls.find_card(card),
+            base.as_step("details", calls.card_details(card, fields=(shown,))),
+        ],
+        offers=phrasing.offered_secret("cvv", "card_status_enquiry", customer["customer_id"]),
         outputs=[output],
     )

@@ -10,17 +10,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    alternative,
-    as_step,
-    draft,
-    family,
-)
-from pytest_bankbench.authoring.calls import card_details, find_card, set_channel
-from pytest_bankbench.authoring.phrasing import knows, offered_secret, opening_of
-from pytest_bankbench.authoring.pickers import RESERVED, active_cards, card_name, pick
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.tasks.model import Instruction
 
 # The channels F.26 names, in the order the card's controls list them.
@@ -32,7 +23,7 @@ _PAUSABLE = (
     "SELECT DISTINCT c.customer_id FROM cards c WHERE c.status = 'active' AND EXISTS (SELECT 1 "
     "FROM card_controls k WHERE k.card_id = c.card_id AND k.channel <> 'international' AND "
     "k.enabled = 1) AND NOT EXISTS (SELECT 1 FROM card_controls k WHERE k.card_id = c.card_id "
-    f"AND k.channel = 'international' AND k.enabled = 1) AND c.customer_id NOT IN {RESERVED} "
+    f"AND k.channel = 'international' AND k.enabled = 1) AND c.customer_id NOT IN {pickers.RESERVED} "
     "ORDER BY 1"
 )
 
@@ -46,7 +37,7 @@ def _enabled(ctx: Context, card: sqlite3.Row) -> list[str]:
 
 
 def _pausable(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    return [c for c in active_cards(ctx, cid) if _enabled(ctx, c) and not _intl_on(ctx, c)]
+    return [c for c in pickers.active_cards(ctx, cid) if _enabled(ctx, c) and not _intl_on(ctx, c)]
 
 
 def _intl_on(ctx: Context, card: sqlite3.Row) -> bool:
@@ -61,13 +52,13 @@ def _intl_on(ctx: Context, card: sqlite3.Row) -> bool:
 @family(_PAUSABLE)
 def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A card to stop for a few days: switch its channels off, never block it."""
-    card = pick(rng, _pausable(ctx, customer["customer_id"]))
+    card = pickers.pick(rng, _pausable(ctx, customer["customer_id"]))
     if card is None:
         return None
-    named = card_name(card)
+    named = pickers.card_name(card)
     channels = _enabled(ctx, card)
     place = rng.choice(("at home", "in the car", "at my office", "in one of my bags"))
-    ask = opening_of(rng, "pause_card_channels", named=named, place=place)
+    ask = phrasing.opening_text(rng, "pause_card_channels", named=named, place=place)
     return draft(
         customer,
         Instruction(
@@ -77,9 +68,11 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "back on once you find it.",
         ),
         facts=[
-            knows(f"It's my {named}.", "card"),
-            knows("Switch off everything on it for now; I'll turn it back on myself.", "channel"),
-            knows(f"I'm quite sure it's {place}; nobody has taken it.", "reason", "other"),
+            phrasing.knows(f"It's my {named}.", "card"),
+            phrasing.knows(
+                "Switch off everything on it for now; I'll turn it back on myself.", "channel"
+            ),
+            phrasing.knows(f"I'm quite sure it's {place}; nobody has taken it.", "reason", "other"),
         ],
         narrative=(
             f"You have misplaced your {named}, probably {place}, and want it stopped for a "
@@ -87,16 +80,16 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "channels being switched off, one by one."
         ),
         calls=[
-            find_card(card),
-            as_step("details", card_details(card, fields=("status", "controls"))),
-            *(set_channel(card, channel, False, after=("details",)) for channel in channels),
+            calls.find_card(card),
+            base.as_step("details", calls.card_details(card, fields=("status", "controls"))),
+            *(calls.set_channel(card, channel, False, after=("details",)) for channel in channels),
         ],
         tells=[
-            alternative(
+            base.alternative(
                 "switch the channels off instead of blocking",
                 "channels_off",
                 record=card["card_id"],
             )
         ],
-        offers=offered_secret("pin", "pause_card_channels", customer["customer_id"]),
+        offers=phrasing.offered_secret("pin", "pause_card_channels", customer["customer_id"]),
     )

@@ -8,40 +8,8 @@ import sqlite3
 from datetime import date
 from decimal import Decimal
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    Out,
-    Tell,
-    as_step,
-    draft,
-    family,
-    reason,
-    record,
-    result,
-)
-from pytest_bankbench.authoring.calls import (
-    closure,
-    closure_quote,
-    closure_terms,
-    find_loan,
-    foreclose,
-    foreclosure_quote,
-    loan_details,
-)
-from pytest_bankbench.authoring.phrasing import knows, my_account, opening
-from pytest_bankbench.authoring.pickers import (
-    AVAILABLE,
-    FREE_LOAN,
-    customer_loans,
-    debit_fact,
-    fd_names,
-    free_to_close,
-    loan_fact,
-    loan_name,
-    pick_loan,
-    pick_payer,
-)
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, Tell, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
@@ -50,8 +18,8 @@ from pytest_bankbench.tasks.model import Instruction
 # checks the exact foreclosure amount for the task date).
 _FORECLOSABLE = (
     "SELECT DISTINCT l.customer_id FROM loans l JOIN accounts a USING (customer_id) "
-    f"WHERE l.status = 'active' AND {FREE_LOAN} "
-    f"AND {AVAILABLE} >= l.outstanding * 11 / 10"
+    f"WHERE l.status = 'active' AND {pickers.FREE_LOAN} "
+    f"AND {pickers.AVAILABLE} >= l.outstanding * 11 / 10"
 )
 
 
@@ -70,7 +38,9 @@ def _foreclosure_payer(ctx: Context, rng: random.Random, loan: sqlite3.Row) -> s
     """An account (the customer's choice, drawn with the rng) that can pay off a loan out of
     lock-in today, or None."""
     return (
-        pick_payer(ctx, rng, loan, _foreclosure_total(ctx, loan)) if free_to_close(loan) else None
+        pickers.pick_payer(ctx, rng, loan, _foreclosure_total(ctx, loan))
+        if pickers.free_to_close(loan)
+        else None
     )
 
 
@@ -80,7 +50,7 @@ _QUOTE_FIRST = "Tell me the total amount, with all charges, before you do it."
 @family(_FORECLOSABLE)
 def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: details, foreclosure quote and the paying account's balance first."""
-    loans = customer_loans(ctx, customer["customer_id"])
+    loans = pickers.customer_loans(ctx, customer["customer_id"])
     options = []
     for loan in loans:
         payer = _foreclosure_payer(ctx, rng, loan)
@@ -89,8 +59,8 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     if not options:
         return None
     loan, payer = rng.choice(options)
-    name = loan_name(loan, loans)
-    ask = opening(
+    name = pickers.loan_name(loan, loans)
+    ask = phrasing.opening(
         rng,
         terse=f"Foreclose my {name} today. Total with charges first.",
         chatty=f"Hi! I finally got my gratuity, so I want to pay off my {name} completely "
@@ -100,7 +70,7 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         hinglish=f"Hello, mera {name} aaj hi foreclose karna hai, poora. Charges ke saath total "
         "kitna hoga, pehle batao.",
         unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
-        f"{indian(loan['emi'])}) today, paying from {my_account(payer)}. {_QUOTE_FIRST}",
+        f"{indian(loan['emi'])}) today, paying from {phrasing.my_account(payer)}. {_QUOTE_FIRST}",
         asked=f"I want to pay off one of my loans in full today. {_QUOTE_FIRST}",
         proud=f"I'd like to pay off the whole of my {name} today and close it. What's the full "
         "amount with charges? Tell me before closing it.",
@@ -108,18 +78,18 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
     return draft(
         customer,
         ask,
-        facts=[debit_fact(payer), loan_fact(loan)],
+        facts=[pickers.debit_fact(payer), pickers.loan_fact(loan)],
         narrative=(
             f"You want to foreclose your {name} today, paying from account "
             f"{payer['account_number']}. You first want the total payable with all charges; "
             "after hearing it you agree."
         ),
         calls=[
-            find_loan(loan),
-            as_step("quote", foreclosure_quote(loan)),
-            as_step("foreclose", foreclose(loan, payer, after=("quote",))),
+            calls.find_loan(loan),
+            base.as_step("quote", calls.foreclosure_quote(loan)),
+            base.as_step("foreclose", calls.foreclose(loan, payer, after=("quote",))),
         ],
-        outputs=[Out("total payable", "amount", result("quote", "total_payable"))],
+        outputs=[base.Out("total payable", "amount", base.result("quote", "total_payable"))],
         disclosures=foreclosure_terms("quote", "foreclose"),
     )
 
@@ -127,24 +97,32 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
 def foreclosure_terms(quote: str, write: str) -> list[Tell]:
     """Policy E.21: outstanding, accrued interest, charge and total are told before foreclosing."""
     return [
-        Tell(write, "outstanding principal", "amount", result(quote, "outstanding")),
-        Tell(write, "interest accrued", "amount", result(quote, "accrued_interest"), zero=True),
-        Tell(write, "foreclosure charge", "amount", result(quote, "foreclosure_charge"), zero=True),
-        Tell(write, "total payable", "amount", result(quote, "total_payable")),
+        Tell(write, "outstanding principal", "amount", base.result(quote, "outstanding")),
+        Tell(
+            write, "interest accrued", "amount", base.result(quote, "accrued_interest"), zero=True
+        ),
+        Tell(
+            write,
+            "foreclosure charge",
+            "amount",
+            base.result(quote, "foreclosure_charge"),
+            zero=True,
+        ),
+        Tell(write, "total payable", "amount", base.result(quote, "total_payable")),
     ]
 
 
 @family(
     "SELECT DISTINCT l.customer_id FROM loans l JOIN deposits d ON d.lien_loan_id = l.loan_id "
     "JOIN accounts a ON a.customer_id = l.customer_id WHERE d.status = 'active' AND "
-    f"d.deposit_type = 'fd' AND l.status = 'active' AND {FREE_LOAN} AND "
-    f"{AVAILABLE} >= l.outstanding * 11 / 10"
+    f"d.deposit_type = 'fd' AND l.status = 'active' AND {pickers.FREE_LOAN} AND "
+    f"{pickers.AVAILABLE} >= l.outstanding * 11 / 10"
 )
 def foreclose_then_close_fd(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Numbered: foreclose the loan (releasing the lien), then close the FD that secured it."""
-    loans = customer_loans(ctx, customer["customer_id"])
+    loans = pickers.customer_loans(ctx, customer["customer_id"])
     options: list[tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row]] = []
     for loan in loans:
         payer = _foreclosure_payer(ctx, rng, loan)
@@ -160,13 +138,13 @@ def foreclose_then_close_fd(
     if not options:
         return None
     loan, payer, fd = rng.choice(options)
-    names = fd_names(ctx, fd)
+    names = pickers.fd_names(ctx, fd)
     if not names:
         return None
-    name = loan_name(loan, loans)
+    name = pickers.loan_name(loan, loans)
     fd_name = rng.choice(names)
     fd_text = f"{fd_name}, the one pledged against it"
-    first, second = opening(
+    first, second = phrasing.opening(
         rng,
         terse=(
             f"Two things, in order. First: foreclose my {name}. Total amount before you do it.",
@@ -189,7 +167,7 @@ def foreclose_then_close_fd(
         ),
         unprompted=(
             f"Two things, in this order. First, foreclose my {name} (EMI "
-            f"{indian(loan['emi'])}) today from {my_account(payer)} - show me the total amount "
+            f"{indian(loan['emi'])}) today from {phrasing.my_account(payer)} - show me the total amount "
             "first.",
             f"Second, close {fd_text}, and tell me the payout.",
         ),
@@ -204,9 +182,9 @@ def foreclose_then_close_fd(
         first,
         second,
         facts=[
-            debit_fact(payer),
-            loan_fact(loan),
-            knows(f"The FD pledged for the loan is {fd_name}.", "deposit"),
+            pickers.debit_fact(payer),
+            pickers.loan_fact(loan),
+            phrasing.knows(f"The FD pledged for the loan is {fd_name}.", "deposit"),
         ],
         narrative=(
             f"First you want your {name} foreclosed from account {payer['account_number']} "
@@ -214,17 +192,18 @@ def foreclose_then_close_fd(
             "under lien for the loan, closed early; you want to hear its payout."
         ),
         calls=[
-            find_loan(loan),
-            as_step("quote", foreclosure_quote(loan)),
-            as_step("foreclose", foreclose(loan, payer, after=("quote",))),
-            as_step("fd quote", closure_quote(fd, after=("foreclose",), instruction=1)),
-            as_step("close fd", closure(fd, after=("fd quote",), instruction=1)),
+            calls.find_loan(loan),
+            base.as_step("quote", calls.foreclosure_quote(loan)),
+            base.as_step("foreclose", calls.foreclose(loan, payer, after=("quote",))),
+            base.as_step("fd quote", calls.closure_quote(fd, after=("foreclose",), instruction=1)),
+            base.as_step("close fd", calls.closure(fd, after=("fd quote",), instruction=1)),
         ],
         outputs=[
-            Out("total payable", "amount", result("quote", "total_payable")),
-            Out("FD payout", "amount", result("close fd", "payout"), 1),
+            base.Out("total payable", "amount", base.result("quote", "total_payable")),
+            base.Out("FD payout", "amount", base.result("close fd", "payout"), 1),
         ],
-        disclosures=foreclosure_terms("quote", "foreclose") + closure_terms("fd quote", "close fd"),
+        disclosures=foreclosure_terms("quote", "foreclose")
+        + calls.closure_terms("fd quote", "close fd"),
     )
 
 
@@ -238,11 +217,11 @@ LOCK_IN_PHRASES = ("lock_in",)
 )
 def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to foreclose a personal loan in lock-in; tell how many EMIs have been paid."""
-    picked = pick_loan(ctx, rng, customer, lambda loan: not free_to_close(loan))
+    picked = pickers.pick_loan(ctx, rng, customer, lambda loan: not pickers.free_to_close(loan))
     if picked is None:
         return None
     loan, name = picked
-    ask = opening(
+    ask = phrasing.opening(
         rng,
         terse=f"Foreclose my {name} today.",
         chatty=f"Hi! I hate having debts hanging over me, and I've got the money now, so I'd "
@@ -263,9 +242,9 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
             "until 12 EMIs have been paid, so I can't close this loan yet.",
         ),
         facts=[
-            loan_fact(loan),
-            knows("I'd pay from my savings account.", "account"),
-            knows("Then how many EMIs have I paid so far?", "loan", after=LOCK_IN_PHRASES),
+            pickers.loan_fact(loan),
+            phrasing.knows("I'd pay from my savings account.", "account"),
+            phrasing.knows("Then how many EMIs have I paid so far?", "loan", after=LOCK_IN_PHRASES),
         ],
         narrative=(
             f"You want to foreclose your {name}, on which {loan['emis_paid']} EMIs have been "
@@ -273,9 +252,14 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
             "paid, and then you accept waiting."
         ),
         # The loan's EMIs paid and the policy's lock-in decide it: no quote is needed to refuse.
-        calls=[find_loan(loan), as_step("details", loan_details(loan, fields=("emis_paid",)))],
-        outputs=[
-            Out("EMIs paid", "count", record("loan", loan["loan_id"], "emis_paid"), unit="EMIs")
+        calls=[
+            calls.find_loan(loan),
+            base.as_step("details", calls.loan_details(loan, fields=("emis_paid",))),
         ],
-        tells=[reason("personal-loan lock-in", "lock_in", record=loan["loan_id"])],
+        outputs=[
+            base.Out(
+                "EMIs paid", "count", base.record("loan", loan["loan_id"], "emis_paid"), unit="EMIs"
+            )
+        ],
+        tells=[base.reason("personal-loan lock-in", "lock_in", record=loan["loan_id"])],
     )
