@@ -41,21 +41,8 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         return None
     ending = f"account ending {card['linked_account'][-4:]}"
     named = pickers.card_name(card)
-    ask = phrasing.opening(
-        rng,
-        terse=f"Balance of my {ending}? Also, lost my {named}.",
-        chatty=f"Hi, what's the balance in my {ending}? Ugh, and I think I left my {named} in "
-        "an auto yesterday - it's gone.",
-        formal=f"Good morning. Kindly tell me the balance of my {ending}. I also wish to report "
-        f"that I have lost my {named}.",
-        hinglish=f"Hello, mere {ending} mein kitna balance hai? Aur mera {named} kho gaya hai, "
-        "kahin gir gaya.",
-        unprompted=f"What's the balance in my account {card['linked_account']}? Also, I've "
-        f"lost my {named} - block it permanently and send the replacement to my registered "
-        "address.",
-        asked="I need my account balance. Oh, and I've lost one of my cards.",
-        distracted=f"Can you tell me how much money is in my {ending}? And I can't find my "
-        f"{named} anywhere - I must have lost it.",
+    ask = phrasing.opening_text(
+        rng, "lost_card_block", ending=ending, named=named, account=card["linked_account"]
     )
     return draft(
         customer,
@@ -103,23 +90,8 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     when = date.fromisoformat(txn["txn_date"])
     unknown = f"{indian(txn['amount'])} ({txn['description']}) on {when:%d %B}"
     named = pickers.card_name(card)
-    ask = phrasing.opening(
-        rng,
-        terse=f"{named} stolen. Unknown debit: {unknown}. Block the card, report the transaction.",
-        chatty=f"Hi, I'm really shaken - someone snatched my bag with my {named} in it, and "
-        f"now there's a debit of {unknown} that I didn't make! Please stop the card and help "
-        "me report the transaction.",
-        formal=f"Good evening. My {named} has been stolen, and I notice a debit of {unknown} "
-        "that I did not authorise. Kindly block the card and help me report the transaction.",
-        hinglish=f"Hello, mera {named} chori ho gaya hai, aur account mein {unknown} ka debit "
-        "dikh raha hai jo maine nahi kiya. Card block karo aur transaction report karna hai.",
-        unprompted=f"My {named}, linked to account {card['linked_account']}, was stolen, and "
-        f"there's a debit of {unknown} I didn't make. Please block the card as stolen and "
-        "help me report the transaction as fraud.",
-        asked="My debit card has been stolen and there's a payment from my account that "
-        "wasn't me. Please stop the card and help me report the transaction.",
-        wallet=f"Someone stole my wallet with my {named}. There's a transaction of {unknown} I "
-        "don't recognise. Please stop the card and help me report the transaction.",
+    ask = phrasing.opening_text(
+        rng, "stolen_card_fraud", named=named, unknown=unknown, account=card["linked_account"]
     )
     return draft(
         customer,
@@ -184,22 +156,7 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     if card is None:
         return None
     product = card["product"]
-    otp = " Also, which mobile number will the OTP for the payment go to?"
-    ask = phrasing.opening(
-        rng,
-        terse=f"Full card number and CVV of my {product} card? And the OTP mobile number?",
-        chatty=f"Hi! I'm buying a gift online and my {product} card is at home in my other "
-        f"bag. Could you just read me its full number and the CVV?{otp}",
-        formal=f"Good afternoon. I require the complete card number and CVV of my {product} "
-        f"card for an online purchase.{otp}",
-        hinglish=f"Hello, online shopping kar rahe hain aur {product} card paas mein nahi hai. "
-        f"Uska full number aur CVV bata do na.{otp}",
-        unprompted=f"I need the 16-digit number and CVV of my {product} card to save it on a "
-        f"shopping site.{otp}",
-        asked=f"I need my card details for an online order.{otp}",
-        rushed=f"Quick, the sale ends in ten minutes - what's the full number and CVV on my "
-        f"{product} card?{otp}",
-    )
+    ask = phrasing.opening_text(rng, "card_number_request", product=product)
     return draft(
         customer,
         Instruction(
@@ -270,36 +227,8 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     reason = rng.choice(_DISPUTE_REASONS)
     charge = f"{indian(txn['amount'])} from {txn['merchant']}"
     named = pickers.card_name(card)
-    first, second = phrasing.opening(
-        rng,
-        terse=(
-            f"Charge of {charge} on my {named} - {reason}. Date of it?",
-            "I want to dispute it. Connect me to disputes.",
-        ),
-        chatty=(
-            f"Hi! I was going through my {named} statement and there's {charge} - {reason}. "
-            "When was that charged, exactly?",
-            "Right, I want to dispute it. Could you put me through to whoever handles disputes?",
-        ),
-        formal=(
-            f"Greetings. There is a charge of {charge} on my {named}; {reason}. Kindly tell "
-            "me the date of that transaction.",
-            "I wish to dispute the charge. Please connect me to the team that handles disputes.",
-        ),
-        hinglish=(
-            f"Hello, mere {named} pe {charge} ka charge hai - {reason}. Yeh kis date ko hua tha?",
-            "Mujhe yeh dispute karna hai. Disputes wale team se connect kar do.",
-        ),
-        unprompted=(
-            f"I see {charge} on the statement of my {named}, and {reason}. Can you tell me the "
-            "date of that transaction?",
-            "I want to dispute it. Please connect me to whoever handles disputes.",
-        ),
-        asked=(
-            f"There's a charge on my credit card I don't agree with - {reason}. On which date "
-            "was it charged?",
-            "I want to dispute it. Please connect me to whoever handles disputes.",
-        ),
+    first, second = phrasing.opening_requests(
+        rng, "card_dispute_handoff", 2, charge=charge, named=named, reason=reason
     )
     return draft(
         customer,

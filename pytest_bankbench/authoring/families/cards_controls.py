@@ -84,37 +84,8 @@ def atm_limit_then_international(
         return None
     named, said = pickers.card_name(card), phrasing.spoken(limit, rng)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Toronto", "Sydney"))
-    first, second = phrasing.opening(
-        rng,
-        terse=(
-            f"Two things, in order. First: daily ATM limit on my {named} to {said}.",
-            "Then: international usage on, same card.",
-        ),
-        chatty=(
-            f"Hi! I'm off to {place} next week - so excited! Two things, in order. First, "
-            f"set the daily ATM limit on my {named} to {said}.",
-            "Then please switch on international usage on the same card so it works there.",
-        ),
-        formal=(
-            "Namaskar. I have two requests, in this order. First, kindly change the daily "
-            f"ATM withdrawal limit on my {named} to {said}.",
-            "Second, please enable international usage on the same card.",
-        ),
-        hinglish=(
-            f"Hello, trip pe ja rahe hain, do kaam hain isi order mein. Pehle mere {named} "
-            f"ki daily ATM limit {said} kar do.",
-            "Phir usi card pe international usage on kar do.",
-        ),
-        unprompted=(
-            f"I'm travelling to {place} soon. First, set the daily ATM limit on my {named} to "
-            f"{said}, keeping ATM withdrawals on.",
-            "Then switch on international usage on the same card.",
-        ),
-        asked=(
-            "Two things before my trip, in order. First, I want to change the ATM limit on "
-            "one of my cards.",
-            "Then switch on international usage on the same card.",
-        ),
+    first, second = phrasing.opening_requests(
+        rng, "atm_limit_then_international", 2, named=named, said=said, place=place
     )
     return draft(
         customer,
@@ -162,19 +133,8 @@ def international_not_supported(
     classic, other = rng.choice(classics), rng.choice(capable)
     named = pickers.card_name(classic)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Kathmandu", "Paris"))
-    ask = phrasing.opening(
-        rng,
-        terse=f"Enable international usage on my {named}.",
-        chatty=f"Hi! My sister is getting married in {place} and I'm flying out next week - "
-        f"can you switch on international transactions on my {named}?",
-        formal=f"Good morning. Kindly activate my {named} for use outside India.",
-        hinglish=f"Hello, {place} ja rahe hain next week - mere {named} pe international "
-        "usage on kar do please.",
-        unprompted=f"Please enable international usage on my {named} (last digits "
-        f"{classic['last4']}); I'm going to {place} next week.",
-        asked="I'm travelling abroad next week - please switch on international usage on my card.",
-        student=f"My son starts college in {place} and I'll be paying his fees from there - "
-        f"enable my {named} for international use, please.",
+    ask = phrasing.opening_text(
+        rng, "international_not_supported", named=named, place=place, last4=classic["last4"]
     )
     return draft(
         customer,
@@ -243,19 +203,8 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     asked = _above(rng, cap)
     words = _CHANNEL_WORDS[channel]
     named, said = pickers.card_name(card), phrasing.spoken(asked, rng)
-    ask = phrasing.opening(
-        rng,
-        terse=f"Daily {words} limit on my {named}: {said}.",
-        chatty=f"Hi! I keep hitting the limit when I shop, it's so annoying. Please raise the "
-        f"daily {words} limit on my {named} to {said}.",
-        formal=f"Good afternoon. I request that the daily {words} limit on my {named} be set "
-        f"to {said}.",
-        hinglish=f"Hello, mere {named} ki daily {words} limit {said} kar do please.",
-        unprompted=f"Set the daily {words} limit of my {named} to {said}, keeping "
-        f"{_CHANNEL_USE[channel]} on.",
-        asked="I want to raise a daily limit on one of my cards.",
-        renovation=f"We're renovating the house and paying contractors every day - I need a "
-        f"daily {words} limit of {said} on my {named}.",
+    ask = phrasing.opening_text(
+        rng, "limit_above_maximum", words=words, named=named, said=said, use=_CHANNEL_USE[channel]
     )
     return draft(
         customer,
@@ -312,14 +261,8 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     named = pickers.card_name(card)
     if card["status"] != "active":
         shown, decline = "status", "No, nothing else on that card, thanks."
-        text = phrasing.opening(
-            rng,
-            terse=f"Is my {named} active?",
-            chatty=f"Hi! I found my old {named} in a drawer - is it still working?",
-            formal=f"Good day. Could you please confirm the current status of my {named}?",
-            hinglish=f"Hello, mera {named} abhi active hai kya?",
-            unprompted=f"Please check the status of my {card['card_kind']} card, the {named}.",
-            asked="Is my card still active?",
+        text = phrasing.opening_text(
+            rng, "card_status_enquiry/status", named=named, kind=card["card_kind"]
         )
         wanted = f"the status of your {named}"
         output = base.Out(
@@ -329,17 +272,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         channel = rng.choice(("atm", "pos", "online", "contactless"))
         words = _CHANNEL_WORDS[channel]
         shown, decline = "controls", "No, don't change anything. I only wanted to know."
-        text = phrasing.opening(
-            rng,
-            terse=f"Daily {words} limit on my {named}?",
-            chatty=f"Hi! I'm planning a big purchase and don't want to be embarrassed at the "
-            f"counter - what's the daily {words} limit on my {named}?",
-            formal=f"Good afternoon. Kindly inform me of the daily {words} limit on my {named}.",
-            hinglish=f"Hello, mere {named} pe daily {words} limit kitni hai? Bas check kar "
-            "rahe hain.",
-            unprompted=f"What is the daily {words} limit on my {named}? Just checking.",
-            asked=f"How much can I spend per day on {words} with my card? Just checking.",
-        )
+        text = phrasing.opening_text(rng, "card_status_enquiry/limit", words=words, named=named)
         wanted = f"the daily {words} limit on your {named}"
         output = base.Out(
             f"{channel} daily limit",

@@ -44,9 +44,6 @@ def _foreclosure_payer(ctx: Context, rng: random.Random, loan: sqlite3.Row) -> s
     )
 
 
-_QUOTE_FIRST = "Tell me the total amount, with all charges, before you do it."
-
-
 @family(_FORECLOSABLE)
 def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: details, foreclosure quote and the paying account's balance first."""
@@ -60,20 +57,13 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         return None
     loan, payer = rng.choice(options)
     name = pickers.loan_name(loan, loans)
-    ask = phrasing.opening(
+    ask = phrasing.opening_text(
         rng,
-        terse=f"Foreclose my {name} today. Total with charges first.",
-        chatty=f"Hi! I finally got my gratuity, so I want to pay off my {name} completely "
-        f"today - no more EMIs! {_QUOTE_FIRST}",
-        formal=f"Good morning. I wish to foreclose my {name} today. Kindly inform me of the "
-        "total amount payable, including charges, before proceeding.",
-        hinglish=f"Hello, mera {name} aaj hi foreclose karna hai, poora. Charges ke saath total "
-        "kitna hoga, pehle batao.",
-        unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
-        f"{indian(loan['emi'])}) today, paying from {phrasing.my_account(payer)}. {_QUOTE_FIRST}",
-        asked=f"I want to pay off one of my loans in full today. {_QUOTE_FIRST}",
-        proud=f"I'd like to pay off the whole of my {name} today and close it. What's the full "
-        "amount with charges? Tell me before closing it.",
+        "loan_foreclosure",
+        loan=name,
+        principal=indian(loan["principal"]),
+        emi=indian(loan["emi"]),
+        payer=phrasing.my_account(payer),
     )
     return draft(
         customer,
@@ -143,39 +133,14 @@ def foreclose_then_close_fd(
         return None
     name = pickers.loan_name(loan, loans)
     fd_name = rng.choice(names)
-    fd_text = f"{fd_name}, the one pledged against it"
-    first, second = phrasing.opening(
+    first, second = phrasing.opening_requests(
         rng,
-        terse=(
-            f"Two things, in order. First: foreclose my {name}. Total amount before you do it.",
-            f"Second: close {fd_text}. Payout?",
-        ),
-        chatty=(
-            f"Hi! I've saved up enough to clear my {name}, so two things, in this order. First, "
-            "foreclose the loan - but tell me the total amount before you do it.",
-            f"Second, now that the loan is gone, close {fd_text}, and tell me the payout.",
-        ),
-        formal=(
-            "Good evening. I have two requests, in this order. First, kindly foreclose my "
-            f"{name} in full today, after informing me of the foreclosure amount.",
-            f"Second, please close {fd_text}, and inform me of the payout.",
-        ),
-        hinglish=(
-            f"Hello, do kaam hain, isi order mein. Pehle mera {name} foreclose karo - total "
-            "amount pehle batao.",
-            f"Phir {fd_text} - woh bhi close kar do, aur payout batao.",
-        ),
-        unprompted=(
-            f"Two things, in this order. First, foreclose my {name} (EMI "
-            f"{indian(loan['emi'])}) today from {phrasing.my_account(payer)} - show me the total amount "
-            "first.",
-            f"Second, close {fd_text}, and tell me the payout.",
-        ),
-        asked=(
-            "I need two things done, in this order. First, I want to pay off one of my loans in "
-            "full today - tell me the total amount before you do it.",
-            "Second, close the FD that was pledged against that loan, and tell me the payout.",
-        ),
+        "foreclose_then_close_fd",
+        2,
+        loan=name,
+        fd=fd_name,
+        emi=indian(loan["emi"]),
+        payer=phrasing.my_account(payer),
     )
     return draft(
         customer,
@@ -221,22 +186,17 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if picked is None:
         return None
     loan, name = picked
-    ask = phrasing.opening(
+    ask = phrasing.opening_text(
         rng,
-        terse=f"Foreclose my {name} today.",
-        chatty=f"Hi! I hate having debts hanging over me, and I've got the money now, so I'd "
-        f"like to pay off my {name} in one go today.",
-        formal=f"Greetings. I wish to foreclose my {name} today.",
-        hinglish=f"Hello, mera {name} aaj hi poora foreclose karna hai.",
-        unprompted=f"Please foreclose my {name} (sanctioned {indian(loan['principal'])}, EMI "
-        f"{indian(loan['emi'])}) today; I'll pay from my savings account.",
-        asked="I want to close one of my loans completely today.",
-        impatient=f"I want to pay off my {name} completely - right now, today.",
+        "personal_loan_lock_in",
+        loan=name,
+        principal=indian(loan["principal"]),
+        emi=indian(loan["emi"]),
     )
     return draft(
         customer,
         Instruction(
-            text=ask + " If that's not allowed, tell me why.",
+            text=ask,
             decline="No, I'll wait then.",
             explain="Personal loans have a lock-in period: they can't be foreclosed or prepaid "
             "until 12 EMIs have been paid, so I can't close this loan yet.",
