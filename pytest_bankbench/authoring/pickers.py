@@ -207,13 +207,18 @@ ACTIVE_CARD = "SELECT DISTINCT customer_id FROM cards WHERE status = 'active'"
 CREDIT_CARD = "card_kind = 'credit'"
 
 
-def active_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
-    """The customer's active cards in list_cards order, optionally filtered further."""
+def customer_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
+    """The customer's cards of any status in list_cards order, optionally filtered."""
     extra = f" AND {where}" if where else ""
     return ctx.all(
-        f"SELECT * FROM cards WHERE customer_id = ? AND status = 'active'{extra} "
-        "ORDER BY card_kind DESC, card_id",
-        cid,
+        f"SELECT * FROM cards WHERE customer_id = ?{extra} ORDER BY card_kind DESC, card_id", cid
+    )
+
+
+def active_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
+    """The customer's active cards in list_cards order, optionally filtered further."""
+    return customer_cards(
+        ctx, cid, f"status = 'active' AND {where}" if where else "status = 'active'"
     )
 
 
@@ -264,6 +269,16 @@ def loan_fact(loan: sqlite3.Row) -> Fact:
         f"EMI is {indian(loan['emi'])}.",
         "loan",
     )
+
+
+def loan_words(loan: sqlite3.Row, name: str, payer: sqlite3.Row | None = None) -> dict[str, str]:
+    """The ways an opening template names a loan (`opening_text(..., **loan_words(...))`):
+    {loan} as the customer names it (`loan_name`), {principal} its sanctioned amount, {emi} its
+    EMI and, with `payer`, {payer} the account the customer pays from (`my_account`)."""
+    words = {"loan": name, "principal": indian(loan["principal"]), "emi": indian(loan["emi"])}
+    if payer is not None:
+        words["payer"] = my_account(payer)
+    return words
 
 
 def debit_fact(account: sqlite3.Row) -> Fact:

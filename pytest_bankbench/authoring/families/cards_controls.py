@@ -253,11 +253,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
 @family("SELECT DISTINCT customer_id FROM cards")
 def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: a card's status, or one channel's daily limit."""
-    cards = ctx.all(
-        "SELECT * FROM cards WHERE customer_id = ? ORDER BY card_kind DESC, card_id",
-        customer["customer_id"],
-    )
-    card = rng.choice(cards)
+    card = rng.choice(pickers.customer_cards(ctx, customer["customer_id"]))
     named = pickers.card_name(card)
     if card["status"] != "active":
         shown, decline = "status", "No, nothing else on that card, thanks."

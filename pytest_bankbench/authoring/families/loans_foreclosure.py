@@ -9,9 +9,8 @@ from datetime import date
 from decimal import Decimal
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
-from pytest_bankbench.authoring.base import Context, Draft, Tell, draft, family
+from pytest_bankbench.authoring.base import Call, Context, Draft, Tell, draft, family
 from pytest_bankbench.bank import rules
-from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
 
 # Customers with an active loan out of lock-in and an account that could pay it off (the maker
@@ -57,14 +56,7 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         return None
     loan, payer = rng.choice(options)
     name = pickers.loan_name(loan, loans)
-    ask = phrasing.opening_text(
-        rng,
-        "loan_foreclosure",
-        loan=name,
-        principal=indian(loan["principal"]),
-        emi=indian(loan["emi"]),
-        payer=phrasing.my_account(payer),
-    )
+    ask = phrasing.opening_text(rng, "loan_foreclosure", **pickers.loan_words(loan, name, payer))
     return draft(
         customer,
         ask,
@@ -74,14 +66,20 @@ def loan_foreclosure(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
             f"{payer['account_number']}. You first want the total payable with all charges; "
             "after hearing it you agree."
         ),
-        calls=[
-            calls.find_loan(loan),
-            base.as_step("quote", calls.foreclosure_quote(loan)),
-            base.as_step("foreclose", calls.foreclose(loan, payer, after=("quote",))),
-        ],
+        calls=_foreclosure_steps(loan, payer),
         outputs=[base.Out("total payable", "amount", base.result("quote", "total_payable"))],
         disclosures=foreclosure_terms("quote", "foreclose"),
     )
+
+
+def _foreclosure_steps(loan: sqlite3.Row, payer: sqlite3.Row) -> list[Call]:
+    """The gold steps of a foreclosure as E.21 orders them: the loan the customer named, its
+    quote ("quote"), then the foreclosure paid from `payer` ("foreclose")."""
+    return [
+        calls.find_loan(loan),
+        base.as_step("quote", calls.foreclosure_quote(loan)),
+        base.as_step("foreclose", calls.foreclose(loan, payer, after=("quote",))),
+    ]
 
 
 def foreclosure_terms(quote: str, write: str) -> list[Tell]:
@@ -134,13 +132,7 @@ def foreclose_then_close_fd(
     name = pickers.loan_name(loan, loans)
     fd_name = rng.choice(names)
     first, second = phrasing.opening_requests(
-        rng,
-        "foreclose_then_close_fd",
-        2,
-        loan=name,
-        fd=fd_name,
-        emi=indian(loan["emi"]),
-        payer=phrasing.my_account(payer),
+        rng, "foreclose_then_close_fd", 2, fd=fd_name, **pickers.loan_words(loan, name, payer)
     )
     return draft(
         customer,
@@ -157,9 +149,7 @@ def foreclose_then_close_fd(
             "under lien for the loan, closed early; you want to hear its payout."
         ),
         calls=[
-            calls.find_loan(loan),
-            base.as_step("quote", calls.foreclosure_quote(loan)),
-            base.as_step("foreclose", calls.foreclose(loan, payer, after=("quote",))),
+            *_foreclosure_steps(loan, payer),
             base.as_step("fd quote", calls.closure_quote(fd, after=("foreclose",), instruction=1)),
             base.as_step("close fd", calls.closure(fd, after=("fd quote",), instruction=1)),
         ],
@@ -186,13 +176,7 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if picked is None:
         return None
     loan, name = picked
-    ask = phrasing.opening_text(
-        rng,
-        "personal_loan_lock_in",
-        loan=name,
-        principal=indian(loan["principal"]),
-        emi=indian(loan["emi"]),
-    )
+    ask = phrasing.opening_text(rng, "personal_loan_lock_in", **pickers.loan_words(loan, name))
     return draft(
         customer,
         Instruction(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from dataclasses import dataclass
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
-from pytest_bankbench.authoring.base import Context, Draft, Out, Tell, draft, family
+from pytest_bankbench.authoring.base import Call, Context, Draft, Out, Tell, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Fact, Instruction
@@ -60,11 +61,25 @@ def _prepayment(
     return rng.choice(options) if options else None
 
 
-def _prepay_choice(
-    ctx: Context, rng: random.Random, customer: sqlite3.Row
-) -> tuple[str, sqlite3.Row, int, sqlite3.Row] | None:
-    """A loan out of lock-in with months to go, a part-prepayment and the account to pay it
-    from: the loan's name, the loan, the amount and the account."""
+@dataclass(frozen=True)
+class _Plan:
+    """A part-prepayment the customer has in mind: the loan and the name they use for it, the
+    amount and how they say it, the account it would be paid from."""
+
+    loan: sqlite3.Row
+    name: str
+    amount: int
+    said: str
+    payer: sqlite3.Row
+
+    def words(self) -> dict[str, str]:
+        """The values its opening templates name: {said} and `pickers.loan_words`."""
+        return {"said": self.said, **pickers.loan_words(self.loan, self.name, self.payer)}
+
+
+def _plan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Plan | None:
+    """A loan out of lock-in with months to go, a part-prepayment of it and the account to pay
+    it from."""
     picked = pickers.pick_loan(
         ctx, rng, customer, lambda loan: pickers.free_to_close(loan) and _long(loan)
     )
@@ -74,7 +89,8 @@ def _prepay_choice(
     chosen = _prepayment(ctx, rng, loan)
     if chosen is None:
         return None
-    return name, loan, chosen[0], chosen[1]
+    amount, payer = chosen
+    return _Plan(loan, name, amount, phrasing.spoken(amount, rng), payer)
 
 
 def _impact(option: str, call: str) -> Out:
@@ -95,6 +111,16 @@ def prepayment_terms(option: str, quote: str, write: str) -> list[Tell]:
     ]
 
 
+def _prepay_steps(loan: sqlite3.Row, amount: int, option: str, payer: sqlite3.Row) -> list[Call]:
+    """The gold steps of a part-prepayment as E.22 orders them: the loan the customer named,
+    the impact of `option` ("impact"), then the prepayment paid from `payer` ("prepay")."""
+    return [
+        calls.find_loan(loan),
+        base.as_step("impact", calls.prepayment_impact(loan, amount, option)),
+        base.as_step("prepay", calls.prepay(loan, amount, option, payer, after=("impact",))),
+    ]
+
+
 def _prepay_facts(payer: sqlite3.Row, loan: sqlite3.Row, said: str) -> list[Fact]:
     """What the customer says when asked: the account paying, the loan and the amount."""
     return [
@@ -107,36 +133,22 @@ def _prepay_facts(payer: sqlite3.Row, loan: sqlite3.Row, said: str) -> list[Fact
 @family(_PREPAYABLE)
 def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the prepayment impact, the prepayment, then the updated loan."""
-    chosen = _prepay_choice(ctx, rng, customer)
-    if chosen is None:
+    plan = _plan(ctx, rng, customer)
+    if plan is None:
         return None
-    name, loan, amount, payer = chosen
-    said = phrasing.spoken(amount, rng)
-    ask = phrasing.opening_text(
-        rng,
-        "prepay_reduce_emi",
-        said=said,
-        loan=name,
-        emi=indian(loan["emi"]),
-        payer=phrasing.my_account(payer),
-    )
     return draft(
         customer,
-        ask,
-        facts=_prepay_facts(payer, loan, said),
+        phrasing.opening_text(rng, "prepay_reduce_emi", **plan.words()),
+        facts=_prepay_facts(plan.payer, plan.loan, plan.said),
         narrative=(
-            f"You want to part-prepay {indian(amount)} on your {name} from account "
-            f"{payer['account_number']}, keeping the tenure and reducing the EMI. Ask for the "
-            "charge and new EMI first, agree, and ask for the loan to be checked afterwards."
+            f"You want to part-prepay {indian(plan.amount)} on your {plan.name} from account "
+            f"{plan.payer['account_number']}, keeping the tenure and reducing the EMI. Ask for "
+            "the charge and new EMI first, agree, and ask for the loan to be checked afterwards."
         ),
         calls=[
-            calls.find_loan(loan),
-            base.as_step("impact", calls.prepayment_impact(loan, amount, "reduce_emi")),
-            base.as_step(
-                "prepay", calls.prepay(loan, amount, "reduce_emi", payer, after=("impact",))
-            ),
+            *_prepay_steps(plan.loan, plan.amount, "reduce_emi", plan.payer),
             # The loan read after the payment is a fact the payment's own result shows.
-            calls.loan_details(loan, after=("prepay",), fields=("emi",)),
+            calls.loan_details(plan.loan, after=("prepay",), fields=("emi",)),
         ],
         outputs=[_impact("reduce_emi", "impact")],
         disclosures=prepayment_terms("reduce_emi", "impact", "prepay"),
@@ -171,12 +183,10 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         rng,
         "prepay_right_loan",
         said=said,
-        loan=name,
         other=other_name,
         effect=effect,
         effect_first=effect[:1].upper() + effect[1:],
-        emi=indian(loan["emi"]),
-        payer=phrasing.my_account(payer),
+        **pickers.loan_words(loan, name, payer),
     )
     return draft(
         customer,
@@ -187,11 +197,7 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{indian(amount)} on the {name} only, option {option}, from account "
             f"{payer['account_number']}, after hearing the charge."
         ),
-        calls=[
-            calls.find_loan(loan),
-            base.as_step("impact", calls.prepayment_impact(loan, amount, option)),
-            base.as_step("prepay", calls.prepay(loan, amount, option, payer, after=("impact",))),
-        ],
+        calls=_prepay_steps(loan, amount, option, payer),
         outputs=[_impact(option, "impact")],
         disclosures=prepayment_terms(option, "impact", "prepay"),
         # C.12: an opening that names neither loan ("one of my two loans") fits both, so the
@@ -205,30 +211,32 @@ def prepayment_options_compare(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Both prepayment options quoted side by side; nothing is paid."""
-    chosen = _prepay_choice(ctx, rng, customer)
-    if chosen is None:
+    plan = _plan(ctx, rng, customer)
+    if plan is None:
         return None
-    name, loan, amount, _payer_account = chosen
-    said = phrasing.spoken(amount, rng)
-    ask = phrasing.opening_text(
-        rng, "prepayment_options_compare", said=said, loan=name, emi=indian(loan["emi"])
-    )
     return draft(
         customer,
         Instruction(
-            text=ask,
+            text=phrasing.opening_text(rng, "prepayment_options_compare", **plan.words()),
             decline="No, don't make the payment. I'm only comparing.",
         ),
-        facts=[pickers.loan_fact(loan), phrasing.knows(f"The amount would be {said}.", "amount")],
+        facts=[
+            pickers.loan_fact(plan.loan),
+            phrasing.knows(f"The amount would be {plan.said}.", "amount"),
+        ],
         narrative=(
-            f"You are considering a part-prepayment of {indian(amount)} on your {name} and want "
-            "both options compared: the new EMI if the tenure stays, the remaining months if "
-            "the EMI stays. You pay nothing today."
+            f"You are considering a part-prepayment of {indian(plan.amount)} on your {plan.name} and "
+            "want both options compared: the new EMI if the tenure stays, the remaining months "
+            "if the EMI stays. You pay nothing today."
         ),
         calls=[
-            calls.find_loan(loan),
-            base.as_step("emi impact", calls.prepayment_impact(loan, amount, "reduce_emi")),
-            base.as_step("tenure impact", calls.prepayment_impact(loan, amount, "reduce_tenure")),
+            calls.find_loan(plan.loan),
+            base.as_step(
+                "emi impact", calls.prepayment_impact(plan.loan, plan.amount, "reduce_emi")
+            ),
+            base.as_step(
+                "tenure impact", calls.prepayment_impact(plan.loan, plan.amount, "reduce_tenure")
+            ),
         ],
         outputs=[_impact("reduce_emi", "emi impact"), _impact("reduce_tenure", "tenure impact")],
     )
