@@ -129,8 +129,8 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             f"outstanding of {indian(owed)} instead.",
         ),
         facts=[
-            phrasing.knows(f"It's my {named}.", "card"),
-            phrasing.knows(f"Pay it from {phrasing.my_account(payer)}.", "account"),
+            pickers.card_fact(card),
+            _pay_fact(payer),
             phrasing.knows(fallback, "amount", after=OUTSTANDING_PHRASES),
         ],
         narrative=(

@@ -9,7 +9,7 @@ import sqlite3
 from datetime import date
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
-from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
+from pytest_bankbench.authoring.base import Call, Context, Draft, Must, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
 
@@ -27,6 +27,15 @@ _DISPUTE_REASONS = (
 )
 
 
+def _block_steps(card: sqlite3.Row, reason: str) -> list[Call]:
+    """The gold steps of a block (F.24): the card the customer named ("card"), then the block
+    as `reason` ("block"), which `calls.block_terms` are told before."""
+    return [
+        base.as_step("card", calls.find_card(card)),
+        base.as_step("block", calls.block_card(card, reason, after=("card",))),
+    ]
+
+
 @family(_ACTIVE_DEBIT)
 def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block first: the balance is asked first, but the lost card is blocked before anything."""
@@ -39,33 +48,33 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
     card = pickers.pick(rng, cards)
     if card is None:
         return None
-    ending = f"account ending {card['linked_account'][-4:]}"
-    named = pickers.card_name(card)
+    named, account = pickers.card_name(card), card["linked_account"]
     ask = phrasing.opening_text(
-        rng, "lost_card_block", ending=ending, named=named, account=card["linked_account"]
+        rng,
+        "lost_card_block",
+        ending=f"account ending {account[-4:]}",
+        named=named,
+        account=account,
     )
     return draft(
         customer,
         ask,
         facts=[
-            phrasing.knows(f"The account is {card['linked_account']}.", "account"),
+            phrasing.knows(f"The account is {account}.", "account"),
             pickers.card_fact(card),
             phrasing.knows("Block it permanently - it's lost.", "reason"),
             phrasing.knows("Send the replacement to my registered address.", "delivery"),
         ],
         narrative=(
-            f"You want the balance of your account {card['linked_account']} and you have "
+            f"You want the balance of your account {account} and you have "
             f"lost your {named}. You agree to the card being blocked as lost, and you "
             "want to hear the balance."
         ),
         calls=[
-            base.as_step("card", calls.find_card(card)),
-            base.as_step("block", calls.block_card(card, "lost", after=("card",))),
-            base.as_step("balance", calls.balance(card["linked_account"], after=("block",))),
+            *_block_steps(card, "lost"),
+            base.as_step("balance", calls.balance(account, after=("block",))),
         ],
-        outputs=[
-            base.Out("balance", "amount", base.record("account", card["linked_account"], "balance"))
-        ],
+        outputs=[base.Out("balance", "amount", base.record("account", account, "balance"))],
         disclosures=calls.block_terms("block", "lost"),
     )
 
@@ -112,8 +121,7 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             "that handles fraud."
         ),
         calls=[
-            base.as_step("card", calls.find_card(card)),
-            base.as_step("block", calls.block_card(card, "stolen", after=("card",))),
+            *_block_steps(card, "stolen"),
             base.as_step(
                 "handoff",
                 calls.handoff(
@@ -227,13 +235,11 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     reason = rng.choice(_DISPUTE_REASONS)
     charge = f"{indian(txn['amount'])} from {txn['merchant']}"
     named = pickers.card_name(card)
-    first, second = phrasing.opening_requests(
-        rng, "card_dispute_handoff", 2, charge=charge, named=named, reason=reason
-    )
     return draft(
         customer,
-        first,
-        second,
+        *phrasing.opening_requests(
+            rng, "card_dispute_handoff", 2, charge=charge, named=named, reason=reason
+        ),
         facts=[
             pickers.card_fact(card),
             phrasing.knows(f"The charge is {charge}.", "amount", "other"),

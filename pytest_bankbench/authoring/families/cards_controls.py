@@ -84,15 +84,13 @@ def atm_limit_then_international(
         return None
     named, said = pickers.card_name(card), phrasing.spoken(limit, rng)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Toronto", "Sydney"))
-    first, second = phrasing.opening_requests(
-        rng, "atm_limit_then_international", 2, named=named, said=said, place=place
-    )
     return draft(
         customer,
-        first,
-        second,
+        *phrasing.opening_requests(
+            rng, "atm_limit_then_international", 2, named=named, said=said, place=place
+        ),
         facts=[
-            phrasing.knows(f"It's my {named}.", "card"),
+            pickers.card_fact(card),
             phrasing.knows(f"Set the daily ATM limit to {said}.", "limit", "amount"),
             phrasing.knows("Keep ATM withdrawals switched on.", "channel"),
         ],
@@ -145,7 +143,7 @@ def international_not_supported(
             "international usage on for that card instead.",
         ),
         facts=[
-            phrasing.knows(f"It's my {named}.", "card"),
+            pickers.card_fact(classic),
             phrasing.knows(
                 f"Then enable it on my {pickers.card_name(other)} instead.",
                 "card",
@@ -215,7 +213,7 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             f"maximum, {indian(cap)}, instead.",
         ),
         facts=[
-            phrasing.knows(f"It's my {named}.", "card"),
+            pickers.card_fact(card),
             phrasing.knows(f"The daily {words} limit, to {said}.", "limit", "channel", "amount"),
             phrasing.knows(f"Keep {_CHANNEL_USE[channel]} switched on.", "channel"),
             phrasing.knows(
@@ -278,7 +276,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     return draft(
         customer,
         Instruction(text=text, decline=decline),
-        facts=[phrasing.knows(f"It's my {named}.", "card")],
+        facts=[pickers.card_fact(card)],
         narrative=f"You only want to know {wanted}.",
         calls=[
             calls.find_card(card),

@@ -68,7 +68,7 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "back on once you find it.",
         ),
         facts=[
-            phrasing.knows(f"It's my {named}.", "card"),
+            pickers.card_fact(card),
             phrasing.knows(
                 "Switch off everything on it for now; I'll turn it back on myself.", "channel"
             ),

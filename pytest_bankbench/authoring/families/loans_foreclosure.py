@@ -131,13 +131,11 @@ def foreclose_then_close_fd(
         return None
     name = pickers.loan_name(loan, loans)
     fd_name = rng.choice(names)
-    first, second = phrasing.opening_requests(
-        rng, "foreclose_then_close_fd", 2, fd=fd_name, **pickers.loan_words(loan, name, payer)
-    )
     return draft(
         customer,
-        first,
-        second,
+        *phrasing.opening_requests(
+            rng, "foreclose_then_close_fd", 2, fd=fd_name, **pickers.loan_words(loan, name, payer)
+        ),
         facts=[
             pickers.debit_fact(payer),
             pickers.loan_fact(loan),
