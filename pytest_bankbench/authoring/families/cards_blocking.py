@@ -66,9 +66,8 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             phrasing.knows("Send the replacement to my registered address.", "delivery"),
         ],
         narrative=(
-            f"You want the balance of your account {account} and you have "
-            f"lost your {named}. You agree to the card being blocked as lost, and you "
-            "want to hear the balance."
+            f"You want the balance of your account {account} and you have lost your {named}. "
+            "You agree to the card being blocked as lost, and you want to hear the balance."
         ),
         calls=[
             *_block_steps(card, "lost"),
