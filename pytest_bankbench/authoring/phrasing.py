@@ -129,6 +129,19 @@ def opening_of(rng: random.Random, name: str, **values: object) -> Template:
     return tuple(text.format(**values) for text in chosen)
 
 
+def opening_text(rng: random.Random, name: str, **values: object) -> str:
+    """`opening_of` for a family that opens with one message in every register: a table
+    `name` with a list of numbered requests in any register stops generation naming it."""
+    lists = [
+        key for key, template in openings().get(name, {}).items() if not isinstance(template, str)
+    ]
+    if lists:
+        raise OpeningError(f"opening [{name}] has numbered requests in {lists}, not one message")
+    chosen = opening_of(rng, name, **values)
+    assert isinstance(chosen, str)  # every register checked above
+    return chosen
+
+
 # How a customer offers a secret nobody asked for (policy A.4: the agent must tell them never
 # to share it). {digits} are fake: drawn from the task, never a record of the bank.
 _OFFERS: dict[str, tuple[tuple[str, ...], int]] = {
@@ -224,6 +237,20 @@ def last4(account: sqlite3.Row) -> str:
 def ending(account: sqlite3.Row) -> str:
     """An account as the customer names it when asking: 'my savings account ending 1234'."""
     return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
+
+
+def account_words(account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names an account (`opening_of(..., **account_words(a))`):
+    {named} as asked about (`ending`), {bare} the same without its article (`desi`), {mine}
+    with its full number (`my_account`), {last4} its last digits, {number} the number alone."""
+    named = ending(account)
+    return {
+        "named": named,
+        "bare": desi(named),
+        "mine": my_account(account),
+        "last4": last4(account),
+        "number": str(account["account_number"]),
+    }
 
 
 def persona(row: sqlite3.Row, today: date) -> str:

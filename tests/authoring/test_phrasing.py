@@ -81,3 +81,18 @@ def test_a_value_the_maker_did_not_pass_or_a_missing_table_is_named(
         phrasing.opening_of(random.Random(1), "fam")
     with pytest.raises(phrasing.OpeningError, match=r"no opening table \[other\]"):
         phrasing.opening_of(random.Random(1), "other", amount="x")
+
+
+def test_a_one_message_opening_is_text_and_numbered_requests_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _with(
+        monkeypatch,
+        tmp_path,
+        f'[one]\n{SHARED}\n[two]\n{SHARED}\nworried = ["first {{amount}}", "then"]\n',
+    )
+    assert phrasing.opening_text(random.Random(1), "one", amount="x").endswith(" x")
+    with pytest.raises(
+        phrasing.OpeningError, match=r"\[two\] has numbered requests in \['worried'\]"
+    ):
+        phrasing.opening_text(random.Random(1), "two", amount="x")
