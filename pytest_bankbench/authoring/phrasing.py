@@ -253,6 +253,28 @@ def account_words(account: sqlite3.Row) -> dict[str, str]:
     }
 
 
+def request_words(request: sqlite3.Row) -> dict[str, object]:
+    """The ways an opening template names a service request (`opening_of(...,
+    **request_words(r))`): {what} as the customer calls it ("my address change request", "my
+    complaint about ATM cash not dispensed"), {bare} the same without its article, {about} its
+    matter (a complaint's subject, else its kind), {opened} the day it was raised ({opened:%B}
+    its month) and {raised} that day written out."""
+    kind = str(request["kind"])
+    if kind.startswith("complaint"):
+        about = kind.split(": ", 1)[1]
+        what = f"my complaint about {about}"
+    else:
+        about, what = kind, f"my {kind} request"
+    opened = date.fromisoformat(request["opened_on"])
+    return {
+        "what": what,
+        "bare": desi(what),
+        "about": about,
+        "opened": opened,
+        "raised": long_date(opened),
+    }
+
+
 def persona(row: sqlite3.Row, today: date) -> str:
     born = date.fromisoformat(row["date_of_birth"])
     age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from datetime import date
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
@@ -154,31 +153,15 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
     if not unique:
         return None
     request = rng.choice(unique)
-    opened = date.fromisoformat(request["opened_on"])
-    raised = phrasing.long_date(opened)
-    kind = str(request["kind"])
-    what = (
-        f"my complaint about {kind.split(': ', 1)[1]}"
-        if kind.startswith("complaint")
-        else f"my {kind} request"
-    )
+    words = phrasing.request_words(request)
+    what, raised = words["what"], words["raised"]
     return draft(
         customer,
-        phrasing.opening_text(
-            rng,
-            "service_request_status",
-            what=what,
-            bare=phrasing.desi(what),
-            opened=opened,
-            raised=raised,
-        ),
+        phrasing.opening_text(rng, "service_request_status", **words),
         facts=[phrasing.knows(f"It's {what}, raised on {raised}.", "date", "reason", "other")],
-        narrative=f"You want to know the status of your {kind} request, opened on {raised}.",
-        calls=[
-            calls.listed(
-                "get_service_requests", "service_request", request["request_id"], ("status",)
-            )
-        ],
+        narrative=f"You want to know the status of your {request['kind']} request, opened on "
+        f"{raised}.",
+        calls=[calls.find_request(request)],
         outputs=[
             base.Out(
                 "request status",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from datetime import date
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
 from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
@@ -49,20 +48,11 @@ def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row
         customer["customer_id"],
     )
     request = rng.choice(rows)
-    about = str(request["kind"]).split(": ", 1)[1]
-    opened = date.fromisoformat(request["opened_on"])
-    raised = phrasing.long_date(opened)
+    words = phrasing.request_words(request)
+    about, opened, raised = words["about"], words["opened"], words["raised"]
     status = str(request["status"])
     why = _GRIEVANCE[status]
-    ask = phrasing.opening_text(
-        rng,
-        "complaint_escalation",
-        about=about,
-        bare=phrasing.desi(about),
-        opened=opened,
-        raised=raised,
-        why=why,
-    )
+    ask = phrasing.opening_text(rng, "complaint_escalation", **words, why=why)
     return draft(
         customer,
         Instruction(text=ask, decline="No, I just want it escalated to a person."),
@@ -78,12 +68,7 @@ def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row
             "it itself."
         ),
         calls=[
-            base.as_step(
-                "complaint",
-                calls.listed(
-                    "get_service_requests", "service_request", request["request_id"], ("status",)
-                ),
-            ),
+            base.as_step("complaint", calls.find_request(request)),
             base.as_step(
                 "handoff",
                 calls.handoff(
