@@ -104,8 +104,7 @@ def find_account(account: sqlite3.Row) -> Call:
 
 
 def find_request(request: sqlite3.Row) -> Call:
-    """Identify the service request the customer described (its kind and month) and read its
-    status: get_service_requests shows it."""
+    """Identify the service request the customer described: get_service_requests shows it."""
     return listed("get_service_requests", "service_request", request["request_id"], ("status",))
 
 

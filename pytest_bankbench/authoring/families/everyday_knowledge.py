@@ -96,6 +96,14 @@ def _q_cheque_book(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _
     )
 
 
+def _card_of(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, kind: str
+) -> sqlite3.Row | None:
+    """One of the customer's active cards of `kind` (credit, debit), drawn with the rng."""
+    cards = pickers.active_cards(ctx, customer["customer_id"], f"card_kind = '{kind}'")
+    return pickers.pick(rng, cards)
+
+
 def _late_fee(outstanding: int) -> int | None:
     """KB 14: Rs 500 up to Rs 10,000, Rs 750 from Rs 10,001 to Rs 50,000, Rs 1,000 above."""
     if outstanding <= 10_000_00:
@@ -106,9 +114,7 @@ def _late_fee(outstanding: int) -> int | None:
 
 
 def _q_late_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question | None:
-    card = pickers.pick(
-        rng, pickers.active_cards(ctx, customer["customer_id"], "card_kind = 'credit'")
-    )
+    card = _card_of(ctx, rng, customer, "credit")
     if card is None:
         return None
     fee = _late_fee(card["outstanding"])
@@ -131,9 +137,7 @@ def _q_late_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
 
 
 def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question | None:
-    card = pickers.pick(
-        rng, pickers.active_cards(ctx, customer["customer_id"], "card_kind = 'debit'")
-    )
+    card = _card_of(ctx, rng, customer, "debit")
     if card is None:
         return None
     fee = 150 if card["product"] == "RuPay Classic Debit" else 500
@@ -235,6 +239,7 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
     rng.shuffle(order)
     question = next(q for q in (_ask(name, ctx, rng, customer) for name in order) if q is not None)
     ask = question.ask
+    # The chatty register's aside, drawn in every task (its draw keeps the tasks as generated).
     aside = phrasing.say(
         rng,
         "I was chatting with my cousin about this and now we're both confused.",
