@@ -24,6 +24,15 @@ def pick(rng: random.Random, rows: list[sqlite3.Row]) -> sqlite3.Row | None:
     return rng.choice(rows) if rows else None
 
 
+def customer_accounts(ctx: Context, cid: str, status: str | None = None) -> list[sqlite3.Row]:
+    """The customer's accounts by number, whatever their state; with `status`, those in it
+    ("dormant")."""
+    sql = "SELECT * FROM accounts WHERE customer_id = ?"
+    params = [cid] if status is None else [cid, status]
+    where = "" if status is None else " AND status = ?"
+    return ctx.all(f"{sql}{where} ORDER BY account_number", *params)
+
+
 def active_accounts(
     ctx: Context, cid: str, need: int | None = None, no_hold: bool = False
 ) -> list[sqlite3.Row]:
@@ -100,6 +109,11 @@ def registered_payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
     )
     names = [r["name"] for r in rows]
     return [r for r in rows if names.count(r["name"]) == 1]
+
+
+def payee_fact(payee: sqlite3.Row, said: str) -> Fact:
+    """The customer tells the amount (as `said`) and the registered payee it is for."""
+    return knows(f"It's {said} for {payee['name']}, who is on my payee list.", "payee", "amount")
 
 
 def amount_within(rng: random.Random, choices: tuple[int, ...], low: int, high: int) -> int | None:

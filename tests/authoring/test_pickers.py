@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pytest_bankbench.authoring.pickers import fd_names, named_fd
+from pytest_bankbench.authoring.pickers import customer_accounts, fd_names, named_fd, payee_fact
 from tests.authoring.families.shipped import CTX
 
 
@@ -17,3 +17,22 @@ def test_named_fd_is_none_without_deposits_and_else_an_fd_with_one_of_its_names(
     for fd, name in named:
         assert fd in fds
         assert name in fd_names(CTX, fd)
+
+
+def test_customer_accounts_are_all_the_customer_s_and_a_status_keeps_only_those_in_it() -> None:
+    cid = CTX.one("SELECT customer_id FROM accounts WHERE status = 'dormant'")["customer_id"]
+    held = CTX.all("SELECT * FROM accounts WHERE customer_id = ?", cid)
+    every = customer_accounts(CTX, cid)
+    assert [a["account_number"] for a in every] == sorted(a["account_number"] for a in held)
+    dormant = customer_accounts(CTX, cid, "dormant")
+    assert dormant, "the customer has a dormant account"
+    assert [a["account_number"] for a in dormant] == [
+        a["account_number"] for a in every if a["status"] == "dormant"
+    ]
+
+
+def test_payee_fact_tells_the_payee_and_the_amount_when_asked_of_either() -> None:
+    payee = CTX.one("SELECT * FROM beneficiaries ORDER BY beneficiary_id")
+    fact = payee_fact(payee, "Rs. 5,000")
+    assert payee["name"] in fact.text and "Rs. 5,000" in fact.text
+    assert set(fact.about) == {"payee", "amount"} and not fact.after
