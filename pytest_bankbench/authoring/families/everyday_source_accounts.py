@@ -7,7 +7,7 @@ import random
 import sqlite3
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
-from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
 
@@ -55,37 +55,14 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
     ask = phrasing.opening_text(
         rng, "dormant_source_account", payee=name, said=said, mode=mode, old=old
     )
-    return _from_another_account(
-        customer,
-        ask,
-        "dormant, so no payments can be made from it until it is reactivated at a branch",
-        DORMANT_PHRASES,
-        base.reason("account dormant", "dormant", record=old),
-        ", which you have not used for years. If the assistant explains that it cannot be used",
-        (dormant, payee, active, amount, mode, said),
-    )
-
-
-def _from_another_account(
-    customer: sqlite3.Row,
-    ask: str,
-    why: str,
-    phrases: tuple[str, ...],
-    refusal: Must,
-    story: str,
-    payment: tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row, int, str, str],
-) -> Draft:
-    """A transfer from an account that takes no debits: the agent says `why`, and only then (one
-    of `phrases` said) does the customer name the active account to pay from instead. `story`
-    ends the narrative's first sentence and starts the condition of its second. `refusal` is
-    the reason told; the active account, by its last digits, is the alternative (H.29)."""
-    blocked, payee, active, amount, mode, said = payment
-    old, name = blocked["account_number"], payee["name"]
+    # Only once the agent has said the account is dormant does the customer name the active
+    # account to pay from instead; that account, by its last digits, is the alternative (H.29).
     return draft(
         customer,
         Instruction(
             text=ask,
-            explain=f"Your savings account ending {phrasing.last4(blocked)} is {why}. Your "
+            explain=f"Your savings account ending {phrasing.last4(dormant)} is dormant, so no "
+            "payments can be made from it until it is reactivated at a branch. Your "
             f"{active['account_type']} account ending {phrasing.last4(active)} has enough "
             "balance, so I can send it from there instead.",
         ),
@@ -94,20 +71,19 @@ def _from_another_account(
             pickers.payee_fact(payee, said),
             phrasing.knows(f"Use {mode}.", "mode"),
             phrasing.knows(
-                f"Then send it from my {active['account_type']} account "
-                f"{active['account_number']} instead.",
+                f"Then send it from {phrasing.my_account(active)} instead.",
                 "account",
-                after=phrases,
+                after=DORMANT_PHRASES,
             ),
         ],
         narrative=(
             f"You want to pay {indian(amount)} by {mode} to your payee {name} from savings "
-            f"account {old}{story}, you want the money sent from "
-            f"your {active['account_type']} account {active['account_number']} instead; you do "
-            "not offer that account before."
+            f"account {old}, which you have not used for years. If the assistant explains that "
+            f"it cannot be used, you want the money sent from your {active['account_type']} "
+            f"account {active['account_number']} instead; you do not offer that account before."
         ),
         calls=[
-            base.as_step("old account", calls.find_account(blocked)),
+            base.as_step("old account", calls.find_account(dormant)),
             calls.find_payee(payee),
             base.as_step(
                 "transfer",
@@ -122,7 +98,7 @@ def _from_another_account(
         ],
         disclosures=calls.transfer_terms("transfer", amount, mode),
         tells=[
-            refusal,
+            base.reason("account dormant", "dormant", record=old),
             base.alternative(
                 "another active account",
                 values=(base.told("account to pay from", "digits", phrasing.last4(active)),),

@@ -163,6 +163,23 @@ _RIGHT_AMOUNTS: tuple[int, ...] = (3_000, 5_000, 8_000, 10_000, 12_000, 15_000, 
 _RIGHT_AMOUNTS += (30_000, 40_000, 45_000, 50_000, 60_000, 75_000, 80_000)
 
 
+# Why the chatty customer owes the payee ({payee}), told in the opening.
+_OWED = (
+    "So I owe {payee} for the catering at my daughter's birthday party, and I've kept them "
+    "waiting long enough.",
+    "{payee} paid my share of our Goa trip and keeps reminding me about it.",
+    "My cousin's tuition fees are due and {payee} is collecting them for the family.",
+)
+
+
+# How the customer corrects the slip ({wrong}) to the amount meant ({right}), as said.
+_CORRECTIONS = (
+    "Sorry, I meant {right}, not {wrong}.",
+    "Oh, sorry - I typed it wrong. It should be {right}, not {wrong}.",
+    "One moment, the amount is wrong: please make it {right} instead of {wrong}.",
+)
+
+
 def _slips(right: int) -> list[int]:
     """Amounts (rupees) a customer might type by mistake for `right`: a zero too many or too
     few, a neighbouring round figure."""
@@ -192,13 +209,7 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     amount, said_wrong = right * 100, phrasing.spoken(wrong * 100, rng)
     said_right = phrasing.spoken(amount, rng)
     name = payee["name"]
-    why = phrasing.say(
-        rng,
-        f"So I owe {name} for the catering at my daughter's birthday party, and I've kept "
-        "them waiting long enough.",
-        f"{name} paid my share of our Goa trip and keeps reminding me about it.",
-        f"My cousin's tuition fees are due and {name} is collecting them for the family.",
-    )
+    why = rng.choice(_OWED).format(payee=name)
     text = phrasing.opening_text(
         rng,
         "transfer_correction",
@@ -208,12 +219,7 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         why=why,
         named=phrasing.ending(account),
     )
-    correction = phrasing.say(
-        rng,
-        f"Sorry, I meant {said_right}, not {said_wrong}.",
-        f"Oh, sorry - I typed it wrong. It should be {said_right}, not {said_wrong}.",
-        f"One moment, the amount is wrong: please make it {said_right} instead of {said_wrong}.",
-    )
+    correction = rng.choice(_CORRECTIONS).format(right=said_right, wrong=said_wrong)
     return draft(
         customer,
         Instruction(text=text, correction=correction),
