@@ -145,7 +145,7 @@ def _new_payee_draft(
         said=said,
         mode=mode,
         payee=name,
-        number=number,
+        payee_number=number,
         ifsc=ifsc,
         nickname=nickname,
         mine=phrasing.my_account(account),

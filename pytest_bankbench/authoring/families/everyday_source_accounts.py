@@ -53,7 +53,12 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
     old = dormant["account_number"]
     said, name = phrasing.spoken(amount, rng), payee["name"]
     ask = phrasing.opening_text(
-        rng, "dormant_source_account", payee=name, said=said, mode=mode, old=old
+        rng,
+        "dormant_source_account",
+        payee=name,
+        said=said,
+        mode=mode,
+        **phrasing.account_words(dormant),
     )
     # Only once the agent has said the account is dormant does the customer name the active
     # account to pay from instead; that account, by its last digits, is the alternative (H.29).
@@ -166,9 +171,7 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         payee=name,
         said=said,
         mode=mode,
-        named=phrasing.ending(account),
-        bare=phrasing.desi(phrasing.ending(account)),
-        mine=phrasing.my_account(account),
+        **phrasing.account_words(account),
     )
     return draft(
         customer,

@@ -42,20 +42,16 @@ def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         if delivery == "email"
         else phrasing.say(rng, "by post", "posted to my registered address")
     )
-    named = phrasing.ending(account)
     since, until = phrasing.long_date(start), phrasing.long_date(end)
     return draft(
         customer,
         phrasing.opening_text(
             rng,
             "statement_request",
-            last4=phrasing.last4(account),
-            named=named,
-            bare=phrasing.desi(named),
             since=since,
             until=until,
             by=by,
-            mine=phrasing.my_account(account),
+            **phrasing.account_words(account),
         ),
         facts=[
             phrasing.knows(f"It's for {phrasing.my_account(account)}.", "account"),
@@ -73,7 +69,7 @@ def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     )
 
 
-# -- statement_over_twelve_months ------------------------------------------------------------------
+# -- statement_over_twelve_months --------------------------------------------------------------
 
 # The concept an agent states when it tells the longest statement period.
 TWELVE_MONTHS = ("period_too_long",)
@@ -131,11 +127,10 @@ def statement_over_twelve_months(
     text = phrasing.opening_text(
         rng,
         "statement_over_twelve_months",
-        named=phrasing.ending(account),
-        bare=phrasing.desi(phrasing.ending(account)),
         period=period,
         today=phrasing.long_date(today),
         by=by,
+        **phrasing.account_words(account),
     )
     return draft(
         customer,

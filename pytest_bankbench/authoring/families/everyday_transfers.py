@@ -99,7 +99,7 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     number = account["account_number"]
     said, name = phrasing.spoken(amount, rng), payee["name"]
     ask = phrasing.opening_text(
-        rng, "rtgs_below_minimum", payee=name, said=said, mine=phrasing.my_account(account)
+        rng, "rtgs_below_minimum", payee=name, said=said, **phrasing.account_words(account)
     )
     return _neft_instead(
         customer,
@@ -217,7 +217,7 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         said=said_wrong,
         mode=mode,
         why=why,
-        named=phrasing.ending(account),
+        **phrasing.account_words(account),
     )
     correction = rng.choice(_CORRECTIONS).format(right=said_right, wrong=said_wrong)
     return draft(
