@@ -52,6 +52,16 @@ def account_row(ctx: Context, number: str) -> sqlite3.Row:
     return ctx.one("SELECT * FROM accounts WHERE account_number = ?", number)
 
 
+def request_fact(account: sqlite3.Row) -> Fact:
+    """The customer tells the account a request is for (a statement, a cheque book)."""
+    return knows(f"It's for {my_account(account)}.", "account")
+
+
+def source_fact(account: sqlite3.Row) -> Fact:
+    """The customer tells the account a transfer is sent from."""
+    return knows(f"Send it from {my_account(account)}.", "account")
+
+
 def paying_account(ctx: Context, record: sqlite3.Row, need: int) -> sqlite3.Row | None:
     """The account to debit for a loan or card: its linked account if that has `need` available,
     else the first other active account of the customer that has."""

@@ -129,3 +129,15 @@ def test_a_record_is_named_the_same_way_in_every_template() -> None:
     )
     assert (other["what"], other["about"]) == ("my address change request", "address change")
     assert (other["opened"], other["raised"]) == (date(2026, 2, 5), "5 February 2026")
+
+
+def test_a_payment_is_named_by_its_payee_amount_mode_and_paying_account() -> None:
+    account = _row(account_type="current", account_number="50200099990012")
+    words = phrasing.payment_words(_row(name="Irfan Kale"), "Rs 5,000", "IMPS", account)
+    assert words == {
+        "payee": "Irfan Kale",
+        "said": "Rs 5,000",
+        "mode": "IMPS",
+        **phrasing.account_words(account),
+    }
+    assert words["named"] == "my current account ending 0012"

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import random
 
-from pytest_bankbench.authoring.pickers import customer_accounts, fd_names, named_fd, payee_fact
+from pytest_bankbench.authoring.pickers import (
+    customer_accounts,
+    fd_names,
+    named_fd,
+    payee_fact,
+    request_fact,
+    source_fact,
+)
 from tests.authoring.families.shipped import CTX
 
 
@@ -36,3 +43,14 @@ def test_payee_fact_tells_the_payee_and_the_amount_when_asked_of_either() -> Non
     fact = payee_fact(payee, "Rs. 5,000")
     assert payee["name"] in fact.text and "Rs. 5,000" in fact.text
     assert set(fact.about) == {"payee", "amount"} and not fact.after
+
+
+def test_an_account_fact_names_the_account_by_its_full_number_for_its_use() -> None:
+    account = CTX.one("SELECT * FROM accounts ORDER BY account_number")
+    for fact, lead in (
+        (request_fact(account), "It's for my "),
+        (source_fact(account), "Send it from my "),
+    ):
+        assert fact.text.startswith(lead) and fact.text.endswith(f"{account['account_number']}.")
+        assert account["account_type"] in fact.text
+        assert fact.about == ("account",) and not fact.after

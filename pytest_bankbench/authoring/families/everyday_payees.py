@@ -160,7 +160,7 @@ def _new_payee_draft(
         phrasing.knows(f"Their account number is {number} and the IFSC is {ifsc}.", "payee"),
         phrasing.knows(f"Save them with the nickname '{nickname}'.", "payee"),
         phrasing.knows(f"It's {said}, today.", "amount"),
-        phrasing.knows(f"Send it from {phrasing.my_account(account)}.", "account"),
+        pickers.source_fact(account),
         phrasing.knows(f"Use {mode}.", "mode"),
     ]
     explain = None

@@ -55,10 +55,7 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
     ask = phrasing.opening_text(
         rng,
         "dormant_source_account",
-        payee=name,
-        said=said,
-        mode=mode,
-        **phrasing.account_words(dormant),
+        **phrasing.payment_words(payee, said, mode, dormant),
     )
     # Only once the agent has said the account is dormant does the customer name the active
     # account to pay from instead; that account, by its last digits, is the alternative (H.29).
@@ -139,7 +136,7 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     step = 5_000_00 if available >= 1_00_000_00 else 1_000_00
     amount = (available // step + 1) * step + rng.choice((0, 1, 2, 5)) * step
     mode = "IMPS" if amount <= 5_00_000_00 and rng.random() < 0.5 else "NEFT"
-    said, name = phrasing.spoken(amount, rng), payee["name"]
+    said = phrasing.spoken(amount, rng)
     # H.29: another active account that has enough is offered (the customer declines it).
     cover = [
         a
@@ -168,10 +165,7 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     ask = phrasing.opening_text(
         rng,
         "insufficient_funds",
-        payee=name,
-        said=said,
-        mode=mode,
-        **phrasing.account_words(account),
+        **phrasing.payment_words(payee, said, mode, account),
     )
     return draft(
         customer,

@@ -54,7 +54,7 @@ def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             **phrasing.account_words(account),
         ),
         facts=[
-            phrasing.knows(f"It's for {phrasing.my_account(account)}.", "account"),
+            pickers.request_fact(account),
             phrasing.knows(f"From {since} to {until}.", "period", "date"),
             phrasing.knows(f"Send it {by}.", "delivery"),
         ],
@@ -140,7 +140,7 @@ def statement_over_twelve_months(
             "most 12 months.",
         ),
         facts=[
-            phrasing.knows(f"It's for {phrasing.my_account(account)}.", "account"),
+            pickers.request_fact(account),
             phrasing.knows(f"Send it {by}.", "delivery"),
             phrasing.knows(fallback, "period", "date", after=TWELVE_MONTHS),
         ],

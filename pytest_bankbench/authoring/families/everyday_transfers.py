@@ -109,7 +109,7 @@ def rtgs_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         f"{indian(amount)} is below the minimum and can't go by RTGS. I can send it by "
         "NEFT or IMPS instead.",
         facts=[
-            phrasing.knows(f"Send it from {phrasing.my_account(account)}.", "account"),
+            pickers.source_fact(account),
             pickers.payee_fact(payee, said),
         ],
         narrative=f"You want to send {indian(amount)} to your payee {name} from account "
@@ -213,18 +213,15 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     text = phrasing.opening_text(
         rng,
         "transfer_correction",
-        payee=name,
-        said=said_wrong,
-        mode=mode,
         why=why,
-        **phrasing.account_words(account),
+        **phrasing.payment_words(payee, said_wrong, mode, account),
     )
     correction = rng.choice(_CORRECTIONS).format(right=said_right, wrong=said_wrong)
     return draft(
         customer,
         Instruction(text=text, correction=correction),
         facts=[
-            phrasing.knows(f"Send it from {phrasing.my_account(account)}.", "account"),
+            pickers.source_fact(account),
             phrasing.knows(f"The payee is {name}, already on my payee list.", "payee"),
             phrasing.knows(f"Use {mode}.", "mode"),
         ],
