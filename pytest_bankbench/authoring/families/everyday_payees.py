@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import NamedTuple
 
 from pytest_bankbench.authoring import base, calls, phrasing, pickers
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
@@ -91,8 +92,29 @@ _RELATIONS = {
 }
 
 
-def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, str, str, str] | None:
-    """A payee the customer has not registered: name, account, IFSC, nickname, relation."""
+class _NewPayee(NamedTuple):
+    """A payee the customer has not registered yet, and who they are to the customer."""
+
+    name: str
+    number: str
+    ifsc: str
+    nickname: str
+    relation: str
+
+    def words(self) -> dict[str, str]:
+        """The payee as an opening template names it: {payee} by name, {payee_number} its
+        account, {ifsc}, {nickname}, {relation} (the customer's "brother", "landlord"...)."""
+        return {
+            "payee": self.name,
+            "payee_number": self.number,
+            "ifsc": self.ifsc,
+            "nickname": self.nickname,
+            "relation": self.relation,
+        }
+
+
+def _new_payee(ctx: Context, rng: random.Random, cid: str) -> _NewPayee | None:
+    """A payee the customer has not registered, drawn with the rng."""
     man = rng.random() < 0.5
     name = f"{rng.choice(_MEN if man else _WOMEN)} {rng.choice(_LAST)}"
     digits = rng.randint(9, 18)
@@ -112,7 +134,7 @@ def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, st
     )
     if clash:
         return None
-    return name, number, ifsc, nickname, relation
+    return _NewPayee(name, number, ifsc, nickname, relation)
 
 
 # What an agent says when it states the cooling-period rule: the concept, or the day's allowance.
@@ -141,14 +163,10 @@ def _new_payee_draft(
     ask = phrasing.opening_text(
         rng,
         "new_payee_transfer",
-        relation=relation,
         said=said,
         mode=mode,
-        payee=name,
-        payee_number=number,
-        ifsc=ifsc,
-        nickname=nickname,
         mine=phrasing.my_account(account),
+        **payee.words(),
     )
     ask += (
         " Tell me how much was sent and my balance afterwards."
