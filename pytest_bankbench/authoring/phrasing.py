@@ -257,6 +257,49 @@ def ending(account: sqlite3.Row) -> str:
     return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
 
 
+def account_words(account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names an account (`opening_of(..., **account_words(a))`):
+    {named} as asked about (`ending`), {bare} the same without its article (`desi`), {mine}
+    with its full number (`my_account`), {last4} its last digits, {number} the number alone."""
+    named = ending(account)
+    return {
+        "named": named,
+        "bare": desi(named),
+        "mine": my_account(account),
+        "last4": last4(account),
+        "number": str(account["account_number"]),
+    }
+
+
+def payment_words(payee: sqlite3.Row, said: str, mode: str, account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names a payment to a registered payee
+    (`opening_of(..., **payment_words(...))`): {payee} the payee's name, {said} the amount as
+    the customer says it, {mode} the transfer mode, and the paying account's `account_words`."""
+    return {"payee": str(payee["name"]), "said": said, "mode": mode, **account_words(account)}
+
+
+def request_words(request: sqlite3.Row) -> dict[str, object]:
+    """The ways an opening template names a service request (`opening_of(...,
+    **request_words(r))`): {what} as the customer calls it ("my address change request", "my
+    complaint about ATM cash not dispensed"), {bare} the same without its article, {about} its
+    matter (a complaint's subject, else its kind), {opened} the day it was raised ({opened:%B}
+    its month) and {raised} that day written out."""
+    kind = str(request["kind"])
+    if kind.startswith("complaint"):
+        about = kind.split(": ", 1)[1]
+        what = f"my complaint about {about}"
+    else:
+        about, what = kind, f"my {kind} request"
+    opened = date.fromisoformat(request["opened_on"])
+    return {
+        "what": what,
+        "bare": desi(what),
+        "about": about,
+        "opened": opened,
+        "raised": long_date(opened),
+    }
+
+
 def persona(row: sqlite3.Row, today: date) -> str:
     born = date.fromisoformat(row["date_of_birth"])
     age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
