@@ -129,7 +129,7 @@ def international_not_supported(
     if not classics or not capable:
         return None
     classic, other = rng.choice(classics), rng.choice(capable)
-    named = pickers.card_name(classic)
+    named, instead = pickers.card_name(classic), pickers.card_name(other)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Kathmandu", "Paris"))
     ask = phrasing.opening_text(
         rng, "international_not_supported", named=named, place=place, last4=classic["last4"]
@@ -139,21 +139,21 @@ def international_not_supported(
         Instruction(
             text=ask,
             explain=f"Your {named} is a domestic-only card: international usage is not "
-            f"supported on it. Your {pickers.card_name(other)} does support it, so I can switch "
-            "international usage on for that card instead.",
+            f"supported on it. Your {instead} does support it, so I can switch international "
+            "usage on for that card instead.",
         ),
         facts=[
             pickers.card_fact(classic),
             phrasing.knows(
-                f"Then enable it on my {pickers.card_name(other)} instead.",
+                f"Then enable it on my {instead} instead.",
                 "card",
                 after=DOMESTIC_PHRASES,
             ),
         ],
         narrative=(
             f"You want international usage on your {named}. It is a domestic-only card; when "
-            f"the assistant tells you so, you ask for international usage on your "
-            f"{pickers.card_name(other)} instead and agree. You do not mention that card before."
+            f"the assistant tells you so, you ask for international usage on your {instead} "
+            "instead and agree. You do not mention that card before."
         ),
         calls=[
             # The product shows whether a card works abroad (policy F and the card list).

@@ -76,6 +76,26 @@ class _Plan:
         """The values its opening templates name: {said} and `pickers.loan_words`."""
         return {"said": self.said, **pickers.loan_words(self.loan, self.name, self.payer)}
 
+    def facts(self) -> list[Fact]:
+        """What the customer says when asked: the account paying, the loan and the amount."""
+        return [
+            pickers.debit_fact(self.payer),
+            pickers.loan_fact(self.loan),
+            phrasing.knows(f"I want to prepay {self.said}.", "amount"),
+        ]
+
+    def steps(self, option: str) -> list[Call]:
+        """Its gold steps as E.22 orders them: the loan the customer named, the impact of
+        `option` ("impact"), then the prepayment ("prepay")."""
+        loan, amount = self.loan, self.amount
+        return [
+            calls.find_loan(loan),
+            base.as_step("impact", calls.prepayment_impact(loan, amount, option)),
+            base.as_step(
+                "prepay", calls.prepay(loan, amount, option, self.payer, after=("impact",))
+            ),
+        ]
+
 
 def _plan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Plan | None:
     """A loan out of lock-in with months to go, a part-prepayment of it and the account to pay
@@ -111,25 +131,6 @@ def prepayment_terms(option: str, quote: str, write: str) -> list[Tell]:
     ]
 
 
-def _prepay_steps(loan: sqlite3.Row, amount: int, option: str, payer: sqlite3.Row) -> list[Call]:
-    """The gold steps of a part-prepayment as E.22 orders them: the loan the customer named,
-    the impact of `option` ("impact"), then the prepayment paid from `payer` ("prepay")."""
-    return [
-        calls.find_loan(loan),
-        base.as_step("impact", calls.prepayment_impact(loan, amount, option)),
-        base.as_step("prepay", calls.prepay(loan, amount, option, payer, after=("impact",))),
-    ]
-
-
-def _prepay_facts(payer: sqlite3.Row, loan: sqlite3.Row, said: str) -> list[Fact]:
-    """What the customer says when asked: the account paying, the loan and the amount."""
-    return [
-        pickers.debit_fact(payer),
-        pickers.loan_fact(loan),
-        phrasing.knows(f"I want to prepay {said}.", "amount"),
-    ]
-
-
 @family(_PREPAYABLE)
 def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the prepayment impact, the prepayment, then the updated loan."""
@@ -139,14 +140,14 @@ def prepay_reduce_emi(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     return draft(
         customer,
         phrasing.opening_text(rng, "prepay_reduce_emi", **plan.words()),
-        facts=_prepay_facts(plan.payer, plan.loan, plan.said),
+        facts=plan.facts(),
         narrative=(
             f"You want to part-prepay {indian(plan.amount)} on your {plan.name} from account "
             f"{plan.payer['account_number']}, keeping the tenure and reducing the EMI. Ask for "
             "the charge and new EMI first, agree, and ask for the loan to be checked afterwards."
         ),
         calls=[
-            *_prepay_steps(plan.loan, plan.amount, "reduce_emi", plan.payer),
+            *plan.steps("reduce_emi"),
             # The loan read after the payment is a fact the payment's own result shows.
             calls.loan_details(plan.loan, after=("prepay",), fields=("emi",)),
         ],
@@ -178,26 +179,25 @@ def prepay_right_loan(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     name, other_name = pickers.LOAN_LABEL[loan["loan_type"]], pickers.LOAN_LABEL[other["loan_type"]]
     option = rng.choice(("reduce_emi", "reduce_tenure"))
     effect = "lower my EMI" if option == "reduce_emi" else "keep the EMI and shorten the loan"
-    said = phrasing.spoken(amount, rng)
+    plan = _Plan(loan, name, amount, phrasing.spoken(amount, rng), payer)
     ask = phrasing.opening_text(
         rng,
         "prepay_right_loan",
-        said=said,
         other=other_name,
         effect=effect,
         effect_first=effect[:1].upper() + effect[1:],
-        **pickers.loan_words(loan, name, payer),
+        **plan.words(),
     )
     return draft(
         customer,
         ask,
-        facts=_prepay_facts(payer, loan, said),
+        facts=plan.facts(),
         narrative=(
             f"You have a {name} and a {other_name}. You want to part-prepay "
             f"{indian(amount)} on the {name} only, option {option}, from account "
             f"{payer['account_number']}, after hearing the charge."
         ),
-        calls=_prepay_steps(loan, amount, option, payer),
+        calls=plan.steps(option),
         outputs=[_impact(option, "impact")],
         disclosures=prepayment_terms(option, "impact", "prepay"),
         # C.12: an opening that names neither loan ("one of my two loans") fits both, so the
