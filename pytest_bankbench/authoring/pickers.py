@@ -246,6 +246,14 @@ def active_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
     )
 
 
+def pick_card(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, where: str = ""
+) -> sqlite3.Row | None:
+    """One of the customer's active cards (those `where` keeps, `active_cards`), drawn with the
+    rng; None when there is none."""
+    return pick(rng, active_cards(ctx, customer["customer_id"], where))
+
+
 def card_name(card: sqlite3.Row) -> str:
     """A card as the customer names it: product and last four digits."""
     return f"{card['product']} card ending {card['last4']}"

@@ -15,6 +15,7 @@ from pytest_bankbench.authoring.pickers import (
     loan_words,
     named_fd,
     payee_fact,
+    pick_card,
     request_fact,
     source_fact,
 )
@@ -94,3 +95,14 @@ def test_loan_words_name_the_loan_its_amounts_and_the_paying_account_only_when_g
         "emi": indian(loan["emi"]),
     }
     assert loan_words(loan, "home loan", payer)["payer"] == my_account(payer)
+
+
+def test_pick_card_draws_an_active_card_the_filter_keeps_and_none_when_none_does() -> None:
+    customer = CTX.one(
+        "SELECT * FROM customers WHERE customer_id IN (SELECT customer_id FROM cards "
+        "WHERE status = 'active' AND card_kind = 'credit') ORDER BY customer_id LIMIT 1"
+    )
+    ids = {c["card_id"] for c in active_cards(CTX, customer["customer_id"], CREDIT_CARD)}
+    drawn = [pick_card(CTX, random.Random(seed), customer, CREDIT_CARD) for seed in range(8)]
+    assert ids and all(card is not None and card["card_id"] in ids for card in drawn)
+    assert pick_card(CTX, random.Random(0), customer, "card_kind = 'no such kind'") is None

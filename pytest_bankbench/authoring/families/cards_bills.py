@@ -25,7 +25,7 @@ def credit_card_bill_payment(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Statement first, then the payment, then the statement again for what is left."""
-    card = pickers.pick(rng, pickers.active_cards(ctx, customer["customer_id"], _CREDIT_DUE))
+    card = pickers.pick_card(ctx, rng, customer, _CREDIT_DUE)
     if card is None:
         return None
     full = rng.random() < 0.4
@@ -90,18 +90,14 @@ def credit_card_bill_payment(
 OUTSTANDING_PHRASES = ("over_outstanding",)
 
 
-@family(
-    "SELECT DISTINCT customer_id FROM cards WHERE status = 'active' AND card_kind = 'credit' "
-    "AND outstanding >= 100000 ORDER BY 1"
-)
+# Credit cards owing at least Rs 1,000, so that an advance is a round amount above the dues.
+_OVERPAYABLE = f"{pickers.CREDIT_CARD} AND outstanding >= 100000"
+
+
+@family(f"{pickers.ACTIVE_CARD} AND {_OVERPAYABLE} ORDER BY 1")
 def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A card payment above the total outstanding is refused; pay the outstanding instead."""
-    card = pickers.pick(
-        rng,
-        pickers.active_cards(
-            ctx, customer["customer_id"], "card_kind = 'credit' AND outstanding >= 100000"
-        ),
-    )
+    card = pickers.pick_card(ctx, rng, customer, _OVERPAYABLE)
     if card is None:
         return None
     owed = card["outstanding"]

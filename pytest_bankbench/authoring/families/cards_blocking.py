@@ -81,7 +81,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
 @family(_ACTIVE_DEBIT)
 def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Block a stolen card, look at the account, then hand the fraud claim to a human."""
-    card = pickers.pick(rng, pickers.active_cards(ctx, customer["customer_id"], _DEBIT))
+    card = pickers.pick_card(ctx, rng, customer, _DEBIT)
     if card is None:
         return None
     recent = ctx.all(
@@ -217,9 +217,7 @@ def _pin(customer_id: str) -> str:
 )
 def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Find the disputed charge on the statement, then transfer to the disputes team."""
-    card = pickers.pick(
-        rng, pickers.active_cards(ctx, customer["customer_id"], pickers.CREDIT_CARD)
-    )
+    card = pickers.pick_card(ctx, rng, customer, pickers.CREDIT_CARD)
     if card is None:
         return None
     txns = ctx.all(
