@@ -90,7 +90,7 @@ def credit_card_bill_payment(
 OUTSTANDING_PHRASES = ("over_outstanding",)
 
 
-# Credit cards owing at least Rs 1,000, so that an advance is a round amount above the dues.
+# Credit cards owing at least Rs 1,000: those a customer asks to pay more than owed on.
 _OVERPAYABLE = f"{pickers.CREDIT_CARD} AND outstanding >= 100000"
 
 
