@@ -259,6 +259,19 @@ def card_name(card: sqlite3.Row) -> str:
     return f"{card['product']} card ending {card['last4']}"
 
 
+def card_words(card: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names a card (`opening_text(..., **card_words(card))`):
+    {named} as the customer names it (`card_name`), {product}, {last4}, {kind} (debit, credit)
+    and {account}, the number of the account it is linked to."""
+    return {
+        "named": card_name(card),
+        "product": card["product"],
+        "last4": card["last4"],
+        "kind": card["card_kind"],
+        "account": card["linked_account"],
+    }
+
+
 def card_fact(card: sqlite3.Row) -> Fact:
     return knows(f"It's my {card_name(card)}.", "card")
 

@@ -9,6 +9,7 @@ from pytest_bankbench.authoring.phrasing import my_account
 from pytest_bankbench.authoring.pickers import (
     CREDIT_CARD,
     active_cards,
+    card_words,
     customer_accounts,
     customer_cards,
     fd_names,
@@ -106,3 +107,14 @@ def test_pick_card_draws_an_active_card_the_filter_keeps_and_none_when_none_does
     drawn = [pick_card(CTX, random.Random(seed), customer, CREDIT_CARD) for seed in range(8)]
     assert ids and all(card is not None and card["card_id"] in ids for card in drawn)
     assert pick_card(CTX, random.Random(0), customer, "card_kind = 'no such kind'") is None
+
+
+def test_card_words_name_a_card_as_the_customer_does_and_its_linked_account() -> None:
+    card = CTX.one("SELECT * FROM cards WHERE card_kind = 'credit' ORDER BY card_id LIMIT 1")
+    assert card_words(card) == {
+        "named": f"{card['product']} card ending {card['last4']}",
+        "product": card["product"],
+        "last4": card["last4"],
+        "kind": "credit",
+        "account": card["linked_account"],
+    }

@@ -37,8 +37,8 @@ How a family is written:
   them for numbered requests), filled in by `phrasing.opening_of(rng, name, **values)`
   (`opening_text` when every register is one message, `opening_requests` when each is
   numbered requests); a record's words come from `phrasing.account_words`, `request_words`,
-  `payment_words`, `pickers.loan_words`. Details the customer gives when asked are facts
-  (`phrasing.knows`) with topics.
+  `payment_words`, `pickers.loan_words`, `card_words`. Details the customer gives when asked
+  are facts (`phrasing.knows`) with topics.
   A fallback the customer accepts after a refusal is a fact released only once the agent has
   stated the rule (`after=`); the customer never offers it first, and never says an internal
   id (FD..., CUST...), only what a person knows (an account's last digits, an FD's amount and

@@ -49,7 +49,11 @@ def credit_card_bill_payment(
         return None
     named = pickers.card_name(card)
     ask = phrasing.opening_text(
-        rng, "credit_card_bill_payment", what=what, named=named, payer=phrasing.my_account(payer)
+        rng,
+        "credit_card_bill_payment",
+        what=what,
+        payer=phrasing.my_account(payer),
+        **pickers.card_words(card),
     )
     outputs = [
         base.Out("remaining outstanding", "amount", base.result("dues after", "total_outstanding"))
@@ -108,7 +112,11 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         return None
     named, said = pickers.card_name(card), phrasing.spoken(wanted, rng)
     text = phrasing.opening_text(
-        rng, "pay_more_than_owed", said=said, named=named, payer=phrasing.ending(payer)
+        rng,
+        "pay_more_than_owed",
+        said=said,
+        payer=phrasing.ending(payer),
+        **pickers.card_words(card),
     )
     fallback = phrasing.say(
         rng,

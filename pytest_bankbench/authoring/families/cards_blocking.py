@@ -53,8 +53,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         rng,
         "lost_card_block",
         ending=f"account ending {account[-4:]}",
-        named=named,
-        account=account,
+        **pickers.card_words(card),
     )
     return draft(
         customer,
@@ -99,7 +98,7 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     unknown = f"{indian(txn['amount'])} ({txn['description']}) on {when:%d %B}"
     named = pickers.card_name(card)
     ask = phrasing.opening_text(
-        rng, "stolen_card_fraud", named=named, unknown=unknown, account=card["linked_account"]
+        rng, "stolen_card_fraud", unknown=unknown, **pickers.card_words(card)
     )
     return draft(
         customer,
@@ -163,7 +162,7 @@ def card_number_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     if card is None:
         return None
     product = card["product"]
-    ask = phrasing.opening_text(rng, "card_number_request", product=product)
+    ask = phrasing.opening_text(rng, "card_number_request", **pickers.card_words(card))
     return draft(
         customer,
         Instruction(
@@ -235,7 +234,7 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     return draft(
         customer,
         *phrasing.opening_requests(
-            rng, "card_dispute_handoff", 2, charge=charge, named=named, reason=reason
+            rng, "card_dispute_handoff", 2, charge=charge, reason=reason, **pickers.card_words(card)
         ),
         facts=[
             pickers.card_fact(card),

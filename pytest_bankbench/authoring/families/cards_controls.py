@@ -87,7 +87,12 @@ def atm_limit_then_international(
     return draft(
         customer,
         *phrasing.opening_requests(
-            rng, "atm_limit_then_international", 2, named=named, said=said, place=place
+            rng,
+            "atm_limit_then_international",
+            2,
+            said=said,
+            place=place,
+            **pickers.card_words(card),
         ),
         facts=[
             pickers.card_fact(card),
@@ -132,7 +137,7 @@ def international_not_supported(
     named, instead = pickers.card_name(classic), pickers.card_name(other)
     place = rng.choice(("Dubai", "Singapore", "London", "Bangkok", "Kathmandu", "Paris"))
     ask = phrasing.opening_text(
-        rng, "international_not_supported", named=named, place=place, last4=classic["last4"]
+        rng, "international_not_supported", place=place, **pickers.card_words(classic)
     )
     return draft(
         customer,
@@ -202,7 +207,12 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     words = _CHANNEL_WORDS[channel]
     named, said = pickers.card_name(card), phrasing.spoken(asked, rng)
     ask = phrasing.opening_text(
-        rng, "limit_above_maximum", words=words, named=named, said=said, use=_CHANNEL_USE[channel]
+        rng,
+        "limit_above_maximum",
+        words=words,
+        said=said,
+        use=_CHANNEL_USE[channel],
+        **pickers.card_words(card),
     )
     return draft(
         customer,
@@ -255,9 +265,7 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     named = pickers.card_name(card)
     if card["status"] != "active":
         shown, decline = "status", "No, nothing else on that card, thanks."
-        text = phrasing.opening_text(
-            rng, "card_status_enquiry/status", named=named, kind=card["card_kind"]
-        )
+        text = phrasing.opening_text(rng, "card_status_enquiry/status", **pickers.card_words(card))
         wanted = f"the status of your {named}"
         output = base.Out(
             "status", "choice", base.record("card", card["card_id"], "status"), rivals=("active",)
@@ -266,7 +274,9 @@ def card_status_enquiry(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         channel = rng.choice(("atm", "pos", "online", "contactless"))
         words = _CHANNEL_WORDS[channel]
         shown, decline = "controls", "No, don't change anything. I only wanted to know."
-        text = phrasing.opening_text(rng, "card_status_enquiry/limit", words=words, named=named)
+        text = phrasing.opening_text(
+            rng, "card_status_enquiry/limit", words=words, **pickers.card_words(card)
+        )
         wanted = f"the daily {words} limit on your {named}"
         output = base.Out(
             f"{channel} daily limit",

@@ -58,7 +58,7 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     named = pickers.card_name(card)
     channels = _enabled(ctx, card)
     place = rng.choice(("at home", "in the car", "at my office", "in one of my bags"))
-    ask = phrasing.opening_text(rng, "pause_card_channels", named=named, place=place)
+    ask = phrasing.opening_text(rng, "pause_card_channels", place=place, **pickers.card_words(card))
     return draft(
         customer,
         Instruction(
