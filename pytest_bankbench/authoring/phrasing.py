@@ -129,6 +129,37 @@ def opening_of(rng: random.Random, name: str, **values: object) -> Template:
     return tuple(text.format(**values) for text in chosen)
 
 
+def opening_text(rng: random.Random, name: str, **values: object) -> str:
+    """`opening_of` for a family that opens with one message in every register: a table
+    `name` with a list of numbered requests in any register stops generation naming it."""
+    lists = [
+        key for key, template in openings().get(name, {}).items() if not isinstance(template, str)
+    ]
+    if lists:
+        raise OpeningError(f"opening [{name}] has numbered requests in {lists}, not one message")
+    chosen = opening_of(rng, name, **values)
+    assert isinstance(chosen, str)  # every register checked above
+    return chosen
+
+
+def opening_requests(
+    rng: random.Random, name: str, count: int, **values: object
+) -> tuple[str, ...]:
+    """`opening_of` for a family that opens with `count` numbered requests in every register
+    (the order matters): a table `name` with one message, or another number of requests, in
+    any register stops generation naming it."""
+    wrong = [
+        key
+        for key, template in openings().get(name, {}).items()
+        if isinstance(template, str) or len(template) != count
+    ]
+    if wrong:
+        raise OpeningError(f"opening [{name}] has no {count} numbered requests in {wrong}")
+    chosen = opening_of(rng, name, **values)
+    assert not isinstance(chosen, str)  # every register checked above
+    return chosen
+
+
 # How a customer offers a secret nobody asked for (policy A.4: the agent must tell them never
 # to share it). {digits} are fake: drawn from the task, never a record of the bank.
 _OFFERS: dict[str, tuple[tuple[str, ...], int]] = {

@@ -81,3 +81,40 @@ def test_a_value_the_maker_did_not_pass_or_a_missing_table_is_named(
         phrasing.opening_of(random.Random(1), "fam")
     with pytest.raises(phrasing.OpeningError, match=r"no opening table \[other\]"):
         phrasing.opening_of(random.Random(1), "other", amount="x")
+
+
+def test_a_one_message_opening_is_text_and_numbered_requests_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _with(
+        monkeypatch,
+        tmp_path,
+        f'[one]\n{SHARED}\n[two]\n{SHARED}\nworried = ["first {{amount}}", "then"]\n',
+    )
+    assert phrasing.opening_text(random.Random(1), "one", amount="x").endswith(" x")
+    with pytest.raises(
+        phrasing.OpeningError, match=r"\[two\] has numbered requests in \['worried'\]"
+    ):
+        phrasing.opening_text(random.Random(1), "two", amount="x")
+
+
+def test_numbered_requests_are_texts_and_a_register_of_another_count_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pairs = "\n".join(
+        f'{key} = ["{key} {{amount}}", "then"]'
+        for key in ("terse", "chatty", "formal", "hinglish", "unprompted", "asked")
+    )
+    _with(
+        monkeypatch,
+        tmp_path,
+        f'[two]\n{pairs}\n[mixed]\n{pairs}\nworried = "one message"\n'
+        f'[three]\n{pairs}\nworried = ["a", "b", "c"]\n',
+    )
+    first, then = phrasing.opening_requests(random.Random(1), "two", 2, amount="x")
+    assert first.endswith(" x") and then == "then"
+    for name in ("mixed", "three"):
+        with pytest.raises(
+            phrasing.OpeningError, match=rf"\[{name}\] has no 2 numbered requests in \['worried'\]"
+        ):
+            phrasing.opening_requests(random.Random(1), name, 2, amount="x")
