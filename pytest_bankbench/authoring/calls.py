@@ -186,6 +186,16 @@ def closure(fd: sqlite3.Row, after: After, instruction: int = 0) -> Call:
     return _matched("close_fd_premature", {"deposit_id": fd["deposit_id"]}, after, instruction)
 
 
+def fd_closure_calls(fd: sqlite3.Row) -> list[Call]:
+    """Closing an FD the customer described early, as policy E.20 orders it: find it, its
+    closure quote ("quote") and, after the quote, the closure ("close")."""
+    return [
+        find_fd(fd),
+        as_step("quote", closure_quote(fd)),
+        as_step("close", closure(fd, after=("quote",))),
+    ]
+
+
 def fd_maturity(amount: int, days: int, instruction: int = 0) -> Call:
     args = {"amount": rupees_arg(amount), "tenure_days": days}
     return _matched("calculate_fd_maturity", args, instruction=instruction)

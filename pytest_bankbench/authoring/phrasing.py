@@ -242,6 +242,19 @@ def desi(text: str) -> str:
     return text
 
 
+def fd_words(fd: sqlite3.Row, name: str) -> dict[str, str]:
+    """The ways an opening template names an FD the customer calls `name` (`pickers.fd_name`),
+    for `opening_of(..., **fd_words(fd, name))`: {deposit} the name, {bare} the same without its
+    article (`desi`), {linked} the account its payout goes to, {linked4} that account's last
+    digits."""
+    return {
+        "deposit": name,
+        "bare": desi(name),
+        "linked": str(fd["linked_account"]),
+        "linked4": str(fd["linked_account"])[-4:],
+    }
+
+
 def my_account(account: sqlite3.Row) -> str:
     """An account as the customer names it in a fact: 'my savings account 1234...'."""
     return f"my {account['account_type']} account {account['account_number']}"

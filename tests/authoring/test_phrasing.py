@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,16 @@ def test_numbered_requests_are_texts_and_a_register_of_another_count_is_refused(
             phrasing.OpeningError, match=rf"\[{name}\] has no 2 numbered requests in \['worried'\]"
         ):
             phrasing.opening_requests(random.Random(1), name, 2, amount="x")
+
+
+def test_an_fd_is_named_by_the_customers_name_and_its_linked_account() -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.row_factory = sqlite3.Row
+    fd = conn.execute("SELECT '50100012345678' AS linked_account").fetchone()
+    words = phrasing.fd_words(fd, "my Rs. 1,00,000 FD from March 2025")
+    assert words == {
+        "deposit": "my Rs. 1,00,000 FD from March 2025",
+        "bare": "Rs. 1,00,000 FD from March 2025",
+        "linked": "50100012345678",
+        "linked4": "5678",
+    }

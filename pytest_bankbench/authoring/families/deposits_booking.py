@@ -179,6 +179,14 @@ FD_TENURES = (
 )
 
 
+# How the customer changes the tenure at the confirmation: {first} asked, {second} wanted.
+_CORRECTIONS = (
+    "Actually, make it {second} instead.",
+    "Hmm, on second thought, make the tenure {second} instead of {first}.",
+    "Wait - change the tenure to {second}, please, not {first}.",
+)
+
+
 def _slab(days: int) -> int:
     return next(i for i, (low, high, _r) in enumerate(rules.FD_SLABS) if low <= days <= high)
 
@@ -199,12 +207,7 @@ def fd_quote_redo_after_change(
     text = phrasing.opening_text(
         rng, "fd_quote_redo_after_change", said=said, tenure=first_text, named=named
     )
-    correction = phrasing.say(
-        rng,
-        f"Actually, make it {second_text} instead.",
-        f"Hmm, on second thought, make the tenure {second_text} instead of {first_text}.",
-        f"Wait - change the tenure to {second_text}, please, not {first_text}.",
-    )
+    correction = rng.choice(_CORRECTIONS).format(first=first_text, second=second_text)
     return draft(
         customer,
         Instruction(text=text, correction=correction),

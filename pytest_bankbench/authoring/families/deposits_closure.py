@@ -36,9 +36,7 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     if chosen is None:
         return None
     fd, name = chosen
-    ask = phrasing.opening_text(
-        rng, "fd_closure", deposit=name, bare=phrasing.desi(name), linked=fd["linked_account"]
-    )
+    ask = phrasing.opening_text(rng, "fd_closure", **phrasing.fd_words(fd, name))
     return draft(
         customer,
         ask,
@@ -48,9 +46,7 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
             "the penalty and payout first, agree, and ask for your balance afterwards."
         ),
         calls=[
-            calls.find_fd(fd),
-            base.as_step("quote", calls.closure_quote(fd)),
-            base.as_step("close", calls.closure(fd, after=("quote",))),
+            *calls.fd_closure_calls(fd),
             base.as_step("balance", calls.balance(fd["linked_account"], after=("close",))),
         ],
         outputs=[
@@ -80,11 +76,9 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         rng,
         "fd_close_and_rebook",
         2,
-        deposit=name,
-        bare=phrasing.desi(name),
+        **phrasing.fd_words(fd, name),
         said=said,
         tenure=tenure_text,
-        linked=fd["linked_account"],
     )
     return draft(
         customer,
@@ -101,9 +95,7 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "hearing the rate and maturity amount."
         ),
         calls=[
-            calls.find_fd(fd),
-            base.as_step("quote", calls.closure_quote(fd)),
-            base.as_step("close", calls.closure(fd, after=("quote",))),
+            *calls.fd_closure_calls(fd),
             base.as_step("rates", base.Call("get_deposit_rate_card", instruction=1)),
             base.as_step("projection", calls.fd_maturity(amount, days, instruction=1)),
             base.as_step(
@@ -183,13 +175,7 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
     if chosen is None:
         return None
     fd, name = chosen
-    ask = phrasing.opening_text(
-        rng,
-        "fd_closure_declined",
-        deposit=name,
-        bare=phrasing.desi(name),
-        linked=fd["linked_account"],
-    )
+    ask = phrasing.opening_text(rng, "fd_closure_declined", **phrasing.fd_words(fd, name))
     return draft(
         customer,
         Instruction(text=ask, decline="No, don't close it yet. I only want the numbers."),
@@ -311,11 +297,7 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
             f"opened on {fd['start_date']} and maturing on {fd['maturity_date']}; you say so "
             "when asked which. You agree after hearing the penalty and the payout."
         ),
-        calls=[
-            calls.find_fd(fd),
-            base.as_step("quote", calls.closure_quote(fd)),
-            base.as_step("close", calls.closure(fd, after=("quote",))),
-        ],
+        calls=calls.fd_closure_calls(fd),
         outputs=[base.Out("payout", "amount", base.result("close", "payout"))],
         disclosures=calls.closure_terms("quote", "close"),
         # C.12: more than one FD fits, so the agent asks which before quoting any (the other

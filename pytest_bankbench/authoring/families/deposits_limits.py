@@ -11,7 +11,7 @@ from pytest_bankbench.authoring import base, calls, phrasing, pickers
 from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
-from pytest_bankbench.tasks.model import Fact, Instruction, ToldValue
+from pytest_bankbench.tasks.model import Instruction, ToldValue
 
 # -- a tax-saver FD for a tenure other than 5 years --------------------------------------------
 # The concept an agent states when it tells the tax-saver tenure.
@@ -85,6 +85,92 @@ class _Limit:
     allowed: ToldValue  # the nearest allowed value, offered before the booking
 
 
+@dataclass(frozen=True)
+class _Bound:
+    """One FD limit of H.29: what the customer asks for beyond it, and the wording of the
+    refusal ({wanted}, the value asked; {limit}, the limit) and of the customer's fallback."""
+
+    amount: bool  # an amount limit (choices in rupees, limit in paise), else a tenure (days)
+    limit: int  # the nearest allowed value, booked instead
+    choices: tuple[int, ...]  # the values asked for: rupees, or days or years as `asked` says
+    label: str  # the allowed value's label, told as the alternative
+    asked: str  # the deposit asked for: {said} the amount as said, {tenure} its tenure
+    rule: str
+    fallback: str
+
+
+_BOUNDS = {
+    "fd_small": _Bound(
+        True,
+        rules.FD_MIN,
+        (2_000, 5_000, 7_500, 8_000, 9_000),
+        "FD minimum",
+        "FD of {said} for {tenure}",
+        "The minimum amount for a fixed deposit is {limit}, so an FD of {wanted} can't be "
+        "opened. I can book one of {limit} for the same tenure instead.",
+        "Then book it for the minimum amount instead.",
+    ),
+    "fd_large": _Bound(
+        True,
+        rules.FD_MAX,
+        (2_25_00_000, 2_50_00_000, 2_75_00_000, 3_00_00_000),
+        "FD maximum",
+        "FD of {said} for {tenure}",
+        "One fixed deposit can be at most {limit} (Rs 2 crore), so an FD of {wanted} can't be "
+        "booked. I can book one of {limit} for the same tenure instead.",
+        "Then book the maximum, 2 crore, in one FD for now.",
+    ),
+    "fd_short": _Bound(
+        False,
+        rules.FD_MIN_DAYS,
+        (2, 3, 4, 5),
+        "FD minimum tenure",
+        "FD of {said} for just {wanted} days",
+        "A fixed deposit must run for at least {limit} days, so a {wanted}-day FD isn't "
+        "possible. I can book it for {limit} days instead.",
+        "Then make it {limit} days.",
+    ),
+    "fd_long": _Bound(
+        False,
+        rules.FD_MAX_DAYS,
+        (12, 15, 20),
+        "FD maximum tenure",
+        "FD of {said} for {wanted} years",
+        "A fixed deposit can run for at most {limit} days (10 years), so {wanted} years isn't "
+        "possible. I can book it for {limit} days instead.",
+        "Then book it for the longest you allow, {limit} days.",
+    ),
+}
+
+
+def _beyond(
+    rng: random.Random, bound: _Bound, amount: int, days: int, tenure: str
+) -> tuple[int, int, _Limit]:
+    """An FD of `amount` for `days` (`tenure`) asked for with one value beyond `bound`: the
+    amount and days of the nearest allowed FD, and the limit as the task tells it."""
+    wanted = rng.choice(bound.choices)
+    if bound.amount:
+        said = phrasing.spoken(wanted * 100, rng)
+        words = {"wanted": indian(wanted * 100), "limit": indian(bound.limit)}
+        allowed = base.told(bound.label, "amount", plain(bound.limit))
+        amount = bound.limit
+    else:
+        said = phrasing.spoken(amount, rng)
+        words = {"wanted": str(wanted), "limit": str(bound.limit)}
+        allowed = base.told(bound.label, "count", str(bound.limit), "days")
+        days = bound.limit
+    return (
+        amount,
+        days,
+        _Limit(
+            asked=bound.asked.format(said=said, tenure=tenure, **words),
+            rule=bound.rule.format(**words),
+            fallback=bound.fallback.format(**words),
+            allowed=allowed,
+        ),
+    )
+
+
 _WEALTHY = "SELECT customer_id FROM accounts WHERE status = 'active' AND balance - hold_amount >= "
 
 
@@ -107,48 +193,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
         return _rd_below_minimum(ctx, rng, customer)
     days, tenure_text = rng.choice(pickers.TENURES)
     amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000)) * 100
-    if case == "fd_small":
-        wanted = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
-        amount, said = rules.FD_MIN, phrasing.spoken(wanted, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for {tenure_text}",
-            rule=f"The minimum amount for a fixed deposit is {indian(rules.FD_MIN)}, so an FD of "
-            f"{indian(wanted)} can't be opened. I can book one of {indian(rules.FD_MIN)} for "
-            "the same tenure instead.",
-            fallback="Then book it for the minimum amount instead.",
-            allowed=base.told("FD minimum", "amount", plain(rules.FD_MIN)),
-        )
-    elif case == "fd_large":
-        wanted = rng.choice((2_25_00_000, 2_50_00_000, 2_75_00_000, 3_00_00_000)) * 100
-        amount, said = rules.FD_MAX, phrasing.spoken(wanted, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for {tenure_text}",
-            rule=f"One fixed deposit can be at most {indian(rules.FD_MAX)} (Rs 2 crore), so an "
-            f"FD of {indian(wanted)} can't be booked. I can book one of {indian(rules.FD_MAX)} "
-            "for the same tenure instead.",
-            fallback="Then book the maximum, 2 crore, in one FD for now.",
-            allowed=base.told("FD maximum", "amount", plain(rules.FD_MAX)),
-        )
-    elif case == "fd_short":
-        short = rng.choice((2, 3, 4, 5))
-        days, said = rules.FD_MIN_DAYS, phrasing.spoken(amount, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for just {short} days",
-            rule=f"A fixed deposit must run for at least {rules.FD_MIN_DAYS} days, so a "
-            f"{short}-day FD isn't possible. I can book it for {rules.FD_MIN_DAYS} days instead.",
-            fallback=f"Then make it {rules.FD_MIN_DAYS} days.",
-            allowed=base.told("FD minimum tenure", "count", str(rules.FD_MIN_DAYS), "days"),
-        )
-    else:
-        years = rng.choice((12, 15, 20))
-        days, said = rules.FD_MAX_DAYS, phrasing.spoken(amount, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for {years} years",
-            rule=f"A fixed deposit can run for at most {rules.FD_MAX_DAYS} days (10 years), so "
-            f"{years} years isn't possible. I can book it for {rules.FD_MAX_DAYS} days instead.",
-            fallback=f"Then book it for the longest you allow, {rules.FD_MAX_DAYS} days.",
-            allowed=base.told("FD maximum tenure", "count", str(rules.FD_MAX_DAYS), "days"),
-        )
+    amount, days, limit = _beyond(rng, _BOUNDS[case], amount, days, tenure_text)
     account = pickers.pick(rng, rich) if rich else pickers.funding_account(ctx, rng, cid, amount)
     if account is None:
         return None
@@ -209,12 +254,10 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{want} is not possible.",
         ),
         facts=[
-            Fact(text=f"{want} a month for {months} months.", about=("amount", "tenure")),
-            Fact(text=f"Debit it from {phrasing.ending(account)}.", about=("account",)),
-            Fact(
-                text="Okay, make it Rs 500 a month then.",
-                about=("amount",),
-                after=("outside_limits", "500"),
+            phrasing.knows(f"{want} a month for {months} months.", "amount", "tenure"),
+            phrasing.knows(f"Debit it from {named}.", "account"),
+            phrasing.knows(
+                "Okay, make it Rs 500 a month then.", "amount", after=("outside_limits", "500")
             ),
         ],
         narrative=(

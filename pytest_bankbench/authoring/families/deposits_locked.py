@@ -45,9 +45,7 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         return None
     loan = ctx.one("SELECT loan_type FROM loans WHERE loan_id = ?", fd["lien_loan_id"])
     label = f"{loan['loan_type']} loan"
-    ask = phrasing.opening_text(
-        rng, "fd_lien_refusal", deposit=name, bare=phrasing.desi(name), linked=fd["linked_account"]
-    )
+    ask = phrasing.opening_text(rng, "fd_lien_refusal", **phrasing.fd_words(fd, name))
     return draft(
         customer,
         Instruction(
@@ -183,12 +181,10 @@ def refused_step_blocks_next(
         rng,
         "refused_step_blocks_next",
         2,
-        deposit=name,
-        bare=phrasing.desi(name),
+        **phrasing.fd_words(fd, name),
         said=said,
         who=who,
         mode=mode,
-        linked=fd["linked_account"][-4:],
     )
     facts = [
         phrasing.knows(f"It's {name}.", "deposit"),
