@@ -152,8 +152,7 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
                 "date",
                 "maturity",
             ),
-            phrasing.knows(f"Fund it from {named}.", "account"),
-            phrasing.knows("Credit the maturity amount to my account.", "maturity"),
+            *pickers.fd_funding_facts(named),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} for {months} months from the account ending "
@@ -213,8 +212,9 @@ def fd_quote_redo_after_change(
         Instruction(text=text, correction=correction),
         facts=[
             phrasing.knows(f"{indian(amount)} for {first_text}.", "amount", "tenure"),
-            phrasing.knows(f"Fund it from {phrasing.my_account(account)}.", "account"),
-            phrasing.knows("At maturity, credit the money to my account.", "maturity"),
+            *pickers.fd_funding_facts(
+                phrasing.my_account(account), "At maturity, credit the money to my account."
+            ),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} from account {account['account_number']}, "

@@ -44,8 +44,7 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
         ),
         facts=[
             phrasing.knows(f"{said} for {span}.", "amount", "tenure"),
-            phrasing.knows(f"Fund it from {phrasing.my_account(account)}.", "account"),
-            phrasing.knows("Credit the maturity amount to my account.", "maturity"),
+            *pickers.fd_funding_facts(mine),
             phrasing.knows(
                 "Then just book a regular FD for that long instead - I need the money back by "
                 "then.",
@@ -205,7 +204,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
         Instruction(text=ask, explain=limit.rule),
         facts=[
             phrasing.knows(f"I want an {what}.", "amount", "tenure"),
-            phrasing.knows(f"Use {phrasing.my_account(account)}.", "account"),
+            phrasing.knows(f"Use {mine}.", "account"),
             phrasing.knows("Credit the maturity amount to my account.", "maturity"),
             phrasing.knows(limit.fallback, "amount", "tenure", after=("outside_limits",)),
         ],

@@ -13,37 +13,37 @@ from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
 
+# The FDs each family refuses to close: an FD pledged for an active loan, a tax-saver FD.
+_LIENED = (
+    "deposit_type = 'fd' AND status = 'active' AND lien_loan_id IN "
+    "(SELECT loan_id FROM loans WHERE status = 'active')"
+)
+_TAX_SAVER = "deposit_type = 'tax_saver_fd' AND status = 'active'"
+
+
+def _holders(where: str) -> str:
+    """Eligibility: the customers with a deposit matching `where`."""
+    return f"SELECT DISTINCT customer_id FROM deposits WHERE {where} ORDER BY 1"
+
 
 def _deposit(ctx: Context, rng: random.Random, customer: sqlite3.Row, where: str) -> sqlite3.Row:
     """One of the customer's deposits matching `where` (eligibility guarantees one)."""
     return rng.choice(
         ctx.all(
-            f"SELECT * FROM deposits WHERE customer_id = ? AND {where}", customer["customer_id"]
+            f"SELECT * FROM deposits WHERE customer_id = ? AND {where} ORDER BY deposit_id",
+            customer["customer_id"],
         )
     )
 
 
-def _lien_loan(fd: sqlite3.Row) -> dict[str, str]:
-    return {"loan_id": fd["lien_loan_id"]}
-
-
-# The concept an agent states when it tells the customer an FD secures a loan.
-LIEN_PHRASES = ("lien",)
-
-
-@family(
-    "SELECT DISTINCT d.customer_id FROM deposits d JOIN loans l ON l.loan_id = d.lien_loan_id "
-    "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'"
-)
+@family(_holders(_LIENED))
 def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse closing an FD under lien; tell the outstanding of the loan it secures."""
-    fd = _deposit(
-        ctx, rng, customer, "lien_loan_id IS NOT NULL AND status = 'active' AND deposit_type = 'fd'"
-    )
+    fd = _deposit(ctx, rng, customer, _LIENED)
     name = pickers.fd_name(ctx, rng, fd)
     if name is None:
         return None
-    loan = ctx.one("SELECT loan_type FROM loans WHERE loan_id = ?", fd["lien_loan_id"])
+    loan = ctx.one("SELECT loan_id, loan_type FROM loans WHERE loan_id = ?", fd["lien_loan_id"])
     label = f"{loan['loan_type']} loan"
     ask = phrasing.opening_text(rng, "fd_lien_refusal", **phrasing.fd_words(fd, name))
     return draft(
@@ -56,9 +56,7 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         ),
         facts=[
             phrasing.knows(f"It's {name}.", "deposit"),
-            phrasing.knows(
-                "Then how much do I still owe on that loan?", "loan", after=LIEN_PHRASES
-            ),
+            phrasing.knows("Then how much do I still owe on that loan?", "loan", after=("lien",)),
         ],
         # KB 04: the lien is released once the loan is closed; that is the option to tell.
         tells=[
@@ -72,29 +70,20 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
         calls=[
             calls.find_fd(fd),
             calls.deposit_details(fd, ("under_lien",)),
-            base.as_step("loan", calls.loan_details(_lien_loan(fd), fields=("outstanding",))),
+            base.as_step("loan", calls.loan_details(loan, fields=("outstanding",))),
         ],
         outputs=[
             base.Out(
-                "loan outstanding",
-                "amount",
-                base.record("loan", _lien_loan(fd)["loan_id"], "outstanding"),
+                "loan outstanding", "amount", base.record("loan", loan["loan_id"], "outstanding")
             )
         ],
     )
 
 
-# The concept an agent states when it tells the tax-saver lock-in.
-LOCK_IN_PHRASES = ("lock_in",)
-
-
-@family(
-    "SELECT DISTINCT customer_id FROM deposits WHERE deposit_type = 'tax_saver_fd' "
-    "AND status = 'active'"
-)
+@family(_holders(_TAX_SAVER))
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
-    fd = _deposit(ctx, rng, customer, "deposit_type = 'tax_saver_fd' AND status = 'active'")
+    fd = _deposit(ctx, rng, customer, _TAX_SAVER)
     amount = indian(fd["principal"])
     started = f"{date.fromisoformat(fd['start_date']):%B %Y}"
     ask = phrasing.opening_text(
@@ -111,7 +100,7 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         facts=[
             phrasing.knows(f"It's my tax saver FD of {amount}, opened in {started}.", "deposit"),
             phrasing.knows(
-                "Then when can I get the money?", "date", "maturity", after=LOCK_IN_PHRASES
+                "Then when can I get the money?", "date", "maturity", after=("lock_in",)
             ),
         ],
         narrative=(
@@ -133,32 +122,20 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
 
 
 # -- a later step that depended on a refused one -----------------------------------------------
-_BLOCKED_FD = (
-    "d.status = 'active' AND (d.deposit_type = 'tax_saver_fd' OR (d.deposit_type = 'fd' AND "
-    "d.lien_loan_id IN (SELECT loan_id FROM loans WHERE status = 'active')))"
-)
+# Either FD the families above refuse to close.
+_REFUSED = f"(({_LIENED}) OR ({_TAX_SAVER}))"
 
 
-@family(
-    "SELECT DISTINCT d.customer_id FROM deposits d JOIN beneficiaries b USING (customer_id) "
-    f"WHERE {_BLOCKED_FD} ORDER BY 1"
-)
+@family(_holders(f"{_REFUSED} AND customer_id IN (SELECT customer_id FROM beneficiaries)"))
 def refused_step_blocks_next(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Numbered: close an FD, then pay a payee from its payout. The FD cannot be closed, so the
     payment that depended on it is not made from other money: the customer declines that."""
     cid = customer["customer_id"]
-    fd = pickers.pick(
-        rng,
-        ctx.all(
-            f"SELECT d.* FROM deposits d WHERE d.customer_id = ? AND {_BLOCKED_FD} "
-            "ORDER BY d.deposit_id",
-            cid,
-        ),
-    )
+    fd = _deposit(ctx, rng, customer, _REFUSED)
     payee = pickers.pick(rng, pickers.registered_payees(ctx, cid))
-    if fd is None or payee is None:
+    if payee is None:
         return None
     name = pickers.fd_name(ctx, rng, fd)
     if name is None:
