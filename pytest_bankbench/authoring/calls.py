@@ -103,6 +103,11 @@ def find_account(account: sqlite3.Row) -> Call:
     return listed("list_accounts", "account", account["account_number"], ("status",))
 
 
+def find_request(request: sqlite3.Row) -> Call:
+    """Identify the service request the customer described: get_service_requests shows it."""
+    return listed("get_service_requests", "service_request", request["request_id"], ("status",))
+
+
 def transfer_limits(number: str) -> Call:
     return _matched("get_transfer_limits", {"account_number": number})
 

@@ -242,19 +242,6 @@ def desi(text: str) -> str:
     return text
 
 
-def fd_words(fd: sqlite3.Row, name: str) -> dict[str, str]:
-    """The ways an opening template names an FD the customer calls `name` (`pickers.fd_name`),
-    for `opening_of(..., **fd_words(fd, name))`: {deposit} the name, {bare} the same without its
-    article (`desi`), {linked} the account its payout goes to, {linked4} that account's last
-    digits."""
-    return {
-        "deposit": name,
-        "bare": desi(name),
-        "linked": str(fd["linked_account"]),
-        "linked4": str(fd["linked_account"])[-4:],
-    }
-
-
 def my_account(account: sqlite3.Row) -> str:
     """An account as the customer names it in a fact: 'my savings account 1234...'."""
     return f"my {account['account_type']} account {account['account_number']}"
@@ -268,6 +255,55 @@ def last4(account: sqlite3.Row) -> str:
 def ending(account: sqlite3.Row) -> str:
     """An account as the customer names it when asking: 'my savings account ending 1234'."""
     return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
+
+
+def account_words(account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names an account (`opening_of(..., **account_words(a))`):
+    {named} as asked about (`ending`), {bare} the same without its article (`desi`), {mine}
+    with its full number (`my_account`), {last4} its last digits, {number} the number alone."""
+    named = ending(account)
+    return {
+        "named": named,
+        "bare": desi(named),
+        "mine": my_account(account),
+        "last4": last4(account),
+        "number": str(account["account_number"]),
+    }
+
+
+def request_words(request: sqlite3.Row) -> dict[str, object]:
+    """The ways an opening template names a service request (`opening_of(...,
+    **request_words(r))`): {what} as the customer calls it ("my address change request", "my
+    complaint about ATM cash not dispensed"), {bare} the same without its article, {about} its
+    matter (a complaint's subject, else its kind), {opened} the day it was raised ({opened:%B}
+    its month) and {raised} that day written out."""
+    kind = str(request["kind"])
+    if kind.startswith("complaint"):
+        about = kind.split(": ", 1)[1]
+        what = f"my complaint about {about}"
+    else:
+        about, what = kind, f"my {kind} request"
+    opened = date.fromisoformat(request["opened_on"])
+    return {
+        "what": what,
+        "bare": desi(what),
+        "about": about,
+        "opened": opened,
+        "raised": long_date(opened),
+    }
+
+
+def fd_words(fd: sqlite3.Row, name: str) -> dict[str, str]:
+    """The ways an opening template names an FD the customer calls `name` (`pickers.fd_name`),
+    for `opening_of(..., **fd_words(fd, name))`: {deposit} the name, {bare} the same without its
+    article (`desi`), {linked} the account its payout goes to, {linked4} that account's last
+    digits."""
+    return {
+        "deposit": name,
+        "bare": desi(name),
+        "linked": str(fd["linked_account"]),
+        "linked4": str(fd["linked_account"])[-4:],
+    }
 
 
 def persona(row: sqlite3.Row, today: date) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -121,11 +122,41 @@ def test_numbered_requests_are_texts_and_a_register_of_another_count_is_refused(
             phrasing.opening_requests(random.Random(1), name, 2, amount="x")
 
 
-def test_an_fd_is_named_by_the_customers_name_and_its_linked_account() -> None:
+def _row(**values: object) -> sqlite3.Row:
     conn = sqlite3.connect(":memory:")
     conn.row_factory = sqlite3.Row
-    fd = conn.execute("SELECT '50100012345678' AS linked_account").fetchone()
-    words = phrasing.fd_words(fd, "my Rs. 1,00,000 FD from March 2025")
+    row: sqlite3.Row = conn.execute(
+        "SELECT " + ", ".join(f"? AS {key}" for key in values), tuple(values.values())
+    ).fetchone()
+    return row
+
+
+def test_a_record_is_named_the_same_way_in_every_template() -> None:
+    account = _row(account_type="savings", account_number="50100012344821")
+    assert phrasing.account_words(account) == {
+        "named": "my savings account ending 4821",
+        "bare": "savings account ending 4821",
+        "mine": "my savings account 50100012344821",
+        "last4": "4821",
+        "number": "50100012344821",
+    }
+    complaint = phrasing.request_words(
+        _row(kind="complaint: ATM cash not dispensed", opened_on="2026-02-05")
+    )
+    other = phrasing.request_words(_row(kind="address change", opened_on="2026-02-05"))
+    assert (complaint["what"], complaint["about"], complaint["bare"]) == (
+        "my complaint about ATM cash not dispensed",
+        "ATM cash not dispensed",
+        "complaint about ATM cash not dispensed",
+    )
+    assert (other["what"], other["about"]) == ("my address change request", "address change")
+    assert (other["opened"], other["raised"]) == (date(2026, 2, 5), "5 February 2026")
+
+
+def test_an_fd_is_named_by_the_customers_name_and_its_linked_account() -> None:
+    words = phrasing.fd_words(
+        _row(linked_account="50100012345678"), "my Rs. 1,00,000 FD from March 2025"
+    )
     assert words == {
         "deposit": "my Rs. 1,00,000 FD from March 2025",
         "bare": "Rs. 1,00,000 FD from March 2025",

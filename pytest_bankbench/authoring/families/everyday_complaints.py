@@ -9,24 +9,14 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from datetime import date
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    Must,
-    as_step,
-    draft,
-    family,
-)
-from pytest_bankbench.authoring.calls import handoff, listed
-from pytest_bankbench.authoring.phrasing import desi, knows, long_date, offered_secret, opening
-from pytest_bankbench.authoring.pickers import RESERVED
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
 from pytest_bankbench.tasks.model import Instruction
 
 _COMPLAINTS = (
     "SELECT DISTINCT customer_id FROM service_requests WHERE kind LIKE 'complaint:%' AND "
-    f"customer_id NOT IN {RESERVED} ORDER BY 1"
+    f"customer_id NOT IN {pickers.RESERVED} ORDER BY 1"
 )
 
 # Why the customer is unhappy with how the complaint went, by the complaint's status.
@@ -58,52 +48,30 @@ def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row
         customer["customer_id"],
     )
     request = rng.choice(rows)
-    about = str(request["kind"]).split(": ", 1)[1]
-    opened = date.fromisoformat(request["opened_on"])
+    words = phrasing.request_words(request)
+    about, opened, raised = words["about"], words["opened"], words["raised"]
     status = str(request["status"])
     why = _GRIEVANCE[status]
-    ask = opening(
-        rng,
-        terse=f"My complaint about {about} from {opened:%B} - {why}. Escalate it. I want a human.",
-        chatty=f"Hi. I'm really fed up. I complained about {about} back in {opened:%B}, and "
-        f"{why}. I want this escalated - please put me through to a real person.",
-        formal=f"Good afternoon. I lodged a complaint regarding {about} on "
-        f"{long_date(opened)}, and {why}. I wish to escalate the matter to a human officer.",
-        hinglish=f"Hello, maine {opened:%B} mein {desi(about)} ki complaint ki thi, aur {why}. "
-        "Isko escalate karo, kisi insaan se baat karwao.",
-        unprompted=f"I raised a complaint on {long_date(opened)} about {about}, and {why}. "
-        "Please escalate it and transfer me to someone who can sort it out.",
-        asked="I want to escalate a complaint I made. Please connect me to a person.",
-        angry=f"This is unacceptable. My complaint about {about} from {opened:%B %Y} - {why}. "
-        "Escalate it now, I want to speak to a human being.",
-    )
+    ask = phrasing.opening_text(rng, "complaint_escalation", **words, why=why)
     return draft(
         customer,
         Instruction(text=ask, decline="No, I just want it escalated to a person."),
         facts=[
-            knows(
-                f"It's my complaint about {about}, raised on {long_date(opened)}.",
-                "date",
-                "reason",
-                "other",
+            phrasing.knows(
+                f"It's my complaint about {about}, raised on {raised}.", "date", "reason", "other"
             ),
-            knows(f"The problem is that {why}.", "reason"),
+            phrasing.knows(f"The problem is that {why}.", "reason"),
         ],
         narrative=(
-            f"You complained about {about} on {long_date(opened)} (the complaint is "
-            f"{status}), and {why}. You want it escalated to a human; you do not want the "
-            "assistant to handle it itself."
+            f"You complained about {about} on {raised} (the complaint is {status}), and "
+            f"{why}. You want it escalated to a human; you do not want the assistant to handle "
+            "it itself."
         ),
         calls=[
-            as_step(
-                "complaint",
-                listed(
-                    "get_service_requests", "service_request", request["request_id"], ("status",)
-                ),
-            ),
-            as_step(
+            base.as_step("complaint", calls.find_request(request)),
+            base.as_step(
                 "handoff",
-                handoff(
+                calls.handoff(
                     "complaint escalation",
                     f"Customer asks to escalate their complaint about {about}, raised in "
                     f"{opened:%B %Y} and now {status}: {why}.",
@@ -112,5 +80,5 @@ def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row
             ),
         ],
         tells=[grievance_team(request["request_id"], before="handoff")],
-        offers=offered_secret("otp", "complaint_escalation", customer["customer_id"]),
+        offers=phrasing.offered_secret("otp", "complaint_escalation", customer["customer_id"]),
     )

@@ -14,22 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from pytest_bankbench.authoring.base import (
-    Call,
-    Context,
-    Draft,
-    Out,
-    const,
-    draft,
-    family,
-)
-from pytest_bankbench.authoring.calls import (
-    card_statement,
-    find_card,
-    profile,
-)
-from pytest_bankbench.authoring.phrasing import knows, opening, say
-from pytest_bankbench.authoring.pickers import active_cards, card_name, pick
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Call, Context, Draft, Out, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import plain
 from pytest_bankbench.tasks.model import Fact, Instruction
@@ -61,7 +47,7 @@ class _Question:
 
 
 def _amount(label: str, rupees: int) -> Out:
-    return Out(label, "amount", const(plain(rupees * 100)))
+    return Out(label, "amount", base.const(plain(rupees * 100)))
 
 
 def _q_tds_threshold(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
@@ -72,10 +58,10 @@ def _q_tds_threshold(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         ask="Above how much FD interest in a year does the bank deduct TDS for someone like me? "
         "And which form would I submit to stop it if my income is below the taxable limit?",
         query="TDS threshold interest Form 15G 15H",
-        calls=[profile(customer["customer_id"], ("senior_citizen",))],
+        calls=[calls.profile(customer["customer_id"], ("senior_citizen",))],
         outputs=[
             _amount("TDS threshold", 50_000 if senior else 40_000),
-            Out("form", "text", const("15H" if senior else "15G")),
+            Out("form", "text", base.const("15H" if senior else "15G")),
         ],
         context="My FDs are all with your bank.",
         narrative="You want the yearly FD interest above which TDS is deducted for you (it "
@@ -89,8 +75,8 @@ def _q_tds_rate(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
     return _Question(
         ask="Once my FD interest crosses the TDS limit, at what rate will TDS be deducted from it?",
         query="TDS rate PAN deposit interest",
-        calls=[profile(customer["customer_id"], ("pan_on_file",))],
-        outputs=[Out("TDS rate", "percent", const("10" if with_pan else "20"))],
+        calls=[calls.profile(customer["customer_id"], ("pan_on_file",))],
+        outputs=[Out("TDS rate", "percent", base.const("10" if with_pan else "20"))],
         context="I'm trying to plan my taxes for the year.",
         narrative="You want the TDS rate that applies to your FD interest; it depends on "
         "whether the bank has your PAN, which you are not sure about.",
@@ -110,6 +96,14 @@ def _q_cheque_book(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _
     )
 
 
+def _card_of(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, kind: str
+) -> sqlite3.Row | None:
+    """One of the customer's active cards of `kind` (credit, debit), drawn with the rng."""
+    cards = pickers.active_cards(ctx, customer["customer_id"], f"card_kind = '{kind}'")
+    return pickers.pick(rng, cards)
+
+
 def _late_fee(outstanding: int) -> int | None:
     """KB 14: Rs 500 up to Rs 10,000, Rs 750 from Rs 10,001 to Rs 50,000, Rs 1,000 above."""
     if outstanding <= 10_000_00:
@@ -120,22 +114,22 @@ def _late_fee(outstanding: int) -> int | None:
 
 
 def _q_late_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question | None:
-    card = pick(rng, active_cards(ctx, customer["customer_id"], "card_kind = 'credit'"))
+    card = _card_of(ctx, rng, customer, "credit")
     if card is None:
         return None
     fee = _late_fee(card["outstanding"])
     if fee is None:
         return None
-    named = card_name(card)
+    named = pickers.card_name(card)
     return _Question(
         ask=f"If I miss the minimum due on my {named}, what late payment fee would be charged "
         "on what I owe now?",
         vague="If I miss the minimum due on my credit card, what late payment fee would be "
         "charged on what I owe now?",
         query="credit card late payment fee",
-        calls=[card_statement(card, fields=("total_outstanding",))],
+        calls=[calls.card_statement(card, fields=("total_outstanding",))],
         outputs=[_amount("late payment fee", fee)],
-        facts=[knows(f"It's my {named}.", "card")],
+        facts=[phrasing.knows(f"It's my {named}.", "card")],
         context="Money is a bit tight this month.",
         narrative=f"You want to know the late payment fee on your {named} for its current "
         "outstanding if you missed the minimum due. You do not want to pay anything now.",
@@ -143,7 +137,7 @@ def _q_late_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
 
 
 def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question | None:
-    card = pick(rng, active_cards(ctx, customer["customer_id"], "card_kind = 'debit'"))
+    card = _card_of(ctx, rng, customer, "debit")
     if card is None:
         return None
     fee = 150 if card["product"] == "RuPay Classic Debit" else 500
@@ -151,9 +145,9 @@ def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Qu
         ask=f"What is the annual fee on my debit card ending {card['last4']}?",
         vague="What is the annual fee on my debit card?",
         query="debit card annual fee",
-        calls=[find_card(card)],
+        calls=[calls.find_card(card)],
         outputs=[_amount("annual fee", fee)],
-        facts=[knows(f"It's the debit card ending {card['last4']}.", "card")],
+        facts=[phrasing.knows(f"It's the debit card ending {card['last4']}.", "card")],
         context="I'm deciding whether to keep it.",
         narrative=f"You want the annual fee of your debit card ending {card['last4']}; you do "
         "not remember which type of card it is.",
@@ -176,7 +170,7 @@ class _KbOutput(BaseModel):
             assert self.rupees is not None, f"{self.label}: an amount gives rupees"
             return _amount(self.label, self.rupees)
         assert self.value is not None, f"{self.label}: a {self.kind} gives a value"
-        return Out(self.label, self.kind, const(self.value), unit=self.unit, also=self.also)
+        return Out(self.label, self.kind, base.const(self.value), unit=self.unit, also=self.also)
 
 
 class _KbQuestion(BaseModel):
@@ -245,22 +239,21 @@ def kb_answer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft 
     rng.shuffle(order)
     question = next(q for q in (_ask(name, ctx, rng, customer) for name in order) if q is not None)
     ask = question.ask
-    text = opening(
+    # The chatty register's aside, drawn in every task (its draw keeps the tasks as generated).
+    aside = phrasing.say(
         rng,
-        terse=ask,
-        chatty="Hi! "
-        + say(
-            rng,
-            "I was chatting with my cousin about this and now we're both confused.",
-            "My father keeps asking me this and I never know the answer.",
-            "Quick one - I've been meaning to ask for ages.",
-        )
-        + " "
-        + ask,
-        formal=f"Good morning. Could you please help me with a question? {ask} Thank you.",
-        hinglish=f"Namaste, ek doubt tha - {_lower_first(ask)} Thoda bata do please.",
-        unprompted=f"Hello, {_lower_first(ask)} {question.context}",
-        asked=f"Hi, {_lower_first(question.vague or ask)}",
+        "I was chatting with my cousin about this and now we're both confused.",
+        "My father keeps asking me this and I never know the answer.",
+        "Quick one - I've been meaning to ask for ages.",
+    )
+    text = phrasing.opening_text(
+        rng,
+        "kb_answer",
+        ask=ask,
+        aside=aside,
+        lowered=_lower_first(ask),
+        context=question.context,
+        vague=_lower_first(question.vague or ask),
     )
     return draft(
         customer,
