@@ -19,27 +19,36 @@ _ACTIVE_FD = (
 )
 
 
-def _closable(ctx: Context, cid: str) -> list[sqlite3.Row]:
+# A regular FD that may be closed early: active and pledged for no loan.
+_FD = "deposit_type = 'fd' AND status = 'active' AND lien_loan_id IS NULL"
+
+
+def closable_fds(ctx: Context, cid: str) -> list[sqlite3.Row]:
+    """The customer's regular FDs that can be closed early today, in list_deposits order."""
+    today = ctx.today.isoformat()
     return ctx.all(
-        "SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = 'fd' AND "
-        "status = 'active' AND lien_loan_id IS NULL AND start_date <= ? "
-        "ORDER BY start_date, deposit_id",
+        f"SELECT * FROM deposits WHERE customer_id = ? AND {_FD} AND start_date <= ? "
+        "AND maturity_date > ? ORDER BY start_date, deposit_id",
         cid,
-        ctx.today.isoformat(),
+        today,
+        today,
     )
+
+
+def _month(day: str) -> str:
+    return f"{date.fromisoformat(day):%B %Y}"
 
 
 @family(_ACTIVE_FD)
 def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Quote before commit: the closure quote before closing, then the new balance."""
-    chosen = pickers.named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
+    chosen = pickers.named_fd(ctx, rng, closable_fds(ctx, customer["customer_id"]))
     if chosen is None:
         return None
     fd, name = chosen
-    ask = phrasing.opening_text(rng, "fd_closure", **phrasing.fd_words(fd, name))
     return draft(
         customer,
-        ask,
+        phrasing.opening_text(rng, "fd_closure", **phrasing.fd_words(fd, name)),
         facts=[phrasing.knows(f"It's {name}.", "deposit")],
         narrative=(
             f"You want to close {name} ({indian(fd['principal'])}) before maturity. Ask for "
@@ -64,7 +73,7 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
 @family(_ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"))
 def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
-    fds = [fd for fd in _closable(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
+    fds = [fd for fd in closable_fds(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
     chosen = pickers.named_fd(ctx, rng, fds)
     if chosen is None:
         return None
@@ -129,14 +138,14 @@ _MISREMEMBERED = tuple(
 @family(_ACTIVE_FD + f" AND d.customer_id NOT IN {pickers.RESERVED}")
 def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The FD the customer describes is none of theirs: say so and ask, close nothing."""
-    fds = _closable(ctx, customer["customer_id"])
+    fds = closable_fds(ctx, customer["customer_id"])
     if not fds:
         return None
     near = rng.choice(fds)
     held = {f["principal"] for f in fds}
     amounts = [a for a in _MISREMEMBERED if a not in held]
     wrong = rng.choice(amounts)
-    month = f"{date.fromisoformat(near['start_date']):%B %Y}"
+    month = _month(near["start_date"])
     said = indian(wrong)
     ask = phrasing.opening_text(rng, "no_matching_fd", said=said, month=month)
     return draft(
@@ -171,7 +180,7 @@ def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> D
 @family(_ACTIVE_FD)
 def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer hears the penalty and declines: nothing may be closed."""
-    chosen = pickers.named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
+    chosen = pickers.named_fd(ctx, rng, closable_fds(ctx, customer["customer_id"]))
     if chosen is None:
         return None
     fd, name = chosen
@@ -202,25 +211,6 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
 
 
 # -- ambiguous_fd_clarify ---------------------------------------------------------------------------
-
-_FD = "deposit_type = 'fd' AND status = 'active' AND lien_loan_id IS NULL"
-
-
-def closable_fds(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    """The customer's regular FDs that can be closed early today, in list_deposits order."""
-    today = ctx.today.isoformat()
-    return ctx.all(
-        f"SELECT * FROM deposits WHERE customer_id = ? AND {_FD} AND start_date <= ? "
-        "AND maturity_date > ? ORDER BY start_date, deposit_id",
-        cid,
-        today,
-        today,
-    )
-
-
-def _month(day: str) -> str:
-    return f"{date.fromisoformat(day):%B %Y}"
-
 
 # How a customer describes an FD by one attribute: (key of a row, the phrase).
 FD_DESCRIPTIONS: dict[str, tuple[Callable[[sqlite3.Row], str], Callable[[sqlite3.Row], str]]] = {
