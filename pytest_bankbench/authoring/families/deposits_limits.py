@@ -14,10 +14,6 @@ from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.model import Instruction, ToldValue
 
 # -- a tax-saver FD for a tenure other than 5 years --------------------------------------------
-# The concept an agent states when it tells the tax-saver tenure.
-TAX_SAVER_PHRASES = ("fixed_tenure",)
-
-
 _SHORTER_YEARS = ((1, 365), (2, 730), (3, 1095), (4, 1460))
 
 
@@ -50,7 +46,7 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
                 "then.",
                 "tenure",
                 "deposit",
-                after=TAX_SAVER_PHRASES,
+                after=("fixed_tenure",),
             ),
         ],
         narrative=(
@@ -98,6 +94,8 @@ class _Bound:
     fallback: str
 
 
+# The FD limits by case, each _Bound's fields in order: amount, limit, choices, label, asked,
+# rule, fallback.
 _BOUNDS = {
     "fd_small": _Bound(
         True,
