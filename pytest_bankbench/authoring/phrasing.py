@@ -271,6 +271,13 @@ def account_words(account: sqlite3.Row) -> dict[str, str]:
     }
 
 
+def payment_words(payee: sqlite3.Row, said: str, mode: str, account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names a payment to a registered payee
+    (`opening_of(..., **payment_words(...))`): {payee} the payee's name, {said} the amount as
+    the customer says it, {mode} the transfer mode, and the paying account's `account_words`."""
+    return {"payee": str(payee["name"]), "said": said, "mode": mode, **account_words(account)}
+
+
 def request_words(request: sqlite3.Row) -> dict[str, object]:
     """The ways an opening template names a service request (`opening_of(...,
     **request_words(r))`): {what} as the customer calls it ("my address change request", "my

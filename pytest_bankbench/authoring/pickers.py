@@ -24,6 +24,15 @@ def pick(rng: random.Random, rows: list[sqlite3.Row]) -> sqlite3.Row | None:
     return rng.choice(rows) if rows else None
 
 
+def customer_accounts(ctx: Context, cid: str, status: str | None = None) -> list[sqlite3.Row]:
+    """The customer's accounts by number, whatever their state; with `status`, those in it
+    ("dormant")."""
+    sql = "SELECT * FROM accounts WHERE customer_id = ?"
+    params = [cid] if status is None else [cid, status]
+    where = "" if status is None else " AND status = ?"
+    return ctx.all(f"{sql}{where} ORDER BY account_number", *params)
+
+
 def active_accounts(
     ctx: Context, cid: str, need: int | None = None, no_hold: bool = False
 ) -> list[sqlite3.Row]:
@@ -41,6 +50,16 @@ def active_accounts(
 
 def account_row(ctx: Context, number: str) -> sqlite3.Row:
     return ctx.one("SELECT * FROM accounts WHERE account_number = ?", number)
+
+
+def request_fact(account: sqlite3.Row) -> Fact:
+    """The customer tells the account a request is for (a statement, a cheque book)."""
+    return knows(f"It's for {my_account(account)}.", "account")
+
+
+def source_fact(account: sqlite3.Row) -> Fact:
+    """The customer tells the account a transfer is sent from."""
+    return knows(f"Send it from {my_account(account)}.", "account")
 
 
 def paying_account(ctx: Context, record: sqlite3.Row, need: int) -> sqlite3.Row | None:
@@ -100,6 +119,11 @@ def registered_payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
     )
     names = [r["name"] for r in rows]
     return [r for r in rows if names.count(r["name"]) == 1]
+
+
+def payee_fact(payee: sqlite3.Row, said: str) -> Fact:
+    """The customer tells the amount (as `said`) and the registered payee it is for."""
+    return knows(f"It's {said} for {payee['name']}, who is on my payee list.", "payee", "amount")
 
 
 def amount_within(rng: random.Random, choices: tuple[int, ...], low: int, high: int) -> int | None:

@@ -153,6 +153,18 @@ def test_a_record_is_named_the_same_way_in_every_template() -> None:
     assert (other["opened"], other["raised"]) == (date(2026, 2, 5), "5 February 2026")
 
 
+def test_a_payment_is_named_by_its_payee_amount_mode_and_paying_account() -> None:
+    account = _row(account_type="current", account_number="50200099990012")
+    words = phrasing.payment_words(_row(name="Irfan Kale"), "Rs 5,000", "IMPS", account)
+    assert words == {
+        "payee": "Irfan Kale",
+        "said": "Rs 5,000",
+        "mode": "IMPS",
+        **phrasing.account_words(account),
+    }
+    assert words["named"] == "my current account ending 0012"
+
+
 def test_an_fd_is_named_by_the_customers_name_and_its_linked_account() -> None:
     words = phrasing.fd_words(
         _row(linked_account="50100012345678"), "my Rs. 1,00,000 FD from March 2025"

@@ -4,33 +4,10 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from typing import NamedTuple
 
-from pytest_bankbench.authoring.base import (
-    Call,
-    Context,
-    Draft,
-    Must,
-    Out,
-    Ref,
-    alternative,
-    as_step,
-    draft,
-    family,
-    reason,
-    record,
-    result,
-    told,
-)
-from pytest_bankbench.authoring.calls import balance, transfer, transfer_terms
-from pytest_bankbench.authoring.phrasing import (
-    amount_phrases,
-    knows,
-    my_account,
-    offered_secret,
-    opening,
-    spoken,
-)
-from pytest_bankbench.authoring.pickers import amount_within, funded_customers, pick_funded
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
 from pytest_bankbench.tasks.model import Instruction
@@ -115,8 +92,29 @@ _RELATIONS = {
 }
 
 
-def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, str, str, str] | None:
-    """A payee the customer has not registered: name, account, IFSC, nickname, relation."""
+class _NewPayee(NamedTuple):
+    """A payee the customer has not registered yet, and who they are to the customer."""
+
+    name: str
+    number: str
+    ifsc: str
+    nickname: str
+    relation: str
+
+    def words(self) -> dict[str, str]:
+        """The payee as an opening template names it: {payee} by name, {payee_number} its
+        account, {ifsc}, {nickname}, {relation} (the customer's "brother", "landlord"...)."""
+        return {
+            "payee": self.name,
+            "payee_number": self.number,
+            "ifsc": self.ifsc,
+            "nickname": self.nickname,
+            "relation": self.relation,
+        }
+
+
+def _new_payee(ctx: Context, rng: random.Random, cid: str) -> _NewPayee | None:
+    """A payee the customer has not registered, drawn with the rng."""
     man = rng.random() < 0.5
     name = f"{rng.choice(_MEN if man else _WOMEN)} {rng.choice(_LAST)}"
     digits = rng.randint(9, 18)
@@ -136,11 +134,11 @@ def _new_payee(ctx: Context, rng: random.Random, cid: str) -> tuple[str, str, st
     )
     if clash:
         return None
-    return name, number, ifsc, nickname, relation
+    return _NewPayee(name, number, ifsc, nickname, relation)
 
 
 # What an agent says when it states the cooling-period rule: the concept, or the day's allowance.
-COOLING_PHRASES = ("cooling_period", *amount_phrases(rules.COOLING_LIMIT))
+COOLING_PHRASES = ("cooling_period", *phrasing.amount_phrases(rules.COOLING_LIMIT))
 
 
 def _new_payee_draft(
@@ -151,31 +149,24 @@ def _new_payee_draft(
     if payee is None:
         return None
     name, number, ifsc, nickname, relation = payee
-    wanted = amount_within(rng, _BIG_AMOUNTS if over_limit else _NEW_PAYEE_AMOUNTS, 0, 5_00_000_00)
+    wanted = pickers.amount_within(
+        rng, _BIG_AMOUNTS if over_limit else _NEW_PAYEE_AMOUNTS, 0, 5_00_000_00
+    )
     assert wanted is not None
-    account = pick_funded(ctx, rng, cid, wanted + 5_000_00)
+    account = pickers.pick_funded(ctx, rng, cid, wanted + 5_000_00)
     if account is None:
         return None
     source = account["account_number"]
     sent = rules.COOLING_LIMIT if over_limit else wanted
     mode = rng.choice(("IMPS", "NEFT"))
-    said = spoken(wanted, rng)
-    ask = opening(
+    said = phrasing.spoken(wanted, rng)
+    ask = phrasing.opening_text(
         rng,
-        terse=f"New payee: my {relation}. Add them and send {said} by {mode} today.",
-        chatty=f"So my {relation} needs {said} today and, of course, they're not on my payee "
-        f"list yet! Can you add them as a new payee and send it by {mode}?",
-        formal=f"Good afternoon. I wish to register my {relation} as a new payee and transfer "
-        f"{said} to them by {mode} today.",
-        hinglish=f"Namaste. Mere {relation} ko aaj {said} bhejne hain, {mode} se. Payee list "
-        "mein abhi add nahi kiya hai - please add karke bhej do.",
-        unprompted=f"Please add my {relation} {name} as a new payee (account {number}, IFSC "
-        f"{ifsc}, nickname '{nickname}') and send them {said} by {mode} today from "
-        f"{my_account(account)}.",
-        asked=f"I need to send money to my {relation} today. They're not on my payee list yet, "
-        "so please add them as a new payee first.",
-        story=f"My {relation} just called - they need {said} today for a hospital deposit. "
-        f"Please register them as a payee and send it by {mode}.",
+        "new_payee_transfer",
+        said=said,
+        mode=mode,
+        mine=phrasing.my_account(account),
+        **payee.words(),
     )
     ask += (
         " Tell me how much was sent and my balance afterwards."
@@ -183,27 +174,27 @@ def _new_payee_draft(
         else " Then tell me my balance."
     )
     facts = [
-        knows(f"The payee's name is {name}.", "payee"),
-        knows(f"Their account number is {number} and the IFSC is {ifsc}.", "payee"),
-        knows(f"Save them with the nickname '{nickname}'.", "payee"),
-        knows(f"It's {said}, today.", "amount"),
-        knows(f"Send it from {my_account(account)}.", "account"),
-        knows(f"Use {mode}.", "mode"),
+        phrasing.knows(f"The payee's name is {name}.", "payee"),
+        phrasing.knows(f"Their account number is {number} and the IFSC is {ifsc}.", "payee"),
+        phrasing.knows(f"Save them with the nickname '{nickname}'.", "payee"),
+        phrasing.knows(f"It's {said}, today.", "amount"),
+        pickers.source_fact(account),
+        phrasing.knows(f"Use {mode}.", "mode"),
     ]
     explain = None
     story = ""
-    tells: list[Must] = []
+    tells: list[base.Must] = []
     if over_limit:
         # H.29: why not all today, and the remaining amount offered before it is sent.
-        allowance = told("today's remaining allowance", "amount", plain(rules.COOLING_LIMIT))
+        allowance = base.told("today's remaining allowance", "amount", plain(rules.COOLING_LIMIT))
         tells = [
-            reason("cooling period", "cooling_period"),
-            alternative(
+            base.reason("cooling period", "cooling_period"),
+            base.alternative(
                 "send the remaining allowance today", values=(allowance,), before="transfer"
             ),
         ]
         facts.append(
-            knows(
+            phrasing.knows(
                 f"Then send {indian(rules.COOLING_LIMIT)} today and I'll send the rest tomorrow.",
                 "amount",
                 after=COOLING_PHRASES,
@@ -221,24 +212,30 @@ def _new_payee_draft(
         )
     # The payee list shows the payee is new; the cooling-period allowance is the policy's
     # (section H) and add_beneficiary's result repeats it, so no limits read is needed.
-    calls = [
-        as_step(
+    chain = [
+        base.as_step(
             "payee",
-            Call(
+            base.Call(
                 "add_beneficiary",
                 {"name": name, "account_number": number, "ifsc": ifsc, "nickname": nickname},
                 match=("account_number", "ifsc"),
             ),
         ),
-        as_step(
+        base.as_step(
             "transfer",
-            transfer(source, Ref("payee", "beneficiary_id"), sent, mode, after=("payee",)),
+            calls.transfer(
+                source, base.Ref("payee", "beneficiary_id"), sent, mode, after=("payee",)
+            ),
         ),
-        as_step("balance", balance(source, after=("transfer",))),
+        base.as_step("balance", calls.balance(source, after=("transfer",))),
     ]
-    outputs = [Out("balance after transfer", "amount", record("account", source, "balance"))]
+    outputs = [
+        base.Out("balance after transfer", "amount", base.record("account", source, "balance"))
+    ]
     if over_limit:
-        outputs.insert(0, Out("amount sent today", "amount", result("transfer", "amount")))
+        outputs.insert(
+            0, base.Out("amount sent today", "amount", base.result("transfer", "amount"))
+        )
     return draft(
         customer,
         Instruction(text=ask, explain=explain),
@@ -248,22 +245,22 @@ def _new_payee_draft(
             f"{relation} {name} (account {number}, IFSC {ifsc}), who is not yet a payee; add "
             f"them with the nickname '{nickname}'.{story} Then ask for your balance."
         ),
-        calls=calls,
+        calls=chain,
         outputs=outputs,
-        disclosures=transfer_terms("transfer", sent, mode),
+        disclosures=calls.transfer_terms("transfer", sent, mode),
         tells=tells,
         # A new payee's OTP, offered unprompted (the generator keeps it for some tasks).
-        offers=None if over_limit else offered_secret("otp", "new_payee_transfer", cid),
+        offers=None if over_limit else phrasing.offered_secret("otp", "new_payee_transfer", cid),
     )
 
 
-@family(funded_customers(60_000_00))
+@family(pickers.funded_customers(60_000_00))
 def new_payee_transfer(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Add a payee, check limits, send within the cooling allowance, then the balance."""
     return _new_payee_draft(ctx, rng, customer, over_limit=False)
 
 
-@family(funded_customers(1_10_000_00))
+@family(pickers.funded_customers(1_10_000_00))
 def cooling_period_limit(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A new payee gets at most Rs 50,000 today: send that much, the rest is for tomorrow."""
     return _new_payee_draft(ctx, rng, customer, over_limit=True)

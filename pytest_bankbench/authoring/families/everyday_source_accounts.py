@@ -6,28 +6,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    Must,
-    Out,
-    alternative,
-    as_step,
-    draft,
-    family,
-    reason,
-    record,
-    told,
-)
-from pytest_bankbench.authoring.calls import balance, find_payee, listed, transfer, transfer_terms
-from pytest_bankbench.authoring.phrasing import desi, ending, knows, last4, opening, spoken
-from pytest_bankbench.authoring.pickers import (
-    active_accounts,
-    payment,
-    pick,
-    registered_payees,
-    unheld,
-)
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
 
@@ -56,100 +36,60 @@ DORMANT_PHRASES = ("dormant",)
 
 @family(
     "SELECT DISTINCT d.customer_id FROM accounts d JOIN accounts a ON a.customer_id = "
-    f"d.customer_id AND {unheld(12_000_00)} "
+    f"d.customer_id AND {pickers.unheld(12_000_00)} "
     "JOIN beneficiaries b ON b.customer_id = d.customer_id WHERE d.status = 'dormant' "
     "ORDER BY 1"
 )
 def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No debit from a dormant account: pay from the active account the customer names."""
     cid = customer["customer_id"]
-    dormant = pick(
-        rng,
-        ctx.all(
-            "SELECT * FROM accounts WHERE customer_id = ? AND status = 'dormant' "
-            "ORDER BY account_number",
-            cid,
-        ),
-    )
+    dormant = pickers.pick(rng, pickers.customer_accounts(ctx, cid, "dormant"))
     assert dormant is not None  # eligibility guarantees one
-    chosen = payment(ctx, rng, cid, 12_000_00, _AMOUNTS, most=dormant["balance"])
+    chosen = pickers.payment(ctx, rng, cid, 12_000_00, _AMOUNTS, most=dormant["balance"])
     if chosen is None:
         return None
     payee, active, amount = chosen
     mode = rng.choice(("IMPS", "NEFT"))
     old = dormant["account_number"]
-    said, name = spoken(amount, rng), payee["name"]
-    ask = opening(
+    said, name = phrasing.spoken(amount, rng), payee["name"]
+    ask = phrasing.opening_text(
         rng,
-        terse=f"Pay {name} {said} by {mode} from a/c {old}.",
-        chatty=f"Hi there! I found the passbook of my savings account {old} while cleaning up, "
-        f"and there's money in it - please send {said} from it to {name} by {mode}.",
-        formal=f"Good evening. Kindly transfer {said} from my savings account {old} to my "
-        f"payee {name} via {mode}.",
-        hinglish=f"Hi, mere savings account {old} se {name} ko {said} bhejna hai, {mode} se.",
-        unprompted=f"Please send {said} to my payee {name} by {mode} from my savings account "
-        f"{old}.",
-        asked="I want to pay one of my payees from my savings account.",
-        story=f"My grandmother opened savings account {old} for me years ago - please send "
-        f"{said} from it to {name} by {mode}.",
+        "dormant_source_account",
+        **phrasing.payment_words(payee, said, mode, dormant),
     )
-    return _from_another_account(
-        customer,
-        ask,
-        "dormant, so no payments can be made from it until it is reactivated at a branch",
-        DORMANT_PHRASES,
-        reason("account dormant", "dormant", record=old),
-        ", which you have not used for years. If the assistant explains that it cannot be used",
-        (dormant, payee, active, amount, mode, said),
-    )
-
-
-def _from_another_account(
-    customer: sqlite3.Row,
-    ask: str,
-    why: str,
-    phrases: tuple[str, ...],
-    refusal: Must,
-    story: str,
-    payment: tuple[sqlite3.Row, sqlite3.Row, sqlite3.Row, int, str, str],
-) -> Draft:
-    """A transfer from an account that takes no debits: the agent says `why`, and only then (one
-    of `phrases` said) does the customer name the active account to pay from instead. `story`
-    ends the narrative's first sentence and starts the condition of its second. `refusal` is
-    the reason told; the active account, by its last digits, is the alternative (H.29)."""
-    blocked, payee, active, amount, mode, said = payment
-    old, name = blocked["account_number"], payee["name"]
+    # Only once the agent has said the account is dormant does the customer name the active
+    # account to pay from instead; that account, by its last digits, is the alternative (H.29).
     return draft(
         customer,
         Instruction(
             text=ask,
-            explain=f"Your savings account ending {last4(blocked)} is {why}. Your "
-            f"{active['account_type']} account ending {last4(active)} has enough balance, so I "
-            "can send it from there instead.",
+            explain=f"Your savings account ending {phrasing.last4(dormant)} is dormant, so no "
+            "payments can be made from it until it is reactivated at a branch. Your "
+            f"{active['account_type']} account ending {phrasing.last4(active)} has enough "
+            "balance, so I can send it from there instead.",
         ),
         facts=[
-            knows(f"From my savings account {old}.", "account"),
-            knows(f"It's {said} for {name}, who is on my payee list.", "payee", "amount"),
-            knows(f"Use {mode}.", "mode"),
-            knows(
-                f"Then send it from my {active['account_type']} account "
-                f"{active['account_number']} instead.",
+            phrasing.knows(f"From my savings account {old}.", "account"),
+            pickers.payee_fact(payee, said),
+            phrasing.knows(f"Use {mode}.", "mode"),
+            phrasing.knows(
+                f"Then send it from {phrasing.my_account(active)} instead.",
                 "account",
-                after=phrases,
+                after=DORMANT_PHRASES,
             ),
         ],
         narrative=(
             f"You want to pay {indian(amount)} by {mode} to your payee {name} from savings "
-            f"account {old}{story}, you want the money sent from "
-            f"your {active['account_type']} account {active['account_number']} instead; you do "
-            "not offer that account before."
+            f"account {old}, which you have not used for years. If the assistant explains that "
+            f"it cannot be used, you want the money sent from your {active['account_type']} "
+            f"account {active['account_number']} instead; you do not offer that account before."
         ),
         calls=[
-            as_step("old account", listed("list_accounts", "account", old, ("status",))),
-            find_payee(payee),
-            as_step(
+            base.as_step("old account", calls.find_account(dormant)),
+            calls.find_payee(payee),
+            base.as_step(
                 "transfer",
-                transfer(
+                calls.transfer(
                     active["account_number"],
                     payee["beneficiary_id"],
                     amount,
@@ -158,12 +98,12 @@ def _from_another_account(
                 ),
             ),
         ],
-        disclosures=transfer_terms("transfer", amount, mode),
+        disclosures=calls.transfer_terms("transfer", amount, mode),
         tells=[
-            refusal,
-            alternative(
+            base.reason("account dormant", "dormant", record=old),
+            base.alternative(
                 "another active account",
-                values=(told("account to pay from", "digits", last4(active)),),
+                values=(base.told("account to pay from", "digits", phrasing.last4(active)),),
                 record=active["account_number"],
                 before="transfer",
             ),
@@ -182,9 +122,11 @@ SHORT_PHRASES = ("insufficient_funds",)
 def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A transfer above the available balance: send nothing, tell what is available."""
     cid = customer["customer_id"]
-    payees = registered_payees(ctx, cid)
+    payees = pickers.registered_payees(ctx, cid)
     accounts = [
-        a for a in active_accounts(ctx, cid, 0) if a["balance"] - a["hold_amount"] <= 9_00_000_00
+        a
+        for a in pickers.active_accounts(ctx, cid, 0)
+        if a["balance"] - a["hold_amount"] <= 9_00_000_00
     ]
     if not payees or not accounts:
         return None
@@ -194,56 +136,49 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
     step = 5_000_00 if available >= 1_00_000_00 else 1_000_00
     amount = (available // step + 1) * step + rng.choice((0, 1, 2, 5)) * step
     mode = "IMPS" if amount <= 5_00_000_00 and rng.random() < 0.5 else "NEFT"
-    said, name = spoken(amount, rng), payee["name"]
+    said = phrasing.spoken(amount, rng)
     # H.29: another active account that has enough is offered (the customer declines it).
     cover = [
         a
-        for a in active_accounts(ctx, cid, amount)
+        for a in pickers.active_accounts(ctx, cid, amount)
         if a["account_number"] != account["account_number"]
     ]
     offer = ""
     tells = [
-        reason(
+        base.reason(
             "not enough available balance", "insufficient_funds", record=account["account_number"]
         )
     ]
     if cover:
         offer = (
-            f" Your {cover[0]['account_type']} account ending {last4(cover[0])} has enough "
-            "available balance, so I can send it from there instead if you like."
+            f" Your {cover[0]['account_type']} account ending {phrasing.last4(cover[0])} has "
+            "enough available balance, so I can send it from there instead if you like."
         )
         tells.append(
-            alternative(
+            base.alternative(
                 "another active account",
-                values=tuple(told("account to pay from", "digits", last4(a)) for a in cover),
+                values=tuple(
+                    base.told("account to pay from", "digits", phrasing.last4(a)) for a in cover
+                ),
             )
         )
-    ask = opening(
+    ask = phrasing.opening_text(
         rng,
-        terse=f"Transfer {said} to {name}, {mode}, from {ending(account)}.",
-        chatty=f"Hi! My nephew's admission fees are due and {name} is handling it, so I need "
-        f"to send {said} by {mode} from {ending(account)}. Can you do that?",
-        formal=f"Good afternoon. Please transfer {said} to my payee {name} by {mode}, debiting "
-        f"{ending(account)}.",
-        hinglish=f"Hello, mere {desi(ending(account))} se {name} ko {said} bhejna hai, {mode} se. Abhi "
-        "kar do.",
-        unprompted=f"Please send {said} to my payee {name} by {mode} from my "
-        f"{account['account_type']} account {account['account_number']}.",
-        asked=f"I need to send some money to {name}.",
-        hurried=f"Quick one - {said} to {name} by {mode} from {ending(account)}, please.",
+        "insufficient_funds",
+        **phrasing.payment_words(payee, said, mode, account),
     )
     return draft(
         customer,
         Instruction(
             text=ask,
             decline="No, don't send anything then.",
-            explain=f"The available balance in your account ending {last4(account)} is "
+            explain=f"The available balance in your account ending {phrasing.last4(account)} is "
             f"insufficient for {indian(amount)}, so I can't make this transfer.{offer}",
         ),
         facts=[
-            knows(f"The account number is {account['account_number']}.", "account"),
-            knows(f"It's {said}, by {mode}.", "amount", "mode"),
-            knows(
+            phrasing.knows(f"The account number is {account['account_number']}.", "account"),
+            phrasing.knows(f"It's {said}, by {mode}.", "amount", "mode"),
+            phrasing.knows(
                 "Then don't send anything, not from another account either - just tell me how "
                 "much I can actually use.",
                 "amount",
@@ -260,17 +195,20 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
         # Refusing needs only the available balance; the payee need not be looked up.
         # The account it offers instead is looked up first: it is offered because it has enough.
         calls=[
-            as_step(
+            base.as_step(
                 "balance",
-                balance(account["account_number"], fields=("status", "available_balance")),
+                calls.balance(account["account_number"], fields=("status", "available_balance")),
             )
         ]
-        + [balance(a["account_number"], fields=("status", "available_balance")) for a in cover[:1]],
+        + [
+            calls.balance(a["account_number"], fields=("status", "available_balance"))
+            for a in cover[:1]
+        ],
         outputs=[
-            Out(
+            base.Out(
                 "available balance",
                 "amount",
-                record("account", account["account_number"], "available_balance"),
+                base.record("account", account["account_number"], "available_balance"),
             )
         ],
         tells=tells,

@@ -7,30 +7,8 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    as_step,
-    draft,
-    family,
-    reason,
-)
-from pytest_bankbench.authoring.calls import (
-    find_account,
-    listed,
-    statement,
-)
-from pytest_bankbench.authoring.phrasing import (
-    desi,
-    ending,
-    knows,
-    last4,
-    long_date,
-    my_account,
-    opening,
-    say,
-)
-from pytest_bankbench.authoring.pickers import active_accounts, pick
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.tasks.model import Instruction
 
@@ -56,49 +34,42 @@ def _statement_period(rng: random.Random, today: date) -> tuple[date, date]:
 @family("SELECT customer_id FROM customers ORDER BY 1")
 def statement_request(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Request a statement for an explicit period and delivery."""
-    accounts = ctx.all(
-        "SELECT * FROM accounts WHERE customer_id = ? ORDER BY account_number",
-        customer["customer_id"],
-    )
-    account = rng.choice(accounts)
+    account = rng.choice(pickers.customer_accounts(ctx, customer["customer_id"]))
     start, end = _statement_period(rng, ctx.today)
     delivery = rng.choice(("email", "post"))
     by = (
-        say(rng, "by email", "to my registered email")
+        phrasing.say(rng, "by email", "to my registered email")
         if delivery == "email"
-        else say(rng, "by post", "posted to my registered address")
+        else phrasing.say(rng, "by post", "posted to my registered address")
     )
-    named, since, until = ending(account), long_date(start), long_date(end)
+    since, until = phrasing.long_date(start), phrasing.long_date(end)
     return draft(
         customer,
-        opening(
+        phrasing.opening_text(
             rng,
-            terse=f"Statement, a/c ending {last4(account)}, {since} to {until}, {by}.",
-            chatty=f"Hi! My CA is doing my taxes and wants paperwork for everything, so could "
-            f"you send me a statement of {named} from {since} to {until}, {by}?",
-            formal=f"Namaskar. Kindly arrange an account statement for {named} covering "
-            f"{since} to {until}, sent {by}.",
-            hinglish=f"Hello, mere {desi(named)} ka statement chahiye, {since} se {until} tak - {by} bhej do.",
-            unprompted=f"Please send me a statement of {my_account(account)} from {since} to "
-            f"{until}, {by}.",
-            asked="I need an account statement, please.",
-            visa=f"The embassy wants my bank statement for a visa application - {named}, "
-            f"{since} to {until}, {by}, please.",
+            "statement_request",
+            since=since,
+            until=until,
+            by=by,
+            **phrasing.account_words(account),
         ),
         facts=[
-            knows(f"It's for {my_account(account)}.", "account"),
-            knows(f"From {since} to {until}.", "period", "date"),
-            knows(f"Send it {by}.", "delivery"),
+            pickers.request_fact(account),
+            phrasing.knows(f"From {since} to {until}.", "period", "date"),
+            phrasing.knows(f"Send it {by}.", "delivery"),
         ],
         narrative=(
             f"You want a statement of account {account['account_number']} for "
             f"{start.isoformat()} to {end.isoformat()}, delivered by {delivery}."
         ),
-        calls=[find_account(account), statement(account["account_number"], start, end, delivery)],
+        calls=[
+            calls.find_account(account),
+            calls.statement(account["account_number"], start, end, delivery),
+        ],
     )
 
 
-# -- statement_over_twelve_months ------------------------------------------------------------------
+# -- statement_over_twelve_months --------------------------------------------------------------
 
 # The concept an agent states when it tells the longest statement period.
 TWELVE_MONTHS = ("period_too_long",)
@@ -111,7 +82,8 @@ def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
         (
             latest,
             today,
-            f"Then just send the latest 12 months, from {long_date(latest)} to {long_date(today)}.",
+            f"Then just send the latest 12 months, from {phrasing.long_date(latest)} to "
+            f"{phrasing.long_date(today)}.",
         )
     ]
     fy_end = date(today.year if today.month > 3 else today.year - 1, 3, 31)
@@ -121,8 +93,8 @@ def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
             (
                 fy_start,
                 fy_end,
-                f"Then make it the last financial year, {long_date(fy_start)} to "
-                f"{long_date(fy_end)}.",
+                f"Then make it the last financial year, {phrasing.long_date(fy_start)} to "
+                f"{phrasing.long_date(fy_end)}.",
             )
         )
     year = today.year - 1
@@ -141,8 +113,9 @@ def _fallbacks(start: date, today: date) -> list[tuple[date, date, str]]:
 def statement_over_twelve_months(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
-    """A statement over more than 12 months is refused; request the period the customer settles for."""
-    account = pick(rng, active_accounts(ctx, customer["customer_id"]))
+    """A statement over more than 12 months is refused; request the period the customer
+    settles for."""
+    account = pickers.pick(rng, pickers.active_accounts(ctx, customer["customer_id"]))
     if account is None:
         return None
     today = ctx.today
@@ -150,19 +123,14 @@ def statement_over_twelve_months(
     delivery = rng.choice(("email", "post"))
     by = "by email" if delivery == "email" else "by post"
     begin, end, fallback = rng.choice(_fallbacks(start, today))
-    period = f"from {long_date(start)} to today"
-    text = opening(
+    period = f"from {phrasing.long_date(start)} to today"
+    text = phrasing.opening_text(
         rng,
-        terse=f"Statement of {ending(account)} {period}, {by}.",
-        chatty=f"Hi! I'm applying for a home loan and the bank there wants all my statements, "
-        f"so please send me a statement of {ending(account)} {period}, {by}.",
-        formal=f"Good morning. Could you please arrange a statement of {ending(account)} for the "
-        f"period {period} ({long_date(today)}), sent {by}?",
-        hinglish=f"Namaste, mujhe apne {account['account_type']} account ending {last4(account)} "
-        f"ka statement chahiye {period}, {by} bhej do please.",
-        unprompted=f"Hello, please request a statement of {ending(account)} {period}, {by} to "
-        "my registered details. I need it for a visa application.",
-        asked=f"Hi, I need an account statement {period}.",
+        "statement_over_twelve_months",
+        period=period,
+        today=phrasing.long_date(today),
+        by=by,
+        **phrasing.account_words(account),
     )
     return draft(
         customer,
@@ -172,22 +140,18 @@ def statement_over_twelve_months(
             "most 12 months.",
         ),
         facts=[
-            knows(f"It's for {my_account(account)}.", "account"),
-            knows(f"Send it {by}.", "delivery"),
-            knows(fallback, "period", "date", after=TWELVE_MONTHS),
+            pickers.request_fact(account),
+            phrasing.knows(f"Send it {by}.", "delivery"),
+            phrasing.knows(fallback, "period", "date", after=TWELVE_MONTHS),
         ],
         narrative=(
             f"You want a statement of account {account['account_number']} from "
             f"{start.isoformat()} to today, delivered {by}. Once told a statement can cover at "
             f"most 12 months, you settle for {begin.isoformat()} to {end.isoformat()}."
         ),
-        # The account is looked up (its state), not its type: any result showing it will do.
         calls=[
-            as_step(
-                "account",
-                listed("list_accounts", "account", account["account_number"], ("status",)),
-            ),
-            statement(account["account_number"], begin, end, delivery, after=("account",)),
+            base.as_step("account", calls.find_account(account)),
+            calls.statement(account["account_number"], begin, end, delivery, after=("account",)),
         ],
-        tells=[reason("longest statement period", "period_too_long")],
+        tells=[base.reason("longest statement period", "period_too_long")],
     )
