@@ -387,6 +387,15 @@ def create_rd(number: str, instalment: int, months: int, after: After) -> Call:
     return _matched("create_rd", args, after)
 
 
+def rd_booking_calls(number: str, instalment: int, months: int) -> list[Call]:
+    """Booking an RD as KB 06 orders it: the rate card ("rates") and, after it, the booking
+    ("booking"), whose rate `rd_rate` tells."""
+    return [
+        as_step("rates", Call("get_deposit_rate_card")),
+        as_step("booking", create_rd(number, instalment, months, after=("rates",))),
+    ]
+
+
 def rd_rate(rate: str, booking: str) -> tuple[list[Out], list[Tell]]:
     """KB 06: the RD's rate, read off the rate card, is told before the booking `booking`, whose
     result must show the same rate; the customer who asked for it hears it again after."""

@@ -116,11 +116,7 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
         ),
         calls=[
             calls.profile(customer["customer_id"], ("kyc_status",)),
-            base.as_step("rates", base.Call("get_deposit_rate_card")),
-            base.as_step(
-                "booking",
-                calls.create_rd(account["account_number"], instalment, months, after=("rates",)),
-            ),
+            *calls.rd_booking_calls(account["account_number"], instalment, months),
         ],
         outputs=told_rate[0],
         disclosures=told_rate[1],

@@ -262,15 +262,7 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{account['account_number'][-4:]}. The minimum is Rs 500; once told, you agree to "
             "Rs 500 a month. You want to hear the rate."
         ),
-        calls=[
-            base.as_step("rates", base.Call("get_deposit_rate_card")),
-            base.as_step(
-                "booking",
-                calls.create_rd(
-                    account["account_number"], rules.RD_MIN_INSTALMENT, months, after=("rates",)
-                ),
-            ),
-        ],
+        calls=calls.rd_booking_calls(account["account_number"], rules.RD_MIN_INSTALMENT, months),
         outputs=told_rate[0],
         disclosures=told_rate[1],
         tells=_limit_tells(
