@@ -191,6 +191,16 @@ def closure(fd: sqlite3.Row, after: After, instruction: int = 0) -> Call:
     return _matched("close_fd_premature", {"deposit_id": fd["deposit_id"]}, after, instruction)
 
 
+def fd_closure_calls(fd: sqlite3.Row) -> list[Call]:
+    """Closing an FD the customer described early, as policy E.20 orders it: find it, its
+    closure quote ("quote") and, after the quote, the closure ("close")."""
+    return [
+        find_fd(fd),
+        as_step("quote", closure_quote(fd)),
+        as_step("close", closure(fd, after=("quote",))),
+    ]
+
+
 def fd_maturity(amount: int, days: int, instruction: int = 0) -> Call:
     args = {"amount": rupees_arg(amount), "tenure_days": days}
     return _matched("calculate_fd_maturity", args, instruction=instruction)
@@ -375,6 +385,15 @@ def create_rd(number: str, instalment: int, months: int, after: After) -> Call:
         "tenure_months": months,
     }
     return _matched("create_rd", args, after)
+
+
+def rd_booking_calls(number: str, instalment: int, months: int) -> list[Call]:
+    """Booking an RD as KB 06 orders it: the rate card ("rates") and, after it, the booking
+    ("booking"), whose rate `rd_rate` tells."""
+    return [
+        as_step("rates", Call("get_deposit_rate_card")),
+        as_step("booking", create_rd(number, instalment, months, after=("rates",))),
+    ]
 
 
 def rd_rate(rate: str, booking: str) -> tuple[list[Out], list[Tell]]:

@@ -300,6 +300,19 @@ def request_words(request: sqlite3.Row) -> dict[str, object]:
     }
 
 
+def fd_words(fd: sqlite3.Row, name: str) -> dict[str, str]:
+    """The ways an opening template names an FD the customer calls `name` (`pickers.fd_name`),
+    for `opening_of(..., **fd_words(fd, name))`: {deposit} the name, {bare} the same without its
+    article (`desi`), {linked} the account its payout goes to, {linked4} that account's last
+    digits."""
+    return {
+        "deposit": name,
+        "bare": desi(name),
+        "linked": str(fd["linked_account"]),
+        "linked4": str(fd["linked_account"])[-4:],
+    }
+
+
 def persona(row: sqlite3.Row, today: date) -> str:
     born = date.fromisoformat(row["date_of_birth"])
     age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))

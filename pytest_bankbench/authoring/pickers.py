@@ -330,6 +330,14 @@ def debit_fact(account: sqlite3.Row) -> Fact:
     return knows(f"Debit the money from {my_account(account)}.", "account")
 
 
+def fd_funding_facts(
+    named: str, maturity: str = "Credit the maturity amount to my account."
+) -> list[Fact]:
+    """What a customer booking an FD tells when asked: the account it is funded from (`named`,
+    as the customer names it) and, in `maturity`, where its maturity amount goes."""
+    return [knows(f"Fund it from {named}.", "account"), knows(maturity, "maturity")]
+
+
 def pick_loan(
     ctx: Context,
     rng: random.Random,

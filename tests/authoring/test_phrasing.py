@@ -163,3 +163,15 @@ def test_a_payment_is_named_by_its_payee_amount_mode_and_paying_account() -> Non
         **phrasing.account_words(account),
     }
     assert words["named"] == "my current account ending 0012"
+
+
+def test_an_fd_is_named_by_the_customers_name_and_its_linked_account() -> None:
+    words = phrasing.fd_words(
+        _row(linked_account="50100012345678"), "my Rs. 1,00,000 FD from March 2025"
+    )
+    assert words == {
+        "deposit": "my Rs. 1,00,000 FD from March 2025",
+        "bare": "Rs. 1,00,000 FD from March 2025",
+        "linked": "50100012345678",
+        "linked4": "5678",
+    }

@@ -12,6 +12,7 @@ from pytest_bankbench.authoring.pickers import (
     card_words,
     customer_accounts,
     customer_cards,
+    fd_funding_facts,
     fd_names,
     loan_words,
     named_fd,
@@ -62,6 +63,17 @@ def test_an_account_fact_names_the_account_by_its_full_number_for_its_use() -> N
         assert fact.text.startswith(lead) and fact.text.endswith(f"{account['account_number']}.")
         assert account["account_type"] in fact.text
         assert fact.about == ("account",) and not fact.after
+
+
+def test_an_fd_booking_tells_its_funding_account_and_where_the_maturity_goes() -> None:
+    account, maturity = fd_funding_facts("my savings account ending 1234")
+    assert (account.text, account.about) == (
+        "Fund it from my savings account ending 1234.",
+        ("account",),
+    )
+    assert maturity.about == ("maturity",) and "maturity amount" in maturity.text
+    _, told = fd_funding_facts("my account", "At maturity, credit the money to my account.")
+    assert told.text == "At maturity, credit the money to my account."
 
 
 def test_customer_cards_are_all_of_a_customers_cards_and_active_cards_the_active_ones() -> None:

@@ -32,13 +32,14 @@ How a family is written:
   them, by concepts of task_data/concepts.toml (an unknown concept fails at generation).
 - The customer opens in one of the shared registers (terse, chatty, formal,
   Hinglish-flavoured English, details unprompted, details only when asked, and any of the
-  family's own), never with a yes-word. The openings are data: a table a family in
-  `openings_<area>.toml` beside the modules, a register a str.format template (or a list of
-  them for numbered requests), filled in by `phrasing.opening_of(rng, name, **values)`
-  (`opening_text` when every register is one message, `opening_requests` when each is
-  numbered requests); a record's words come from `phrasing.account_words`, `request_words`,
-  `payment_words`, `pickers.loan_words`, `card_words`. Details the customer gives when asked
-  are facts (`phrasing.knows`) with topics.
+  family's own), never with a yes-word. The openings are data: a table a family (or
+  `family/variant`) in `openings_<area>.toml` beside the modules, a register a str.format
+  template (or a list of them for numbered requests), filled in by
+  `phrasing.opening_of(rng, name, **values)` (`opening_text` when every register is one
+  message, `opening_requests` when each is the same number of requests); a record's words
+  come from `phrasing.account_words`, `request_words`, `payment_words`, `fd_words`,
+  `pickers.loan_words`, `card_words`. Details the customer gives when asked are facts
+  (`phrasing.knows`) with topics.
   A fallback the customer accepts after a refusal is a fact released only once the agent has
   stated the rule (`after=`); the customer never offers it first, and never says an internal
   id (FD..., CUST...), only what a person knows (an account's last digits, an FD's amount and

@@ -5,56 +5,23 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from datetime import date
 
-from pytest_bankbench.authoring.base import (
-    Call,
-    Context,
-    Draft,
-    Out,
-    alternative,
-    as_step,
-    const,
-    draft,
-    family,
-    reason,
-    record,
-    result,
-)
-from pytest_bankbench.authoring.calls import (
-    booking_quote,
-    create_fd,
-    create_rd,
-    fd_booking_calls,
-    fd_maturity,
-    profile,
-    rd_rate,
-)
-from pytest_bankbench.authoring.phrasing import (
-    ending,
-    knows,
-    my_account,
-    opening,
-    say,
-    spoken,
-)
-from pytest_bankbench.authoring.pickers import (
-    FULL_KYC,
-    TENURES,
-    active_accounts,
-    funding_account,
-    pick,
-    pick_funded,
-    rate_for,
-    unheld,
-)
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
-from pytest_bankbench.tasks.model import Fact, Instruction
+from pytest_bankbench.tasks.model import Instruction
+
+# The FD amounts (rupees) a customer books or asks about.
+_FD_AMOUNTS = (25_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000, 3_00_000)
 
 
-def _fd_amount(rng: random.Random) -> int:
-    return rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000, 3_00_000)) * 100
+def _funded_full_kyc(need: int) -> str:
+    """Customers with full KYC and an active account without a hold holding `need` paise."""
+    return (
+        "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
+        f"WHERE c.kyc_status = 'full' AND {pickers.unheld(need)} GROUP BY c.customer_id ORDER BY 1"
+    )
 
 
 KYC_STATUSES = ("full", "pending", "expired")
@@ -63,22 +30,11 @@ KYC_STATUSES = ("full", "pending", "expired")
 @family("SELECT customer_id FROM customers WHERE kyc_status <> 'full'")
 def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """No new FD without full KYC: check the profile, quote if asked, book nothing."""
-    amount = _fd_amount(rng)
-    days, tenure_text = rng.choice(TENURES)
-    said = spoken(amount, rng)
+    amount = rng.choice(_FD_AMOUNTS) * 100
+    days, tenure_text = rng.choice(pickers.TENURES)
+    said = phrasing.spoken(amount, rng)
     status = customer["kyc_status"]
-    ask = opening(
-        rng,
-        terse=f"Book an FD, {said}, {tenure_text}. Rate?",
-        chatty=f"Hi! My bonus just came in and I want to park {said} in a fixed deposit for "
-        f"{tenure_text}. Can you book it and tell me the rate?",
-        formal=f"Namaskar. Kindly book a fixed deposit of {said} for {tenure_text} and "
-        "inform me of the applicable rate.",
-        hinglish=f"Namaste, {said} ka FD book karna hai, {tenure_text} ke liye. Rate kya milega?",
-        unprompted=f"Please book an FD of {said} for {tenure_text} from my main savings "
-        "account and tell me the rate.",
-        asked="I want to book a fixed deposit. What rate will I get?",
-    )
+    ask = phrasing.opening_text(rng, "kyc_blocks_new_fd", said=said, tenure=tenure_text)
     return draft(
         customer,
         Instruction(
@@ -90,9 +46,9 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             "KYC.",
         ),
         facts=[
-            knows(f"{said} for {tenure_text}.", "amount", "tenure"),
-            knows("Use my main savings account.", "account"),
-            knows("Then what is my KYC status?", "identity", after=("kyc_not_full",)),
+            phrasing.knows(f"{said} for {tenure_text}.", "amount", "tenure"),
+            phrasing.knows("Use my main savings account.", "account"),
+            phrasing.knows("Then what is my KYC status?", "identity", after=("kyc_not_full",)),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} for {days} days and its rate. Your KYC is "
@@ -101,21 +57,21 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         ),
         # The rate was asked; a maturity projection for a booking the policy forbids is not.
         calls=[
-            as_step("kyc", profile(customer["customer_id"], ("kyc_status",))),
-            Call("get_deposit_rate_card"),
+            base.as_step("kyc", calls.profile(customer["customer_id"], ("kyc_status",))),
+            base.Call("get_deposit_rate_card"),
         ],
         outputs=[
-            Out(
+            base.Out(
                 "KYC status",
                 "choice",
-                record("customer", customer["customer_id"], "kyc_status"),
+                base.record("customer", customer["customer_id"], "kyc_status"),
                 rivals=tuple(k for k in KYC_STATUSES if k != status),
             ),
-            Out("rate", "percent", const(rate_for(ctx, customer, days))),
+            base.Out("rate", "percent", base.const(pickers.rate_for(ctx, customer, days))),
         ],
         tells=[
-            reason("KYC not full", "kyc_not_full", record=customer["customer_id"]),
-            alternative("re-KYC at a branch or by video KYC", "re_kyc"),
+            base.reason("KYC not full", "kyc_not_full", record=customer["customer_id"]),
+            base.alternative("re-KYC at a branch or by video KYC", "re_kyc"),
         ],
     )
 
@@ -123,133 +79,86 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
 @family("SELECT customer_id FROM customers")
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
-    days, tenure_text = rng.choice(TENURES)
-    rate = rate_for(ctx, customer, days)
+    days, tenure_text = rng.choice(pickers.TENURES)
+    rate = pickers.rate_for(ctx, customer, days)
     return draft(
         customer,
-        opening(
-            rng,
-            terse=f"FD rate for {tenure_text}?",
-            chatty=f"Hi! My neighbour says your FD rates are good these days - what would I get "
-            f"for {tenure_text}?",
-            formal=f"Good morning. May I know the fixed deposit interest rate applicable to me "
-            f"for {tenure_text}?",
-            hinglish=f"Hello, {tenure_text} ke FD pe kitna interest milega mujhe?",
-            unprompted=f"What FD interest rate would I get for {tenure_text}, at my age?",
-            asked="What FD rate would I get?",
-            comparing=f"I'm comparing banks before I invest. What's your fixed deposit rate for "
-            f"{tenure_text}, for me?",
-        ),
-        facts=[knows(f"For {tenure_text}.", "tenure")],
+        phrasing.opening_text(rng, "fd_rate_query", tenure=tenure_text),
+        facts=[phrasing.knows(f"For {tenure_text}.", "tenure")],
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
-        calls=[Call("get_deposit_rate_card")],
-        outputs=[Out("rate", "percent", const(rate))],
+        calls=[base.Call("get_deposit_rate_card")],
+        outputs=[base.Out("rate", "percent", base.const(rate))],
     )
 
 
-@family(FULL_KYC)
+@family(pickers.FULL_KYC)
 def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Open a recurring deposit after checking KYC and the rate."""
     instalment = rng.choice((1_000, 2_000, 2_500, 5_000, 7_500, 10_000)) * 100
     months = rng.choice((12, 18, 24, 36, 60))
-    account = funding_account(ctx, rng, customer["customer_id"], instalment)
+    account = pickers.funding_account(ctx, rng, customer["customer_id"], instalment)
     if account is None:
         return None
-    said = spoken(instalment, rng)
-    ask = opening(
-        rng,
-        terse=f"Open an RD: {said} a month, {months} months. Rate first.",
-        chatty=f"Hi! I want to get into the habit of saving, so I'd like to start a recurring "
-        f"deposit of {said} a month for {months} months. What rate will I get?",
-        formal=f"Good day. I wish to open a recurring deposit of {said} per month for "
-        f"{months} months. Kindly inform me of the rate first.",
-        hinglish=f"Namaste, har mahine {said} ka RD start karna hai, {months} months ke liye. "
-        "Rate kya milega?",
-        unprompted=f"Please open an RD of {said} monthly for {months} months from "
-        f"{my_account(account)}. Tell me the rate first.",
-        asked="I'd like to open a recurring deposit. Tell me the rate first.",
-        wedding=f"I'm saving up for my daughter's wedding - please start an RD of {said} a "
-        f"month for {months} months. What's the rate?",
-    )
-    told_rate = rd_rate(rate_for(ctx, customer, months * 30), "booking")
+    said = phrasing.spoken(instalment, rng)
+    mine = phrasing.my_account(account)
+    ask = phrasing.opening_text(rng, "rd_opening", said=said, months=months, mine=mine)
+    told_rate = calls.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
         ask,
         facts=[
-            knows(f"{said} a month for {months} months.", "amount", "tenure"),
-            knows(f"Debit the instalments from {my_account(account)}.", "account"),
+            phrasing.knows(f"{said} a month for {months} months.", "amount", "tenure"),
+            phrasing.knows(f"Debit the instalments from {mine}.", "account"),
         ],
         narrative=(
             f"You want an RD of {indian(instalment)} a month for {months} months from "
             f"account {account['account_number']}; ask for the rate first."
         ),
         calls=[
-            profile(customer["customer_id"], ("kyc_status",)),
-            as_step("rates", Call("get_deposit_rate_card")),
-            as_step(
-                "booking",
-                create_rd(account["account_number"], instalment, months, after=("rates",)),
-            ),
+            calls.profile(customer["customer_id"], ("kyc_status",)),
+            *calls.rd_booking_calls(account["account_number"], instalment, months),
         ],
         outputs=told_rate[0],
         disclosures=told_rate[1],
     )
 
 
-_FULL_KYC_FUNDED = (
-    "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
-    f"WHERE c.kyc_status = 'full' AND {unheld(50_000_00)} GROUP BY c.customer_id"
-)
-
-
 # -- an FD tenure given in months -------------------------------------------------------------
-@family(_FULL_KYC_FUNDED.replace("50_000_00", "1"))
+@family(_funded_full_kyc(50_000_00))
 def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """The customer says months; the days are agreed before the quote and the booking."""
     amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000)) * 100
-    account = pick(rng, active_accounts(ctx, customer["customer_id"], amount, no_hold=True))
+    account = pickers.pick_funded(ctx, rng, customer["customer_id"], amount)
     if account is None:
         return None
     months = rng.choice((6, 9, 15, 18, 21, 27, 30))
-    end = _add_months(ctx.today, months)
+    end = rules.add_months(ctx.today, months)
     days = (end - ctx.today).days
-    what = spoken(amount, rng)
-    first = opening(
-        rng,
-        terse=f"FD {what}, {months} months.",
-        chatty=f"Hi there! I've got {what} sitting idle, let's put it in an FD for {months} "
-        "months.",
-        formal=f"Good day. I would like to book a fixed deposit of {what} for {months} months.",
-        hinglish=f"Hello, {what} ka FD banana hai, {months} mahine ke liye.",
-        unprompted=f"Book an FD of {what} for {months} months from {ending(account)}, maturity "
-        "amount back to the same account.",
-        asked="I want to open a fixed deposit for some months.",
-    )
+    what = phrasing.spoken(amount, rng)
+    named = phrasing.ending(account)
+    first = phrasing.opening_text(rng, "fd_tenure_in_months", said=what, months=months, named=named)
     return draft(
         customer,
         first + " Tell me the rate and the maturity amount before booking.",
         facts=[
-            Fact(text=f"{what} for {months} months.", about=("amount",)),
-            Fact(
-                text=f"{months} months from today is {end.day} {end:%B %Y}, so {days} days.",
-                about=("tenure", "date", "maturity"),
+            phrasing.knows(f"{what} for {months} months.", "amount"),
+            phrasing.knows(
+                f"{months} months from today is {end.day} {end:%B %Y}, so {days} days.",
+                "tenure",
+                "date",
+                "maturity",
             ),
-            Fact(text=f"Fund it from {ending(account)}.", about=("account",)),
-            Fact(text="Credit the maturity amount to my account.", about=("maturity",)),
+            *pickers.fd_funding_facts(named),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} for {months} months from the account ending "
             f"{account['account_number'][-4:]}. Asked for the exact tenure, you say {days} days "
             f"(until {end.isoformat()}). You want the rate and maturity amount first."
         ),
-        calls=fd_booking_calls(account["account_number"], amount, days),
-        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
-        disclosures=booking_quote("quote", "booking"),
+        calls=calls.fd_booking_calls(account["account_number"], amount, days),
+        outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
+        disclosures=calls.booking_quote("quote", "booking"),
     )
-
-
-def _add_months(day: date, months: int) -> date:
-    return rules.add_months(day, months)
 
 
 # -- fd_quote_redo_after_change ------------------------------------------------------------------
@@ -265,55 +174,43 @@ FD_TENURES = (
 )
 
 
-_FD_AMOUNTS = (25_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000, 3_00_000)
+# How the customer changes the tenure at the confirmation: {first} asked, {second} wanted.
+_CORRECTIONS = (
+    "Actually, make it {second} instead.",
+    "Hmm, on second thought, make the tenure {second} instead of {first}.",
+    "Wait - change the tenure to {second}, please, not {first}.",
+)
 
 
 def _slab(days: int) -> int:
     return next(i for i, (low, high, _r) in enumerate(rules.FD_SLABS) if low <= days <= high)
 
 
-@family(
-    "SELECT c.customer_id FROM customers c JOIN accounts a USING (customer_id) "
-    f"WHERE c.kyc_status = 'full' AND {unheld(3_10_000_00)} GROUP BY c.customer_id ORDER BY 1"
-)
+@family(_funded_full_kyc(3_10_000_00))
 def fd_quote_redo_after_change(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """The tenure changes at the confirmation: project the new tenure, quote it, then book."""
     amount = rng.choice(_FD_AMOUNTS) * 100
-    account = pick_funded(ctx, rng, customer["customer_id"], amount + 10_000_00)
+    account = pickers.pick_funded(ctx, rng, customer["customer_id"], amount + 10_000_00)
     if account is None:
         return None
     first, first_text = rng.choice(FD_TENURES)
     second, second_text = rng.choice([t for t in FD_TENURES if _slab(t[0]) != _slab(first)])
-    said = spoken(amount, rng)
-    quote = "Tell me the rate and the maturity amount before booking."
-    text = opening(
-        rng,
-        terse=f"FD of {said} for {first_text}. Rate and maturity amount first.",
-        chatty=f"Hi! I finally have some savings sitting idle, so I'd like to put {said} in a "
-        f"fixed deposit for {first_text}. {quote}",
-        formal=f"Good morning. Could you please open a fixed deposit of {said} for "
-        f"{first_text}? Kindly share the interest rate and the maturity amount before booking it.",
-        hinglish=f"Namaste, mujhe {said} ka FD karna hai, {first_text} ke liye. Rate aur "
-        "maturity amount pehle bata dena, phir book karna.",
-        unprompted=f"Hello, please book an FD of {said} for {first_text} from {ending(account)}, "
-        f"with the maturity amount credited back to that account. {quote}",
-        asked=f"Hi, I'd like to open a fixed deposit. {quote}",
+    said = phrasing.spoken(amount, rng)
+    named = phrasing.ending(account)
+    text = phrasing.opening_text(
+        rng, "fd_quote_redo_after_change", said=said, tenure=first_text, named=named
     )
-    correction = say(
-        rng,
-        f"Actually, make it {second_text} instead.",
-        f"Hmm, on second thought, make the tenure {second_text} instead of {first_text}.",
-        f"Wait - change the tenure to {second_text}, please, not {first_text}.",
-    )
+    correction = rng.choice(_CORRECTIONS).format(first=first_text, second=second_text)
     return draft(
         customer,
         Instruction(text=text, correction=correction),
         facts=[
-            knows(f"{indian(amount)} for {first_text}.", "amount", "tenure"),
-            knows(f"Fund it from {my_account(account)}.", "account"),
-            knows("At maturity, credit the money to my account.", "maturity"),
+            phrasing.knows(f"{indian(amount)} for {first_text}.", "amount", "tenure"),
+            *pickers.fd_funding_facts(
+                phrasing.my_account(account), "At maturity, credit the money to my account."
+            ),
         ],
         narrative=(
             f"You want an FD of {indian(amount)} from account {account['account_number']}, "
@@ -322,14 +219,18 @@ def fd_quote_redo_after_change(
             "agree once you have heard the rate and maturity amount for the new tenure."
         ),
         calls=[
-            as_step("rates", Call("get_deposit_rate_card")),
-            fd_maturity(amount, first),
-            as_step("new quote", fd_maturity(amount, second)),
-            as_step(
+            base.as_step("rates", base.Call("get_deposit_rate_card")),
+            calls.fd_maturity(amount, first),
+            base.as_step("new quote", calls.fd_maturity(amount, second)),
+            base.as_step(
                 "booking",
-                create_fd(account["account_number"], amount, second, after=("rates", "new quote")),
+                calls.create_fd(
+                    account["account_number"], amount, second, after=("rates", "new quote")
+                ),
             ),
         ],
-        outputs=[Out("maturity amount", "amount", result("new quote", "maturity_amount"))],
-        disclosures=booking_quote("new quote", "booking"),
+        outputs=[
+            base.Out("maturity amount", "amount", base.result("new quote", "maturity_amount"))
+        ],
+        disclosures=calls.booking_quote("new quote", "booking"),
     )

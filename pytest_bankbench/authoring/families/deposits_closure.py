@@ -8,32 +8,8 @@ import sqlite3
 from collections.abc import Callable
 from datetime import date
 
-from pytest_bankbench.authoring.base import (
-    Call,
-    Context,
-    Draft,
-    Must,
-    Out,
-    as_step,
-    clarify,
-    draft,
-    family,
-    reason,
-    record,
-    result,
-)
-from pytest_bankbench.authoring.calls import (
-    balance,
-    booking_quote,
-    closure,
-    closure_quote,
-    closure_terms,
-    create_fd,
-    fd_maturity,
-    find_fd,
-)
-from pytest_bankbench.authoring.phrasing import desi, knows, offered_secret, opening, say, spoken
-from pytest_bankbench.authoring.pickers import RESERVED, TENURES, named_fd
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction, Topic
 
@@ -43,258 +19,7 @@ _ACTIVE_FD = (
 )
 
 
-def _closable(ctx: Context, cid: str) -> list[sqlite3.Row]:
-    return ctx.all(
-        "SELECT * FROM deposits WHERE customer_id = ? AND deposit_type = 'fd' AND "
-        "status = 'active' AND lien_loan_id IS NULL AND start_date <= ? "
-        "ORDER BY start_date, deposit_id",
-        cid,
-        ctx.today.isoformat(),
-    )
-
-
-@family(_ACTIVE_FD)
-def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Quote before commit: the closure quote before closing, then the new balance."""
-    chosen = named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
-    if chosen is None:
-        return None
-    fd, name = chosen
-    quote = "Tell me the penalty and the payout first, and my account balance after closing."
-    ask = opening(
-        rng,
-        terse=f"Close {name} early. Penalty and payout first; balance after.",
-        chatty=f"Hi, my daughter's college fees are due, so I need to break {name}. {quote}",
-        formal=f"Namaskar. I wish to prematurely close {name}. Kindly inform me of the "
-        "penalty and the payout beforehand, and of my account balance afterwards.",
-        hinglish=f"Hello, mera FD todna hai - {desi(name)}. Pehle penalty aur payout batao, aur "
-        "close karne ke baad account balance bhi.",
-        unprompted=f"Please close {name} before maturity; the money goes to its linked account "
-        f"{fd['linked_account']}. {quote}",
-        asked=f"I need to break one of my fixed deposits. {quote}",
-        medical=f"There's a medical bill I have to pay this week - please close {name} early. "
-        f"{quote}",
-    )
-    return draft(
-        customer,
-        ask,
-        facts=[knows(f"It's {name}.", "deposit")],
-        narrative=(
-            f"You want to close {name} ({indian(fd['principal'])}) before maturity. Ask for "
-            "the penalty and payout first, agree, and ask for your balance afterwards."
-        ),
-        calls=[
-            find_fd(fd),
-            as_step("quote", closure_quote(fd)),
-            as_step("close", closure(fd, after=("quote",))),
-            as_step("balance", balance(fd["linked_account"], after=("close",))),
-        ],
-        outputs=[
-            Out("payout", "amount", result("close", "payout")),
-            Out(
-                "balance after closure",
-                "amount",
-                record("account", fd["linked_account"], "balance"),
-            ),
-        ],
-        disclosures=closure_terms("quote", "close"),
-    )
-
-
-@family(_ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"))
-def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
-    fds = [fd for fd in _closable(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
-    chosen = named_fd(ctx, rng, fds)
-    if chosen is None:
-        return None
-    fd, name = chosen
-    days, tenure_text = rng.choice(TENURES[:6])
-    amount = fd["principal"]
-    said = spoken(amount, rng)
-    first, second = opening(
-        rng,
-        terse=(
-            f"Two things, in order. First: close {name}; show me the payout before closing.",
-            f"Second: new FD of {said} for {tenure_text} from the same account. Rate and "
-            "maturity amount before booking.",
-        ),
-        chatty=(
-            "Hi! The rates have gone up, so I want to move my money around - two things, in "
-            f"this order. First, close {name}, but show me the payout before you do it.",
-            f"Second, put {said} back into a new FD for {tenure_text} from the same account. "
-            "Tell me the new rate and the maturity amount before booking.",
-        ),
-        formal=(
-            "Good morning. I have two requests, in this order. First, kindly close "
-            f"{name} after informing me of the closure payout.",
-            f"Second, please book a new fixed deposit of {said} for {tenure_text} from the same "
-            "account, after telling me the new rate and the maturity amount.",
-        ),
-        hinglish=(
-            f"Hello, do kaam hain, isi order mein. Pehle mera {desi(name)} close karo - payout pehle batana.",
-            f"Phir {said} ka naya FD bana do, {tenure_text} ke liye, same account se. Rate aur "
-            "maturity amount booking se pehle batao.",
-        ),
-        unprompted=(
-            f"Two things, in this order. First, close {name} (its money goes to account "
-            f"{fd['linked_account']}) - show me the payout before you do it.",
-            f"Second, book a new FD of {said} for {tenure_text} from account "
-            f"{fd['linked_account']}, maturity back to the account - tell me the rate and "
-            "the maturity amount before booking.",
-        ),
-        asked=(
-            "Two things, in this order. First, I want to close one of my FDs - show me the "
-            "payout before you do it.",
-            "Second, put that money into a new FD from the same account - tell me the new "
-            "rate and the maturity amount before booking.",
-        ),
-    )
-    return draft(
-        customer,
-        first,
-        second,
-        facts=[
-            knows(f"The old one is {name}.", "deposit"),
-            knows(f"The new FD: {said} for {tenure_text}.", "amount", "tenure"),
-            knows("Credit the new deposit's maturity amount to my account.", "maturity"),
-        ],
-        narrative=(
-            f"First close {name} after hearing the payout; then book a new FD of "
-            f"{indian(amount)} for {days} days from account {fd['linked_account']} after "
-            "hearing the rate and maturity amount."
-        ),
-        calls=[
-            find_fd(fd),
-            as_step("quote", closure_quote(fd)),
-            as_step("close", closure(fd, after=("quote",))),
-            as_step("rates", Call("get_deposit_rate_card", instruction=1)),
-            as_step("projection", fd_maturity(amount, days, instruction=1)),
-            as_step(
-                "booking",
-                create_fd(
-                    fd["linked_account"],
-                    amount,
-                    days,
-                    after=("close", "rates", "projection"),
-                    instruction=1,
-                ),
-            ),
-        ],
-        outputs=[
-            Out("closure payout", "amount", result("close", "payout")),
-            Out("new maturity amount", "amount", result("projection", "maturity_amount"), 1),
-        ],
-        disclosures=closure_terms("quote", "close") + booking_quote("projection", "booking"),
-    )
-
-
-# Round amounts a customer may misremember an FD as.
-_MISREMEMBERED = tuple(
-    n * 100 for n in (1_00_000, 1_50_000, 2_00_000, 3_00_000, 5_00_000, 7_50_000)
-)
-
-
-@family(_ACTIVE_FD + f" AND d.customer_id NOT IN {RESERVED}")
-def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """The FD the customer describes is none of theirs: say so and ask, close nothing."""
-    fds = _closable(ctx, customer["customer_id"])
-    if not fds:
-        return None
-    near = rng.choice(fds)
-    held = {f["principal"] for f in fds}
-    amounts = [a for a in _MISREMEMBERED if a not in held]
-    wrong = rng.choice(amounts)
-    month = f"{date.fromisoformat(near['start_date']):%B %Y}"
-    said = indian(wrong)
-    ask = opening(
-        rng,
-        terse=f"Close my {said} FD from {month}. Payout first.",
-        chatty=f"Hi! I need some cash, so I'd like to break the FD of {said} I opened in "
-        f"{month}. Tell me what I'd get first, please.",
-        formal=f"Good day. Kindly close my fixed deposit of {said}, opened in {month}, after "
-        "informing me of the payout.",
-        hinglish=f"Hello, mera {said} wala FD jo {month} mein khola tha, usko tod do. Payout "
-        "pehle batana.",
-        unprompted=f"Please close the {said} fixed deposit I opened in {month} and credit it "
-        "to my savings account. Tell me the payout before you close it.",
-        asked=f"I want to close one of my FDs early - the {said} one. Tell me the payout first.",
-        unsure=f"I think I have an FD of {said} from around {month}. Can you close it? "
-        "Payout first, please.",
-    )
-    return draft(
-        customer,
-        Instruction(
-            text=ask,
-            decline="Oh - then I must have mixed it up. Please don't close anything; I'll "
-            "check my papers and come back.",
-            explain=f"I couldn't find an FD of {said} opened in {month} among your deposits, "
-            "so I haven't closed anything. Could you check the amount and the date - which "
-            "deposit do you mean?",
-        ),
-        facts=[knows(f"It's the FD of {said} I opened in {month}.", "deposit", "amount", "date")],
-        narrative=(
-            f"You believe you have an FD of {said} opened in {month} and want it closed "
-            "after hearing the payout. No such FD exists (you misremember); when told so, "
-            "you will check your papers, and you do not want any other FD closed."
-        ),
-        calls=[find_fd(near)],
-        tells=[
-            reason("no FD matches", "no_match"),
-            Must("clarify", "which FD", ("which_one",)),
-        ],
-        offers=offered_secret("otp", "no_matching_fd", customer["customer_id"]),
-    )
-
-
-@family(_ACTIVE_FD)
-def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
-    """The customer hears the penalty and declines: nothing may be closed."""
-    chosen = named_fd(ctx, rng, _closable(ctx, customer["customer_id"]))
-    if chosen is None:
-        return None
-    fd, name = chosen
-    ask = opening(
-        rng,
-        terse=f"Penalty and payout if I close {name} now?",
-        chatty=f"Hi! I'm thinking about closing {name} - money's a bit tight. What penalty "
-        "would I pay, and how much would I actually get?",
-        formal=f"Good afternoon. I am considering the premature closure of {name}. Kindly "
-        "inform me of the penalty and the payout.",
-        hinglish=f"Hello, mera {desi(name)} todne ka soch rahe hain. Penalty kitni lagegi aur haath mein "
-        "kitna aayega?",
-        unprompted=f"I'm thinking of closing {name}, linked to account {fd['linked_account']}. "
-        "What penalty would I pay and how much would I get?",
-        asked="I'm thinking of closing one of my FDs early. What penalty would I pay and how "
-        "much would I get?",
-    )
-    return draft(
-        customer,
-        Instruction(text=ask, decline="No, don't close it yet. I only want the numbers."),
-        Instruction(
-            text=say(
-                rng,
-                "That penalty is too high. Please keep the deposit running; don't close anything.",
-                "Hmm, that's more than I expected. Leave the FD as it is - don't close anything.",
-                "No way, that's too much of a cut. Keep it running, please; close nothing.",
-            ),
-            decline="No, please don't close anything.",
-        ),
-        facts=[knows(f"It's {name}.", "deposit")],
-        narrative=(
-            f"You ask what closing {name} early would cost and pay. After hearing it you "
-            "decide to keep the deposit; you never agree to close it."
-        ),
-        calls=[find_fd(fd), as_step("quote", closure_quote(fd))],
-        outputs=[
-            Out("penalty", "amount", result("quote", "penalty")),
-            Out("payout", "amount", result("quote", "payout")),
-        ],
-    )
-
-
-# -- ambiguous_fd_clarify ---------------------------------------------------------------------------
-
+# A regular FD that may be closed early: active and pledged for no loan.
 _FD = "deposit_type = 'fd' AND status = 'active' AND lien_loan_id IS NULL"
 
 
@@ -313,6 +38,179 @@ def closable_fds(ctx: Context, cid: str) -> list[sqlite3.Row]:
 def _month(day: str) -> str:
     return f"{date.fromisoformat(day):%B %Y}"
 
+
+@family(_ACTIVE_FD)
+def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Quote before commit: the closure quote before closing, then the new balance."""
+    chosen = pickers.named_fd(ctx, rng, closable_fds(ctx, customer["customer_id"]))
+    if chosen is None:
+        return None
+    fd, name = chosen
+    return draft(
+        customer,
+        phrasing.opening_text(rng, "fd_closure", **phrasing.fd_words(fd, name)),
+        facts=[phrasing.knows(f"It's {name}.", "deposit")],
+        narrative=(
+            f"You want to close {name} ({indian(fd['principal'])}) before maturity. Ask for "
+            "the penalty and payout first, agree, and ask for your balance afterwards."
+        ),
+        calls=[
+            *calls.fd_closure_calls(fd),
+            base.as_step("balance", calls.balance(fd["linked_account"], after=("close",))),
+        ],
+        outputs=[
+            base.Out("payout", "amount", base.result("close", "payout")),
+            base.Out(
+                "balance after closure",
+                "amount",
+                base.record("account", fd["linked_account"], "balance"),
+            ),
+        ],
+        disclosures=calls.closure_terms("quote", "close"),
+    )
+
+
+@family(_ACTIVE_FD.replace("WHERE", "WHERE c.kyc_status = 'full' AND"))
+def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """Numbered: close an old FD at a quote, then rebook the proceeds at the current rate."""
+    fds = [fd for fd in closable_fds(ctx, customer["customer_id"]) if fd["principal"] >= 50_000_00]
+    chosen = pickers.named_fd(ctx, rng, fds)
+    if chosen is None:
+        return None
+    fd, name = chosen
+    days, tenure_text = rng.choice(pickers.TENURES[:6])
+    amount = fd["principal"]
+    said = phrasing.spoken(amount, rng)
+    first, second = phrasing.opening_requests(
+        rng,
+        "fd_close_and_rebook",
+        2,
+        **phrasing.fd_words(fd, name),
+        said=said,
+        tenure=tenure_text,
+    )
+    return draft(
+        customer,
+        first,
+        second,
+        facts=[
+            phrasing.knows(f"The old one is {name}.", "deposit"),
+            phrasing.knows(f"The new FD: {said} for {tenure_text}.", "amount", "tenure"),
+            phrasing.knows("Credit the new deposit's maturity amount to my account.", "maturity"),
+        ],
+        narrative=(
+            f"First close {name} after hearing the payout; then book a new FD of "
+            f"{indian(amount)} for {days} days from account {fd['linked_account']} after "
+            "hearing the rate and maturity amount."
+        ),
+        calls=[
+            *calls.fd_closure_calls(fd),
+            base.as_step("rates", base.Call("get_deposit_rate_card", instruction=1)),
+            base.as_step("projection", calls.fd_maturity(amount, days, instruction=1)),
+            base.as_step(
+                "booking",
+                calls.create_fd(
+                    fd["linked_account"],
+                    amount,
+                    days,
+                    after=("close", "rates", "projection"),
+                    instruction=1,
+                ),
+            ),
+        ],
+        outputs=[
+            base.Out("closure payout", "amount", base.result("close", "payout")),
+            base.Out(
+                "new maturity amount", "amount", base.result("projection", "maturity_amount"), 1
+            ),
+        ],
+        disclosures=calls.closure_terms("quote", "close")
+        + calls.booking_quote("projection", "booking"),
+    )
+
+
+# Round amounts a customer may misremember an FD as.
+_MISREMEMBERED = tuple(
+    n * 100 for n in (1_00_000, 1_50_000, 2_00_000, 3_00_000, 5_00_000, 7_50_000)
+)
+
+
+@family(_ACTIVE_FD + f" AND d.customer_id NOT IN {pickers.RESERVED}")
+def no_matching_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """The FD the customer describes is none of theirs: say so and ask, close nothing."""
+    fds = closable_fds(ctx, customer["customer_id"])
+    if not fds:
+        return None
+    near = rng.choice(fds)
+    held = {f["principal"] for f in fds}
+    amounts = [a for a in _MISREMEMBERED if a not in held]
+    wrong = rng.choice(amounts)
+    month = _month(near["start_date"])
+    said = indian(wrong)
+    ask = phrasing.opening_text(rng, "no_matching_fd", said=said, month=month)
+    return draft(
+        customer,
+        Instruction(
+            text=ask,
+            decline="Oh - then I must have mixed it up. Please don't close anything; I'll "
+            "check my papers and come back.",
+            explain=f"I couldn't find an FD of {said} opened in {month} among your deposits, "
+            "so I haven't closed anything. Could you check the amount and the date - which "
+            "deposit do you mean?",
+        ),
+        facts=[
+            phrasing.knows(
+                f"It's the FD of {said} I opened in {month}.", "deposit", "amount", "date"
+            )
+        ],
+        narrative=(
+            f"You believe you have an FD of {said} opened in {month} and want it closed "
+            "after hearing the payout. No such FD exists (you misremember); when told so, "
+            "you will check your papers, and you do not want any other FD closed."
+        ),
+        calls=[calls.find_fd(near)],
+        tells=[
+            base.reason("no FD matches", "no_match"),
+            base.Must("clarify", "which FD", ("which_one",)),
+        ],
+        offers=phrasing.offered_secret("otp", "no_matching_fd", customer["customer_id"]),
+    )
+
+
+@family(_ACTIVE_FD)
+def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
+    """The customer hears the penalty and declines: nothing may be closed."""
+    chosen = pickers.named_fd(ctx, rng, closable_fds(ctx, customer["customer_id"]))
+    if chosen is None:
+        return None
+    fd, name = chosen
+    ask = phrasing.opening_text(rng, "fd_closure_declined", **phrasing.fd_words(fd, name))
+    return draft(
+        customer,
+        Instruction(text=ask, decline="No, don't close it yet. I only want the numbers."),
+        Instruction(
+            text=phrasing.say(
+                rng,
+                "That penalty is too high. Please keep the deposit running; don't close anything.",
+                "Hmm, that's more than I expected. Leave the FD as it is - don't close anything.",
+                "No way, that's too much of a cut. Keep it running, please; close nothing.",
+            ),
+            decline="No, please don't close anything.",
+        ),
+        facts=[phrasing.knows(f"It's {name}.", "deposit")],
+        narrative=(
+            f"You ask what closing {name} early would cost and pay. After hearing it you "
+            "decide to keep the deposit; you never agree to close it."
+        ),
+        calls=[calls.find_fd(fd), base.as_step("quote", calls.closure_quote(fd))],
+        outputs=[
+            base.Out("penalty", "amount", base.result("quote", "penalty")),
+            base.Out("payout", "amount", base.result("quote", "payout")),
+        ],
+    )
+
+
+# -- ambiguous_fd_clarify ---------------------------------------------------------------------------
 
 # How a customer describes an FD by one attribute: (key of a row, the phrase).
 FD_DESCRIPTIONS: dict[str, tuple[Callable[[sqlite3.Row], str], Callable[[sqlite3.Row], str]]] = {
@@ -371,42 +269,28 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
     what = FD_DESCRIPTIONS[described][1](fd)
     key = FD_DESCRIPTIONS[described][0]
     twin = next(f for f in fds if key(f) == key(fd) and f["deposit_id"] != fd["deposit_id"])
-    text = opening(
+    why = phrasing.say(
         rng,
-        terse=f"Close my {what}. Payout?",
-        chatty="Hello! "
-        + say(
-            rng,
-            "My son's college fees are due and I'm short,",
-            "We're renovating the kitchen and the contractor wants an advance,",
-        )
-        + f" so I've decided to break my {what}. Can you do that for me? How much will I get?",
-        formal=f"Good morning. Could you please close my {what} before maturity? Kindly tell me "
-        "the payout first.",
-        hinglish=f"Namaste, woh {what} hai na - please close kar do, paison ki zarurat hai. "
-        "Kitna milega?",
-        unprompted=f"Hi, please close my {what} early and credit the money to the linked "
-        "account. Tell me the penalty and the payout before you do it.",
-        asked=f"Hello, I want to close my {what}. How much will I get?",
+        "My son's college fees are due and I'm short,",
+        "We're renovating the kitchen and the contractor wants an advance,",
     )
+    text = phrasing.opening_text(rng, "ambiguous_fd_clarify", what=what, why=why)
     return draft(
         customer,
         text,
-        facts=[knows(FD_CLARIFIERS[clarifier](fd), "deposit", *_CLARIFY_TOPICS[clarifier])],
+        facts=[
+            phrasing.knows(FD_CLARIFIERS[clarifier](fd), "deposit", *_CLARIFY_TOPICS[clarifier])
+        ],
         narrative=(
             f"You want to close one FD early: you call it your {what}, but more than one of "
             f"your FDs fits that. The one you mean is the one of {indian(fd['principal'])} "
             f"opened on {fd['start_date']} and maturing on {fd['maturity_date']}; you say so "
             "when asked which. You agree after hearing the penalty and the payout."
         ),
-        calls=[
-            find_fd(fd),
-            as_step("quote", closure_quote(fd)),
-            as_step("close", closure(fd, after=("quote",))),
-        ],
-        outputs=[Out("payout", "amount", result("close", "payout"))],
-        disclosures=closure_terms("quote", "close"),
+        calls=calls.fd_closure_calls(fd),
+        outputs=[base.Out("payout", "amount", base.result("close", "payout"))],
+        disclosures=calls.closure_terms("quote", "close"),
         # C.12: more than one FD fits, so the agent asks which before quoting any (the other
         # that fits is a record the question is about).
-        tells=[clarify("which FD", before="quote", record=twin["deposit_id"])],
+        tells=[base.clarify("which FD", before="quote", record=twin["deposit_id"])],
     )

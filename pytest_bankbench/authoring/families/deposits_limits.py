@@ -7,65 +7,28 @@ import random
 import sqlite3
 from dataclasses import dataclass
 
-from pytest_bankbench.authoring.base import (
-    Call,
-    Context,
-    Draft,
-    Must,
-    Out,
-    alternative,
-    as_step,
-    draft,
-    family,
-    result,
-    told,
-)
-from pytest_bankbench.authoring.calls import booking_quote, create_rd, fd_booking_calls, rd_rate
-from pytest_bankbench.authoring.phrasing import ending, knows, my_account, opening, spoken
-from pytest_bankbench.authoring.pickers import (
-    FULL_KYC,
-    TENURES,
-    active_accounts,
-    funding_account,
-    pick,
-    rate_for,
-)
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
-from pytest_bankbench.tasks.model import Fact, Instruction, ToldValue
+from pytest_bankbench.tasks.model import Instruction, ToldValue
 
 # -- a tax-saver FD for a tenure other than 5 years --------------------------------------------
-# The concept an agent states when it tells the tax-saver tenure.
-TAX_SAVER_PHRASES = ("fixed_tenure",)
-
-
 _SHORTER_YEARS = ((1, 365), (2, 730), (3, 1095), (4, 1460))
 
 
-@family(FULL_KYC)
+@family(pickers.FULL_KYC)
 def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """A tax-saver FD for fewer than 5 years is refused; a regular FD once the customer agrees."""
     amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_20_000, 1_50_000)) * 100
-    account = funding_account(ctx, rng, customer["customer_id"], amount)
+    account = pickers.funding_account(ctx, rng, customer["customer_id"], amount)
     if account is None:
         return None
     years, days = rng.choice(_SHORTER_YEARS)
     span = "1 year" if years == 1 else f"{years} years"
-    said = spoken(amount, rng)
-    ask = opening(
-        rng,
-        terse=f"Tax saver FD, {said}, {span}.",
-        chatty=f"Hi! Tax season again - I want to put {said} in one of your tax saver FDs to "
-        f"save some tax, but only for {span}, since I'll need the money after that.",
-        formal=f"Good morning. I wish to book a tax-saving fixed deposit of {said} for a tenure "
-        f"of {span}.",
-        hinglish=f"Namaste, {said} ka tax saver FD karna hai, {span} ke liye. Tax bachana hai.",
-        unprompted=f"Please book a tax saver FD of {said} for {span} from {my_account(account)}, "
-        "maturity amount back to the same account.",
-        asked="I'd like to book a tax saver FD to save some tax this year.",
-        planner=f"My CA says I should use a tax saver FD - please put {said} in one for {span}; "
-        "that's when my daughter's school fees fall due.",
-    )
+    said = phrasing.spoken(amount, rng)
+    mine = phrasing.my_account(account)
+    ask = phrasing.opening_text(rng, "tax_saver_fixed_tenure", said=said, span=span, mine=mine)
     return draft(
         customer,
         Instruction(
@@ -76,15 +39,14 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
             "tax benefit.",
         ),
         facts=[
-            knows(f"{said} for {span}.", "amount", "tenure"),
-            knows(f"Fund it from {my_account(account)}.", "account"),
-            knows("Credit the maturity amount to my account.", "maturity"),
-            knows(
+            phrasing.knows(f"{said} for {span}.", "amount", "tenure"),
+            *pickers.fd_funding_facts(mine),
+            phrasing.knows(
                 "Then just book a regular FD for that long instead - I need the money back by "
                 "then.",
                 "tenure",
                 "deposit",
-                after=TAX_SAVER_PHRASES,
+                after=("fixed_tenure",),
             ),
         ],
         narrative=(
@@ -93,16 +55,16 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
             "assistant explains that a tax-saver FD is only for 5 years, you ask for a regular FD "
             f"for {span} ({days} days) instead; you do not suggest that yourself."
         ),
-        calls=fd_booking_calls(account["account_number"], amount, days),
-        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
-        disclosures=booking_quote("quote", "booking"),
+        calls=calls.fd_booking_calls(account["account_number"], amount, days),
+        outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
+        disclosures=calls.booking_quote("quote", "booking"),
         # K.40/H.29: the fixed tenure is the reason, a regular FD the alternative, both told
         # before the regular FD is booked.
         tells=[
-            Must(
+            base.Must(
                 "reason", "tax-saver tenure fixed at 5 years", ("fixed_tenure",), before="booking"
             ),
-            alternative("a regular FD instead", "regular_fd", before="booking"),
+            base.alternative("a regular FD instead", "regular_fd", before="booking"),
         ],
     )
 
@@ -118,6 +80,94 @@ class _Limit:
     allowed: ToldValue  # the nearest allowed value, offered before the booking
 
 
+@dataclass(frozen=True)
+class _Bound:
+    """One FD limit of H.29: what the customer asks for beyond it, and the wording of the
+    refusal ({wanted}, the value asked; {limit}, the limit) and of the customer's fallback."""
+
+    amount: bool  # an amount limit (choices in rupees, limit in paise), else a tenure (days)
+    limit: int  # the nearest allowed value, booked instead
+    choices: tuple[int, ...]  # the values asked for: rupees, or days or years as `asked` says
+    label: str  # the allowed value's label, told as the alternative
+    asked: str  # the deposit asked for: {said} the amount as said, {tenure} its tenure
+    rule: str
+    fallback: str
+
+
+# The FD limits by case, each _Bound's fields in order: amount, limit, choices, label, asked,
+# rule, fallback.
+_BOUNDS = {
+    "fd_small": _Bound(
+        True,
+        rules.FD_MIN,
+        (2_000, 5_000, 7_500, 8_000, 9_000),
+        "FD minimum",
+        "FD of {said} for {tenure}",
+        "The minimum amount for a fixed deposit is {limit}, so an FD of {wanted} can't be "
+        "opened. I can book one of {limit} for the same tenure instead.",
+        "Then book it for the minimum amount instead.",
+    ),
+    "fd_large": _Bound(
+        True,
+        rules.FD_MAX,
+        (2_25_00_000, 2_50_00_000, 2_75_00_000, 3_00_00_000),
+        "FD maximum",
+        "FD of {said} for {tenure}",
+        "One fixed deposit can be at most {limit} (Rs 2 crore), so an FD of {wanted} can't be "
+        "booked. I can book one of {limit} for the same tenure instead.",
+        "Then book the maximum, 2 crore, in one FD for now.",
+    ),
+    "fd_short": _Bound(
+        False,
+        rules.FD_MIN_DAYS,
+        (2, 3, 4, 5),
+        "FD minimum tenure",
+        "FD of {said} for just {wanted} days",
+        "A fixed deposit must run for at least {limit} days, so a {wanted}-day FD isn't "
+        "possible. I can book it for {limit} days instead.",
+        "Then make it {limit} days.",
+    ),
+    "fd_long": _Bound(
+        False,
+        rules.FD_MAX_DAYS,
+        (12, 15, 20),
+        "FD maximum tenure",
+        "FD of {said} for {wanted} years",
+        "A fixed deposit can run for at most {limit} days (10 years), so {wanted} years isn't "
+        "possible. I can book it for {limit} days instead.",
+        "Then book it for the longest you allow, {limit} days.",
+    ),
+}
+
+
+def _beyond(
+    rng: random.Random, bound: _Bound, amount: int, days: int, tenure: str
+) -> tuple[int, int, _Limit]:
+    """An FD of `amount` for `days` (`tenure`) asked for with one value beyond `bound`: the
+    amount and days of the nearest allowed FD, and the limit as the task tells it."""
+    wanted = rng.choice(bound.choices)
+    if bound.amount:
+        said = phrasing.spoken(wanted * 100, rng)
+        words = {"wanted": indian(wanted * 100), "limit": indian(bound.limit)}
+        allowed = base.told(bound.label, "amount", plain(bound.limit))
+        amount = bound.limit
+    else:
+        said = phrasing.spoken(amount, rng)
+        words = {"wanted": str(wanted), "limit": str(bound.limit)}
+        allowed = base.told(bound.label, "count", str(bound.limit), "days")
+        days = bound.limit
+    return (
+        amount,
+        days,
+        _Limit(
+            asked=bound.asked.format(said=said, tenure=tenure, **words),
+            rule=bound.rule.format(**words),
+            fallback=bound.fallback.format(**words),
+            allowed=allowed,
+        ),
+    )
+
+
 _WEALTHY = "SELECT customer_id FROM accounts WHERE status = 'active' AND balance - hold_amount >= "
 
 
@@ -125,7 +175,7 @@ _FD_LIMIT_CASES = ("fd_small", "fd_short", "fd_long", "rd_small")
 
 
 @family(
-    f"SELECT c.customer_id FROM ({FULL_KYC}) c WHERE c.customer_id IN ({_WEALTHY}"
+    f"SELECT c.customer_id FROM ({pickers.FULL_KYC}) c WHERE c.customer_id IN ({_WEALTHY}"
     f"{rules.FD_MAX + 5_00_000_00}) OR CAST(substr(c.customer_id, 5) AS INTEGER) % 30 = 0 "
     "ORDER BY 1"
 )
@@ -134,78 +184,27 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
     more than 10 years, or an RD below Rs 500 a month: explain the limit, book the nearest
     allowed deposit once the customer agrees."""
     cid = customer["customer_id"]
-    rich = active_accounts(ctx, cid, rules.FD_MAX + 5_00_000_00)
+    rich = pickers.active_accounts(ctx, cid, rules.FD_MAX + 5_00_000_00)
     case = "fd_large" if rich else rng.choice(_FD_LIMIT_CASES)
     if case == "rd_small":
         return _rd_below_minimum(ctx, rng, customer)
-    days, tenure_text = rng.choice(TENURES)
+    days, tenure_text = rng.choice(pickers.TENURES)
     amount = rng.choice((25_000, 50_000, 75_000, 1_00_000, 1_50_000, 2_00_000)) * 100
-    if case == "fd_small":
-        wanted = rng.choice((2_000, 5_000, 7_500, 8_000, 9_000)) * 100
-        amount, said = rules.FD_MIN, spoken(wanted, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for {tenure_text}",
-            rule=f"The minimum amount for a fixed deposit is {indian(rules.FD_MIN)}, so an FD of "
-            f"{indian(wanted)} can't be opened. I can book one of {indian(rules.FD_MIN)} for "
-            "the same tenure instead.",
-            fallback="Then book it for the minimum amount instead.",
-            allowed=told("FD minimum", "amount", plain(rules.FD_MIN)),
-        )
-    elif case == "fd_large":
-        wanted = rng.choice((2_25_00_000, 2_50_00_000, 2_75_00_000, 3_00_00_000)) * 100
-        amount, said = rules.FD_MAX, spoken(wanted, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for {tenure_text}",
-            rule=f"One fixed deposit can be at most {indian(rules.FD_MAX)} (Rs 2 crore), so an "
-            f"FD of {indian(wanted)} can't be booked. I can book one of {indian(rules.FD_MAX)} "
-            "for the same tenure instead.",
-            fallback="Then book the maximum, 2 crore, in one FD for now.",
-            allowed=told("FD maximum", "amount", plain(rules.FD_MAX)),
-        )
-    elif case == "fd_short":
-        short = rng.choice((2, 3, 4, 5))
-        days, said = rules.FD_MIN_DAYS, spoken(amount, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for just {short} days",
-            rule=f"A fixed deposit must run for at least {rules.FD_MIN_DAYS} days, so a "
-            f"{short}-day FD isn't possible. I can book it for {rules.FD_MIN_DAYS} days instead.",
-            fallback=f"Then make it {rules.FD_MIN_DAYS} days.",
-            allowed=told("FD minimum tenure", "count", str(rules.FD_MIN_DAYS), "days"),
-        )
-    else:
-        years = rng.choice((12, 15, 20))
-        days, said = rules.FD_MAX_DAYS, spoken(amount, rng)
-        limit = _Limit(
-            asked=f"FD of {said} for {years} years",
-            rule=f"A fixed deposit can run for at most {rules.FD_MAX_DAYS} days (10 years), so "
-            f"{years} years isn't possible. I can book it for {rules.FD_MAX_DAYS} days instead.",
-            fallback=f"Then book it for the longest you allow, {rules.FD_MAX_DAYS} days.",
-            allowed=told("FD maximum tenure", "count", str(rules.FD_MAX_DAYS), "days"),
-        )
-    account = pick(rng, rich) if rich else funding_account(ctx, rng, cid, amount)
+    amount, days, limit = _beyond(rng, _BOUNDS[case], amount, days, tenure_text)
+    account = pickers.pick(rng, rich) if rich else pickers.funding_account(ctx, rng, cid, amount)
     if account is None:
         return None
     what = limit.asked
-    ask = opening(
-        rng,
-        terse=f"Book an {what}. Maturity amount before booking.",
-        chatty=f"Hi! I've been meaning to do this for ages - please book an {what}, and tell "
-        "me what I'd get at maturity before you book it.",
-        formal=f"Good evening. I would like to book an {what}. Kindly tell me the maturity "
-        "amount before booking it.",
-        hinglish=f"Namaste, {what} book karna hai. Booking se pehle maturity amount batao.",
-        unprompted=f"Please book an {what} from {my_account(account)}, maturity back to the "
-        "account. Tell me the maturity amount before booking.",
-        asked="I'd like to open a fixed deposit. Tell me the maturity amount before booking.",
-    )
+    mine = phrasing.my_account(account)
+    ask = phrasing.opening_text(rng, "deposit_outside_limits/fd", what=what, mine=mine)
     return draft(
         customer,
         Instruction(text=ask, explain=limit.rule),
         facts=[
-            knows(f"I want an {what}.", "amount", "tenure"),
-            knows(f"Use {my_account(account)}.", "account"),
-            knows("Credit the maturity amount to my account.", "maturity"),
-            knows(limit.fallback, "amount", "tenure", after=("outside_limits",)),
+            phrasing.knows(f"I want an {what}.", "amount", "tenure"),
+            phrasing.knows(f"Use {mine}.", "account"),
+            phrasing.knows("Credit the maturity amount to my account.", "maturity"),
+            phrasing.knows(limit.fallback, "amount", "tenure", after=("outside_limits",)),
         ],
         narrative=(
             f"You ask for an {what} from account {account['account_number']}, and the maturity "
@@ -213,9 +212,9 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             f"you accept {indian(amount)} for {days} days instead, after hearing the maturity "
             "amount; you do not suggest it yourself."
         ),
-        calls=fd_booking_calls(account["account_number"], amount, days),
-        disclosures=booking_quote("quote", "booking"),
-        outputs=[Out("maturity amount", "amount", result("quote", "maturity_amount"))],
+        calls=calls.fd_booking_calls(account["account_number"], amount, days),
+        disclosures=calls.booking_quote("quote", "booking"),
+        outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
         tells=_limit_tells(limit.allowed, "booking"),
     )
 
@@ -224,31 +223,26 @@ def _limit_tells(allowed: ToldValue, write: str) -> list[Must]:
     """H.29: the limit is the reason; the nearest allowed value, the alternative offered
     before the booking `write`."""
     return [
-        Must("reason", "outside the deposit limits", ("outside_limits",), before=write),
-        alternative("the nearest allowed deposit", values=(allowed,), before=write),
+        base.Must("reason", "outside the deposit limits", ("outside_limits",), before=write),
+        base.alternative("the nearest allowed deposit", values=(allowed,), before=write),
     ]
 
 
 def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """An RD of less than Rs 500 a month is refused; the minimum once the customer agrees."""
-    account = pick(rng, active_accounts(ctx, customer["customer_id"], 50_000_00, no_hold=True))
+    account = pickers.pick(
+        rng, pickers.active_accounts(ctx, customer["customer_id"], 50_000_00, no_hold=True)
+    )
     if account is None:
         return None
     asked = rng.choice((200, 250, 300, 400, 450)) * 100
     months = rng.choice((12, 24, 36, 60))
     want = f"Rs {asked // 100}"
-    first = opening(
-        rng,
-        terse=f"RD, {want} a month, {months} months.",
-        chatty=f"Hi! I want to start saving a little every month - can you open a recurring "
-        f"deposit of just {want} a month for {months} months?",
-        formal=f"Good evening. Kindly open a recurring deposit of {want} per month for "
-        f"{months} months.",
-        hinglish=f"Hello, ek RD kholna hai, {want} monthly, {months} months ke liye.",
-        unprompted=f"Open an RD of {want} a month for {months} months from {ending(account)}.",
-        asked="I'd like to start a small recurring deposit.",
+    named = phrasing.ending(account)
+    first = phrasing.opening_text(
+        rng, "deposit_outside_limits/rd", want=want, months=months, named=named
     )
-    told_rate = rd_rate(rate_for(ctx, customer, months * 30), "booking")
+    told_rate = calls.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
         Instruction(
@@ -257,12 +251,10 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{want} is not possible.",
         ),
         facts=[
-            Fact(text=f"{want} a month for {months} months.", about=("amount", "tenure")),
-            Fact(text=f"Debit it from {ending(account)}.", about=("account",)),
-            Fact(
-                text="Okay, make it Rs 500 a month then.",
-                about=("amount",),
-                after=("outside_limits", "500"),
+            phrasing.knows(f"{want} a month for {months} months.", "amount", "tenure"),
+            phrasing.knows(f"Debit it from {named}.", "account"),
+            phrasing.knows(
+                "Okay, make it Rs 500 a month then.", "amount", after=("outside_limits", "500")
             ),
         ],
         narrative=(
@@ -270,16 +262,10 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             f"{account['account_number'][-4:]}. The minimum is Rs 500; once told, you agree to "
             "Rs 500 a month. You want to hear the rate."
         ),
-        calls=[
-            as_step("rates", Call("get_deposit_rate_card")),
-            as_step(
-                "booking",
-                create_rd(
-                    account["account_number"], rules.RD_MIN_INSTALMENT, months, after=("rates",)
-                ),
-            ),
-        ],
+        calls=calls.rd_booking_calls(account["account_number"], rules.RD_MIN_INSTALMENT, months),
         outputs=told_rate[0],
         disclosures=told_rate[1],
-        tells=_limit_tells(told("RD minimum", "amount", plain(rules.RD_MIN_INSTALMENT)), "booking"),
+        tells=_limit_tells(
+            base.told("RD minimum", "amount", plain(rules.RD_MIN_INSTALMENT)), "booking"
+        ),
     )

@@ -7,73 +7,45 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.authoring.base import (
-    Context,
-    Draft,
-    Out,
-    alternative,
-    as_step,
-    draft,
-    family,
-    reason,
-    record,
-)
-from pytest_bankbench.authoring.calls import (
-    deposit_details,
-    find_fd,
-    loan_details,
-)
-from pytest_bankbench.authoring.phrasing import desi, knows, opening, spoken
-from pytest_bankbench.authoring.pickers import fd_name, pick, registered_payees
+from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
+
+# The FDs each family refuses to close: an FD pledged for an active loan, a tax-saver FD.
+_LIENED = (
+    "deposit_type = 'fd' AND status = 'active' AND lien_loan_id IN "
+    "(SELECT loan_id FROM loans WHERE status = 'active')"
+)
+_TAX_SAVER = "deposit_type = 'tax_saver_fd' AND status = 'active'"
+
+
+def _holders(where: str) -> str:
+    """Eligibility: the customers with a deposit matching `where`."""
+    return f"SELECT DISTINCT customer_id FROM deposits WHERE {where} ORDER BY 1"
 
 
 def _deposit(ctx: Context, rng: random.Random, customer: sqlite3.Row, where: str) -> sqlite3.Row:
     """One of the customer's deposits matching `where` (eligibility guarantees one)."""
     return rng.choice(
         ctx.all(
-            f"SELECT * FROM deposits WHERE customer_id = ? AND {where}", customer["customer_id"]
+            f"SELECT * FROM deposits WHERE customer_id = ? AND {where} ORDER BY deposit_id",
+            customer["customer_id"],
         )
     )
 
 
-def _lien_loan(fd: sqlite3.Row) -> dict[str, str]:
-    return {"loan_id": fd["lien_loan_id"]}
-
-
-# The concept an agent states when it tells the customer an FD secures a loan.
-LIEN_PHRASES = ("lien",)
-
-
-@family(
-    "SELECT DISTINCT d.customer_id FROM deposits d JOIN loans l ON l.loan_id = d.lien_loan_id "
-    "WHERE d.status = 'active' AND l.status = 'active' AND d.deposit_type = 'fd'"
-)
+@family(_holders(_LIENED))
 def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse closing an FD under lien; tell the outstanding of the loan it secures."""
-    fd = _deposit(
-        ctx, rng, customer, "lien_loan_id IS NOT NULL AND status = 'active' AND deposit_type = 'fd'"
-    )
-    name = fd_name(ctx, rng, fd)
+    fd = _deposit(ctx, rng, customer, _LIENED)
+    name = pickers.fd_name(ctx, rng, fd)
     if name is None:
         return None
-    loan = ctx.one("SELECT loan_type FROM loans WHERE loan_id = ?", fd["lien_loan_id"])
+    loan = ctx.one("SELECT loan_id, loan_type FROM loans WHERE loan_id = ?", fd["lien_loan_id"])
     label = f"{loan['loan_type']} loan"
-    ask = opening(
-        rng,
-        terse=f"Close {name} today, credit my account.",
-        chatty=f"Hi! The roof is leaking and I need cash for repairs, so please close {name} "
-        "today and put the money in my account.",
-        formal=f"Good afternoon. Kindly close {name} today and credit the proceeds to my account.",
-        hinglish=f"Hello, mera {desi(name)} aaj hi tod do please, paisa account mein daal do.",
-        unprompted=f"Please close {name} today and credit the money to its linked account "
-        f"{fd['linked_account']}.",
-        asked="I want to break one of my FDs today.",
-        business=f"My shop needs working capital this week - close {name} and credit the "
-        "payout to my account.",
-    )
+    ask = phrasing.opening_text(rng, "fd_lien_refusal", **phrasing.fd_words(fd, name))
     return draft(
         customer,
         Instruction(
@@ -83,57 +55,39 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             "can't be closed until the loan is repaid and the lien is released.",
         ),
         facts=[
-            knows(f"It's {name}.", "deposit"),
-            knows("Then how much do I still owe on that loan?", "loan", after=LIEN_PHRASES),
+            phrasing.knows(f"It's {name}.", "deposit"),
+            phrasing.knows("Then how much do I still owe on that loan?", "loan", after=("lien",)),
         ],
         # KB 04: the lien is released once the loan is closed; that is the option to tell.
         tells=[
-            reason("FD under lien", "lien", record=fd["deposit_id"]),
-            alternative("close the loan first", "foreclose_first", record=fd["deposit_id"]),
+            base.reason("FD under lien", "lien", record=fd["deposit_id"]),
+            base.alternative("close the loan first", "foreclose_first", record=fd["deposit_id"]),
         ],
         narrative=(
             f"You want {name} closed. It secures your {label}; if the bank explains it cannot "
             "close it, you then ask how much you still owe on the loan, and end."
         ),
         calls=[
-            find_fd(fd),
-            deposit_details(fd, ("under_lien",)),
-            as_step("loan", loan_details(_lien_loan(fd), fields=("outstanding",))),
+            calls.find_fd(fd),
+            calls.deposit_details(fd, ("under_lien",)),
+            base.as_step("loan", calls.loan_details(loan, fields=("outstanding",))),
         ],
         outputs=[
-            Out(
-                "loan outstanding",
-                "amount",
-                record("loan", _lien_loan(fd)["loan_id"], "outstanding"),
+            base.Out(
+                "loan outstanding", "amount", base.record("loan", loan["loan_id"], "outstanding")
             )
         ],
     )
 
 
-# The concept an agent states when it tells the tax-saver lock-in.
-LOCK_IN_PHRASES = ("lock_in",)
-
-
-@family(
-    "SELECT DISTINCT customer_id FROM deposits WHERE deposit_type = 'tax_saver_fd' "
-    "AND status = 'active'"
-)
+@family(_holders(_TAX_SAVER))
 def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Refuse to close a tax-saver FD early; tell the date it matures."""
-    fd = _deposit(ctx, rng, customer, "deposit_type = 'tax_saver_fd' AND status = 'active'")
+    fd = _deposit(ctx, rng, customer, _TAX_SAVER)
     amount = indian(fd["principal"])
     started = f"{date.fromisoformat(fd['start_date']):%B %Y}"
-    ask = opening(
-        rng,
-        terse=f"Withdraw my tax saver FD of {amount} now.",
-        chatty=f"Hi! I put {amount} in a tax saver FD a while back to save on tax, and now I "
-        "need that money. Can I withdraw it now?",
-        formal=f"Greetings. I wish to withdraw my tax-saving fixed deposit of {amount} "
-        "prematurely.",
-        hinglish=f"Hello, mera tax saver FD hai {amount} ka - woh abhi nikalna hai.",
-        unprompted=f"Please close my tax saver FD of {amount}, opened in {started}, and credit "
-        f"it to account {fd['linked_account']}.",
-        asked="I want to withdraw one of my fixed deposits now - the tax saver one.",
+    ask = phrasing.opening_text(
+        rng, "tax_saver_lock_in", amount=amount, started=started, linked=fd["linked_account"]
     )
     return draft(
         customer,
@@ -144,8 +98,10 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
             "closed before it matures.",
         ),
         facts=[
-            knows(f"It's my tax saver FD of {amount}, opened in {started}.", "deposit"),
-            knows("Then when can I get the money?", "date", "maturity", after=LOCK_IN_PHRASES),
+            phrasing.knows(f"It's my tax saver FD of {amount}, opened in {started}.", "deposit"),
+            phrasing.knows(
+                "Then when can I get the money?", "date", "maturity", after=("lock_in",)
+            ),
         ],
         narrative=(
             f"You want to withdraw your tax-saver FD of {amount} early; if refused you ask "
@@ -153,94 +109,63 @@ def tax_saver_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         ),
         # The deposit's type shows the lock-in: no closure quote is needed to refuse.
         calls=[
-            find_fd(fd),
-            as_step("details", deposit_details(fd, ("deposit_type", "maturity_date"))),
+            calls.find_fd(fd),
+            base.as_step("details", calls.deposit_details(fd, ("deposit_type", "maturity_date"))),
         ],
         outputs=[
-            Out("maturity date", "date", record("deposit", fd["deposit_id"], "maturity_date"))
+            base.Out(
+                "maturity date", "date", base.record("deposit", fd["deposit_id"], "maturity_date")
+            )
         ],
-        tells=[reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])],
+        tells=[base.reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])],
     )
 
 
 # -- a later step that depended on a refused one -----------------------------------------------
-_BLOCKED_FD = (
-    "d.status = 'active' AND (d.deposit_type = 'tax_saver_fd' OR (d.deposit_type = 'fd' AND "
-    "d.lien_loan_id IN (SELECT loan_id FROM loans WHERE status = 'active')))"
-)
+# Either FD the families above refuse to close.
+_REFUSED = f"(({_LIENED}) OR ({_TAX_SAVER}))"
 
 
-@family(
-    "SELECT DISTINCT d.customer_id FROM deposits d JOIN beneficiaries b USING (customer_id) "
-    f"WHERE {_BLOCKED_FD} ORDER BY 1"
-)
+@family(_holders(f"{_REFUSED} AND customer_id IN (SELECT customer_id FROM beneficiaries)"))
 def refused_step_blocks_next(
     ctx: Context, rng: random.Random, customer: sqlite3.Row
 ) -> Draft | None:
     """Numbered: close an FD, then pay a payee from its payout. The FD cannot be closed, so the
     payment that depended on it is not made from other money: the customer declines that."""
     cid = customer["customer_id"]
-    fd = pick(
-        rng,
-        ctx.all(
-            f"SELECT d.* FROM deposits d WHERE d.customer_id = ? AND {_BLOCKED_FD} "
-            "ORDER BY d.deposit_id",
-            cid,
-        ),
-    )
-    payee = pick(rng, registered_payees(ctx, cid))
-    if fd is None or payee is None:
+    fd = _deposit(ctx, rng, customer, _REFUSED)
+    payee = pickers.pick(rng, pickers.registered_payees(ctx, cid))
+    if payee is None:
         return None
-    name = fd_name(ctx, rng, fd)
+    name = pickers.fd_name(ctx, rng, fd)
     if name is None:
         return None
     locked = fd["deposit_type"] == "tax_saver_fd"
     sums = [a * 100 for a in (20_000, 25_000, 40_000, 50_000, 75_000, 1_00_000, 1_50_000)]
     amount = rng.choice([a for a in sums if a <= fd["principal"]] or [rules.FD_MIN])
     mode = rng.choice(("IMPS", "NEFT"))
-    said, who = spoken(amount, rng), payee["name"]
+    said, who = phrasing.spoken(amount, rng), payee["name"]
     if locked:
         why = "This is a tax-saver FD: it has a lock-in of 5 years and can't be closed early."
-        refusal = reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])
+        refusal = base.reason("tax-saver lock-in", "lock_in", record=fd["deposit_id"])
     else:
         why = (
             "This FD is under lien: it is pledged as security for your loan, so it can't be "
             "closed until the loan is repaid and the lien is released."
         )
-        refusal = reason("FD under lien", "lien", record=fd["deposit_id"])
-    first, second = opening(
+        refusal = base.reason("FD under lien", "lien", record=fd["deposit_id"])
+    first, second = phrasing.opening_requests(
         rng,
-        terse=(
-            f"Two steps. First: close {name}, credit my account.",
-            f"Second: send {said} of that to {who} by {mode}.",
-        ),
-        chatty=(
-            f"Hi! I promised {who} {said} and I'll take it out of an FD - so two things, in "
-            f"order. First, please close {name} and put the money in my account.",
-            f"Then, from that money, send {said} to {who} by {mode}.",
-        ),
-        formal=(
-            "Good afternoon. I have two requests, in this order. First, kindly close "
-            f"{name} and credit the proceeds to my account.",
-            f"Second, from those proceeds, please transfer {said} to my payee {who} by {mode}.",
-        ),
-        hinglish=(
-            f"Hello, do kaam hain. Pehle mera {desi(name)} tod do, paisa account mein daal do.",
-            f"Phir usi paise se {who} ko {said} bhej do, {mode} se.",
-        ),
-        unprompted=(
-            f"Two things, in order. First, close {name} and credit it to its linked account "
-            f"ending {fd['linked_account'][-4:]}.",
-            f"Then send {said} from that payout to my payee {who} by {mode}.",
-        ),
-        asked=(
-            "I need two things, in order. First, I want to break one of my FDs today.",
-            "Then I want to pay one of my payees out of that money.",
-        ),
+        "refused_step_blocks_next",
+        2,
+        **phrasing.fd_words(fd, name),
+        said=said,
+        who=who,
+        mode=mode,
     )
     facts = [
-        knows(f"It's {name}.", "deposit"),
-        knows(f"It's {said} for {who}, by {mode}.", "payee", "amount", "mode"),
+        phrasing.knows(f"It's {name}.", "deposit"),
+        phrasing.knows(f"It's {said} for {who}, by {mode}.", "payee", "amount", "mode"),
     ]
     second_step = Instruction(
         text=second,
@@ -266,8 +191,8 @@ def refused_step_blocks_next(
         ),
         # The deposit's type or lien shows the refusal: no closure quote, and no transfer.
         calls=[
-            find_fd(fd),
-            deposit_details(fd, ("deposit_type",) if locked else ("under_lien",)),
+            calls.find_fd(fd),
+            calls.deposit_details(fd, ("deposit_type",) if locked else ("under_lien",)),
         ],
         tells=[refusal],
     )
