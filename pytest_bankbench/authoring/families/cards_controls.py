@@ -100,9 +100,8 @@ def atm_limit_then_international(
             phrasing.knows("Keep ATM withdrawals switched on.", "channel"),
         ],
         narrative=(
-            f"Before a trip abroad you want the daily ATM limit of your {named} set "
-            f"to {indian(limit)}, and then international usage switched on for the same "
-            "card."
+            f"Before a trip abroad you want the daily ATM limit of your {named} set to "
+            f"{indian(limit)}, and then international usage switched on for the same card."
         ),
         calls=[
             calls.find_card(card),

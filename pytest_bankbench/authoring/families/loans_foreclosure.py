@@ -174,11 +174,12 @@ def personal_loan_lock_in(ctx: Context, rng: random.Random, customer: sqlite3.Ro
     if picked is None:
         return None
     loan, name = picked
-    ask = phrasing.opening_text(rng, "personal_loan_lock_in", **pickers.loan_words(loan, name))
     return draft(
         customer,
         Instruction(
-            text=ask,
+            text=phrasing.opening_text(
+                rng, "personal_loan_lock_in", **pickers.loan_words(loan, name)
+            ),
             decline="No, I'll wait then.",
             explain="Personal loans have a lock-in period: they can't be foreclosed or prepaid "
             "until 12 EMIs have been paid, so I can't close this loan yet.",
