@@ -71,7 +71,7 @@ def opening(
 # several), a key a register, a value the text or the list of texts of its numbered requests,
 # written as str.format templates whose names the maker passes to `opening_of`. The six shared
 # registers come in any order; a family's further registers are dealt in the order they are
-# written. Files: families/openings_<area>.toml.
+# written. Files: families/<area>/openings*.toml.
 OPENINGS_DIR = Path(__file__).parent / "families"
 _SHARED = ("terse", "chatty", "formal", "hinglish", "unprompted", "asked")
 Template = str | tuple[str, ...]
@@ -91,11 +91,11 @@ def _template(where: str, value: object) -> Template:
 
 @cache
 def openings() -> Mapping[str, Mapping[str, Template]]:
-    """Every family's opening templates, from families/openings_*.toml (validated; loaded once)."""
+    """Every family's opening templates, from families/<area>/openings*.toml (validated; loaded once)."""
     tables: dict[str, Mapping[str, Template]] = {}
-    for path in sorted(OPENINGS_DIR.glob("openings_*.toml")):
+    for path in sorted(OPENINGS_DIR.rglob("openings*.toml")):
         for name, table in tomllib.loads(path.read_text(encoding="utf-8")).items():
-            where = f"{path.name} [{name}]"
+            where = f"{path.relative_to(OPENINGS_DIR)} [{name}]"
             if name in tables:
                 raise OpeningError(f"{where}: the table is written twice")
             if not isinstance(table, dict) or not set(_SHARED) <= set(table):
@@ -115,7 +115,7 @@ def opening_of(rng: random.Random, name: str, **values: object) -> Template:
     template asking for a value not passed, stops generation naming both."""
     table = openings().get(name)
     if table is None:
-        raise OpeningError(f"no opening table [{name}] in {OPENINGS_DIR}/openings_*.toml")
+        raise OpeningError(f"no opening table [{name}] in {OPENINGS_DIR}/<area>/openings*.toml")
     missing = set().union(*map(_fields, table.values())) - set(values)
     if missing:
         raise OpeningError(f"opening [{name}] uses {sorted(missing)}, not passed by its maker")

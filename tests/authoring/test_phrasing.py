@@ -1,4 +1,4 @@
-"""The customer's phrasings: openings written as data (families/openings_*.toml)."""
+"""The customer's phrasings: openings written as data (families/<area>/openings*.toml)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ none of the customer's is asked about, never guessed."""
 from __future__ import annotations
 
 from pytest_bankbench.authoring.base import Context
-from pytest_bankbench.authoring.families.deposits_closure import (
+from pytest_bankbench.authoring.families.deposits.closure import (
     FD_CLARIFIERS,
     FD_DESCRIPTIONS,
     closable_fds,

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from pytest_bankbench.authoring.base import Known
-from pytest_bankbench.authoring.families import everyday_knowledge
+from pytest_bankbench.authoring.families.everyday import knowledge as everyday_knowledge
 from pytest_bankbench.bank import knowledge
 from pytest_bankbench.scoring.scorer import output_said
 from pytest_bankbench.tasks.model import RequiredOutput

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_bankbench.authoring.families.deposits_booking import FD_TENURES
+from pytest_bankbench.authoring.families.deposits.booking import FD_TENURES
 from pytest_bankbench.tasks.replay import replay
 from tests.authoring.families.shipped import (
     gold_call,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_bankbench.authoring.families.cards_pausing import CHANNELS
+from pytest_bankbench.authoring.families.cards.pausing import CHANNELS
 from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.tasks.model import GoldCall, Task
 from tests.authoring.families.shipped import (
