@@ -25,7 +25,7 @@ How a family is written:
   `result("quote", "payout")` (a quote or calculation no record holds), or `const(...)` for a
   value no record holds (a knowledge-base answer, a rule). `Known(value, of=record(...))` is a
   value the family computes itself, checked against the record. `Tell`s are the values the
-  policy says are told before a write (`calls.closure_terms`, `transfer_terms`, ...), named the
+  policy says are told before a write (`terms.closure_terms`, `transfer_terms`, ...), named the
   same way. The generator reads each value at its source, writes the source into the task, and
   stops (`WrongExpectedValue`, naming the task and field) when a value is not what its record
   holds; `validate-tasks` makes the same check, and the gold agent tells what its own tools show

@@ -8,7 +8,7 @@ import random
 import sqlite3
 from datetime import date
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Call, Context, Draft, Must, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
@@ -29,7 +29,7 @@ _DISPUTE_REASONS = (
 
 def _block_steps(card: sqlite3.Row, reason: str) -> list[Call]:
     """The gold steps of a block (F.24): the card the customer named ("card"), then the block
-    as `reason` ("block"), which `calls.block_terms` are told before."""
+    as `reason` ("block"), which `terms.block_terms` are told before."""
     return [
         base.as_step("card", calls.find_card(card)),
         base.as_step("block", calls.block_card(card, reason, after=("card",))),
@@ -73,7 +73,7 @@ def lost_card_block(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             base.as_step("balance", calls.balance(account, after=("block",))),
         ],
         outputs=[base.Out("balance", "amount", base.record("account", account, "balance"))],
-        disclosures=calls.block_terms("block", "lost"),
+        disclosures=terms.block_terms("block", "lost"),
     )
 
 
@@ -130,7 +130,7 @@ def stolen_card_fraud(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 ),
             ),
         ],
-        disclosures=calls.block_terms("block", "stolen"),
+        disclosures=terms.block_terms("block", "stolen"),
         # I.32/I.34: the customer is told the fraud claim goes to the Card Disputes team.
         tells=[disputes_team(card, before="handoff")],
     )

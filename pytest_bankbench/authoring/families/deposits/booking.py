@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian
@@ -102,7 +102,7 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     said = phrasing.spoken(instalment, rng)
     mine = phrasing.my_account(account)
     ask = phrasing.opening_text(rng, "rd_opening", said=said, months=months, mine=mine)
-    told_rate = calls.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
+    told_rate = terms.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
         ask,
@@ -157,7 +157,7 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         ),
         calls=calls.fd_booking_calls(account["account_number"], amount, days),
         outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
-        disclosures=calls.booking_quote("quote", "booking"),
+        disclosures=terms.booking_quote("quote", "booking"),
     )
 
 
@@ -232,5 +232,5 @@ def fd_quote_redo_after_change(
         outputs=[
             base.Out("maturity amount", "amount", base.result("new quote", "maturity_amount"))
         ],
-        disclosures=calls.booking_quote("new quote", "booking"),
+        disclosures=terms.booking_quote("new quote", "booking"),
     )

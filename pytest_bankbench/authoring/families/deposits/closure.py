@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import date
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction, Topic
@@ -66,7 +66,7 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
                 base.record("account", fd["linked_account"], "balance"),
             ),
         ],
-        disclosures=calls.closure_terms("quote", "close"),
+        disclosures=terms.closure_terms("quote", "close"),
     )
 
 
@@ -124,8 +124,8 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
                 "new maturity amount", "amount", base.result("projection", "maturity_amount"), 1
             ),
         ],
-        disclosures=calls.closure_terms("quote", "close")
-        + calls.booking_quote("projection", "booking"),
+        disclosures=terms.closure_terms("quote", "close")
+        + terms.booking_quote("projection", "booking"),
     )
 
 
@@ -289,7 +289,7 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
         ),
         calls=calls.fd_closure_calls(fd),
         outputs=[base.Out("payout", "amount", base.result("close", "payout"))],
-        disclosures=calls.closure_terms("quote", "close"),
+        disclosures=terms.closure_terms("quote", "close"),
         # C.12: more than one FD fits, so the agent asks which before quoting any (the other
         # that fits is a record the question is about).
         tells=[base.clarify("which FD", before="quote", record=twin["deposit_id"])],

@@ -7,7 +7,7 @@ import random
 import sqlite3
 from dataclasses import dataclass
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
@@ -57,7 +57,7 @@ def tax_saver_fixed_tenure(ctx: Context, rng: random.Random, customer: sqlite3.R
         ),
         calls=calls.fd_booking_calls(account["account_number"], amount, days),
         outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
-        disclosures=calls.booking_quote("quote", "booking"),
+        disclosures=terms.booking_quote("quote", "booking"),
         # K.40/H.29: the fixed tenure is the reason, a regular FD the alternative, both told
         # before the regular FD is booked.
         tells=[
@@ -213,7 +213,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
             "amount; you do not suggest it yourself."
         ),
         calls=calls.fd_booking_calls(account["account_number"], amount, days),
-        disclosures=calls.booking_quote("quote", "booking"),
+        disclosures=terms.booking_quote("quote", "booking"),
         outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
         tells=_limit_tells(limit.allowed, "booking"),
     )
@@ -242,7 +242,7 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     first = phrasing.opening_text(
         rng, "deposit_outside_limits/rd", want=want, months=months, named=named
     )
-    told_rate = calls.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
+    told_rate = terms.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
     return draft(
         customer,
         Instruction(

@@ -6,7 +6,7 @@ import random
 import sqlite3
 from typing import NamedTuple
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
@@ -247,7 +247,7 @@ def _new_payee_draft(
         ),
         calls=chain,
         outputs=outputs,
-        disclosures=calls.transfer_terms("transfer", sent, mode),
+        disclosures=terms.transfer_terms("transfer", sent, mode),
         tells=tells,
         # A new payee's OTP, offered unprompted (the generator keeps it for some tasks).
         offers=None if over_limit else phrasing.offered_secret("otp", "new_payee_transfer", cid),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.money import indian
 from pytest_bankbench.tasks.model import Instruction
@@ -98,7 +98,7 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
                 ),
             ),
         ],
-        disclosures=calls.transfer_terms("transfer", amount, mode),
+        disclosures=terms.transfer_terms("transfer", amount, mode),
         tells=[
             base.reason("account dormant", "dormant", record=old),
             base.alternative(

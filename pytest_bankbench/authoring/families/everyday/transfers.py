@@ -7,7 +7,7 @@ import random
 import sqlite3
 from dataclasses import dataclass
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
@@ -79,8 +79,8 @@ def _neft_instead(
         facts=[*facts, accepts],
         narrative=narrative,
         calls=calls.payee_transfer(payee, number, amount, "NEFT", allowed=(limit.also,)),
-        disclosures=calls.transfer_terms("transfer", amount, "NEFT", also=(limit.also,)),
-        tells=calls.mode_refusal(
+        disclosures=terms.transfer_terms("transfer", amount, "NEFT", also=(limit.also,)),
+        tells=terms.mode_refusal(
             f"{limit.beyond} the {limit.mode} {limit.side}",
             limit.concept,
             base.told(f"{limit.mode} {limit.side}", "amount", plain(limit.amount)),
@@ -232,5 +232,5 @@ def transfer_correction(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             "agree once the corrected transfer is proposed."
         ),
         calls=calls.payee_transfer(payee, account["account_number"], amount, mode),
-        disclosures=calls.transfer_terms("transfer", amount, mode),
+        disclosures=terms.transfer_terms("transfer", amount, mode),
     )

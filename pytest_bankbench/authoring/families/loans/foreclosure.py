@@ -8,7 +8,7 @@ import sqlite3
 from datetime import date
 from decimal import Decimal
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Call, Context, Draft, Tell, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.tasks.model import Instruction
@@ -156,7 +156,7 @@ def foreclose_then_close_fd(
             base.Out("FD payout", "amount", base.result("close fd", "payout"), 1),
         ],
         disclosures=foreclosure_terms("quote", "foreclose")
-        + calls.closure_terms("fd quote", "close fd"),
+        + terms.closure_terms("fd quote", "close fd"),
     )
 
 
