@@ -12,15 +12,18 @@ The modules:
   `families/families.toml`, each family's category, area and clause) and the read-only
   `Context` of the seeded bank;
 - `calls`: one constructor per gold call shape (`transfer`, `closure_quote`, `find_card`, ...)
-  and the terms a policy section says are told before a write;
+  and the chains several families share (`fd_closure_calls`, `rd_booking_calls`);
+- `terms`: what the policy says is told around a write (`closure_terms`, `transfer_terms`,
+  `block_terms`, ...) and a refused mode's reason and alternative (`mode_refusal`);
 - `checks`: the look-ups policy C.11 demands before each write, added to every chain in one
   place (a family writes only what its request needs);
 - `pickers`: the record pickers and eligibility SQL shared by families (a customer's active
   accounts, registered payees, cards, loans, how the customer names an FD);
-- `phrasing`: how a customer says things (the registers of `opening`, amounts, dates, accounts,
-  an unprompted secret, facts told when asked);
-- `families`: the families, one module per group of a service area; its docstring says how a
-  family is written and checked;
+- `phrasing`: how a customer says things (the registers of `opening`, the openings written as
+  data and `opening_of`, amounts, dates, a record's words, an unprompted secret, facts told
+  when asked);
+- `families`: the families, a package per service area and a module per topic; its docstring
+  says how a family is written and checked;
 - `generate`: families x customers -> tasks, each kept only if its gold chain replays.
 
 The rules:

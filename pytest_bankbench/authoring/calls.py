@@ -10,21 +10,12 @@ from typing import Any
 
 from pytest_bankbench.authoring.base import (
     Call,
-    Known,
-    Must,
     Need,
-    Out,
     Ref,
-    Tell,
-    alternative,
     as_step,
-    const,
-    result,
     rupees_arg,
 )
 from pytest_bankbench.bank.facts import Entity
-from pytest_bankbench.money import plain
-from pytest_bankbench.tasks.model import ToldValue
 
 After = tuple[str, ...]
 
@@ -103,6 +94,11 @@ def find_account(account: sqlite3.Row) -> Call:
     return listed("list_accounts", "account", account["account_number"], ("status",))
 
 
+def find_request(request: sqlite3.Row) -> Call:
+    """Identify the service request the customer described: get_service_requests shows it."""
+    return listed("get_service_requests", "service_request", request["request_id"], ("status",))
+
+
 def transfer_limits(number: str) -> Call:
     return _matched("get_transfer_limits", {"account_number": number})
 
@@ -142,15 +138,6 @@ def payee_transfer(
     ]
 
 
-def mode_refusal(label: str, concept: str, limit: ToldValue, offered: str) -> list[Must]:
-    """Policy H.29 on a transfer outside its mode's limit: the reason (`concept`, the `limit`
-    told) and the other modes `offered`, both told before the gold step "transfer"."""
-    return [
-        Must("reason", label, (concept,), (limit,), before="transfer"),
-        alternative(f"{offered} instead", "other_mode", before="transfer"),
-    ]
-
-
 def statement(
     number: str, start: date, end: date, delivery: str, after: After = (), instruction: int = 0
 ) -> Call:
@@ -186,6 +173,16 @@ def closure(fd: sqlite3.Row, after: After, instruction: int = 0) -> Call:
     return _matched("close_fd_premature", {"deposit_id": fd["deposit_id"]}, after, instruction)
 
 
+def fd_closure_calls(fd: sqlite3.Row) -> list[Call]:
+    """Closing an FD the customer described early, as policy E.20 orders it: find it, its
+    closure quote ("quote") and, after the quote, the closure ("close")."""
+    return [
+        find_fd(fd),
+        as_step("quote", closure_quote(fd)),
+        as_step("close", closure(fd, after=("quote",))),
+    ]
+
+
 def fd_maturity(amount: int, days: int, instruction: int = 0) -> Call:
     args = {"amount": rupees_arg(amount), "tenure_days": days}
     return _matched("calculate_fd_maturity", args, instruction=instruction)
@@ -214,6 +211,25 @@ def fd_booking_calls(number: str, amount: int, days: int, after: After = ()) -> 
         as_step("rates", Call("get_deposit_rate_card")),
         as_step("quote", fd_maturity(amount, days)),
         as_step("booking", create_fd(number, amount, days, after=(*after, "rates", "quote"))),
+    ]
+
+
+def create_rd(number: str, instalment: int, months: int, after: After) -> Call:
+    """create_rd funded from the account, every argument matched."""
+    args = {
+        "from_account": number,
+        "monthly_instalment": rupees_arg(instalment),
+        "tenure_months": months,
+    }
+    return _matched("create_rd", args, after)
+
+
+def rd_booking_calls(number: str, instalment: int, months: int) -> list[Call]:
+    """Booking an RD as KB 06 orders it: the rate card ("rates") and, after it, the booking
+    ("booking"), whose rate `rd_rate` tells."""
+    return [
+        as_step("rates", Call("get_deposit_rate_card")),
+        as_step("booking", create_rd(number, instalment, months, after=("rates",))),
     ]
 
 
@@ -265,30 +281,6 @@ def prepay(loan: sqlite3.Row, amount: int, option: str, payer: sqlite3.Row, afte
 
 def block_card(card: sqlite3.Row, reason: str, after: After = ()) -> Call:
     return _matched("block_card", {"card_id": card["card_id"], "reason": reason}, after)
-
-
-def block_terms(write: str, reason: str) -> list[Tell]:
-    """Policy F.24: before a lost or stolen card is blocked the customer is told the block is
-    permanent, the replacement comes in 7 working days, its fee is Rs 200 and, for a stolen
-    card only, that a police report waives the fee.
-
-    The labels read as the gold proposal prints them ("Block: permanent.")."""
-    final = ("cannot be unblocked", "can't be unblocked", "cannot be undone", "irreversible")
-    terms = [
-        Tell(write, "block", "text", const("permanent"), also=final),
-        Tell(
-            write,
-            "replacement card sent to your registered address within",
-            "count",
-            const("7"),
-            unit="working days",
-        ),
-        Tell(write, "replacement fee", "amount", const("200")),
-    ]
-    if reason == "stolen":  # "waived for stolen cards with a police report": not for lost ones
-        police = ("FIR", "police complaint", "first information report")
-        terms.append(Tell(write, "fee waived with", "choice", const("police report"), also=police))
-    return terms
 
 
 def find_card(card: sqlite3.Row) -> Call:
@@ -347,52 +339,3 @@ def handoff(reason: str, summary: str, after: After, instruction: int = 0) -> Ca
         after=after,
         instruction=instruction,
     )
-
-
-# -- what the policy says is told before a write (section E) ------------------------------
-
-
-def closure_terms(quote: str, write: str) -> list[Tell]:
-    """Policy E.20: the penalty, the interest and the payout are told before a closure."""
-    return [
-        Tell(write, "penalty", "amount", result(quote, "penalty")),
-        Tell(write, "interest payable", "amount", result(quote, "interest")),
-        Tell(write, "payout", "amount", result(quote, "payout")),
-        Tell(write, "account credited", "digits", result(quote, "credit_to")),
-    ]
-
-
-def create_rd(number: str, instalment: int, months: int, after: After) -> Call:
-    """create_rd funded from the account, every argument matched."""
-    args = {
-        "from_account": number,
-        "monthly_instalment": rupees_arg(instalment),
-        "tenure_months": months,
-    }
-    return _matched("create_rd", args, after)
-
-
-def rd_rate(rate: str, booking: str) -> tuple[list[Out], list[Tell]]:
-    """KB 06: the RD's rate, read off the rate card, is told before the booking `booking`, whose
-    result must show the same rate; the customer who asked for it hears it again after."""
-    booked = result(booking, "rate_percent")
-    return [Out("rate", "percent", booked)], [
-        Tell(booking, "rate", "percent", Known(rate, of=booked))
-    ]
-
-
-def booking_quote(projection: str, write: str) -> list[Tell]:
-    """Policy E.19: the rate and the maturity amount are told before booking an FD."""
-    return [
-        Tell(write, "rate", "percent", result(projection, "rate_percent")),
-        Tell(write, "maturity amount", "amount", result(projection, "maturity_amount")),
-    ]
-
-
-def transfer_terms(write: str, amount: int, mode: str, also: tuple[str, ...] = ()) -> list[Tell]:
-    """Policy D.15: the amount and the mode are told before a transfer; `also` are the other
-    modes the policy allows for it (the one proposed is told)."""
-    return [
-        Tell(write, "amount", "amount", const(plain(amount))),
-        Tell(write, "mode", "text", const(mode), also=also),
-    ]

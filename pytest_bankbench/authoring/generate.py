@@ -60,11 +60,11 @@ class WrongExpectedValue(BankBenchError, ValueError):
 
 
 def load_families() -> None:
-    """Import every module of the families package so that its families register (a new
+    """Import every module of the families package and its area packages so that its families register (a new
     module is found by scanning the package; there is no list to edit)."""
     from pytest_bankbench.authoring import families
 
-    for module in pkgutil.iter_modules(families.__path__, f"{families.__name__}."):
+    for module in pkgutil.walk_packages(families.__path__, f"{families.__name__}."):
         importlib.import_module(module.name)
     makerless = sorted(set(family_rows()) - set(FAMILIES))
     if makerless:

@@ -71,7 +71,7 @@ def opening(
 # several), a key a register, a value the text or the list of texts of its numbered requests,
 # written as str.format templates whose names the maker passes to `opening_of`. The six shared
 # registers come in any order; a family's further registers are dealt in the order they are
-# written. Files: families/openings_<area>.toml.
+# written. Files: families/<area>/openings*.toml.
 OPENINGS_DIR = Path(__file__).parent / "families"
 _SHARED = ("terse", "chatty", "formal", "hinglish", "unprompted", "asked")
 Template = str | tuple[str, ...]
@@ -91,11 +91,11 @@ def _template(where: str, value: object) -> Template:
 
 @cache
 def openings() -> Mapping[str, Mapping[str, Template]]:
-    """Every family's opening templates, from families/openings_*.toml (validated; loaded once)."""
+    """Every family's opening templates, from families/<area>/openings*.toml (validated; loaded once)."""
     tables: dict[str, Mapping[str, Template]] = {}
-    for path in sorted(OPENINGS_DIR.glob("openings_*.toml")):
+    for path in sorted(OPENINGS_DIR.rglob("openings*.toml")):
         for name, table in tomllib.loads(path.read_text(encoding="utf-8")).items():
-            where = f"{path.name} [{name}]"
+            where = f"{path.relative_to(OPENINGS_DIR)} [{name}]"
             if name in tables:
                 raise OpeningError(f"{where}: the table is written twice")
             if not isinstance(table, dict) or not set(_SHARED) <= set(table):
@@ -115,7 +115,7 @@ def opening_of(rng: random.Random, name: str, **values: object) -> Template:
     template asking for a value not passed, stops generation naming both."""
     table = openings().get(name)
     if table is None:
-        raise OpeningError(f"no opening table [{name}] in {OPENINGS_DIR}/openings_*.toml")
+        raise OpeningError(f"no opening table [{name}] in {OPENINGS_DIR}/<area>/openings*.toml")
     missing = set().union(*map(_fields, table.values())) - set(values)
     if missing:
         raise OpeningError(f"opening [{name}] uses {sorted(missing)}, not passed by its maker")
@@ -127,6 +127,37 @@ def opening_of(rng: random.Random, name: str, **values: object) -> Template:
     if isinstance(chosen, str):
         return chosen.format(**values)
     return tuple(text.format(**values) for text in chosen)
+
+
+def opening_text(rng: random.Random, name: str, **values: object) -> str:
+    """`opening_of` for a family that opens with one message in every register: a table
+    `name` with a list of numbered requests in any register stops generation naming it."""
+    lists = [
+        key for key, template in openings().get(name, {}).items() if not isinstance(template, str)
+    ]
+    if lists:
+        raise OpeningError(f"opening [{name}] has numbered requests in {lists}, not one message")
+    chosen = opening_of(rng, name, **values)
+    assert isinstance(chosen, str)  # every register checked above
+    return chosen
+
+
+def opening_requests(
+    rng: random.Random, name: str, count: int, **values: object
+) -> tuple[str, ...]:
+    """`opening_of` for a family that opens with `count` numbered requests in every register
+    (the order matters): a table `name` with one message, or another number of requests, in
+    any register stops generation naming it."""
+    wrong = [
+        key
+        for key, template in openings().get(name, {}).items()
+        if isinstance(template, str) or len(template) != count
+    ]
+    if wrong:
+        raise OpeningError(f"opening [{name}] has no {count} numbered requests in {wrong}")
+    chosen = opening_of(rng, name, **values)
+    assert not isinstance(chosen, str)  # every register checked above
+    return chosen
 
 
 # How a customer offers a secret nobody asked for (policy A.4: the agent must tell them never
@@ -224,6 +255,62 @@ def last4(account: sqlite3.Row) -> str:
 def ending(account: sqlite3.Row) -> str:
     """An account as the customer names it when asking: 'my savings account ending 1234'."""
     return f"my {account['account_type']} account ending {account['account_number'][-4:]}"
+
+
+def account_words(account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names an account (`opening_of(..., **account_words(a))`):
+    {named} as asked about (`ending`), {bare} the same without its article (`desi`), {mine}
+    with its full number (`my_account`), {last4} its last digits, {number} the number alone."""
+    named = ending(account)
+    return {
+        "named": named,
+        "bare": desi(named),
+        "mine": my_account(account),
+        "last4": last4(account),
+        "number": str(account["account_number"]),
+    }
+
+
+def payment_words(payee: sqlite3.Row, said: str, mode: str, account: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names a payment to a registered payee
+    (`opening_of(..., **payment_words(...))`): {payee} the payee's name, {said} the amount as
+    the customer says it, {mode} the transfer mode, and the paying account's `account_words`."""
+    return {"payee": str(payee["name"]), "said": said, "mode": mode, **account_words(account)}
+
+
+def request_words(request: sqlite3.Row) -> dict[str, object]:
+    """The ways an opening template names a service request (`opening_of(...,
+    **request_words(r))`): {what} as the customer calls it ("my address change request", "my
+    complaint about ATM cash not dispensed"), {bare} the same without its article, {about} its
+    matter (a complaint's subject, else its kind), {opened} the day it was raised ({opened:%B}
+    its month) and {raised} that day written out."""
+    kind = str(request["kind"])
+    if kind.startswith("complaint"):
+        about = kind.split(": ", 1)[1]
+        what = f"my complaint about {about}"
+    else:
+        about, what = kind, f"my {kind} request"
+    opened = date.fromisoformat(request["opened_on"])
+    return {
+        "what": what,
+        "bare": desi(what),
+        "about": about,
+        "opened": opened,
+        "raised": long_date(opened),
+    }
+
+
+def fd_words(fd: sqlite3.Row, name: str) -> dict[str, str]:
+    """The ways an opening template names an FD the customer calls `name` (`pickers.fd_name`),
+    for `opening_of(..., **fd_words(fd, name))`: {deposit} the name, {bare} the same without its
+    article (`desi`), {linked} the account its payout goes to, {linked4} that account's last
+    digits."""
+    return {
+        "deposit": name,
+        "bare": desi(name),
+        "linked": str(fd["linked_account"]),
+        "linked4": str(fd["linked_account"])[-4:],
+    }
 
 
 def persona(row: sqlite3.Row, today: date) -> str:

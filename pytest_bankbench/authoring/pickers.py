@@ -24,6 +24,15 @@ def pick(rng: random.Random, rows: list[sqlite3.Row]) -> sqlite3.Row | None:
     return rng.choice(rows) if rows else None
 
 
+def customer_accounts(ctx: Context, cid: str, status: str | None = None) -> list[sqlite3.Row]:
+    """The customer's accounts by number, whatever their state; with `status`, those in it
+    ("dormant")."""
+    sql = "SELECT * FROM accounts WHERE customer_id = ?"
+    params = [cid] if status is None else [cid, status]
+    where = "" if status is None else " AND status = ?"
+    return ctx.all(f"{sql}{where} ORDER BY account_number", *params)
+
+
 def active_accounts(
     ctx: Context, cid: str, need: int | None = None, no_hold: bool = False
 ) -> list[sqlite3.Row]:
@@ -41,6 +50,16 @@ def active_accounts(
 
 def account_row(ctx: Context, number: str) -> sqlite3.Row:
     return ctx.one("SELECT * FROM accounts WHERE account_number = ?", number)
+
+
+def request_fact(account: sqlite3.Row) -> Fact:
+    """The customer tells the account a request is for (a statement, a cheque book)."""
+    return knows(f"It's for {my_account(account)}.", "account")
+
+
+def source_fact(account: sqlite3.Row) -> Fact:
+    """The customer tells the account a transfer is sent from."""
+    return knows(f"Send it from {my_account(account)}.", "account")
 
 
 def paying_account(ctx: Context, record: sqlite3.Row, need: int) -> sqlite3.Row | None:
@@ -100,6 +119,11 @@ def registered_payees(ctx: Context, cid: str) -> list[sqlite3.Row]:
     )
     names = [r["name"] for r in rows]
     return [r for r in rows if names.count(r["name"]) == 1]
+
+
+def payee_fact(payee: sqlite3.Row, said: str) -> Fact:
+    """The customer tells the amount (as `said`) and the registered payee it is for."""
+    return knows(f"It's {said} for {payee['name']}, who is on my payee list.", "payee", "amount")
 
 
 def amount_within(rng: random.Random, choices: tuple[int, ...], low: int, high: int) -> int | None:
@@ -207,19 +231,45 @@ ACTIVE_CARD = "SELECT DISTINCT customer_id FROM cards WHERE status = 'active'"
 CREDIT_CARD = "card_kind = 'credit'"
 
 
-def active_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
-    """The customer's active cards in list_cards order, optionally filtered further."""
+def customer_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
+    """The customer's cards of any status in list_cards order, optionally filtered."""
     extra = f" AND {where}" if where else ""
     return ctx.all(
-        f"SELECT * FROM cards WHERE customer_id = ? AND status = 'active'{extra} "
-        "ORDER BY card_kind DESC, card_id",
-        cid,
+        f"SELECT * FROM cards WHERE customer_id = ?{extra} ORDER BY card_kind DESC, card_id", cid
     )
+
+
+def active_cards(ctx: Context, cid: str, where: str = "") -> list[sqlite3.Row]:
+    """The customer's active cards in list_cards order, optionally filtered further."""
+    return customer_cards(
+        ctx, cid, f"status = 'active' AND {where}" if where else "status = 'active'"
+    )
+
+
+def pick_card(
+    ctx: Context, rng: random.Random, customer: sqlite3.Row, where: str = ""
+) -> sqlite3.Row | None:
+    """One of the customer's active cards (those `where` keeps, `active_cards`), drawn with the
+    rng; None when there is none."""
+    return pick(rng, active_cards(ctx, customer["customer_id"], where))
 
 
 def card_name(card: sqlite3.Row) -> str:
     """A card as the customer names it: product and last four digits."""
     return f"{card['product']} card ending {card['last4']}"
+
+
+def card_words(card: sqlite3.Row) -> dict[str, str]:
+    """The ways an opening template names a card (`opening_text(..., **card_words(card))`):
+    {named} as the customer names it (`card_name`), {product}, {last4}, {kind} (debit, credit)
+    and {account}, the number of the account it is linked to."""
+    return {
+        "named": card_name(card),
+        "product": card["product"],
+        "last4": card["last4"],
+        "kind": card["card_kind"],
+        "account": card["linked_account"],
+    }
 
 
 def card_fact(card: sqlite3.Row) -> Fact:
@@ -266,8 +316,26 @@ def loan_fact(loan: sqlite3.Row) -> Fact:
     )
 
 
+def loan_words(loan: sqlite3.Row, name: str, payer: sqlite3.Row | None = None) -> dict[str, str]:
+    """The ways an opening template names a loan (`opening_text(..., **loan_words(...))`):
+    {loan} as the customer names it (`loan_name`), {principal} its sanctioned amount, {emi} its
+    EMI and, with `payer`, {payer} the account the customer pays from (`my_account`)."""
+    words = {"loan": name, "principal": indian(loan["principal"]), "emi": indian(loan["emi"])}
+    if payer is not None:
+        words["payer"] = my_account(payer)
+    return words
+
+
 def debit_fact(account: sqlite3.Row) -> Fact:
     return knows(f"Debit the money from {my_account(account)}.", "account")
+
+
+def fd_funding_facts(
+    named: str, maturity: str = "Credit the maturity amount to my account."
+) -> list[Fact]:
+    """What a customer booking an FD tells when asked: the account it is funded from (`named`,
+    as the customer names it) and, in `maturity`, where its maturity amount goes."""
+    return [knows(f"Fund it from {named}.", "account"), knows(maturity, "maturity")]
 
 
 def pick_loan(

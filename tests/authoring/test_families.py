@@ -33,18 +33,33 @@ def test_no_family_module_imports_another() -> None:
     """What families share lives in the authoring modules (base, calls, pickers), so a family
     module can be moved or split without touching another."""
     offenders = []
-    for path in sorted(FAMILIES_DIR.glob("*.py")):
+    modules = sorted(p for p in FAMILIES_DIR.rglob("*.py") if p.name != "__init__.py")
+    assert modules, "no family module found"
+    for path in modules:
+        name = path.relative_to(FAMILIES_DIR)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 if node.module.startswith(families_package.__name__):
-                    offenders.append(f"{path.name} imports {node.module}")
+                    offenders.append(f"{name} imports {node.module}")
             elif isinstance(node, ast.Import):
                 offenders += [
-                    f"{path.name} imports {alias.name}"
+                    f"{name} imports {alias.name}"
                     for alias in node.names
                     if alias.name.startswith(families_package.__name__)
                 ]
     assert offenders == []
+
+
+def test_every_family_is_written_in_the_package_of_its_area() -> None:
+    """families.toml's `area` of a family is the package its maker is written in, so a
+    contributor finds a family where its row says."""
+    load_families()
+    misplaced = {
+        name: (made.make.__module__, row.area)
+        for name, row in family_rows().items()
+        if (made := base.FAMILIES[name]).make.__module__.split(".")[-2] != row.area
+    }
+    assert misplaced == {}
 
 
 def test_every_family_has_one_row_in_the_registry_and_every_row_a_family() -> None:

@@ -1,5 +1,6 @@
-"""The task families, one module per group of a service area (`everyday_*`, `deposits_*`,
-`loans_*`, `cards_*`), each family a function the generator finds by scanning this package.
+"""The task families: a package per service area (`everyday/`, `deposits/`, `loans/`, `cards/`,
+the area of the families' rows in `families.toml`), a module per topic of it, each family a
+function the generator finds by scanning the packages.
 
 How a family is written:
 
@@ -24,15 +25,22 @@ How a family is written:
   `result("quote", "payout")` (a quote or calculation no record holds), or `const(...)` for a
   value no record holds (a knowledge-base answer, a rule). `Known(value, of=record(...))` is a
   value the family computes itself, checked against the record. `Tell`s are the values the
-  policy says are told before a write (`calls.closure_terms`, `transfer_terms`, ...), named the
+  policy says are told before a write (`terms.closure_terms`, `transfer_terms`, ...), named the
   same way. The generator reads each value at its source, writes the source into the task, and
   stops (`WrongExpectedValue`, naming the task and field) when a value is not what its record
   holds; `validate-tasks` makes the same check, and the gold agent tells what its own tools show
   at the source. `Must`s (`reason`, `alternative`, `clarify`) are what the agent tells beyond
   them, by concepts of task_data/concepts.toml (an unknown concept fails at generation).
-- The customer opens in one of the shared registers (`phrasing.opening`: terse, chatty,
-  formal, Hinglish-flavoured English, details unprompted, details only when asked), never with
-  a yes-word; details the customer gives when asked are facts (`phrasing.knows`) with topics.
+- The customer opens in one of the shared registers (terse, chatty, formal,
+  Hinglish-flavoured English, details unprompted, details only when asked, and any of the
+  family's own), never with a yes-word. The openings are data: a table a family (or
+  `family/variant`) in its area's `openings*.toml`, a register a str.format
+  template (or a list of them for numbered requests), filled in by
+  `phrasing.opening_of(rng, name, **values)` (`opening_text` when every register is one
+  message, `opening_requests` when each is the same number of requests); a record's words
+  come from `phrasing.account_words`, `request_words`, `payment_words`, `fd_words`,
+  `pickers.loan_words`, `card_words`. Details the customer gives when asked are facts
+  (`phrasing.knows`) with topics.
   A fallback the customer accepts after a refusal is a fact released only once the agent has
   stated the rule (`after=`); the customer never offers it first, and never says an internal
   id (FD..., CUST...), only what a person knows (an account's last digits, an FD's amount and
@@ -40,8 +48,9 @@ How a family is written:
 - `Draft.offers` (`phrasing.offered_secret`): a secret the customer offers unprompted, set by
   the generator on every `generate.OFFER_EVERY`-th task of the family.
 
-Where code goes: a module holds the families of one topic of a service area, and stays under
-about 400 lines (split it by topic when it grows). A family module never imports another
+Where code goes: a module of an area's package holds the families of one topic of that
+area, and stays under about 400 lines (split it by topic when it grows); a family's row names
+the area of the package it is written in (tests/authoring/test_families.py). A family module never imports another
 family module (tests/authoring/test_families.py): what two modules share goes to `pickers`,
 `phrasing` or `calls`.
 
@@ -52,11 +61,11 @@ family used, so no other family's tasks moved. No other family may draw those cu
 new family's `eligible` SQL with `AND customer_id NOT IN {pickers.RESERVED}`, or, if it needs
 such an account, add it to the reserved families of tests/authoring/test_families.py.
 
-Adding a family: write it in the module of its area and topic, its row in `families.toml`, run
+Adding a family: write it in the module of its area and topic (`cards/blocking.py`), its row in `families.toml`, run
 `python -m pytest_bankbench generate` (every family keeps its tasks byte for byte; the new one
 adds its own), `python -m pytest_bankbench validate-tasks task_data/tasks.jsonl` (load, replay
 each gold chain, check the values), then `pytest tests/authoring tests/tasks`; add what its
-tasks must pose to tests/authoring/families/test_<module>.py, and its row to the README's table
+tasks must pose to tests/authoring/families/<area>/test_<topic>.py, and its row to the README's table
 of families (name, category, area, clause: its row of `families.toml`, which
 tests/authoring/test_families.py compares with the README).
 """

@@ -1,0 +1,2 @@
+"""Everyday-banking families: accounts and service requests, cheques, complaints, knowledge
+questions, payees, source accounts, statements and transfers."""

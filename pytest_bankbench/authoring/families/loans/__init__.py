@@ -1,0 +1,1 @@
+"""Loan families: foreclosing a loan and prepaying it."""
