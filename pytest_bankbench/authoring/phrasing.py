@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.money import indian, lakh_words, to_rupees
 from pytest_bankbench.tasks.model import Fact, Topic
 
@@ -77,7 +78,7 @@ _SHARED = ("terse", "chatty", "formal", "hinglish", "unprompted", "asked")
 Template = str | tuple[str, ...]
 
 
-class OpeningError(ValueError):
+class OpeningError(BankBenchError, ValueError):
     """An opening table that is malformed, missing, or asks for a value the maker did not pass."""
 
 
