@@ -148,8 +148,8 @@ def test_every_second_write_needs_its_own_yes(family: str) -> None:
     """On every task with two writes proposed apart: the second proposal and its yes taken out,
     the first yes (the ATM limit, the closure) does not cover the second write."""
     for task_id in (t for t in TWO_YESES if t.rsplit("-", 1)[0] == family):
-        task = first_of(family, lambda t, wanted=task_id: t.task_id == wanted)
-        trace = gold(task.task_id)
+        task = next(t for t in TASKS if t.task_id == task_id)
+        trace = gold(task_id)
         spots = _two_proposals(trace.events)
         assert spots is not None
         events = list(trace.events)
