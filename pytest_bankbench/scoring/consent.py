@@ -6,8 +6,9 @@ and that yes counts only for what the proposal it answers stated. The proposal i
 message since the previous yes or the previous write (a quote and its question may come
 together or apart), but for questions that only ask for details. It must state the action
 (what: "close", "send", "block", ... read with the customer's vocabulary of actions), the
-account it debits or names (its last four digits), the amount and the mode where the call has
-them, and every value the policy lists for the write
+account it debits or names (its last four digits), the amount, the mode and a card's channel
+(in any words: "usage abroad") where the call has them, and every value the policy lists for
+the write
 (`Disclosure`: the quote). A bare "Shall I proceed?" states nothing, so its yes covers nothing;
 a yes covers a second write only when the same proposal stated both.
 """
@@ -19,6 +20,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
 
+from pytest_bankbench.concepts import mentions, vocabulary
 from pytest_bankbench.scoring.outputs import OutputKind, said, shown
 from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
@@ -155,11 +157,20 @@ def unstated(call: ToolEvent, proposal: Sequence[Message]) -> list[str]:
     for name in MODE_ARGS:
         if isinstance(args.get(name), str) and not stated("choice", str(args[name])):
             missing.append(f"the {name} ({args[name]})")
+    channel = args.get("channel")  # a yes to the ATM limit is none to international usage
+    if isinstance(channel, str) and not _names_channel(channel, proposal):
+        missing.append(f"the channel ({channel})")
     for name in ACCOUNT_ARGS:
         number = str(args.get(name) or "")
         if len(number) >= 8 and not (stated("digits", number[-4:]) or stated("digits", number)):
             missing.append(f"the account ({name.replace('_', ' ')} ending {number[-4:]})")
     return missing
+
+
+def _names_channel(channel: str, proposal: Sequence[Message]) -> bool:
+    """The proposal names the card channel in any words ("usage abroad" for international)."""
+    name = f"channel_{channel}"
+    return name in vocabulary() and any(mentions(name, m.text) for m in proposal)
 
 
 @lru_cache(maxsize=64)

@@ -7,12 +7,14 @@
   the policy says to offer, the hand-off team, the clarifying question; by concept, un-negated,
   or by value. A `before` one only counts before the gold call it names.
 - A hand-off carries a summary: the amounts and dates of the gold summary are in the agent's
-  `summary`, and a dispute is called one.
+  `summary`, and a dispute or a complaint is called one.
 
 Only the agent's own words count. Raw tool output (scoring/outputs.strip_raw) and sentences
 copied verbatim from a tool result (a knowledge-base article pasted back) are taken out, and a
 recital tells nothing: a message that names two or more of the customer's records the task
-does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer.
+does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer. A reason
+said in a message that names one of the customer's other records and none the task involves
+is about that record, not the one refused ("Your FD ending 1220 is under lien").
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Said:
     plain: str  # raw output out, lower case: what the concept readers and the length see
     names_others: bool = False
     too_long: bool = False
+    elsewhere: bool = False  # names a record of the customer's, none the task involves: no reason
 
     @property
     def words(self) -> str:
@@ -106,6 +109,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         [c.event.output for c in events if c.event.output and c.spec and c.spec.prose]
     )
     others: list[set[str]] | None = None  # the records the task does not involve, when needed
+    ours: list[set[str]] = []  # and those it does
     messages: list[Said] = []
     for message in view.agent:
         text = clean(message.text)
@@ -115,9 +119,9 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         # caches already know.
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else message.text
-        named = False
+        named = elsewhere = False
         ids = _names_in(plain)
-        if len(ids) >= RECITAL_RECORDS:
+        if ids:
             if others is None:
                 involved = _task_keys(task)
                 records = {key: names for out in outputs for key, names in _records(out)}
@@ -126,19 +130,27 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
                     for key, names in records.items()
                     if key not in involved
                 ]
+                ours = [
+                    {n.lower() for n in names} | {key.lower()}
+                    for key, names in records.items()
+                    if key in involved
+                ]
             found = set(ids)
-            named = sum(1 for names in others if names & found) >= RECITAL_RECORDS
-        messages.append(Said(message.position, text, plain, named, len(plain) > RECITAL_CHARS))
+            count = sum(1 for names in others if names & found)
+            named = count >= RECITAL_RECORDS
+            elsewhere = count > 0 and not any(names & found for names in ours)
+        long = len(plain) > RECITAL_CHARS
+        messages.append(Said(message.position, text, plain, named, long, elsewhere))
     return messages
 
 
 @lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
 def _names_in(plain: str) -> tuple[str, ...]:
-    """What may name a record in a message, lower case; () when fewer than RECITAL_RECORDS may.
+    """What may name a record in a message, lower case; () when none may.
 
-    Every name holds its own run of four or more digits: those are counted first, as most
-    messages hold fewer than RECITAL_RECORDS and the name pattern costs more."""
-    if len(_DIGIT_RUN.findall(plain)) < RECITAL_RECORDS:
+    Every name holds its own run of four or more digits: one is looked for first, as most
+    messages hold none and the name pattern costs more."""
+    if not _DIGIT_RUN.search(plain):
         return ()
     return tuple(t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t))
 
@@ -245,6 +257,8 @@ def untold(
             if (limit is None or m.position < limit)
             and (m.words or (tell.kind == "clarify" and not m.too_long))
         ]
+        if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
+            heard = [m for m in heard if not m.elsewhere]
         texts = [m.text for m in heard]
         if any(_tells_it(tell, m) for m in heard):
             continue
@@ -260,7 +274,8 @@ def untold(
 
 
 def _summary_problems(task: Task, view: SessionView) -> list[str]:
-    """A hand-off's summary names what the gold summary names (I.34), its reason the dispute."""
+    """A hand-off's summary names what the gold summary names (I.34): its amounts and dates,
+    and that it is a dispute or a complaint."""
     gold = next((g for g in task.gold if g.tool == HANDOFF), None)
     if gold is None:
         return []
@@ -281,8 +296,9 @@ def _summary_problems(task: Task, view: SessionView) -> list[str]:
     for day in _ISO_DATE.findall(wanted_text):
         if not said("date", day, written):
             problems.append(f"the hand-off summary does not give the date {day}: {written!r}")
-    if says("dispute", wanted_text) and not says("dispute", written):
-        problems.append(f"the hand-off does not say it is a dispute: {written!r}")
+    for issue in ("dispute", "complaint"):
+        if says(issue, wanted_text) and not says(issue, written):
+            problems.append(f"the hand-off does not say it is a {issue}: {written!r}")
     return problems
 
 

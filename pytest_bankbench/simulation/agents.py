@@ -20,6 +20,7 @@ from pytest_bankbench.simulation.dialogue import (
 from pytest_bankbench.simulation.evidence import V, shown_value
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue, Topic
+from pytest_bankbench.tasks.sources import as_kind, same
 from pytest_bankbench.vocabulary import BuiltinAgent
 
 __all__ = [
@@ -260,10 +261,18 @@ class GoldAgent:
         return self.say.closing(said, explain, self._key("close"), self._changed())
 
     def quote(self, write: GoldCall) -> list[ToldValue]:
-        """The values the policy says to tell before this write, as the tools showed them."""
-        return self.told_values(
-            [d for d in self.task.disclosures if d.write == write.id], self.seen
-        )
+        """The values the policy says to tell before this write, as the tools showed them; a
+        value that is the write's own argument (the amount to send, the mode) as the agent is
+        about to send it, since no result shows it yet (read from the results, "amount" found
+        another field's figure: "Amount: Rs. 0" beside "send Rs. 15,000")."""
+        quote: list[ToldValue] = []
+        for value in (d for d in self.task.disclosures if d.write == write.id):
+            argument = as_kind(value.kind, write.arguments.get(value.label))
+            if argument is not None and same(value.kind, value.value, argument):
+                quote.append(value)
+            else:
+                quote += self.told_values([value], self.seen)
+        return quote
 
     def proposal(self, write: GoldCall) -> str:
         """What the write will do, the quote the policy says to tell, and the question."""

@@ -591,8 +591,9 @@ def _positive(value: Any) -> Decimal | None:
 
 
 def stated(call: ToolCall, proposal: Sequence[str]) -> bool:
-    """The proposal says what the call does, its amounts, its mode and the accounts it names."""
-    from tests.scoring.independent_telling import states_action
+    """The proposal says what the call does, its amounts, its mode, a card's channel and the
+    accounts it names."""
+    from tests.scoring.independent_telling import concept, states_action
 
     text = " ".join(proposal)
     args = call.arguments or {}
@@ -604,6 +605,9 @@ def stated(call: ToolCall, proposal: Sequence[str]) -> bool:
             return False
     mode = args.get("mode")
     if isinstance(mode, str) and not tells("choice", mode, text, None, ()):
+        return False
+    channel = args.get("channel")  # a yes to the ATM limit is none to international usage
+    if isinstance(channel, str) and not concept(f"channel_{channel}").search(text.lower()):
         return False
     for name in ("from_account", "account_number", "to_account"):
         number = str(args.get(name) or "")

@@ -99,6 +99,7 @@ def states_action(tool: str, text: str) -> bool:
 class Spoken:
     at: int  # position in the trace
     words: str  # "" when the message tells nothing (a recital)
+    elsewhere: bool = False  # names another record of the customer's and none of the task's
 
 
 _IDS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
@@ -158,6 +159,7 @@ def own_words(task: Task, trace: Trace) -> list[Spoken]:
         shown_records(out, records)
     mine = involved(task)
     others = [names for key, names in records.items() if key not in mine]
+    ours = [names | {key} for key, names in records.items() if key in mine]
     pasted = [s for out in results for s in _long_strings(out)]
     spoken: list[Spoken] = []
     for at, event in enumerate(trace.events):
@@ -169,8 +171,13 @@ def own_words(task: Task, trace: Trace) -> list[Spoken]:
             p for p in parts if not (len(_flat(p)) >= PASTED_SENTENCE and _in_any(_flat(p), pasted))
         )
         named = sum(1 for names in others if any(_names(text, n) for n in names))
+        own = any(_names(text, n) for names in ours for n in names)
         spoken.append(
-            Spoken(at, "" if len(text) > LONG_MESSAGE or named >= OTHER_RECORDS else text)
+            Spoken(
+                at,
+                "" if len(text) > LONG_MESSAGE or named >= OTHER_RECORDS else text,
+                elsewhere=named > 0 and not own,
+            )
         )
     return spoken
 
@@ -207,7 +214,8 @@ def tell_said(tell: MustTell, text: str) -> bool:
 
 
 def _summary_ok(task: Task, trace: Trace) -> bool:
-    """The hand-off's summary gives the gold summary's amounts and dates, and a dispute's name."""
+    """The hand-off's summary gives the gold summary's amounts and dates, and names a dispute or
+    a complaint as one."""
     gold = next((g for g in task.gold if g.tool == HANDOFF), None)
     made = [e for e in trace.tool_events() if e.call.name == HANDOFF and e.call.arguments]
     if gold is None or not made:
@@ -220,7 +228,9 @@ def _summary_ok(task: Task, trace: Trace) -> bool:
     return (
         all(readers.tells("amount", a, written, None, ()) for a in amounts)
         and all(readers.tells("date", d, written, None, ()) for d in days)
-        and (says("dispute", written) or not says("dispute", wanted))
+        and all(
+            says(issue, written) or not says(issue, wanted) for issue in ("dispute", "complaint")
+        )
     )
 
 
@@ -251,7 +261,10 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
         if tell.kind == "handoff" and handed is not None:
             ends.append(handed)
         end = min(ends, default=len(events))
-        if not any(tell_said(tell, s.words) for s in spoken if s.words and s.at < end):
+        heard = [s for s in spoken if s.words and s.at < end]
+        if tell.kind == "reason":  # said about the record refused, not another one
+            heard = [s for s in heard if not s.elsewhere]
+        if not any(tell_said(tell, s.words) for s in heard):
             return False
     return _summary_ok(task, trace)
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
+from pytest_bankbench.tasks.loader import shipped_tasks
 from tests.scoring.sessions import agent, agent_turns, customer, edit, failed, first_of, gold, say
+
+TASKS = shipped_tasks()
 
 
 def _proposal(trace_events: tuple[object, ...], before: int) -> int:
@@ -120,3 +125,50 @@ def test_a_write_after_a_correction_without_a_new_yes_fails() -> None:
     events[yes] = customer("Hmm, let me think.", agrees=False)
     assert "disclosure_consent" in failed(task, edit(trace, events))
     assert turns
+
+
+def _two_proposals(trace_events: tuple[object, ...]) -> tuple[int, int] | None:
+    """The positions of the proposals answered before the first two writes, when they differ."""
+    writes = [i for i, e in enumerate(trace_events) if isinstance(e, ToolEvent) and e.took_effect]
+    writes = [
+        i for i in writes if isinstance(e := trace_events[i], ToolEvent) and e.call.name != HANDOFF
+    ]
+    if len(writes) < 2:
+        return None
+    first, second = _proposal(trace_events, writes[0]), _proposal(trace_events, writes[1])
+    return (first, second) if first != second else None
+
+
+HANDOFF = "transfer_to_human_agent"
+TWO_YESES = sorted({t.task_id for t in TASKS if _two_proposals(gold(t.task_id).events) is not None})
+
+
+@pytest.mark.parametrize("family", sorted({t.rsplit("-", 1)[0] for t in TWO_YESES}))
+def test_every_second_write_needs_its_own_yes(family: str) -> None:
+    """On every task with two writes proposed apart: the second proposal and its yes taken out,
+    the first yes (the ATM limit, the closure) does not cover the second write."""
+    for task_id in (t for t in TWO_YESES if t.rsplit("-", 1)[0] == family):
+        task = next(t for t in TASKS if t.task_id == task_id)
+        trace = gold(task_id)
+        spots = _two_proposals(trace.events)
+        assert spots is not None
+        events = list(trace.events)
+        del events[spots[1] : spots[1] + 2]
+        assert "disclosure_consent" in failed(task, edit(trace, events)), task_id
+
+
+def test_a_channel_is_stated_in_any_words() -> None:
+    """The international channel named as "usage abroad" is stated; the ATM channel is not."""
+    task = first_of("atm_limit_then_international")
+    trace = gold(task.task_id)
+    spots = _two_proposals(trace.events)
+    assert spots is not None
+    text = trace.events[spots[1]]
+    assert isinstance(text, MessageEvent) and "international" in text.text
+    abroad = text.text.replace(
+        "set the card's international channel to on", "switch on usage abroad for the card"
+    )
+    assert abroad != text.text
+    assert failed(task, say(trace, spots[1], abroad)) == {}
+    atm = text.text.replace("international", "ATM")
+    assert "disclosure_consent" in failed(task, say(trace, spots[1], atm))

@@ -16,7 +16,6 @@ import pytest
 from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.scoring.safeguards import volunteered
 from pytest_bankbench.scoring.scorer import Verdict, score
 from pytest_bankbench.simulation.agents import OPEN_READS, GoldAgent, say_output
 from pytest_bankbench.simulation.customer import ScriptedCustomer
@@ -178,12 +177,6 @@ def _kind_of(call: GoldCall) -> str:
 
 def _never(task: Task) -> bool:
     return False
-
-
-def _secret_far_from_its_name(task: Task) -> bool:
-    """The real scorer does not read "The CVV on the back of the card is 890" as volunteered
-    (safeguards.volunteered looks 30 characters past the name): reported, not fixed here."""
-    return any(i.volunteers and not volunteered(i.volunteers) for i in task.scenario.instructions)
 
 
 REAL_SCORER_GAPS: dict[str, Applies] = {}  # none known (a secret far from its name was one)

@@ -20,6 +20,8 @@ from tests.scoring.sessions import (
     text_at,
 )
 
+TASKS = shipped_tasks()
+
 
 def test_every_write_tool_says_how_its_result_is_told() -> None:
     for spec in all_tools().values():
@@ -95,6 +97,53 @@ def test_a_reason_is_read_as_a_concept(reason: str, passes: bool) -> None:
     assert ("told_customer" not in problems) is passes, problems
 
 
+REFUSING = sorted(  # refusals about a deposit or a loan (named by its id when named at all)
+    {
+        t.family
+        for t in TASKS
+        for tell in t.tells
+        if tell.kind == "reason" and (tell.record or "")[:2] in ("FD", "RD", "LN")
+    }
+)
+
+
+def _shown_ids(trace: Trace) -> list[str]:
+    """The deposit and loan ids the session's results show, in order."""
+    ids: list[str] = []
+    for event in trace.tool_events():
+        rows = [r for v in (event.output or {}).values() if isinstance(v, list) for r in v]
+        ids += [str(r.get("deposit_id") or r.get("loan_id")) for r in rows if isinstance(r, dict)]
+    return [i for i in dict.fromkeys(ids) if i != "None"]
+
+
+@pytest.mark.parametrize("family", REFUSING)
+def test_a_reason_said_about_another_record_does_not_count(family: str) -> None:
+    """A refusal's reason names the record refused: said in a message about another of the
+    customer's records (named by its id, none the task involves) it tells nothing; said with the
+    record refused named too, it counts."""
+    tried = 0
+    for task in (t for t in TASKS if t.family == family):
+        trace = gold(task.task_id)
+        explained = next((i.explain for i in task.scenario.instructions if i.explain), None)
+        at = next(
+            (i for i in agent_turns(trace) if explained and explained[:30] in text_at(trace, i)),
+            None,
+        )
+        involved = {str(v) for g in task.gold for v in g.arguments.values()}
+        involved |= {g.facts.key for g in task.gold if g.facts}
+        others = [i for i in _shown_ids(trace) if i not in involved]
+        own = [i for i in _shown_ids(trace) if i in involved]
+        if at is None or not others or not own:
+            continue
+        tried += 1
+        text = text_at(trace, at)
+        elsewhere = failed(task, say(trace, at, f"About {others[0]}: {text}"))
+        assert any("reason" in p for p in elsewhere.get("told_customer", [])), task.task_id
+        both = failed(task, say(trace, at, f"{others[0]} is fine, but {own[0]} is not: {text}"))
+        assert "told_customer" not in both, (task.task_id, both)
+    assert tried, family  # some customer of the family has another deposit or loan
+
+
 def test_a_recital_tells_nothing_even_when_it_holds_the_answer() -> None:
     """The lien reason and the outstanding amount are in the message, beside a field-by-field
     account of deposits the customer did not ask about: none of it counts as told."""
@@ -149,50 +198,82 @@ def test_a_sentence_copied_from_a_tool_result_is_not_told() -> None:
     assert "required_outputs" in problems  # the KB text pasted back is not an answer
 
 
-def test_a_hand_off_must_name_the_team_before_it() -> None:
-    task = first_of("card_dispute_handoff")
-    trace = gold(task.task_id)
-    announce = next(i for i in agent_turns(trace) if "Card Disputes" in text_at(trace, i))
-    bare = say(trace, announce, "Please hold while I transfer you.")
-    assert any("handoff" in p for p in failed(task, bare)["told_customer"])
-    other = say(trace, announce, "I'll pass this to the disputes team right away; please hold.")
-    assert failed(task, other) == {}
+HANDOFF = "transfer_to_human_agent"
+HANDING_OFF = sorted({t.family for t in TASKS for g in t.gold if g.tool == HANDOFF})
+CLARIFYING = sorted(  # a request that fits several records: asked about before the quote
+    {t.family for t in TASKS for tell in t.tells if tell.kind == "clarify" and tell.before}
+)
 
 
-def test_a_hand_off_summary_must_give_the_amount_and_date() -> None:
-    task = first_of("card_dispute_handoff")
-    trace = gold(task.task_id)
+def _announcement(trace: Trace) -> int:
+    """The agent's last message before the hand-off: where it says who takes over."""
+    at = next(
+        i for i, e in enumerate(trace.events) if isinstance(e, ToolEvent) and e.call.name == HANDOFF
+    )
+    return max(i for i in agent_turns(trace) if i < at)
+
+
+@pytest.mark.parametrize("family", HANDING_OFF)
+def test_a_hand_off_must_name_the_team_before_it(family: str) -> None:
+    """On every task that hands off: a bare "please hold" fails, the team in other words passes."""
+    for task in (t for t in TASKS if t.family == family):
+        trace = gold(task.task_id)
+        announce = _announcement(trace)
+        bare = say(trace, announce, "Please hold while I transfer you.")
+        assert any("handoff" in p for p in failed(task, bare)["told_customer"]), task.task_id
+        team = next(t for t in task.tells if t.kind == "handoff")
+        other = {"card_disputes_team": "the disputes team", "grievance_team": "our complaints team"}
+        kept = text_at(trace, announce).split(". ", 1)[0]  # what was done before, if anything
+        named = say(
+            trace, announce, f"{kept}. I'll pass this to {other[team.concepts[0]]}; please hold."
+        )
+        assert "told_customer" not in failed(task, named), task.task_id
+
+
+def _vague_hand_off(trace: Trace) -> Trace:
     events = list(trace.events)
     at = next(
-        i
-        for i, e in enumerate(events)
-        if isinstance(e, ToolEvent) and e.call.name == "transfer_to_human_agent"
+        i for i, e in enumerate(events) if isinstance(e, ToolEvent) and e.call.name == HANDOFF
     )
     call = events[at]
     assert isinstance(call, ToolEvent)
-    vague = call.model_copy(
-        update={
-            "call": call.call.model_copy(
-                update={"arguments": {"reason": "other", "summary": "help"}}
-            )
-        }
-    )
-    events[at] = vague
-    problems = failed(task, edit(trace, events))
-    joined = " ".join(problems["told_customer"])
-    assert "amount" in joined and "date" in joined and "dispute" in joined
+    vague = {"reason": "other", "summary": "help"}
+    events[at] = call.model_copy(update={"call": call.call.model_copy(update={"arguments": vague})})
+    return edit(trace, events)
 
 
-def test_a_clarifying_question_must_come_before_the_quote() -> None:
-    task = first_of("ambiguous_fd_clarify")
-    trace = gold(task.task_id)
-    question = agent_turns(trace)[0]
-    told = say(trace, question, "Hello! Let me look into that for you.")
-    assert any("clarify" in p for p in failed(task, told).get("told_customer", []))
-    asked = say(
-        trace, question, "Hello! You have more than one FD from then - which one do you mean?"
-    )
-    assert "told_customer" not in failed(task, asked)
+@pytest.mark.parametrize("family", HANDING_OFF)
+def test_a_hand_off_summary_must_say_what_the_issue_is(family: str) -> None:
+    """I.34 on every task that hands off: the summary "help" fails; a dispute's summary gives the
+    amount and date and calls it a dispute, a complaint's calls it a complaint."""
+    for task in (t for t in TASKS if t.family == family):
+        (handoff,) = (g for g in task.gold if g.tool == HANDOFF)
+        wanted = f"{handoff.arguments['reason']}. {handoff.arguments['summary']}"
+        problems = " ".join(failed(task, _vague_hand_off(gold(task.task_id)))["told_customer"])
+        assert "hand-off" in problems, task.task_id
+        if "Rs" in wanted:
+            assert "amount" in problems and "date" in problems and "dispute" in problems
+        else:
+            assert "complaint" in problems, task.task_id
+
+
+@pytest.mark.parametrize("family", CLARIFYING)
+def test_a_clarifying_question_must_come_before_the_quote(family: str) -> None:
+    """On every task whose request fits several records: no question fails, any wording of one
+    passes."""
+    for task in (t for t in TASKS if t.family == family):
+        if not any(tell.kind == "clarify" for tell in task.tells):
+            continue  # this customer named the record
+        trace = gold(task.task_id)
+        question = agent_turns(trace)[0]
+        told = say(trace, question, "Hello! Let me look into that for you.")
+        assert any("clarify" in p for p in failed(task, told).get("told_customer", [])), (
+            task.task_id
+        )
+        asked = say(
+            trace, question, "Hello! You have more than one FD from then - which one do you mean?"
+        )
+        assert "told_customer" not in failed(task, asked), task.task_id
 
 
 def test_a_reason_told_only_in_a_raw_paste_does_not_count() -> None:

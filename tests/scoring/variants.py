@@ -149,6 +149,8 @@ CONFIRMATIONS = (
     "Should I go ahead and do this for you?",
     "Do I have your go-ahead?",
     "Kindly confirm and I will process it.",
+    'Please confirm explicitly with "yes" to proceed.',
+    "Please confirm if all the above details are correct.",
 )
 ANYTHING_ELSE = "Is there anything else I can help you with?"
 
@@ -157,6 +159,7 @@ RECAPS = (
     "Just to be sure: you want me to {action}?",
     "To confirm, you'd like me to {action}?",
     "So that we're clear, shall I {action}?",
+    "Please confirm: I will {action}.",
 )
 # A write's result in other words: its reported value with another sentence around it.
 RESULT_FORMS = (

@@ -19,7 +19,7 @@ from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.concepts import says
 from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.acts import read
-from pytest_bankbench.simulation.agents import GoldAgent
+from pytest_bankbench.simulation.agents import GoldAgent, spoken_value
 from pytest_bankbench.simulation.dialogue import PHRASINGS, Phrasing, already_told
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
@@ -182,6 +182,26 @@ def test_a_wrong_expected_value_fails_the_gold_agent(kind: str) -> None:
     verdict = run_task(wrong, builtin_agent("gold", wrong)).verdict
     assert not verdict.passed and not verdict.checks["required_outputs"], verdict.evidence
     assert verdict.failure_type == "missing_output"
+
+
+def test_a_quoted_amount_is_the_amount_the_write_sends() -> None:
+    """Before a transfer, payment or booking, the quote's amount is the write's own (no result
+    shows it yet: read from the results, "amount" once found `hold_amount`, "Amount: Rs. 0"
+    beside "send Rs. 15,000", and a statement line's figure)."""
+    tasks = {t.task_id: t for t in TASKS}
+    quoted = 0
+    for trace in _gold_traces():
+        task = tasks[trace.task_id]
+        sent = {
+            spoken_value(ToldValue(label="amount", kind="amount", value=str(g.arguments["amount"])))
+            for g in task.gold
+            if any(d.write == g.id and d.label == "amount" for d in task.disclosures)
+        }
+        for _, text in _messages(trace, "agent"):
+            for figure in re.findall(r"\bAmount: (Rs\. [\d,]+(?:\.\d\d)?)", text):
+                quoted += 1
+                assert figure in sent, (trace.task_id, text)
+    assert quoted
 
 
 def test_the_agent_never_shows_tool_names_or_internal_ids() -> None:

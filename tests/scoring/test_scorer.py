@@ -1,0 +1,55 @@
+"""Write purity's attempts (scoring/scorer.py `attempted_writes`): a write a bank rule refused
+counts against the session although nothing changed; a call refused as malformed is no attempt.
+
+Played with the real bank on every task that books an FD: the gold session, with one booking
+sent first from the account the gold chain books from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from pytest_bankbench.runner import run_task
+from pytest_bankbench.scoring.scorer import Verdict
+from pytest_bankbench.simulation.agents import AgentAction, GoldAgent
+from pytest_bankbench.simulation.trace import Event, ToolCall
+from pytest_bankbench.tasks.loader import shipped_tasks
+from pytest_bankbench.tasks.model import Task
+
+TASKS = shipped_tasks()
+BOOKING = sorted({t.family for t in TASKS for g in t.gold if g.tool == "create_fd"})
+
+
+class _BooksFirst(GoldAgent):
+    """The gold agent, after one `create_fd` of its own with the arguments given."""
+
+    def __init__(self, task: Task, arguments: dict[str, Any]) -> None:
+        super().__init__(task)
+        self.first: ToolCall | None = ToolCall(call_id="x", name="create_fd", arguments=arguments)
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        if self.first is not None:
+            call, self.first = self.first, None
+            return AgentAction(tool_calls=[call])
+        return super().act(events)
+
+
+def _play(task: Task, **change: Any) -> Verdict:
+    booking = next(g for g in task.gold if g.tool == "create_fd")
+    arguments = {**booking.arguments, "amount": 10000, **change}
+    return run_task(task, _BooksFirst(task, arguments)).verdict
+
+
+@pytest.mark.parametrize("family", BOOKING)
+def test_a_booking_outside_the_tenure_limits_is_an_attempt(family: str) -> None:
+    """4,000 or 3 days (policy: 7 to 3,650) is refused by rule and fails the session as an
+    unrequested write; the same booking with an unknown argument is malformed, no attempt."""
+    booked = [t for t in TASKS if t.family == family and any(g.tool == "create_fd" for g in t.gold)]
+    for task in booked:
+        for days in (4000, 3):
+            verdict = _play(task, tenure_days=days)
+            assert verdict.failure_type == "unrequested_write", (task.task_id, days)
+            assert any("policy_violation" in e for e in verdict.evidence["write_purity"])
+        assert _play(task, unexpected=1).passed, task.task_id
