@@ -29,7 +29,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom; claude-opus-4-6,
 # qwen2.5, gpt-oss-120b, claude-sonnet-4-6 and deepseek-chat airline), a fourth tuning part, and
 # gpt-5.4 on airline, a fourth held-out part, each block labelled and committed before the rules
-# changed for it.
+# changed for it; real_turns_round3.txt: NVIDIA's ToolOrchestra on tau2-bench retail, a fifth
+# held-out part, labelled and measured before any rule changed in round 3.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -37,6 +38,7 @@ CORPORA = tuple(
         "real_turns_more.txt",
         "real_turns_tau2.txt",
         "real_turns_others.txt",
+        "real_turns_round3.txt",
     )
 )
 Part = Literal[
@@ -48,6 +50,7 @@ Part = Literal[
     "held-out-2",
     "held-out-3",
     "held-out-4",
+    "held-out-5",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -58,8 +61,11 @@ PARTS: tuple[Part, ...] = (
     "held-out-2",
     "held-out-3",
     "held-out-4",
+    "held-out-5",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out", "held-out-2", "held-out-3", "held-out-4"})
+HELD_OUT: frozenset[Part] = frozenset(
+    {"held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5"}
+)
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -88,6 +94,11 @@ HELD_OUT_4_SHORT = pytest.mark.xfail(
     reason="issue 16: 15/118 held-out-4 turns (12.7%) change the next move after the round-2 "
     "rules, as when labelled before them; 9 read as a yes and 1 as an ending",
 )
+HELD_OUT_5_SHORT = pytest.mark.xfail(
+    strict=True,
+    reason="issue 16: 42/131 held-out-5 turns (32.1%) change the next move with the round-2 "
+    "rules, measured when labelled (32.8% read exactly); 31 read as a yes",
+)
 MEASURED = [
     pytest.param("tuning"),
     pytest.param("tuning-2"),
@@ -97,6 +108,7 @@ MEASURED = [
     pytest.param("held-out-2", marks=HELD_OUT_2_SHORT),
     pytest.param("held-out-3", marks=HELD_OUT_3_SHORT),
     pytest.param("held-out-4", marks=HELD_OUT_4_SHORT),
+    pytest.param("held-out-5", marks=HELD_OUT_5_SHORT),
 ]
 
 
