@@ -20,6 +20,7 @@ from pytest_bankbench.simulation.acts_rules import (
     TOPIC_RULES,
     Act,
 )
+from pytest_bankbench.simulation.acts_text import said, split
 from pytest_bankbench.tasks.model import Topic
 
 _PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
@@ -45,7 +46,9 @@ _CHOICE = re.compile(
     r"|speak|talk|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select"
     r"|switch|upgrade|downgrade|add|remove|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
     # "Would you like to proceed with checking the others or do you have any concerns?"
-    r"|,? or do you (have|need|want)\b",
+    r"|,? or do you (have|need|want)\b"
+    # "Would you like instructions, or do you know how?", "..., or are you comfortable doing this?"
+    r"|,? or (do|are|can) you\b",
     re.IGNORECASE,
 )
 # "Would you like to book one of these flights?", "Would you like to explore either of these
@@ -85,6 +88,7 @@ _RECAP = re.compile(
 )
 _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
+_OR = re.compile(r"^(or|otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
 # "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
 _ALTERNATIVE = re.compile(
@@ -123,11 +127,6 @@ _REQUEST_FIRST = re.compile(
     r"^(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
 )
-# Words a sentence may end on with a full stop that is not the end of the sentence.
-_ABBREVIATIONS = frozenset(
-    {"rs", "no", "nos", "mr", "mrs", "ms", "dr", "approx", "p.a", "e.g", "i.e", "etc", "vs"}
-    | {"a/c", "st", "ltd", "pvt", "incl", "min", "max", "viz", "re", "inr"}
-)
 _LONGEST = 600
 # Readings are pure functions of the text and immutable, so the recent ones are kept: the
 # scripted customer hears the same agent sentences across sessions (the gold agent's, a model's
@@ -142,17 +141,6 @@ _TEXTS = 256
 # ~90 ms and 1.3M regex searches; what the turn asks, proposes or reports opens it or closes it,
 # so the middle of a turn longer than both ends is not read (no real or corpus turn comes near).
 _ENDS = 30
-# Line starts match spaces and tabs only: `\s*` there would run over every following newline
-# from every line start, the square of the number of lines.
-_MARKUP = (
-    (re.compile(r"[*`]+|__"), ""),
-    (re.compile(r"^[ \t]*#{1,6}[ \t]*", re.MULTILINE), ""),
-    (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
-    (re.compile(r"^[ \t]*(?:[-•+]|\d{1,2}[.)])[ \t]+", re.MULTILINE), ""),
-    (re.compile(r"\|"), " "),
-    (re.compile(r"[‘’]"), "'"),
-    (re.compile(r"[“”]"), '"'),
-)
 
 
 _STANDING_BY = re.compile(
@@ -160,9 +148,6 @@ _STANDING_BY = re.compile(
     re.IGNORECASE,
 )
 _HOLD = re.compile(r"^(please )?(hold on|hold the line|stay on the line)\W*$", re.IGNORECASE)
-_TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
-# A turn that is only a tool call the agent wrote out as text says nothing to the customer.
-_TOOL_CALL = re.compile(r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:')
 # "Once you confirm, I'll list the details": a yes asked for later, after the choice asked now.
 _ONCE = re.compile(
     r"\bonce (you (confirm|approve|agree)(?! (with )?\W?yes\b)|i have your (confirmation|approval"
@@ -249,35 +234,6 @@ class Reading:
         return self.has("confirm", "offer")
 
 
-def clean(text: str) -> str:
-    """The turn without markdown emphasis, headings, bullets, quotes or table bars; a table
-    row's question marks head its columns ("| Cancellation possible? |") and ask nothing."""
-    text = _TABLE_ROW.sub(lambda row: row.group(0).replace("?", ""), text)
-    for pattern, replacement in _MARKUP:
-        text = pattern.sub(replacement, text)
-    return text
-
-
-def split(text: str) -> list[str]:
-    """The turn cut into sentences; "Rs. 5,000" and "p.a." do not end one."""
-    out: list[str] = []
-    for line in clean(text).splitlines():
-        line = re.sub(r"^[^\w\"'(₹]+", "", line.strip())
-        if not line or re.fullmatch(r"[-:=_ ]+", line):
-            continue
-        held = ""
-        for piece in re.split(r"(?<=[.!?])\s+", line):
-            held = f"{held} {piece}" if held else piece
-            last = held.rsplit(None, 1)[-1].lower()
-            if last.endswith(".") and last.rstrip(".").lstrip("(") in _ABBREVIATIONS:
-                continue
-            out.append(held)
-            held = ""
-        if held:
-            out.append(held)
-    return out
-
-
 @lru_cache(maxsize=_TEXTS)
 def topics_of(text: str) -> frozenset[Topic]:
     return frozenset(topic for topic, pattern in _rules().topics if pattern.search(text))
@@ -350,14 +306,32 @@ def read_sentence(text: str) -> Sentence:
 
 def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
     """A question or proposal, then a sentence that opens an alternative which asks or proposes
-    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes."""
+    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes. But
+    when a conditional alternative is followed by a yes/no proposal of its own that closes the
+    turn ("Could you check the APN? If you're unsure, I can reset it. Would you like me to
+    proceed?"), the turn's last request asks for that yes."""
     for at, sentence in enumerate(sentences):
         if at and _ALTERNATIVE.search(sentence.text):
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):
-                return True
+                return _OR.match(sentence.text) is not None or not _asks_yes(after[1:])
     return False
+
+
+def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
+    """The last request among these sentences is a yes/no proposal of its own: a question that
+    proposes, offers no options and opens no alternative."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
+    if not asking:
+        return False
+    last = asking[-1]
+    return bool(
+        last.question
+        and last.acts & _PROPOSALS
+        and not last.choice
+        and not _ALTERNATIVE.search(last.text)
+    )
 
 
 def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
@@ -379,9 +353,7 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
-    if _TOOL_CALL.match(text):
-        return Reading(frozenset(), frozenset(), frozenset(), ())
-    pieces = split(text)
+    pieces = split(said(text))
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
@@ -400,8 +372,14 @@ def read(text: str) -> Reading:
     if (
         acts & _PROPOSALS
         and all(_ONCE.search(s.text) or s.text.rstrip().endswith(":") for s in proposing)
-        and any(_PICK.search(s.text) for s in sentences if s.acts & {"ask", "invite"})
-    ):  # "Which option would you like? Once you confirm, I'll book it." / "If you'd like, I can:
+        and any(
+            _PICK.search(s.text)
+            or (s.question and "ask" in s.acts and all(_ONCE.search(p.text) for p in proposing))
+            for s in sentences
+            if s.acts & {"ask", "invite"}
+        )
+    ):  # "Which option would you like? Once you confirm, I'll book it." / "Does it appear on all
+        # your devices? Once you confirm, I'll guide you." / "If you'd like, I can:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and _ends_on_which(sentences):

@@ -99,7 +99,12 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", rf"\b(shall|should|can|may) (i|we) (now |then |just |also |first )?(go ahead and )?({_WRITE_VERBS}|{_READ_VERBS})\b"),
     ("confirm", rf"^(?![^.]*\b(which|what|how|when|where)\b)(?![^?]*\bor (?!not\b))(?![^.?]*\bpossible\s*\?)({_WRITE_VERBS}|{_READ_VERBS}|proceed)\b[^.]*\?"),
     ("confirm", r"\b(shall|should|may) (i|we)( do (it|that|so))?\s*\?"),
+    ("confirm", r"\b(shall|should) (i|we) (now |then |just |go ahead and )?confirm\b(?! (the|your) (account|amount|details|address|name|number|id)\b)"),
     ("confirm", r"\b(would|do|will) you (like|want|prefer|wish) (for )?me to\b"),
+    # "Would you like instructions?", "Are you ready to follow some steps?": a yes to being guided
+    # through the steps (issue 16: real telecom agents ask this after each check).
+    ("confirm", r"^(so,? |then,? )?(would|do) you (like|want|need) (some |my |more )?(step-by-step |detailed |quick |further )?(instructions|guidance|help|assistance|directions|a walkthrough)\b(?![^?]*\b(else|other|anything|or)\b)[^?]*\?"),
+    ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!.*\bor\b)(?!.*\bany (changes|modifications|other)\b).*\?"),
