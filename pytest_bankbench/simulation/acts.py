@@ -38,17 +38,21 @@ _ELSE = re.compile(
 # A proposal offered beside another ("..., or would you prefer to speak to a person?") asks the
 # customer to choose: a question, never a yes to either.
 _CHOICE = re.compile(
-    r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you (prefer|would like|'d like|want"
-    r"|wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
+    r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
+    r"| wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
     # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
     # to:" before a list of options.
-    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor (?!not\b|no\b)(explore|try|keep|wait"
-    r"|speak|talk|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select"
-    r"|switch|upgrade|downgrade|add|remove|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
+    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
+    r"|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select|switch|upgrade"
+    r"|downgrade|add|remove|\w+ing)\b|(?!(not|no|is|are|if|anything|do|would|can|should|shall|have"
+    r"|does|will|just)\b)\w+ (your|the|it|them|this|that|these|those|a|an|some|more)\b)"
+    r"|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
     # "Would you like to proceed with checking the others or do you have any concerns?"
     r"|,? or do you (have|need|want)\b"
     # "Would you like instructions, or do you know how?", "..., or are you comfortable doing this?"
-    r"|,? or (do|are|can) you\b",
+    r"|,? or (do|are|can) you\b"
+    # "If you want, I can continue with the change, or I can transfer you to a human agent."
+    r"|,? or (i|we) (can|could)\b",
     re.IGNORECASE,
 )
 # "Would you like to book one of these flights?", "Would you like to explore either of these
@@ -70,6 +74,9 @@ _WHICH = re.compile(
 # answers; its yes is asked for later.
 _LATER_YES = re.compile(
     r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)"
+    # "After you provide the details, I will list the changes and ask for your yes confirmation"
+    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request) (your|a) ((final|explicit|formal|clear) )?"
+    r"(\W?yes\W?|confirmation|consent|approval|go-?ahead)"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",

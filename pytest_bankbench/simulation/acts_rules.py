@@ -69,6 +69,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
     ("ask", r"\bmay i (kindly )?(know|have|ask|get|request)\b"),
+    # "Please reply with one of these payment methods", "If you know which ones, send them to me".
+    ("ask", r"\b(please |kindly )?(reply|respond) with\b(?! (a |an )?\W?(yes|no|ok|okay|confirm)\b)"),
+    ("ask", r"(^|, )(please )?(send|share|provide|give|tell) (them|it|those|these) (to|with) (me|us)\b"),
     ("ask", r"\b(i|we)('ll| will| would)? (need|require) (a few|some|a couple|to know|the following|more|a bit more|few|a little more)\b"),
     ("ask", r"\b(need|require) (your|the) (account|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason|cheque|amount)\b"),
     ("ask", r"^(need|required|missing)\b.*\b(details?|info|information|number|account|amount)\b"),
@@ -85,7 +88,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # Steps the customer carries out and reports on ("please run the speed test and let me know
     # the result", "Reboot your phone", "Once that's done, let me know"): the customer acts and
     # answers (issue 16: real telecom agents troubleshoot this way).
-    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b){_LATER}"),
+    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|use|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b){_LATER}"),
     ("ask", rf"^((yes|great|ok(ay)?|now|next|first|then|so|after that|once (that'?s|it'?s|you'?ve|you have|this is) (done|complete|completed|finished|off|on|restarted|back( up)?)),? )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b)|check|verify)\b(?!-){_LATER}"),
     ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
     ("ask", r"\blet me know (and|so) (i|we)('ll| will| can)\b"),
@@ -112,7 +115,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?!('s| is| was| are) (now |still |currently |already )?(\w+ed|on|off|working|showing|connected|active|gone|there|visible|back)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
-    ("confirm", r"\b(please |kindly |can you |could you )?confirm\W*$"),
+    # "Please review and confirm." asks; "Once you share the ID, I can review it and confirm." promises.
+    ("confirm", r"^(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
     ("confirm", r"^confirm\b.*\?"),
     # Recaps that ask for a yes: "Please confirm: ...", "To confirm, you'd like me to ...?",
     # "Just to be sure: you want me to close ...?" (issue 16: each failed every write task).
@@ -163,7 +167,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
     ("offer", r"^(would you be )?interested\W*$"),
     # "You might want to check your email" is advice, not an offer.
-    ("offer", r"(^|, |\band )you (may|might) (also )?(want|like|wish)\b(?! to (check|contact|call|visit|reach|look|try|verify|consider|keep|note|make sure|ensure|double-check|review)\b)"),
+    ("offer", rf"(^|, |\band )you (may|might) (also )?(want|like|wish)\b(?! to (check|contact|call|visit|reach|look|try|verify|consider|keep|note|make sure|ensure|double-check|review|{_STEPS})\b)"),
     ("offer", r"\blet me know if you('d| would) (also )?like to (purchase|buy|add|get|opt for|take)\b"),
     ("offer", r"\b(i'?d|i would|i) (recommend|suggest|advise)\b.*\?"),
     # -- wait: the agent is working on it
@@ -205,6 +209,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\bis there (something|anything) (more|further)\b"),
     ("more", r"\banything (more|further)\b|\bis that all\b"),
     ("more", r"\b(does|did|has) (that|this) (help|answer|clear)\b"),
+    # "If you need help with a different reservation, I can assist."
+    ("more", r"\bif you (still )?(need|want) (me to \w+|help|assistance)( \w+)? (with )?(a different|another|any other|other|anything else)\b"),
     # -- invite: the agent asks what the customer wants
     ("invite", r"\bhow (can|may|could|might|shall) (i|we) (help|assist|be of)\b"),
     ("invite", r"\bwhat (can|may|could) (i|we) (do|help) (for|with) you\b"),
@@ -218,6 +224,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"^(done|completed?|all done|finished|success|sorted)\b"),
     ("done", r"(?<!once )(?<!when )(?<!after )(?<!if )(?<!until )\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
     ("done", r"\ball set\b"),
+    ("done", r"^(you'?re|you are) (very |most |always )?welcome\b"),
     ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
     ("done", r"\bsuccessful(ly)?\b"),
     ("done", r"\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|put|done|taken|shut|withdrawn|frozen|given|hotlisted|switched \w+|turned \w+)\b"),
