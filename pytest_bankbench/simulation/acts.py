@@ -126,6 +126,19 @@ _LETS = re.compile(
 # "Could you confirm the product ID? You mentioned P1, is that correct?": the tag checks the
 # detail just asked for; it proposes nothing.
 _TAG = re.compile(r",\s*(is that|is this|is it) (correct|right)\s*\?$", re.IGNORECASE)
+# "If you still have trouble, please restart your phone", "Once you have the ID and are ready,
+# please let me know", "Let me know once the bookshelf has been delivered": a request for later,
+# on a condition the customer may never meet; beside a result or "anything else", nothing to
+# answer now (issue 16, tuning-5 and tuning-7).
+_LATER_REQUEST = re.compile(
+    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|have any (additional|other|further"
+    r"|more)|need (any|more|further)|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
+    r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
+    r" know)\b"
+    r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
+    r"|shipped|ready|available)\b",
+    re.IGNORECASE,
+)
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
 _OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECASE)
 # A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
@@ -406,6 +419,14 @@ def read(text: str) -> Reading:
         and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
+    asking = [s for s in sentences if "ask" in s.acts]
+    if (
+        asking
+        and acts & {"done", "more", "refuse"}
+        and not acts & _PROPOSALS
+        and all(_LATER_REQUEST.search(s.text) for s in asking)
+    ):
+        acts.discard("ask")
     if "more" in acts and all(_EXAMPLE.search(s.text) for s in proposing):
         acts -= _PROPOSALS
     if {"ask", "more"} <= acts and all(

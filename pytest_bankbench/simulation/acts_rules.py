@@ -37,6 +37,9 @@ _LATER = (
     r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif you (don'?t|do not) (notice|see)\b)"
     r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif you (ever )?(notice|experience|face|"
     r"encounter|run into) (any|further|more|a|an)\b)"
+    # "If you still have trouble after a few minutes, please restart your phone."
+    r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif (you (still|continue to) (have|"
+    r"experience|face|see|notice|get)|the (issue|problem) (persists|continues))\b)"
 )
 # What a customer is asked to do on their own device or app, and report on.
 _STEPS = (
@@ -64,7 +67,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
-    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|check(?! (with|your (user )?profile|or contact)\b))\b"),
+    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
     ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the)\b"),
     ("ask", r"\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
@@ -90,8 +93,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # answers (issue 16: real telecom agents troubleshoot this way).
     ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|use|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b){_LATER}"),
     ("ask", rf"^((yes|great|ok(ay)?|now|next|first|then|so|after that|once (that'?s|it'?s|you'?ve|you have|this is) (done|complete|completed|finished|off|on|restarted|back( up)?)),? )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b)|check|verify)\b(?!-){_LATER}"),
-    ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
+    ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|resolves|fixes|helps|solves|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
     ("ask", r"\blet me know (and|so) (i|we)('ll| will| can)\b"),
+    ("ask", rf"^(you can|you may) (now |go ahead and |now go ahead and )+({_STEPS}|try)\b"),
     # "I'm looking forward to hearing the results", "I'll be right here waiting for your update":
     # the customer is carrying out a step and reports next.
     ("ask", r"\b(looking forward to|look forward to) (hearing|your (update|results?|reply|response|feedback))\b"),
@@ -110,10 +114,10 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
-    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!.*\bor\b)(?!.*\bany (changes|modifications|other)\b).*\?"),
+    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
-    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?!('s| is| was| are) (now |still |currently |already )?(\w+ed|on|off|working|showing|connected|active|gone|there|visible|back)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
+    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
     # "Please review and confirm." asks; "Once you share the ID, I can review it and confirm." promises.
     ("confirm", r"^(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
@@ -125,7 +129,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b)(so,? |ok(ay)?,? |just )?(to confirm|to be sure|to double[- ]check|to make sure|to be clear|to recap|to summari[sz]e|just checking|just to check)\b[^?]*\b(you('d| would)? (want|like|wish|prefer|need)|you'?re (asking|looking)|i('ll| will| should| am to))\b"),
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b).*(?P<at>\byou('d| would)? (want|like|wish|prefer) me to\b.*\?)"),
     ("confirm", r"\bif you\b[^.?!]{0,40}\b(like|want|wish|prefer) me to\b"),
-    ("confirm", r"\bif (you|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
+    ("confirm", r"\bif (you(?! (still|continue|keep|ever|later)\b)|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
     ("confirm", r"\bif you (decide|choose|want|wish|would like|'d like) to (proceed|go ahead|pursue)\b.*\blet me know\b"),
     ("confirm", r"^otherwise,? (i|we) (can|could)\b"),
     ("confirm", r"^(please |kindly )?confirm (below|here|this|the (action|request|change))\b"),
@@ -203,7 +207,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|message)\b"),
     # "I should check if you have any business class reservations" asks nothing; "If you need any
     # changes, let me know before we act" belongs to the proposal.
-    ("more", r"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! (other )?(preferences?|details?|information|info|documents?|emails?)\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
+    ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! ((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
     ("more", r"\b(need|want) (help|assistance) with (something|anything) else\b"),
     ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
     ("more", r"\bis there (something|anything) (more|further)\b"),
