@@ -419,12 +419,12 @@ def read(text: str) -> Reading:
         and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
-    asking = [s for s in sentences if "ask" in s.acts]
+    requests = [s for s in sentences if "ask" in s.acts]
     if (
-        asking
+        requests
         and acts & {"done", "more", "refuse"}
         and not acts & _PROPOSALS
-        and all(_LATER_REQUEST.search(s.text) for s in asking)
+        and all(_LATER_REQUEST.search(s.text) for s in requests)
     ):
         acts.discard("ask")
     if "more" in acts and all(_EXAMPLE.search(s.text) for s in proposing):
