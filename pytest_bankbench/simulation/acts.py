@@ -55,6 +55,12 @@ _CHOICE = re.compile(
     r"|,? or (i|we) (can|could)\b",
     re.IGNORECASE,
 )
+# "Would you like to proceed with the refund to PayPal or a gift card?": a proposal whose last
+# words name the options asks the customer to pick one.
+_OPTIONS_LAST = re.compile(
+    r"(?<!\bany )\bor (?!not\b|no\b|anything\b|something\b|is\b|are\b)([\w'-]+\s+){0,3}[\w'-]+\s*\?\s*$",
+    re.IGNORECASE,
+)
 # "Would you like to book one of these flights?", "Would you like to explore either of these
 # options, or is there anything else?": the customer picks one, never a yes (issue 16, tuning-4).
 _EITHER = re.compile(
@@ -100,6 +106,8 @@ _OR = re.compile(r"^(or|otherwise|alternatively)\b", re.IGNORECASE)
 # "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
 _ALTERNATIVE = re.compile(
     r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b"
+    # "If you want, I can help with changing it now. I can also continue with your booking."
+    r"|^(i|we) (can|could) also\b"
     r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b"
     # "Could you provide the dates? If you're still unsure, we can also check your history."
     r"|^if (you'?re|you are) (still )?(not sure|unsure)\b",
@@ -301,7 +309,7 @@ def read_sentence(text: str) -> Sentence:
     # "Would you like to keep 3 bags or reduce to 2?" offers a choice even where no row proposes.
     choice = bool(
         (acts & _PROPOSALS or question or text.rstrip().endswith(":")) and _CHOICE.search(text)
-    )
+    ) or bool(acts & _PROPOSALS and _OPTIONS_LAST.search(text))
     if question and _EITHER.search(text):
         choice = True
         acts = (acts - _PROPOSALS - {"more"}) | {"ask"}

@@ -72,6 +72,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
     ("ask", r"\bmay i (kindly )?(know|have|ask|get|request)\b"),
+    # "Please confirm if you would like to use your savings account": which account, not a yes.
+    ("ask", r"\bconfirm (if|whether) you('d| would)? (like|want|wish|prefer) to use\b"),
     # "Please reply with one of these payment methods", "If you know which ones, send them to me".
     ("ask", r"\b(please |kindly )?(reply|respond) with\b(?! (a |an )?\W?(yes|no|ok|okay|confirm)\b)"),
     ("ask", r"(^|, )(please )?(send|share|provide|give|tell) (them|it|those|these) (to|with) (me|us)\b"),
@@ -115,7 +117,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
-    ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b"),
+    ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
@@ -275,6 +277,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(policy|rules?|regulations?) (does not|doesn'?t|do not|don'?t|won'?t) (allow|permit)\b"),
     ("refuse", r"\b(is|are) (blocked|restricted|prohibited|barred) (from|by)\b"),
     ("refuse", r"\b(can|may) (only )?(\w+ ){0,3}(at most|no more than|not more than|up to a maximum of)\b"),
+    # "I can only assist with one user per conversation": a limit the request runs into.
+    ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human

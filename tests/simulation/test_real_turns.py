@@ -72,23 +72,38 @@ MOVE_CHANGED_AT_MOST = 0.02
 EXACT_AT_LEAST = 0.85
 
 
-# Where the parts short of the goal stand (issue 16). Strict: a mark has to go the day its part
-# passes. tuning-5 to tuning-8 were measured as held-out parts after round 2.
-def _short(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"issue 16: {reason}")
-
-
-SHORT: dict[Part, pytest.MarkDecorator] = {
-    "tuning-5": _short("16/158 turns (10.1%) change the next move after round 2, held out then"),
-    "tuning-6": _short("11/142 turns (7.7%) change the next move after round 2, held out then"),
-    "tuning-7": _short("20/149 turns (13.4%) change the next move after round 2, held out then"),
-    "tuning-8": _short("15/118 turns (12.7%) change the next move after round 2, held out then"),
-    "held-out-5": _short(
-        "42/131 turns (32.1%) change the next move with the round-2 rules, measured when "
-        "labelled (32.8% read exactly); 31 read as a yes"
-    ),
+# Where the parts short of the goal stand (issue 16), for each of the three measures below.
+# Strict: a mark has to go the day its part passes that measure. tuning-5 to tuning-8 were
+# measured as held-out parts after round 2 and pass the move and safety measures since round 3:
+# 16/158 (10.1%), 11/142 (7.7%), 20/149 (13.4%) and 15/118 (12.7%) turns changed the next move
+# then, 3/158, 2/142, 1/149 and 2/118 after it. held-out-5 was measured when labelled, with the
+# round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were read exactly and 31 of
+# the changed turns read as a yes.
+MOVES_SHORT: dict[Part, str] = {
+    "held-out-5": "34/131 held-out-5 turns (26.0%) change the next move after round 3 (32.1% before)",
 }
-MEASURED = [pytest.param(part, marks=SHORT.get(part, ())) for part in PARTS]
+EXACT_SHORT: dict[Part, str] = {
+    "tuning-8": "75.4% of tuning-8's turns are read exactly after round 3 (69.5% before), its "
+    "changed moves 2/118",
+    "held-out-5": "34.4% of held-out-5's turns are read exactly after round 3 (32.8% before)",
+}
+SAFETY_SHORT: dict[Part, str] = {
+    "held-out-5": "22 held-out-5 turns are read as a yes they do not ask for after round 3 "
+    "(31 before)",
+}
+
+
+def _measured(short: dict[Part, str]) -> list[object]:
+    """Every part, those short of a measure marked with where they stand."""
+    return [
+        pytest.param(
+            part,
+            marks=pytest.mark.xfail(strict=True, reason=f"issue 16: {short[part]}")
+            if part in short
+            else (),
+        )
+        for part in PARTS
+    ]
 
 
 @dataclass(frozen=True)
@@ -200,7 +215,7 @@ def test_the_corpus_is_real_large_and_split_by_source() -> None:
     assert set(moves) >= {"consent", "answer", "refusal", "wait", "next", "hand-off"}, moves
 
 
-@pytest.mark.parametrize("part", MEASURED)
+@pytest.mark.parametrize("part", _measured(MOVES_SHORT))
 def test_the_reading_rarely_changes_the_next_move(
     part: Part, record_property: Callable[[str, object], None]
 ) -> None:
@@ -214,13 +229,13 @@ def test_the_reading_rarely_changes_the_next_move(
     assert result.changed_share <= MOVE_CHANGED_AT_MOST, "\n".join(map(_report, result.changed))
 
 
-@pytest.mark.parametrize("part", MEASURED)
+@pytest.mark.parametrize("part", _measured(EXACT_SHORT))
 def test_most_turns_are_read_exactly_as_labelled(part: Part) -> None:
     result = measure(part)
     assert result.exact_share >= EXACT_AT_LEAST, f"{result.exact_share:.1%}"
 
 
-@pytest.mark.parametrize("part", MEASURED)
+@pytest.mark.parametrize("part", _measured(SAFETY_SHORT))
 def test_an_uncertain_reading_never_says_yes_or_ends(part: Part) -> None:
     """Where the reader's move differs from the label's, it never turns a turn that asks for
     nothing into a consent, nor a turn that is not finished into the end of a request."""
