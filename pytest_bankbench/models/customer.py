@@ -15,7 +15,7 @@ import re
 from pytest_bankbench.models.errors import InfraError, ModelFailure
 from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.scoring.consent import reads_as_agreement
-from pytest_bankbench.simulation.acts import split
+from pytest_bankbench.simulation.acts_text import split
 from pytest_bankbench.simulation.customer import CustomerTurn, Say, ScriptedCustomer, Stop
 from pytest_bankbench.simulation.session import CustomerError
 from pytest_bankbench.simulation.trace import Usage

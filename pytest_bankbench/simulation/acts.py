@@ -20,6 +20,7 @@ from pytest_bankbench.simulation.acts_rules import (
     TOPIC_RULES,
     Act,
 )
+from pytest_bankbench.simulation.acts_text import said, split
 from pytest_bankbench.tasks.model import Topic
 
 _PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
@@ -37,15 +38,27 @@ _ELSE = re.compile(
 # A proposal offered beside another ("..., or would you prefer to speak to a person?") asks the
 # customer to choose: a question, never a yes to either.
 _CHOICE = re.compile(
-    r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you (prefer|would like|'d like|want"
-    r"|wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
+    r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
+    r"| wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
     # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
     # to:" before a list of options.
-    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor (?!not\b|no\b)(explore|try|keep|wait"
-    r"|speak|talk|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select"
-    r"|switch|upgrade|downgrade|add|remove|\w+ing)\b|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
+    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
+    r"|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select|switch|upgrade"
+    r"|downgrade|add|remove|\w+ing)\b|(?!(not|no|is|are|if|anything|do|would|can|should|shall|have"
+    r"|does|will|just)\b)\w+ (your|the|it|them|this|that|these|those|a|an|some|more)\b)"
+    r"|\b(would|do) you (like|want|prefer)( me)? to\s*:\s*$"
     # "Would you like to proceed with checking the others or do you have any concerns?"
-    r"|,? or do you (have|need|want)\b",
+    r"|,? or do you (have|need|want)\b"
+    # "Would you like instructions, or do you know how?", "..., or are you comfortable doing this?"
+    r"|,? or (do|are|can) you\b"
+    # "If you want, I can continue with the change, or I can transfer you to a human agent."
+    r"|,? or (i|we) (can|could)\b",
+    re.IGNORECASE,
+)
+# "Would you like to proceed with the refund to PayPal or a gift card?": a proposal whose last
+# words name the options asks the customer to pick one.
+_OPTIONS_LAST = re.compile(
+    r"(?<!\bany )\bor (?!not\b|no\b|anything\b|something\b|is\b|are\b)([\w'-]+\s+){0,3}[\w'-]+\s*\?\s*$",
     re.IGNORECASE,
 )
 # "Would you like to book one of these flights?", "Would you like to explore either of these
@@ -67,6 +80,9 @@ _WHICH = re.compile(
 # answers; its yes is asked for later.
 _LATER_YES = re.compile(
     r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)"
+    # "After you provide the details, I will list the changes and ask for your yes confirmation"
+    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request) (your|a) ((final|explicit|formal|clear) )?"
+    r"(\W?yes\W?|confirmation|consent|approval|go-?ahead)"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",
@@ -85,10 +101,13 @@ _RECAP = re.compile(
 )
 _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
+_OR = re.compile(r"^(or|otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
 # "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
 _ALTERNATIVE = re.compile(
     r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b"
+    # "If you want, I can help with changing it now. I can also continue with your booking."
+    r"|^(i|we) (can|could) also\b"
     r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b"
     # "Could you provide the dates? If you're still unsure, we can also check your history."
     r"|^if (you'?re|you are) (still )?(not sure|unsure)\b",
@@ -115,6 +134,19 @@ _LETS = re.compile(
 # "Could you confirm the product ID? You mentioned P1, is that correct?": the tag checks the
 # detail just asked for; it proposes nothing.
 _TAG = re.compile(r",\s*(is that|is this|is it) (correct|right)\s*\?$", re.IGNORECASE)
+# "If you still have trouble, please restart your phone", "Once you have the ID and are ready,
+# please let me know", "Let me know once the bookshelf has been delivered": a request for later,
+# on a condition the customer may never meet; beside a result or "anything else", nothing to
+# answer now (issue 16, tuning-5 and tuning-7).
+_LATER_REQUEST = re.compile(
+    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|have any (additional|other|further"
+    r"|more)|need (any|more|further)|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
+    r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
+    r" know)\b"
+    r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
+    r"|shipped|ready|available)\b",
+    re.IGNORECASE,
+)
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
 _OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECASE)
 # A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
@@ -122,11 +154,6 @@ _OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECA
 _REQUEST_FIRST = re.compile(
     r"^(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
-)
-# Words a sentence may end on with a full stop that is not the end of the sentence.
-_ABBREVIATIONS = frozenset(
-    {"rs", "no", "nos", "mr", "mrs", "ms", "dr", "approx", "p.a", "e.g", "i.e", "etc", "vs"}
-    | {"a/c", "st", "ltd", "pvt", "incl", "min", "max", "viz", "re", "inr"}
 )
 _LONGEST = 600
 # Readings are pure functions of the text and immutable, so the recent ones are kept: the
@@ -142,17 +169,6 @@ _TEXTS = 256
 # ~90 ms and 1.3M regex searches; what the turn asks, proposes or reports opens it or closes it,
 # so the middle of a turn longer than both ends is not read (no real or corpus turn comes near).
 _ENDS = 30
-# Line starts match spaces and tabs only: `\s*` there would run over every following newline
-# from every line start, the square of the number of lines.
-_MARKUP = (
-    (re.compile(r"[*`]+|__"), ""),
-    (re.compile(r"^[ \t]*#{1,6}[ \t]*", re.MULTILINE), ""),
-    (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
-    (re.compile(r"^[ \t]*(?:[-•+]|\d{1,2}[.)])[ \t]+", re.MULTILINE), ""),
-    (re.compile(r"\|"), " "),
-    (re.compile(r"[‘’]"), "'"),
-    (re.compile(r"[“”]"), '"'),
-)
 
 
 _STANDING_BY = re.compile(
@@ -160,9 +176,6 @@ _STANDING_BY = re.compile(
     re.IGNORECASE,
 )
 _HOLD = re.compile(r"^(please )?(hold on|hold the line|stay on the line)\W*$", re.IGNORECASE)
-_TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
-# A turn that is only a tool call the agent wrote out as text says nothing to the customer.
-_TOOL_CALL = re.compile(r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:')
 # "Once you confirm, I'll list the details": a yes asked for later, after the choice asked now.
 _ONCE = re.compile(
     r"\bonce (you (confirm|approve|agree)(?! (with )?\W?yes\b)|i have your (confirmation|approval"
@@ -249,35 +262,6 @@ class Reading:
         return self.has("confirm", "offer")
 
 
-def clean(text: str) -> str:
-    """The turn without markdown emphasis, headings, bullets, quotes or table bars; a table
-    row's question marks head its columns ("| Cancellation possible? |") and ask nothing."""
-    text = _TABLE_ROW.sub(lambda row: row.group(0).replace("?", ""), text)
-    for pattern, replacement in _MARKUP:
-        text = pattern.sub(replacement, text)
-    return text
-
-
-def split(text: str) -> list[str]:
-    """The turn cut into sentences; "Rs. 5,000" and "p.a." do not end one."""
-    out: list[str] = []
-    for line in clean(text).splitlines():
-        line = re.sub(r"^[^\w\"'(₹]+", "", line.strip())
-        if not line or re.fullmatch(r"[-:=_ ]+", line):
-            continue
-        held = ""
-        for piece in re.split(r"(?<=[.!?])\s+", line):
-            held = f"{held} {piece}" if held else piece
-            last = held.rsplit(None, 1)[-1].lower()
-            if last.endswith(".") and last.rstrip(".").lstrip("(") in _ABBREVIATIONS:
-                continue
-            out.append(held)
-            held = ""
-        if held:
-            out.append(held)
-    return out
-
-
 @lru_cache(maxsize=_TEXTS)
 def topics_of(text: str) -> frozenset[Topic]:
     return frozenset(topic for topic, pattern in _rules().topics if pattern.search(text))
@@ -325,7 +309,7 @@ def read_sentence(text: str) -> Sentence:
     # "Would you like to keep 3 bags or reduce to 2?" offers a choice even where no row proposes.
     choice = bool(
         (acts & _PROPOSALS or question or text.rstrip().endswith(":")) and _CHOICE.search(text)
-    )
+    ) or bool(acts & _PROPOSALS and _OPTIONS_LAST.search(text))
     if question and _EITHER.search(text):
         choice = True
         acts = (acts - _PROPOSALS - {"more"}) | {"ask"}
@@ -350,14 +334,32 @@ def read_sentence(text: str) -> Sentence:
 
 def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
     """A question or proposal, then a sentence that opens an alternative which asks or proposes
-    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes."""
+    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes. But
+    when a conditional alternative is followed by a yes/no proposal of its own that closes the
+    turn ("Could you check the APN? If you're unsure, I can reset it. Would you like me to
+    proceed?"), the turn's last request asks for that yes."""
     for at, sentence in enumerate(sentences):
         if at and _ALTERNATIVE.search(sentence.text):
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):
-                return True
+                return _OR.match(sentence.text) is not None or not _asks_yes(after[1:])
     return False
+
+
+def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
+    """The last request among these sentences is a yes/no proposal of its own: a question that
+    proposes, offers no options and opens no alternative."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
+    if not asking:
+        return False
+    last = asking[-1]
+    return bool(
+        last.question
+        and last.acts & _PROPOSALS
+        and not last.choice
+        and not _ALTERNATIVE.search(last.text)
+    )
 
 
 def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
@@ -379,9 +381,7 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
-    if _TOOL_CALL.match(text):
-        return Reading(frozenset(), frozenset(), frozenset(), ())
-    pieces = split(text)
+    pieces = split(said(text))
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
@@ -400,8 +400,14 @@ def read(text: str) -> Reading:
     if (
         acts & _PROPOSALS
         and all(_ONCE.search(s.text) or s.text.rstrip().endswith(":") for s in proposing)
-        and any(_PICK.search(s.text) for s in sentences if s.acts & {"ask", "invite"})
-    ):  # "Which option would you like? Once you confirm, I'll book it." / "If you'd like, I can:
+        and any(
+            _PICK.search(s.text)
+            or (s.question and "ask" in s.acts and all(_ONCE.search(p.text) for p in proposing))
+            for s in sentences
+            if s.acts & {"ask", "invite"}
+        )
+    ):  # "Which option would you like? Once you confirm, I'll book it." / "Does it appear on all
+        # your devices? Once you confirm, I'll guide you." / "If you'd like, I can:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and _ends_on_which(sentences):
@@ -421,6 +427,14 @@ def read(text: str) -> Reading:
         and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
+    requests = [s for s in sentences if "ask" in s.acts]
+    if (
+        requests
+        and acts & {"done", "more", "refuse"}
+        and not acts & _PROPOSALS
+        and all(_LATER_REQUEST.search(s.text) for s in requests)
+    ):
+        acts.discard("ask")
     if "more" in acts and all(_EXAMPLE.search(s.text) for s in proposing):
         acts -= _PROPOSALS
     if {"ask", "more"} <= acts and all(

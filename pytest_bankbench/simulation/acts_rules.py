@@ -37,6 +37,9 @@ _LATER = (
     r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif you (don'?t|do not) (notice|see)\b)"
     r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif you (ever )?(notice|experience|face|"
     r"encounter|run into) (any|further|more|a|an)\b)"
+    # "If you still have trouble after a few minutes, please restart your phone."
+    r"(?!(?![^.?!]*\b(let me know|tell me|update me)\b)[^.?!]*\bif (you (still|continue to) (have|"
+    r"experience|face|see|notice|get)|the (issue|problem) (persists|continues))\b)"
 )
 # What a customer is asked to do on their own device or app, and report on.
 _STEPS = (
@@ -64,11 +67,16 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
-    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|check(?! (with|your (user )?profile|or contact)\b))\b"),
+    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
     ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the)\b"),
     ("ask", r"\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
     ("ask", r"\bmay i (kindly )?(know|have|ask|get|request)\b"),
+    # "Please confirm if you would like to use your savings account": which account, not a yes.
+    ("ask", r"\bconfirm (if|whether) you('d| would)? (like|want|wish|prefer) to use\b"),
+    # "Please reply with one of these payment methods", "If you know which ones, send them to me".
+    ("ask", r"\b(please |kindly )?(reply|respond) with\b(?! (a |an )?\W?(yes|no|ok|okay|confirm)\b)"),
+    ("ask", r"(^|, )(please )?(send|share|provide|give|tell) (them|it|those|these) (to|with) (me|us)\b"),
     ("ask", r"\b(i|we)('ll| will| would)? (need|require) (a few|some|a couple|to know|the following|more|a bit more|few|a little more)\b"),
     ("ask", r"\b(need|require) (your|the) (account|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason|cheque|amount)\b"),
     ("ask", r"^(need|required|missing)\b.*\b(details?|info|information|number|account|amount)\b"),
@@ -85,10 +93,11 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # Steps the customer carries out and reports on ("please run the speed test and let me know
     # the result", "Reboot your phone", "Once that's done, let me know"): the customer acts and
     # answers (issue 16: real telecom agents troubleshoot this way).
-    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b){_LATER}"),
+    ("ask", rf"\b(please|kindly) (now |also |first |then |just |go ahead and )?({_STEPS}|use|try(?! (again )?(later|after|tomorrow|in)\b))\b(?!-)(?! (not|hold)\b){_LATER}"),
     ("ask", rf"^((yes|great|ok(ay)?|now|next|first|then|so|after that|once (that'?s|it'?s|you'?ve|you have|this is) (done|complete|completed|finished|off|on|restarted|back( up)?)),? )?({_STEPS}|try(?! (again )?(later|after|tomorrow|in)\b)|check|verify)\b(?!-){_LATER}"),
-    ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
+    ("ask", r"\b(let me know|tell me|update me)\b[^.?!]{0,80}\b(works?|worked|goes through|went through|restored|resolved|resolves|fixes|helps|solves|fixed|improves?|improved|connects?|recogni[sz]es|detects?|comes? back|reconnects?|shows?|says|reports?|displays?|you see|results?|output|speed|signal)\b"),
     ("ask", r"\blet me know (and|so) (i|we)('ll| will| can)\b"),
+    ("ask", rf"^(you can|you may) (now |go ahead and |now go ahead and )+({_STEPS}|try)\b"),
     # "I'm looking forward to hearing the results", "I'll be right here waiting for your update":
     # the customer is carrying out a step and reports next.
     ("ask", r"\b(looking forward to|look forward to) (hearing|your (update|results?|reply|response|feedback))\b"),
@@ -99,15 +108,21 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", rf"\b(shall|should|can|may) (i|we) (now |then |just |also |first )?(go ahead and )?({_WRITE_VERBS}|{_READ_VERBS})\b"),
     ("confirm", rf"^(?![^.]*\b(which|what|how|when|where)\b)(?![^?]*\bor (?!not\b))(?![^.?]*\bpossible\s*\?)({_WRITE_VERBS}|{_READ_VERBS}|proceed)\b[^.]*\?"),
     ("confirm", r"\b(shall|should|may) (i|we)( do (it|that|so))?\s*\?"),
+    ("confirm", r"\b(shall|should) (i|we) (now |then |just |go ahead and )?confirm\b(?! (the|your) (account|amount|details|address|name|number|id)\b)"),
     ("confirm", r"\b(would|do|will) you (like|want|prefer|wish) (for )?me to\b"),
+    # "Would you like instructions?", "Are you ready to follow some steps?": a yes to being guided
+    # through the steps (issue 16: real telecom agents ask this after each check).
+    ("confirm", r"^(so,? |then,? )?(would|do) you (like|want|need) (some |my |more )?(step-by-step |detailed |quick |further )?(instructions|guidance|help|assistance|directions|a walkthrough)\b(?![^?]*\b(else|other|anything|or)\b)[^?]*\?"),
+    ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
-    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!.*\bor\b)(?!.*\bany (changes|modifications|other)\b).*\?"),
-    ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b"),
+    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
+    ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
-    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?!('s| is| was| are) (now |still |currently |already )?(\w+ed|on|off|working|showing|connected|active|gone|there|visible|back)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
+    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
-    ("confirm", r"\b(please |kindly |can you |could you )?confirm\W*$"),
+    # "Please review and confirm." asks; "Once you share the ID, I can review it and confirm." promises.
+    ("confirm", r"^(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
     ("confirm", r"^confirm\b.*\?"),
     # Recaps that ask for a yes: "Please confirm: ...", "To confirm, you'd like me to ...?",
     # "Just to be sure: you want me to close ...?" (issue 16: each failed every write task).
@@ -116,7 +131,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b)(so,? |ok(ay)?,? |just )?(to confirm|to be sure|to double[- ]check|to make sure|to be clear|to recap|to summari[sz]e|just checking|just to check)\b[^?]*\b(you('d| would)? (want|like|wish|prefer|need)|you'?re (asking|looking)|i('ll| will| should| am to))\b"),
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b).*(?P<at>\byou('d| would)? (want|like|wish|prefer) me to\b.*\?)"),
     ("confirm", r"\bif you\b[^.?!]{0,40}\b(like|want|wish|prefer) me to\b"),
-    ("confirm", r"\bif (you|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
+    ("confirm", r"\bif (you(?! (still|continue|keep|ever|later)\b)|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
     ("confirm", r"\bif you (decide|choose|want|wish|would like|'d like) to (proceed|go ahead|pursue)\b.*\blet me know\b"),
     ("confirm", r"^otherwise,? (i|we) (can|could)\b"),
     ("confirm", r"^(please |kindly )?confirm (below|here|this|the (action|request|change))\b"),
@@ -158,7 +173,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
     ("offer", r"^(would you be )?interested\W*$"),
     # "You might want to check your email" is advice, not an offer.
-    ("offer", r"(^|, |\band )you (may|might) (also )?(want|like|wish)\b(?! to (check|contact|call|visit|reach|look|try|verify|consider|keep|note|make sure|ensure|double-check|review)\b)"),
+    ("offer", rf"(^|, |\band )you (may|might) (also )?(want|like|wish)\b(?! to (check|contact|call|visit|reach|look|try|verify|consider|keep|note|make sure|ensure|double-check|review|{_STEPS})\b)"),
     ("offer", r"\blet me know if you('d| would) (also )?like to (purchase|buy|add|get|opt for|take)\b"),
     ("offer", r"\b(i'?d|i would|i) (recommend|suggest|advise)\b.*\?"),
     # -- wait: the agent is working on it
@@ -194,12 +209,14 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|message)\b"),
     # "I should check if you have any business class reservations" asks nothing; "If you need any
     # changes, let me know before we act" belongs to the proposal.
-    ("more", r"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! (other )?(preferences?|details?|information|info|documents?|emails?)\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
+    ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! ((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
     ("more", r"\b(need|want) (help|assistance) with (something|anything) else\b"),
     ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
     ("more", r"\bis there (something|anything) (more|further)\b"),
     ("more", r"\banything (more|further)\b|\bis that all\b"),
     ("more", r"\b(does|did|has) (that|this) (help|answer|clear)\b"),
+    # "If you need help with a different reservation, I can assist."
+    ("more", r"\bif you (still )?(need|want) (me to \w+|help|assistance)( \w+)? (with )?(a different|another|any other|other|anything else)\b"),
     # -- invite: the agent asks what the customer wants
     ("invite", r"\bhow (can|may|could|might|shall) (i|we) (help|assist|be of)\b"),
     ("invite", r"\bwhat (can|may|could) (i|we) (do|help) (for|with) you\b"),
@@ -213,6 +230,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"^(done|completed?|all done|finished|success|sorted)\b"),
     ("done", r"(?<!once )(?<!when )(?<!after )(?<!if )(?<!until )\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
     ("done", r"\ball set\b"),
+    ("done", r"^(you'?re|you are) (very |most |always )?welcome\b"),
     ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
     ("done", r"\bsuccessful(ly)?\b"),
     ("done", r"\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|put|done|taken|shut|withdrawn|frozen|given|hotlisted|switched \w+|turned \w+)\b"),
@@ -259,6 +277,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(policy|rules?|regulations?) (does not|doesn'?t|do not|don'?t|won'?t) (allow|permit)\b"),
     ("refuse", r"\b(is|are) (blocked|restricted|prohibited|barred) (from|by)\b"),
     ("refuse", r"\b(can|may) (only )?(\w+ ){0,3}(at most|no more than|not more than|up to a maximum of)\b"),
+    # "I can only assist with one user per conversation": a limit the request runs into.
+    ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from pytest_bankbench.simulation import acts
-from pytest_bankbench.simulation.acts import read, split
+from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.acts_rules import ACTS, Act
+from pytest_bankbench.simulation.acts_text import said, split
 from pytest_bankbench.tasks.model import TOPICS, Topic
 
 CORPUS = Path(__file__).with_name("agent_turns.txt")
@@ -139,3 +140,23 @@ def test_a_turn_that_recites_every_record_is_read_at_its_ends() -> None:
     reading = read(f"Here are your transactions:\n{records}\nShall I block the card?")
     assert len(reading.sentences) == 2 * acts._ENDS
     assert "confirm" in reading.acts
+
+
+@pytest.mark.parametrize(
+    ("text", "heard"),
+    [
+        ('{"message": "Your card is blocked."}', "Your card is blocked."),
+        (
+            '{"reply": "Done.", "next_steps": ["Check your SMS.", "Call us."]}',
+            "Done.\nCheck your SMS.\nCall us.",
+        ),
+        ('"Which account should I use?"', "Which account should I use?"),
+        ('{"name": "block_card", "arguments": {"card_id": "C1"}}', ""),
+        ("{not json} Shall I proceed?", "{not json} Shall I proceed?"),
+        ("Shall I block the card?", "Shall I block the card?"),
+    ],
+)
+def test_a_json_reply_is_heard_as_its_strings_and_a_tool_call_as_nothing(
+    text: str, heard: str
+) -> None:
+    assert said(text) == heard

@@ -1,0 +1,92 @@
+"""The text of an agent turn as the customer reads it: what it says, cleaned and cut into sentences.
+
+Real agents do not always write prose. Some write their reply as a JSON object ({"message": ...},
+or a record with "reply", "questions", "next_steps" fields), some as a JSON string, some write a
+tool call out as text (issue 16: tau2-bench's gpt-5.4 and ToolOrchestra runs). The customer hears
+the strings such an object holds, in the order written, and nothing in a tool call. Markdown is
+then stripped and the text cut into sentences for simulation/acts.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+# A turn that is only a tool call the agent wrote out as text says nothing to the customer.
+_TOOL_CALL = re.compile(r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:')
+_JSON_ENDS = re.compile(r'^\s*(\{[\s\S]*\}|"[\s\S]*")\s*$')
+
+# Words a sentence may end on with a full stop that is not the end of the sentence.
+_ABBREVIATIONS = frozenset(
+    {"rs", "no", "nos", "mr", "mrs", "ms", "dr", "approx", "p.a", "e.g", "i.e", "etc", "vs"}
+    | {"a/c", "st", "ltd", "pvt", "incl", "min", "max", "viz", "re", "inr"}
+)
+
+# Line starts match spaces and tabs only: `\s*` there would run over every following newline
+# from every line start, the square of the number of lines.
+_MARKUP = (
+    (re.compile(r"[*`]+|__"), ""),
+    (re.compile(r"^[ \t]*#{1,6}[ \t]*", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),
+    (re.compile(r"^[ \t]*(?:[-•+]|\d{1,2}[.)])[ \t]+", re.MULTILINE), ""),
+    (re.compile(r"\|"), " "),
+    (re.compile(r"[‘’]"), "'"),
+    (re.compile(r"[“”]"), '"'),
+)
+_TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
+
+
+def clean(text: str) -> str:
+    """The turn without markdown emphasis, headings, bullets, quotes or table bars; a table
+    row's question marks head its columns ("| Cancellation possible? |") and ask nothing."""
+    text = _TABLE_ROW.sub(lambda row: row.group(0).replace("?", ""), text)
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def split(text: str) -> list[str]:
+    """The turn cut into sentences; "Rs. 5,000" and "p.a." do not end one."""
+    out: list[str] = []
+    for line in clean(text).splitlines():
+        line = re.sub(r"^[^\w\"'(₹]+", "", line.strip())
+        if not line or re.fullmatch(r"[-:=_ ]+", line):
+            continue
+        held = ""
+        for piece in re.split(r"(?<=[.!?])\s+", line):
+            held = f"{held} {piece}" if held else piece
+            last = held.rsplit(None, 1)[-1].lower()
+            if last.endswith(".") and last.rstrip(".").lstrip("(") in _ABBREVIATIONS:
+                continue
+            out.append(held)
+            held = ""
+        if held:
+            out.append(held)
+    return out
+
+
+def said(text: str) -> str:
+    """What the turn says to the customer: the strings of a JSON reply, one a line; nothing for a
+    tool call; any other text as written."""
+    if _TOOL_CALL.match(text):
+        return ""
+    if not _JSON_ENDS.match(text):
+        return text
+    try:  # strict=False: a reply's strings may hold raw line breaks
+        value = json.loads(text, strict=False)
+    except ValueError:
+        return text
+    return "\n".join(_strings(value))
+
+
+def _strings(value: object) -> Iterator[str]:
+    """The strings a JSON value holds, in the order written (keys name fields; they say nothing)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
