@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Literal
 
 Entity = Literal["account", "deposit", "loan", "card", "beneficiary", "customer", "service_request"]
@@ -42,10 +44,16 @@ class Reveal:
     fields: tuple[str, ...]
     at: str = ""
 
-    def field_map(self) -> dict[str, str]:
-        """Fact name -> output field."""
-        pairs = (f.split("=", 1) if "=" in f else (f, f) for f in self.fields)
-        return {fact: source for fact, source in pairs}
+    def field_map(self) -> Mapping[str, str]:
+        """Fact name -> output field (read, never changed: the scorer asks it of every result
+        that may show a required fact, so it is built once per reveal)."""
+        return _field_map(self)
+
+
+@lru_cache(maxsize=256)  # the registry declares fewer reveals than this
+def _field_map(reveal: Reveal) -> Mapping[str, str]:
+    pairs = (f.split("=", 1) if "=" in f else (f, f) for f in reveal.fields)
+    return MappingProxyType({fact: source for fact, source in pairs})
 
 
 @dataclass(frozen=True)
