@@ -24,8 +24,12 @@ _NUMBER_WORDS = (
 )
 # A clause ends at punctuation or a contrast; a negator before a phrase in its own clause
 # takes it back ("not pledged"), one in another clause does not ("No, it is pledged").
+# Its first character looked for first (a break, a space or a contrast's first letter): the
+# engine leaves the other positions after one test (negated() reads up to _LOOK_BACK characters
+# before every phrase said).
 _CLAUSE_BREAK = re.compile(
-    r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:but|however|whereas|while|though|instead|because|so)\b",
+    r"(?=[.,;:!?()\[\]\n–—\sbhwtis])"
+    r"(?:[.,;:!?()\[\]\n–—]|\s-\s|\b(?:but|however|whereas|while|though|instead|because|so)\b)",
     re.IGNORECASE,
 )
 # The same breaks in text known to hold no upper-case letter (ASCII, lowered: spans() reads such

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Literal
 
 Entity = Literal["account", "deposit", "loan", "card", "beneficiary", "customer", "service_request"]
@@ -42,10 +44,16 @@ class Reveal:
     fields: tuple[str, ...]
     at: str = ""
 
-    def field_map(self) -> dict[str, str]:
-        """Fact name -> output field."""
-        pairs = (f.split("=", 1) if "=" in f else (f, f) for f in self.fields)
-        return {fact: source for fact, source in pairs}
+    def field_map(self) -> Mapping[str, str]:
+        """Fact name -> output field (read, never changed: the scorer asks it of every result
+        that may show a required fact, so it is built once per reveal)."""
+        return _field_map(self)
+
+
+@lru_cache(maxsize=256)  # the registry declares fewer reveals than this
+def _field_map(reveal: Reveal) -> Mapping[str, str]:
+    pairs = (f.split("=", 1) if "=" in f else (f, f) for f in reveal.fields)
+    return MappingProxyType({fact: source for fact, source in pairs})
 
 
 @dataclass(frozen=True)
@@ -103,12 +111,26 @@ def shows(
     key: str,
     fields: tuple[str, ...],
 ) -> bool:
-    """True when the result shows the record `entity`/`key` with every one of `fields`."""
-    want_key, want = key.strip().upper(), set(fields)
-    return any(
-        s.entity == entity and s.key == want_key and want <= s.fields
-        for s in shown(reveals, arguments, output, customer_id)
-    )
+    """True when the result shows the record `entity`/`key` with every one of `fields`.
+
+    shown() narrowed to the one record asked about: a reveal of another entity, or one that
+    cannot carry every field, is passed over before its records are read, and a record's
+    fields are looked up only once its key is the one wanted (the scorer asks this of every
+    result that might show a required fact; a list of accounts shows several records)."""
+    want_key = key.strip().upper()
+    for reveal in reveals:
+        if reveal.entity != entity:
+            continue
+        mapping = reveal.field_map()
+        if any(f not in mapping for f in fields):
+            continue
+        sources = [mapping[f] for f in fields]
+        for record in _records(reveal, output):
+            if _key(reveal, record, arguments, customer_id) == want_key and all(
+                source in record for source in sources
+            ):
+                return True
+    return False
 
 
 def fact_fields(reveals: tuple[Reveal, ...], entity: str) -> frozenset[str]:

@@ -26,30 +26,35 @@ _RAW_MARK = re.compile(r"[`{\[\"]")
 # sees many sessions; more kept would be memory for hits that never come (issue 11, item 7).
 _RECENT = 1024
 
-_MONTH = (
-    r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
-)
+
+def _month(group: str) -> str:
+    """A month's name or abbreviation, as the named group `group`."""
+    return (
+        rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+        r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
+    )
+
+
 _ORDINAL = r"(?:st|nd|rd|th)?"
 # Each pattern that opens with a lookbehind first looks ahead for the one character its match can
 # begin with: the regex engine then leaves most positions after one test (the readers scan every
 # message; the lookbehinds and optional groups tried at each position were most of their cost).
-_DATES = (
-    re.compile(
-        r"(?=\d)"
-        r"(?<![\d/.-])(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?!\d)"
-    ),
-    re.compile(
-        r"(?=\d)"
-        r"(?<![\d/.-])(?P<day>\d{1,2})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<year>\d{4})(?!\d)"
-    ),
-    re.compile(
-        rf"(?=\d)(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_MONTH}"
-        r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)",
-    ),
-    re.compile(
-        rf"(?<![a-z]){_MONTH}\s+(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)(?P<year>\d{{4}})(?!\d)",
-    ),
+# Two forms share one pattern, so one scan of the text finds both: ISO and day-first numerals;
+# a day before a month's name and a month's name before a day. The two of a pair never both
+# match at one position and no match of one overlaps a match of the other (each opens where the
+# other cannot: after a digit run of another length, at a digit or at a letter), so the one scan
+# finds what a scan per form found.
+_NUMERIC_DATE = re.compile(
+    r"(?=\d)(?<![\d/.-])"
+    r"(?:(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
+    r"|(?P<day2>\d{1,2})(?P<sep2>[-/.])(?P<num2>\d{1,2})(?P=sep2)(?P<year2>\d{4}))(?!\d)"
+)
+_NAMED_DATE = re.compile(
+    r"(?=[\djfmasond])"
+    rf"(?:(?=\d)(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_month('mon')}"
+    r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)"
+    rf"|(?<![a-z]){_month('mon2')}\s+(?P<day2>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)"
+    r"(?P<year2>\d{4})(?!\d))"
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -164,21 +169,32 @@ def _strip_once(text: str) -> str:
 
 @lru_cache(maxsize=_RECENT)
 def _dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
-    """Every date-looking span (start, end, the date read day-first or None when invalid)."""
+    """Every date-looking span (start, end, the date read day-first or None when invalid), the
+    numeric forms first, each pair of forms in text order."""
     if _YEAR.search(text) is None:  # every form has a four-digit year; most messages none
         return ()
     found: list[tuple[int, int, date | None]] = []
-    named = any(month in text for month in _MONTHS)  # the forms with a month's name need one
-    for pattern in _DATES if named else _DATES[:2]:
-        for m in pattern.finditer(text):
-            month = m["num"] if "num" in m.groupdict() else None
-            number = int(month) if month else _MONTHS.index(m["mon"][:3].lower()) + 1
-            try:
-                day: date | None = date(int(m["year"]), number, int(m["day"]))
-            except ValueError:
-                day = None
-            found.append((m.start(), m.end(), day))
+    for m in _NUMERIC_DATE.finditer(text):
+        first = m["year"] is not None
+        year, month, day = m.group(
+            *(("year", "num", "day") if first else ("year2", "num2", "day2"))
+        )
+        found.append((m.start(), m.end(), _date(year, int(month), day)))
+    if any(month in text for month in _MONTHS):  # the forms with a month's name need one
+        for m in _NAMED_DATE.finditer(text):
+            first = m["year"] is not None
+            year, name, day = m.group(
+                *(("year", "mon", "day") if first else ("year2", "mon2", "day2"))
+            )
+            found.append((m.start(), m.end(), _date(year, _MONTHS.index(name[:3]) + 1, day)))
     return tuple(found)
+
+
+def _date(year: str, month: int, day: str) -> date | None:
+    try:
+        return date(int(year), month, int(day))
+    except ValueError:
+        return None
 
 
 _YEAR = re.compile(r"\d{4}")
@@ -213,14 +229,15 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
         after = m.end()  # what follows, read in place: a copy of the rest per number cost more
         if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
             continue
-        bare_ok = not (
-            _COUNT_AFTER.match(text, after)
-            or text[max(0, m.start() - 1) : m.start()].isalnum()
-            or (m["num"].startswith("0") and len(m["num"]) > 1)
-            or _ID_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
+        start, num = m.start(), m["num"]
+        bare_ok = not (  # the cheaper tests first
+            (start and text[start - 1].isalnum())
+            or (num[0] == "0" and len(num) > 1)
+            or _COUNT_AFTER.match(text, after)
+            or _ID_BEFORE.search(text[max(0, start - 30) : start])
         )
         scale = _SCALE[m["scale"].lower().rstrip("s")] if m["scale"] else 1
-        amount = Decimal(m["num"].replace(",", "") + (m["frac"] or "")) * scale
+        amount = Decimal(num.replace(",", "") + (m["frac"] or "")) * scale
         found.append((amount, marked, bare_ok))
     return tuple(found)
 

@@ -22,9 +22,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
@@ -40,11 +39,11 @@ _COPIED = 30  # a sentence this long found verbatim in a tool result was pasted,
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """One agent message as the checks read it: where it is, its own words, and whether it is
     a recital (then it tells nothing, but a clarifying question may list the records it asks
-    about)."""
+    about). A named tuple, as the session view's records are: one is built per agent message of
+    every session scored."""
 
     position: int
     text: str  # as the value readers take it (they take raw output out themselves)
