@@ -276,7 +276,7 @@ def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int
     for name, value in told_sources(task):
         checked += 1
         if value.source is not None:
-            why = source_mismatch(value, gold.results, gold.records)
+            why = source_mismatch(value, gold.places)
         else:
             policy = not name.startswith("required_outputs")
             why = shown.missing(value, policy=policy)
