@@ -410,19 +410,6 @@ class Task(_Strict):
         sources = {v.source.call for v in told if v.source is not None and v.source.call}
         if not sources <= seen:
             raise ValueError(f"sources name gold calls that do not exist: {sources - seen}")
-        arguments = {c.id: c.arguments for c in self.gold}
-        for value in told:
-            source = value.source
-            if (
-                source is not None
-                and source.arg is not None
-                and source.call in arguments
-                and source.arg not in arguments[source.call]
-            ):
-                raise ValueError(
-                    f"{value.label!r}: gold call {source.call} has no argument "
-                    f"{source.arg!r}; it has {', '.join(arguments[source.call]) or 'none'}"
-                )
         last = len(self.scenario.instructions) - 1
         for index in [
             *(c.instruction for c in self.gold),

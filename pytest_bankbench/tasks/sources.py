@@ -210,13 +210,21 @@ def source_mismatch(value: ToldValue, places: Places) -> str | None:
         )
         return None if why is None else f"{value.label!r}: {why}"
     found = found_at(source, places)
+    sent = places.arguments.get(str(source.call))
+    if not found[0] and source.kind == "argument" and sent is not None:
+        return (
+            f"{value.label!r}: gold call {source.call} has no argument {source.arg!r}; it has "
+            f"{', '.join(sent) or 'none'}"
+        )
     if not found[0]:
         return f"{value.label!r}: names {source}, which the gold replay does not show"
     got = as_kind(value.kind, found[1])
     if got is not None and same(value.kind, value.value, got):
         return None
     held = found[1] if got is None else got
-    return (
-        f"{value.label!r}: {value.kind} {value.value} is not the {source}, which the bank holds "
-        f"as {held} after the gold replay"
+    shown = (
+        f"the bank holds as {held} after the gold replay"
+        if source.kind == "record"
+        else f"the gold replay shows as {held}"
     )
+    return f"{value.label!r}: {value.kind} {value.value} is not the {source}, which {shown}"
