@@ -24,7 +24,7 @@ from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.trace import Event, ToolEvent
 from pytest_bankbench.tasks.model import Source, ToldValue
-from pytest_bankbench.tasks.passages import NUMERIC, clauses, figure, holds
+from pytest_bankbench.tasks.passages import NUMERIC, clauses, figure, figures, holds
 from pytest_bankbench.tasks.sources import RATE_CARD_TOOL, as_kind, rate_row, read_result, same
 
 V = TypeVar("V", bound=ToldValue)
@@ -52,17 +52,17 @@ def _in_prose(value: ToldValue, text: str) -> bool:
     sign, a percentage, a count before its unit, a phrase as whole words."""
     number = re.escape(value.value)
     if value.kind == "amount":
-        found = re.findall(r"(?:Rs\.?|₹|INR)\s*(\d[\d,]*(?:\.\d+)?)", text)
-        return any(Decimal(f.replace(",", "")) == value.amount() for f in found)
+        return any(Decimal(f) == value.amount() for f in figures("amount", text))
     if value.kind == "percent":
-        return any(
-            Decimal(f) == Decimal(value.value) for f in re.findall(r"(\d+(?:\.\d+)?)\s*%", text)
-        )
+        return any(Decimal(f) == Decimal(value.value) for f in figures("percent", text))
     if value.kind == "count":
         unit = (value.unit or "").split()[-1:]
         tail = rf"\s+(?:[a-z-]+\s+)?{re.escape(unit[0].rstrip('s'))}s?\b" if unit else r"\b"
         return bool(re.search(rf"(?<![\d.,]){number}{tail}", text, re.IGNORECASE))
     return bool(re.search(rf"(?<!\w){number}(?!\w)", text, re.IGNORECASE))
+
+
+_KB = "search_knowledge_base"
 
 
 def _passage(source: Source, events: Sequence[Event]) -> str | None:
@@ -75,9 +75,6 @@ def _passage(source: Source, events: Sequence[Event]) -> str | None:
                 if isinstance(article, Mapping) and article.get("doc_id") == source.article:
                     return str(article.get("text", ""))
     return None
-
-
-_KB = "search_knowledge_base"
 
 
 def _from_passage(value: ToldValue, events: Sequence[Event]) -> str | None:

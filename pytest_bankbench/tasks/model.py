@@ -200,8 +200,9 @@ class ToldValue(_Strict):
     """A value the agent must tell the customer, read the way people write it (scoring/outputs.py).
 
     `unit` is the word a count needs ("months"); `rivals` are the other values of a choice's set,
-    none of which may be said un-negated; `source` the record and field it reports (None for a
-    value no record holds: a rule of the policy or a knowledge-base article)."""
+    none of which may be said un-negated; `source` the place it comes from (`Source`: every
+    shipped value names one; a custom task's value may leave it out, and is then only found
+    loosely, tasks/validate.py)."""
 
     label: str
     kind: OutputKind
