@@ -148,6 +148,13 @@ def _with_told(family: Family, label: str, value: str) -> Family:
             r"new_payee_transfer-001: field disclosures\.0: 'amount': amount 1\.00 is not the "
             r"argument amount of gold call c\d",
         ),
+        (  # the rate told before the booking is also the rate booked (`same_as`)
+            "rd_opening",
+            "rate",
+            "9.99",
+            r"rd_opening-001: field disclosures\.0: the value 9\.99 is not the rate_percent of "
+            r"gold call c\d",
+        ),
         (
             "fd_rate_query",
             "rate",
