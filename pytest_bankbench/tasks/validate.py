@@ -8,8 +8,11 @@ value the agent must tell (required outputs, disclosures, the values of tells) m
 value that names its record and field (`source`: the account the customer named and its
 `balance`) must be what that record holds after the gold replay (tasks/sources.py), and a value
 that names none must be one the gold replay shows, since a value no gold call returns is one the
-agent cannot know (issue 17). Disclosures and tells may also state a rule of the policy (the
-Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them. The command
+agent cannot know (issue 17). A source may also name a gold call's argument (the amount sent), a
+policy clause or an article that states the value (the Rs 200 replacement fee of F.24), or a
+row of the rate card. A value without one is counted in the summary ("N told values name no
+source"): disclosures and tells may state a rule of the policy, so the policy's text counts for
+them, but another figure in the same result or article would have passed too. The command
 then plays each task that has no other problem with the gold agent (runner.gold_problems), so a
 task the gold agent cannot pass is named here by the field its failed check reads.
 """
@@ -91,8 +94,9 @@ class Validation:
             where = f" on {_count(lines, 'line')}" if lines else ""
             return f"{self.path}: {_count(len(self.problems), 'problem')}{where}"
         unsourced = (
-            f"; {self.unsourced} of them without a source, only found somewhere in a gold "
-            "result or the policy"
+            f"; {_count(self.unsourced, 'told value')} "
+            f"{'names' if self.unsourced == 1 else 'name'} no source, only found somewhere "
+            "in a gold result or the policy"
             if self.unsourced
             else ""
         )
@@ -276,7 +280,7 @@ def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int
     for name, value in told_sources(task):
         checked += 1
         if value.source is not None:
-            why = source_mismatch(value, gold.results, gold.records)
+            why = source_mismatch(value, gold.places)
         else:
             policy = not name.startswith("required_outputs")
             why = shown.missing(value, policy=policy)
