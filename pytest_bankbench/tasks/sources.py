@@ -87,6 +87,22 @@ def told_sources(task: Task) -> Iterable[tuple[str, ToldValue]]:
             yield f"tells.{i}.values.{j}", value
 
 
+UNSOURCED = (
+    "names no source: say where the value is found (a record's field, a gold call's result or "
+    "argument, a policy clause or article passage, a rate-card row; README, Writing tasks)"
+)
+
+
+def unsourced(task: Task) -> list[tuple[str, str]]:
+    """(field, why) of every told value that names no source: such a value could only be found
+    loosely, anywhere in a result or the policy, so a wrong one would pass (issue 17)."""
+    return [
+        (f"{field}.source", f"{value.label!r} {UNSOURCED}")
+        for field, value in told_sources(task)
+        if value.source is None
+    ]
+
+
 def record_keys(task: Task) -> list[RecordKey]:
     """The records and fields the task's told values name, to be read after the replay."""
     keys = (

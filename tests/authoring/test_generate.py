@@ -190,7 +190,7 @@ def test_a_told_value_without_a_place_stops_generation(monkeypatch: pytest.Monke
     monkeypatch.setattr(gen, "_build", build)
     with pytest.raises(
         gen.WrongExpectedValue,
-        match=r"lost_card_block-001: .*field disclosures\.0: 'block' names no source",
+        match=r"lost_card_block-001: .*field disclosures\.0\.source: 'block' names no source",
     ):
         gen._family_tasks(Context(DEFAULT_SEED), "lost_card_block", DEFAULT_SEED, [])
 

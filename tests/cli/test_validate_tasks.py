@@ -11,7 +11,7 @@ import pytest
 from pytest_bankbench.cli import main
 from pytest_bankbench.money import amounts_in
 from pytest_bankbench.paths import data_dir
-from pytest_bankbench.tasks.loader import TASKS_FILE, shipped_tasks
+from pytest_bankbench.tasks.loader import TASKS_FILE, TaskFileError, load_tasks, shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Source, Task
 from pytest_bankbench.tasks.sources import told_sources
 from pytest_bankbench.tasks.validate import validate_file
@@ -35,31 +35,26 @@ def _run(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[str]
     return status, capsys.readouterr().out.splitlines()
 
 
-def test_a_good_file_passes_with_one_summary_line(
+def test_a_value_without_a_source_is_a_problem_naming_its_field(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A value may leave its source out (a custom task's): it is counted apart, as found only
-    loosely (every shipped value names one)."""
+    """A value found only somewhere in a result could be another record's: each names its place
+    (issue 17), and the file is refused at load for a run the same way."""
     rate = _task("fd_rate_query")
     bare = tuple(o.model_copy(update={"source": None}) for o in rate.required_outputs)
     tasks = [_task("balance_enquiry"), rate.model_copy(update={"required_outputs": bare})]
-    path = _write(tmp_path / "good.jsonl", *(t.to_line() for t in tasks))
+    path = _write(tmp_path / "bare.jsonl", *(t.to_line() for t in tasks))
     status, out = _run(capsys, path)
-    told = [value for t in tasks for _, value in told_sources(t)]
-    unsourced = sum(1 for value in told if value.source is None)
-    assert 0 < unsourced < len(told)  # the case below names both kinds
-    values = "value names" if unsourced == 1 else "values name"
-    assert (status, out) == (
-        0,
-        [
-            f"{path}: 2 tasks valid (gold chains replayed, the gold agent passes each, "
-            f"{len(told)} expected values found in the replays; {unsourced} told {values} no "
-            "source, only found somewhere in a gold result or the policy)"
-        ],
-    )
+    fields = [f"required_outputs.{i}.source" for i in range(len(bare))]
+    assert status == 1 and len(out) == len(fields) + 1, out
+    for line, field in zip(out, fields, strict=False):
+        assert line.startswith(f"{path}:2: task {rate.task_id}: field {field}: "), line
+        assert "names no source" in line and "Writing tasks" in line
+    with pytest.raises(TaskFileError, match=r":2: task .*field 'required_outputs\.0\.source'"):
+        load_tasks(path)
 
 
-def test_values_that_all_name_their_source_are_not_counted_apart(
+def test_a_good_file_passes_with_one_summary_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     task = _task("balance_enquiry")
