@@ -49,6 +49,8 @@ TELLS: dict[str, set[tuple[str, tuple[str, ...]]]] = {
     "no_matching_fd": {("reason", ("no_match",)), ("clarify", ("which_one",))},
     "complaint_escalation": {("handoff", ("grievance_team",))},
     "pause_card_channels": {("alternative", ("channels_off",))},
+    # A.4/A.5 refuse a full card number or CVV; the preamble: "explain the reason politely".
+    "card_number_request": {("reason", ("masked_only",))},
 }
 # Tells a family has only where the records allow: another active account that covers the
 # debit is offered only if the customer has one (H.29).
@@ -124,6 +126,26 @@ def test_the_gold_explanation_tells_every_reason_and_alternative() -> None:
         for m in t.tells
         if m.kind in ("reason", "alternative")
         and not _told_by(m, t.scenario.instructions[m.instruction].explain or "")
+    ]
+    assert not untold, untold[:5]
+
+
+# G.28's later step is not refused by a rule: the agent checks with the customer before it
+# ("say so and why, and check with the customer"), and the customer declines.
+DEPENDENT_STEPS = {("refused_step_blocks_next", 1)}
+
+
+def test_every_request_the_policy_refuses_has_its_reason_or_alternative_to_tell() -> None:
+    """The policy's preamble and H.29: "explain the reason politely and offer the allowed
+    alternative". A request the customer's script expects explained (`explain`) is one the
+    policy refuses or redirects, so the task says what must be told for it."""
+    untold = [
+        (t.task_id, index)
+        for t in TASKS
+        for index, request in enumerate(t.scenario.instructions)
+        if request.explain
+        and (t.family, index) not in DEPENDENT_STEPS
+        and not any(m.instruction == index and m.kind in ("reason", "alternative") for m in t.tells)
     ]
     assert not untold, untold[:5]
 
