@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pytest_bankbench.concepts import says
+from pytest_bankbench.paths import data_dir
 from pytest_bankbench.runner import builtin_agent, run_task
 from tests.authoring.families.shipped import played, tasks_of, with_gold
 
@@ -43,3 +45,16 @@ def test_a_hand_off_to_a_colleague_unnamed_fails() -> None:
     verdict = played(task, with_gold(task, [task.gold[0], unnamed]))
     assert not verdict.passed and verdict.failure_type == "not_told", verdict.evidence
     assert any("grievance" in line for line in verdict.evidence["told_customer"])
+
+
+def test_the_hand_off_in_the_knowledge_bases_own_words_names_who_takes_it() -> None:
+    """I.34 asks to tell the customer they are being transferred; KB 24 says who takes a
+    complaint: "the assistant transfers them to a human agent". Said so, the team is told
+    (naming a grievance team is not required: issue 16 item 6)."""
+    article = (data_dir() / "kb" / "24-grievance-redressal.md").read_text(encoding="utf-8")
+    (rule,) = (line for line in article.splitlines() if "wants to complain" in line)
+    assert "human agent" in rule
+    for task in TASKS:
+        (tell,) = task.tells
+        assert any(says(c, rule) for c in tell.concepts), task.task_id
+        assert all(says(c, "I'm transferring you to a human agent now.") for c in tell.concepts)
