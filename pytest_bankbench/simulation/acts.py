@@ -58,7 +58,9 @@ _CHOICE = re.compile(
 # "Would you like to proceed with the refund to PayPal or a gift card?": a proposal whose last
 # words name the options asks the customer to pick one.
 _OPTIONS_LAST = re.compile(
-    r"(?<!\bany )\bor (?!not\b|no\b|anything\b|something\b|is\b|are\b)([\w'-]+\s+){0,3}[\w'-]+\s*\?\s*$",
+    r"(?<!\bany )\bor (?!not\b|no\b|anything\b|something\b|is\b|are\b)([\w'-]+\s+){0,3}[\w'-]+"
+    # "... with Option A (full cancellation) or Option B (address change)?"
+    r"(\s*\([^)]{0,60}\))?\s*\?\s*$",
     re.IGNORECASE,
 )
 # "Would you like to book one of these flights?", "Would you like to explore either of these
@@ -68,12 +70,12 @@ _EITHER = re.compile(
     r"|flights|alternatives))\b",
     re.IGNORECASE,
 )
-# "Please let me know which you'd prefer", "Which flight would you prefer?": the customer picks
-# among options, never a yes.
+# "Please let me know which you'd prefer", "Which flight would you prefer?", "Let me know which
+# order you want to proceed with": the customer picks among options, never a yes.
 _WHICH = re.compile(
     r"\bwhich (one |option |of (these|those|the (two|three|four|options)) |(?!one\b|option\b)\w+ )?"
     r"(you('d| would) "
-    r"(prefer|like)|would you (prefer|like)|do you (prefer|want))\b",
+    r"(prefer|like)|would you (prefer|like)|do you (prefer|want)|you (prefer|want)(?! me to))\b",
     re.IGNORECASE,
 )
 # "Once you confirm, I'll summarize the changes and ask for your final yes": the customer
@@ -81,8 +83,13 @@ _WHICH = re.compile(
 _LATER_YES = re.compile(
     r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)"
     # "After you provide the details, I will list the changes and ask for your yes confirmation"
-    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request) (your|a) ((final|explicit|formal|clear) )?"
+    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request|get|obtain|seek) (your|a) ((final|explicit|formal|clear) )?"
     r"(\W?yes\W?|confirmation|consent|approval|go-?ahead)"
+    # "I'll list the items and the refund for your confirmation", "after I present the masked
+    # details, reply yes": a yes to what has not been put yet (issue 16, round 4).
+    r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|send|share|lay out|prepare)\b[^.?!]*\bfor your "
+    r"(confirmation|approval|review|go-?ahead)\b"
+    r"|\bafter i (present|share|show|list|send|give)\b[^.?!]*\b(reply|respond|say|type)\b[^.?!]{0,20}\byes\b"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",
@@ -139,12 +146,63 @@ _TAG = re.compile(r",\s*(is that|is this|is it) (correct|right)\s*\?$", re.IGNOR
 # on a condition the customer may never meet; beside a result or "anything else", nothing to
 # answer now (issue 16, tuning-5 and tuning-7).
 _LATER_REQUEST = re.compile(
-    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|have any (additional|other|further"
+    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|(don'?t|do not) (see|receive|get)\b"
+    r"|have any (additional|other|further"
     r"|more)|need (any|more|further)|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
     r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
     r" know)\b"
     r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
-    r"|shipped|ready|available)\b",
+    r"|shipped|ready|available)\b"
+    # "Please follow those instructions to send the item back": a step after the conversation,
+    # with nothing to report (issue 16, round 4).
+    r"|\b(follow|use) (the|those|these) (instructions|steps|label)\b[^.?!]*\b(to (send|ship|return"
+    r"|mail|drop)|in the email)\b",
+    re.IGNORECASE,
+)
+# "After this change, the order can't be modified further", "Note: since an exchange has now
+# been initiated, we won't be able to process a separate one": what a change (made or proposed)
+# rules out from then on, not a refusal of the request (issue 16, round 4).
+_CONSEQUENCE = re.compile(
+    r"\b(modif(y|ied)|cancel(l?ed)?|chang(e|ed)|exchang(e|ed)|edit(ed)?|amend(ed)?|updat(e|ed)|revers(e|ed)"
+    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account))?"
+    r" (any )?(further|any ?more|again)\b"
+    r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
+    r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
+    r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
+    r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,",
+    re.IGNORECASE,
+)
+# "Once the returned items are received, we will process the exchanges": what will happen on an
+# event to come, not the agent at work now (issue 16, round 4).
+_ON_AN_EVENT = re.compile(
+    r"^(once|when|after|as soon as) (the|your|it|they|this|that)\b[^.?!]*\b(is|are|has|have|gets?)"
+    r" (been )?(\w+ed|\w+en|in|back)\b[^.?!]*,\s*(we|i|it|they)('ll| will)\b",
+    re.IGNORECASE,
+)
+# "First, I need to verify your account": nothing can be done before the customer says who they
+# are, so a proposal beside it is for later (issue 16, round 4).
+_VERIFY_FIRST = re.compile(
+    r"\b(need|have) to (first )?(verify|authenticate) (you\b|your (identity|account)\b(?! status))",
+    re.IGNORECASE,
+)
+# "If you'd like, I can check back later", "If you need a copy, let me know and I can transfer
+# you": an offer on the customer's wish or need.
+_IF_YOU = re.compile(
+    r"^((and|also|otherwise|or|but),? )?if you('d| would)? (like|prefer|want|wish|need|do not have"
+    r"|don'?t have|have any)\b",
+    re.IGNORECASE,
+)
+_IF_YOU_NEED = re.compile(
+    r"^((and|also|otherwise|or|but),? )?if you (need|do not have|don'?t have|have any)\b",
+    re.IGNORECASE,
+)
+_LIST_OPENS = re.compile(r":\s*$")
+# "Please choose one of the following ...:", "Reply with your choice", 'Reply with "Transfer me"
+# ... or "I'll buy separately"': the customer picks.
+_CHOOSE = re.compile(r"\b(choose|select|pick) (one|either|any) of\b", re.IGNORECASE)
+_CHOOSE_LAST = re.compile(
+    r"\b(reply|respond) with your (choice|selection|preference|option)\b"
+    r"|\b(reply|respond|answer) with \"[^\"]+\"[^\"]*\bor (with )?\"",
     re.IGNORECASE,
 )
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
@@ -294,6 +352,10 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
+    if "refuse" in acts and _CONSEQUENCE.search(text):
+        acts.discard("refuse")
+    if "wait" in acts and _ON_AN_EVENT.match(text):
+        acts.discard("wait")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
     if "ask" in acts and _REQUEST_FIRST.match(text):
@@ -310,7 +372,7 @@ def read_sentence(text: str) -> Sentence:
     choice = bool(
         (acts & _PROPOSALS or question or text.rstrip().endswith(":")) and _CHOICE.search(text)
     ) or bool(acts & _PROPOSALS and _OPTIONS_LAST.search(text))
-    if question and _EITHER.search(text):
+    if (question or _CHOOSE.search(text)) and _EITHER.search(text):
         choice = True
         acts = (acts - _PROPOSALS - {"more"}) | {"ask"}
     if choice:
@@ -378,13 +440,58 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+def _after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """After a completed report, an offer on the customer's wish ("If you'd like, I can check
+    back later") that the turn follows with "anything else?", and one on a need that may never
+    arise ("If you need a copy, let me know and I can transfer you"), ask nothing now: the
+    customer goes on to its next request (issue 16, round 4). The options listed under such an
+    offer ("If you'd like, I can also: - Share the tracking details") are part of it."""
+    soft: list[int] = []
+    listing = False
+    for at, sentence in enumerate(sentences):
+        if listing and not sentence.question and "more" not in sentence.acts:
+            soft.append(at)
+            continue
+        listing = False
+        if _IF_YOU.match(sentence.text) and sentence.acts & (
+            _PROPOSALS | {"ask", "handoff", "wait"}
+        ):
+            soft.append(at)
+            listing = bool(_LIST_OPENS.search(sentence.text))
+    if not soft:
+        return sentences
+    rest = [s for at, s in enumerate(sentences) if at not in soft]
+    if not any("done" in s.acts for s in rest) or any(
+        s.acts & (_PROPOSALS | {"refuse"}) for s in rest
+    ):
+        return sentences  # "I can't cancel it. If you need more help, I can transfer you." offers
+    wished = [at for at in soft if not _IF_YOU_NEED.match(sentences[at].text)]
+    if wished and not any("more" in s.acts for s in sentences[wished[-1] :]):
+        return sentences  # "Done. If you'd like the receipt by SMS, please give your number."
+    return tuple(
+        Sentence(s.text, s.acts & {"more"}) if at in soft else s for at, s in enumerate(sentences)
+    )
+
+
+def _ends_on_choice(sentences: tuple[Sentence, ...]) -> bool:
+    """The turn's last request asks the customer to pick ("Please reply with your choice", "Let
+    me know which order you want"), whatever it proposed before."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask"})]
+    if not asking:
+        return False
+    last = asking[-1]
+    return (
+        "ask" in last.acts and not last.acts & _PROPOSALS and bool(_CHOOSE_LAST.search(last.text))
+    )
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
     pieces = split(said(text))
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
-    sentences = tuple(read_sentence(s) for s in pieces)
+    sentences = _after_a_report(tuple(read_sentence(s) for s in pieces))
     acts = {act for s in sentences for act in s.acts}
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
@@ -410,8 +517,16 @@ def read(text: str) -> Reading:
         # your devices? Once you confirm, I'll guide you." / "If you'd like, I can:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
-    if acts & _PROPOSALS and _ends_on_which(sentences):
+    if acts & _PROPOSALS and (_ends_on_which(sentences) or _ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if (
+        acts & _PROPOSALS
+        and any(_VERIFY_FIRST.search(s.text) for s in sentences)
+        and any("ask" in s.acts for s in sentences)
+    ):  # "First, I need to verify your account. Please provide ... Should I also ...?"
+        acts = (acts - _PROPOSALS) | {"ask"}
+        if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
+            acts.discard("handoff")
     if acts & _PROPOSALS and any(_NEEDS_INFO.search(s.text) for s in sentences):
         rest = {
             a
