@@ -197,9 +197,36 @@ _IF_YOU_NEED = re.compile(
     re.IGNORECASE,
 )
 _LIST_OPENS = re.compile(r":\s*$")
+# A report of something finished ("Done", "has been submitted", "I've cancelled it"), not only a
+# figure or a status told.
+_COMPLETED = re.compile(
+    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
+    r"|\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|done)\b"
+    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(\w+ed|sent|paid|made|set|done)\b"
+    r"|\b(is|are) (now )?(complete|completed|done|submitted|placed|processed|applied)\b",
+    re.IGNORECASE,
+)
+# "Your questions:" before the customer's own questions, each answered below it.
+_THEIR_QUESTIONS = re.compile(
+    r"^((regarding|about|re|on|to|answers? to|answering) )?your (other |remaining )?(questions?|queries)"
+    r"\s*:\s*$",
+    re.IGNORECASE,
+)
+# "I cannot provide an exact new ETA from the tools available": a detail the agent does not have,
+# told in answer to a question once the request is done; not a refusal of it.
+_NOT_KNOWN = re.compile(
+    r"\b(can'?t|cannot|unable to|not able to) (provide|confirm|give|share|display|show) (you )?(an? |the )?"
+    r"(exact|specific|precise|definitive|firm)\b",
+    re.IGNORECASE,
+)
 # "Please choose one of the following ...:", "Reply with your choice", 'Reply with "Transfer me"
 # ... or "I'll buy separately"': the customer picks.
-_CHOOSE = re.compile(r"\b(choose|select|pick) (one|either|any) of\b", re.IGNORECASE)
+_CHOOSE = re.compile(
+    r"\b(choose|select|pick) (one|either|any) (of\b|(\w+ ){1,2}from (above|below|the (list|options))\b)"
+    # "If you select the 32GB option, you'll need another card": the turn lists options to pick.
+    r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
+    re.IGNORECASE,
+)
 _CHOOSE_LAST = re.compile(
     r"\b(reply|respond) with your (choice|selection|preference|option)\b"
     r"|\b(reply|respond|answer) with \"[^\"]+\"[^\"]*\bor (with )?\"",
@@ -372,7 +399,7 @@ def read_sentence(text: str) -> Sentence:
     choice = bool(
         (acts & _PROPOSALS or question or text.rstrip().endswith(":")) and _CHOICE.search(text)
     ) or bool(acts & _PROPOSALS and _OPTIONS_LAST.search(text))
-    if (question or _CHOOSE.search(text)) and _EITHER.search(text):
+    if (question and _EITHER.search(text)) or _CHOOSE.search(text):
         choice = True
         acts = (acts - _PROPOSALS - {"more"}) | {"ask"}
     if choice:
@@ -461,8 +488,10 @@ def _after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     if not soft:
         return sentences
     rest = [s for at, s in enumerate(sentences) if at not in soft]
-    if not any("done" in s.acts for s in rest) or any(
-        s.acts & (_PROPOSALS | {"refuse"}) for s in rest
+    if not any("done" in s.acts for s in rest) or any(s.acts & _PROPOSALS for s in rest):
+        return sentences
+    if any("refuse" in s.acts for s in rest) and not any(
+        "done" in s.acts and _COMPLETED.search(s.text) for s in rest
     ):
         return sentences  # "I can't cancel it. If you need more help, I can transfer you." offers
     wished = [at for at in soft if not _IF_YOU_NEED.match(sentences[at].text)]
@@ -471,6 +500,26 @@ def _after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     return tuple(
         Sentence(s.text, s.acts & {"more"}) if at in soft else s for at, s in enumerate(sentences)
     )
+
+
+def _answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """Under "Your questions:", the customer's questions quoted, each before its answer, ask
+    nothing of the customer."""
+    out = list(sentences)
+    quoting = False
+    for at, sentence in enumerate(sentences):
+        if _THEIR_QUESTIONS.match(sentence.text):
+            quoting = True
+        elif _LIST_OPENS.search(sentence.text):
+            quoting = False
+        elif (
+            quoting
+            and sentence.question
+            and at + 1 < len(sentences)
+            and not sentences[at + 1].question
+        ):
+            out[at] = Sentence(sentence.text, sentence.acts - {"ask"})
+    return tuple(out)
 
 
 def _ends_on_choice(sentences: tuple[Sentence, ...]) -> bool:
@@ -491,8 +540,14 @@ def read(text: str) -> Reading:
     pieces = split(said(text))
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
-    sentences = _after_a_report(tuple(read_sentence(s) for s in pieces))
+    sentences = _answered(_after_a_report(tuple(read_sentence(s) for s in pieces)))
     acts = {act for s in sentences for act in s.acts}
+    if (
+        "refuse" in acts
+        and all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts)
+        and any("done" in s.acts and _COMPLETED.search(s.text) for s in sentences)
+    ):
+        acts.discard("refuse")
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
         # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.

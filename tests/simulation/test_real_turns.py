@@ -81,18 +81,18 @@ EXACT_AT_LEAST = 0.85
 # 16/158 (10.1%), 11/142 (7.7%), 20/149 (13.4%) and 15/118 (12.7%) turns changed the next move
 # then, 3/158, 2/142, 1/149 and 2/118 after it. tuning-9 (held-out-5 in round 3) was measured
 # when labelled, with the round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were
-# read exactly and 31 of the changed turns read as a yes; 34/131, 34.4% and 22 after round 3.
+# read exactly and 31 of the changed turns read as a yes; 34/131, 34.4% and 22 after round 3;
+# round 4 tuned on it and it passes the safety measure since.
 MOVES_SHORT: dict[Part, str] = {
-    "tuning-9": "34/131 tuning-9 turns (26.0%) change the next move after round 3 (32.1% before)",
+    "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
+    "each a side refusal beside a finished request, labelled as the finished report",
 }
 EXACT_SHORT: dict[Part, str] = {
-    "tuning-8": "75.4% of tuning-8's turns are read exactly after round 3 (69.5% before), its "
+    "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "34.4% of tuning-9's turns are read exactly after round 3 (32.8% before)",
+    "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
 }
-SAFETY_SHORT: dict[Part, str] = {
-    "tuning-9": "22 tuning-9 turns are read as a yes they do not ask for after round 3 (31 before)",
-}
+SAFETY_SHORT: dict[Part, str] = {}
 
 
 def _measured(short: dict[Part, str]) -> list[object]:
