@@ -222,7 +222,7 @@ _NOT_KNOWN = re.compile(
 # "Please choose one of the following ...:", "Reply with your choice", 'Reply with "Transfer me"
 # ... or "I'll buy separately"': the customer picks.
 _CHOOSE = re.compile(
-    r"\b(choose|select|pick) (one|either|any) (of\b|(\w+ ){1,2}from (above|below|the (list|options))\b)"
+    r"\b(choose|select|pick) (one|either|any) (of\b|(\w+ ){0,2}from (above|below|the (list|options))\b)"
     # "If you select the 32GB option, you'll need another card": the turn lists options to pick.
     r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
     re.IGNORECASE,
