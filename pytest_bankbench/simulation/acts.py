@@ -13,17 +13,25 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_bankbench.simulation.acts_context import (
+    after_a_report,
+    answered,
+    ends_on_choice,
+    refuses_only_the_unknown,
+    verifies_first,
+)
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
     ACTION_RULES,
     FILLER,
+    PROPOSALS,
     TOPIC_RULES,
     Act,
 )
 from pytest_bankbench.simulation.acts_text import said, split
 from pytest_bankbench.tasks.model import Topic
 
-_PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
+_PROPOSALS = PROPOSALS
 # A question that opens with one of these asks for a detail even when it names an action
 # ("Which card should I block?"), unless it is an invitation or "anything else".
 _WH = re.compile(
@@ -179,57 +187,11 @@ _ON_AN_EVENT = re.compile(
     r" (been )?(\w+ed|\w+en|in|back)\b[^.?!]*,\s*(we|i|it|they)('ll| will)\b",
     re.IGNORECASE,
 )
-# "First, I need to verify your account": nothing can be done before the customer says who they
-# are, so a proposal beside it is for later (issue 16, round 4).
-_VERIFY_FIRST = re.compile(
-    r"\b(need|have) to (first )?(verify|authenticate) (you\b|your (identity|account)\b(?! status))",
-    re.IGNORECASE,
-)
-# "If you'd like, I can check back later", "If you need a copy, let me know and I can transfer
-# you": an offer on the customer's wish or need.
-_IF_YOU = re.compile(
-    r"^((and|also|otherwise|or|but),? )?if you('d| would)? (like|prefer|want|wish|need|do not have"
-    r"|don'?t have|have any)\b",
-    re.IGNORECASE,
-)
-_IF_YOU_NEED = re.compile(
-    r"^((and|also|otherwise|or|but),? )?if you (need|do not have|don'?t have|have any)\b",
-    re.IGNORECASE,
-)
-_LIST_OPENS = re.compile(r":\s*$")
-# A report of something finished ("Done", "has been submitted", "I've cancelled it"), not only a
-# figure or a status told.
-_COMPLETED = re.compile(
-    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
-    r"|\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|done)\b"
-    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(\w+ed|sent|paid|made|set|done)\b"
-    r"|\b(is|are) (now )?(complete|completed|done|submitted|placed|processed|applied)\b",
-    re.IGNORECASE,
-)
-# "Your questions:" before the customer's own questions, each answered below it.
-_THEIR_QUESTIONS = re.compile(
-    r"^((regarding|about|re|on|to|answers? to|answering) )?your (other |remaining )?(questions?|queries)"
-    r"\s*:\s*$",
-    re.IGNORECASE,
-)
-# "I cannot provide an exact new ETA from the tools available": a detail the agent does not have,
-# told in answer to a question once the request is done; not a refusal of it.
-_NOT_KNOWN = re.compile(
-    r"\b(can'?t|cannot|unable to|not able to) (provide|confirm|give|share|display|show) (you )?(an? |the )?"
-    r"(exact|specific|precise|definitive|firm)\b",
-    re.IGNORECASE,
-)
-# "Please choose one of the following ...:", "Reply with your choice", 'Reply with "Transfer me"
-# ... or "I'll buy separately"': the customer picks.
+# "Please choose one of the following ...:", "(choose one item_id from above)": the customer picks.
 _CHOOSE = re.compile(
     r"\b(choose|select|pick) (one|either|any) (of\b|(\w+ ){0,2}from (above|below|the (list|options))\b)"
     # "If you select the 32GB option, you'll need another card": the turn lists options to pick.
     r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
-    re.IGNORECASE,
-)
-_CHOOSE_LAST = re.compile(
-    r"\b(reply|respond) with your (choice|selection|preference|option)\b"
-    r"|\b(reply|respond|answer) with \"[^\"]+\"[^\"]*\bor (with )?\"",
     re.IGNORECASE,
 )
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
@@ -467,86 +429,15 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
-def _after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
-    """After a completed report, an offer on the customer's wish ("If you'd like, I can check
-    back later") that the turn follows with "anything else?", and one on a need that may never
-    arise ("If you need a copy, let me know and I can transfer you"), ask nothing now: the
-    customer goes on to its next request (issue 16, round 4). The options listed under such an
-    offer ("If you'd like, I can also: - Share the tracking details") are part of it."""
-    soft: list[int] = []
-    listing = False
-    for at, sentence in enumerate(sentences):
-        if listing and not sentence.question and "more" not in sentence.acts:
-            soft.append(at)
-            continue
-        listing = False
-        if _IF_YOU.match(sentence.text) and sentence.acts & (
-            _PROPOSALS | {"ask", "handoff", "wait"}
-        ):
-            soft.append(at)
-            listing = bool(_LIST_OPENS.search(sentence.text))
-    if not soft:
-        return sentences
-    rest = [s for at, s in enumerate(sentences) if at not in soft]
-    if not any("done" in s.acts for s in rest) or any(s.acts & _PROPOSALS for s in rest):
-        return sentences
-    if any("refuse" in s.acts for s in rest) and not any(
-        "done" in s.acts and _COMPLETED.search(s.text) for s in rest
-    ):
-        return sentences  # "I can't cancel it. If you need more help, I can transfer you." offers
-    wished = [at for at in soft if not _IF_YOU_NEED.match(sentences[at].text)]
-    if wished and not any("more" in s.acts for s in sentences[wished[-1] :]):
-        return sentences  # "Done. If you'd like the receipt by SMS, please give your number."
-    return tuple(
-        Sentence(s.text, s.acts & {"more"}) if at in soft else s for at, s in enumerate(sentences)
-    )
-
-
-def _answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
-    """Under "Your questions:", the customer's questions quoted, each before its answer, ask
-    nothing of the customer."""
-    out = list(sentences)
-    quoting = False
-    for at, sentence in enumerate(sentences):
-        if _THEIR_QUESTIONS.match(sentence.text):
-            quoting = True
-        elif _LIST_OPENS.search(sentence.text):
-            quoting = False
-        elif (
-            quoting
-            and sentence.question
-            and at + 1 < len(sentences)
-            and not sentences[at + 1].question
-        ):
-            out[at] = Sentence(sentence.text, sentence.acts - {"ask"})
-    return tuple(out)
-
-
-def _ends_on_choice(sentences: tuple[Sentence, ...]) -> bool:
-    """The turn's last request asks the customer to pick ("Please reply with your choice", "Let
-    me know which order you want"), whatever it proposed before."""
-    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask"})]
-    if not asking:
-        return False
-    last = asking[-1]
-    return (
-        "ask" in last.acts and not last.acts & _PROPOSALS and bool(_CHOOSE_LAST.search(last.text))
-    )
-
-
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
     pieces = split(said(text))
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
-    sentences = _answered(_after_a_report(tuple(read_sentence(s) for s in pieces)))
+    sentences = answered(after_a_report(tuple(read_sentence(s) for s in pieces)))
     acts = {act for s in sentences for act in s.acts}
-    if (
-        "refuse" in acts
-        and all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts)
-        and any("done" in s.acts and _COMPLETED.search(s.text) for s in sentences)
-    ):
+    if "refuse" in acts and refuses_only_the_unknown(sentences):
         acts.discard("refuse")
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
@@ -572,13 +463,10 @@ def read(text: str) -> Reading:
         # your devices? Once you confirm, I'll guide you." / "If you'd like, I can:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
-    if acts & _PROPOSALS and (_ends_on_which(sentences) or _ends_on_choice(sentences)):
+    if acts & _PROPOSALS and (_ends_on_which(sentences) or ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
-    if (
-        acts & _PROPOSALS
-        and any(_VERIFY_FIRST.search(s.text) for s in sentences)
-        and any("ask" in s.acts for s in sentences)
-    ):  # "First, I need to verify your account. Please provide ... Should I also ...?"
+    if acts & _PROPOSALS and verifies_first(sentences):
+        # "First, I need to verify your account. Please provide ... Should I also ...?"
         acts = (acts - _PROPOSALS) | {"ask"}
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")

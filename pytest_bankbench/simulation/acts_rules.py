@@ -27,6 +27,8 @@ Act = Literal[
     "handoff",  # the agent hands the customer over to a human
 ]
 ACTS: tuple[Act, ...] = Act.__args__  # type: ignore[attr-defined]
+# The acts that ask the customer for a yes.
+PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
 
 _READ_VERBS = r"check|look|pull|fetch|show|share|calculate|find|tell you|run|verify|quote|compare"
 # A step offered as advice for later, not asked for now: "Please reboot your device if you don't
