@@ -38,13 +38,17 @@ _IF_YOU_NEED = re.compile(
     re.IGNORECASE,
 )
 _LIST_OPENS = re.compile(r":\s*$")
-# A report of something finished ("Done", "has been submitted", "I've cancelled it"), not only a
-# figure or a status told.
+# A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
+# it"), not a figure, a status or a reason told ("the cheque has already been paid").
 _COMPLETED = re.compile(
     r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
-    r"|\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|done)\b"
-    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(\w+ed|sent|paid|made|set|done)\b"
-    r"|\b(is|are) (now )?(complete|completed|done|submitted|placed|processed|applied)\b",
+    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |just |successfully )?(submitted|placed|cancell?ed"
+    r"|closed|booked|opened|added|updated|raised|requested|transferred|sent|made|set up|initiated"
+    r"|completed|processed|arranged|ordered|scheduled|created|registered|changed|applied|modified"
+    r"|issued|enabled|disabled|activated|credited)\b"
+    r"|\b(request|return|exchange|cancellation|modification|change|transfer|payment|order|booking)s?"
+    r"\b[^.?!]{0,80}\b(has|have|is|are|was|were) (now |just )?(been )?(successfully )?(submitted|placed"
+    r"|processed|completed|complete|applied|done|initiated)\b",
     re.IGNORECASE,
 )
 # "Your questions:" before the customer's own questions, each answered below it.
