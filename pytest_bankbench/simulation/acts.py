@@ -16,6 +16,7 @@ from functools import lru_cache
 from pytest_bankbench.simulation.acts_context import (
     after_a_report,
     answered,
+    consequences,
     ends_on_choice,
     refuses_only_the_unknown,
     verifies_first,
@@ -165,19 +166,6 @@ _LATER_REQUEST = re.compile(
     # with nothing to report (issue 16, round 4).
     r"|\b(follow|use) (the|those|these) (instructions|steps|label)\b[^.?!]*\b(to (send|ship|return"
     r"|mail|drop)|in the email)\b",
-    re.IGNORECASE,
-)
-# "After this change, the order can't be modified further", "Note: since an exchange has now
-# been initiated, we won't be able to process a separate one": what a change (made or proposed)
-# rules out from then on, not a refusal of the request (issue 16, round 4).
-_CONSEQUENCE = re.compile(
-    r"\b(modif(y|ied)|cancel(l?ed)?|chang(e|ed)|exchang(e|ed)|edit(ed)?|amend(ed)?|updat(e|ed)|revers(e|ed)"
-    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account))?"
-    r" (any )?(further|any ?more|again)\b"
-    r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
-    r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
-    r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
-    r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,",
     re.IGNORECASE,
 )
 # "Once the returned items are received, we will process the exchanges": what will happen on an
@@ -341,8 +329,6 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
-    if "refuse" in acts and _CONSEQUENCE.search(text):
-        acts.discard("refuse")
     if "wait" in acts and _ON_AN_EVENT.match(text):
         acts.discard("wait")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
@@ -435,7 +421,8 @@ def read(text: str) -> Reading:
     pieces = split(said(text))
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
-    sentences = answered(after_a_report(tuple(read_sentence(s) for s in pieces)))
+    sentences = tuple(read_sentence(s) for s in pieces)
+    sentences = answered(after_a_report(consequences(sentences)))
     acts = {act for s in sentences for act in s.acts}
     if "refuse" in acts and refuses_only_the_unknown(sentences):
         acts.discard("refuse")

@@ -2,8 +2,8 @@
 
 simulation/acts.py reads each sentence alone, then the turn as a whole. Some sentences mean
 something else by where they stand (issue 16, round 4, on NVIDIA's ToolOrchestra retail turns):
-an offer after a finished report ("If you'd like, I can check back later. Anything else?") asks
-nothing now; the customer's own questions quoted under "Your questions:" are answered, not asked;
+a note of what a change rules out is not a refusal; an offer after a finished report ("If you'd
+like, I can check back later. Anything else?") asks nothing now; the customer's own questions quoted under "Your questions:" are answered, not asked;
 a proposal in a turn that must first verify who the customer is waits for that; a turn whose last
 request asks to pick is a choice; a detail the agent cannot give once the request is done is an
 answer, not a refusal. Each rule here looks at the turn's sentences, never at one phrasing.
@@ -38,6 +38,19 @@ _IF_YOU_NEED = re.compile(
     re.IGNORECASE,
 )
 _LIST_OPENS = re.compile(r":\s*$")
+# "After this change, the order can't be modified further", "Note: since an exchange has now
+# been initiated, we won't be able to process a separate one": what a change (made or proposed)
+# rules out from then on, beside the change it follows or proposes: not a refusal of the request.
+_CONSEQUENCE = re.compile(
+    r"\b(modif(y|ied)|cancel(l?ed)?|chang(e|ed)|exchang(e|ed)|edit(ed)?|amend(ed)?|updat(e|ed)|revers(e|ed)"
+    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account))?"
+    r" (any )?(further|any ?more|again)\b"
+    r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
+    r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
+    r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
+    r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,",
+    re.IGNORECASE,
+)
 # A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
 # it"), not a figure, a status or a reason told ("the cheque has already been paid").
 _COMPLETED = re.compile(
@@ -70,6 +83,20 @@ _CHOOSE_LAST = re.compile(
     r"|\b(reply|respond|answer) with \"[^\"]+\"[^\"]*\bor (with )?\"",
     re.IGNORECASE,
 )
+
+
+def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """In a turn that reports a result, proposes a change or asks for its details, a note of what
+    the change rules out ("After this change, the order can't be modified further") refuses
+    nothing; alone, "the limit can't be changed again today" still does."""
+    if not any(s.acts & (_PROPOSALS | {"done", "ask"}) for s in sentences):
+        return sentences
+    return tuple(
+        replace(s, acts=s.acts - {"refuse"})
+        if "refuse" in s.acts and _CONSEQUENCE.search(s.text)
+        else s
+        for s in sentences
+    )
 
 
 def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
