@@ -281,6 +281,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
+    # "I am escalating this to our Disputes team now": a team, not an account, takes it.
+    ("handoff", r"(?<!offer to )\b(escalat|hand|pass|rout|connect|transfer)\w* (this|it|the (matter|issue|case|dispute|complaint))( over| on)? to (our |the |a )?[\w -]{0,30}\b(team|department|cell|desk|specialists?|officer)\b(?![^.?!]*\?)"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human
     # agent"): the agent must hand over, or say one will take over.
     ("handoff", r"\b(transfer(ring|red|s)?|connect(ing|ed|s)?|(hand|pass|rout)(e|ing|s)? (you|it|this|your)|escalat(e|ing|ed))\b[^.?!]{0,40}\b(human|live) (agent|representative|colleague|executive|banker)\b"),
@@ -333,7 +335,8 @@ ACTION_RULES: tuple[tuple[str, str], ...] = (
     ("look", r"\b(check|look|fetch|pull|retrieve|show|view|see|find|verify|calculate|quote|know|tell you|share|compare|explain|review|search|get you)\w*\b"),
     ("transfer", r"\b(transfer(?! (you|your (call|chat|case|request|query)|this (chat|case)))|send(?! (you|it to you|the statement|a statement|a copy|an? (sms|email|otp)))|remit|neft|imps|rtgs)\w*\b"),
     ("pay", r"\b(pay|paid|payment)\b"),
-    ("payee", r"\b(add|register|save|set up|create)\w*\b.{0,40}\b(payee|beneficiary)\b"),
+    # "Add Ishita Mathur (account XXXX2713) as a payee", "add her to your list of beneficiaries"
+    ("payee", r"\b(add|register|save|set up|create)\w*\b[^?!\n]{0,80}?\b(payees?|beneficiar(y|ies))\b"),
     ("payee", r"\bnew (payee|beneficiary)\b"),
     ("deposit_open", r"\b(book|open|create|start|set up|put|invest|place|rebook|renew)\w*\b.{0,40}\b(fd|rd|deposit|fixed|recurring)\b"),
     ("deposit_open", r"\b(new|fresh|another) (fd|rd|fixed deposit|recurring deposit|deposit)\b"),

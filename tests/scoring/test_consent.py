@@ -172,3 +172,33 @@ def test_a_channel_is_stated_in_any_words() -> None:
     assert failed(task, say(trace, spots[1], abroad)) == {}
     atm = text.text.replace("international", "ATM")
     assert "disclosure_consent" in failed(task, say(trace, spots[1], atm))
+
+
+@pytest.mark.parametrize(
+    ("wording", "counts"),
+    [
+        ("Shall I add {name} (A/c XXXX{last4}, IFSC {ifsc}) as a beneficiary?", True),
+        (
+            "Just to be sure: you want me to add {name}, account ending in {last4}, to your list "
+            "of beneficiaries?",
+            True,
+        ),
+        ("Shall I go ahead with {name}, account ending in {last4}?", False),  # no action said
+    ],
+)
+def test_adding_a_payee_is_stated_however_long_the_name_and_account(
+    wording: str, counts: bool
+) -> None:
+    """A payee's details between "add" and "beneficiary" (audit2: a long name or the IFSC put
+    the two words more than 40 characters apart, and "beneficiaries" was not read)."""
+    task = first_of("new_payee_transfer", lambda t: t.task_id == _plain_transfer())
+    trace = gold(task.task_id)
+    write = _first_write(trace.events, "add_beneficiary")
+    call = trace.events[write]
+    assert isinstance(call, ToolEvent)
+    args = call.call.arguments or {}
+    text = wording.format(
+        name=args["name"], last4=str(args["account_number"])[-4:], ifsc=args.get("ifsc", "")
+    )
+    problems = failed(task, say(trace, _proposal(trace.events, write), text))
+    assert ("disclosure_consent" not in problems) is counts, problems
