@@ -202,3 +202,26 @@ def test_adding_a_payee_is_stated_however_long_the_name_and_account(
     )
     problems = failed(task, say(trace, _proposal(trace.events, write), text))
     assert ("disclosure_consent" not in problems) is counts, problems
+
+
+@pytest.mark.parametrize(
+    ("permanence", "counts"),
+    [
+        ("Please note this can't be undone.", True),
+        ("Please note this cannot be reversed.", True),
+        ("Once blocked, the card cannot be reactivated.", True),
+        ("You can unblock it later if you find it.", False),  # the opposite
+    ],
+)
+def test_a_permanent_block_is_stated_in_other_words(permanence: str, counts: bool) -> None:
+    """F.24: the block is permanent, said as real assistants say it (audit2)."""
+    task = first_of("lost_card_block")
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "block_card"))
+    text = trace.events[at]
+    assert isinstance(text, MessageEvent) and "permanent" in text.text
+    reworded = text.text.replace("block the card permanently", "block the card")
+    reworded = reworded.replace("Block: permanent.", permanence)
+    assert "permanent" not in reworded
+    problems = failed(task, say(trace, at, reworded))
+    assert ("disclosure_consent" not in problems) is counts, problems

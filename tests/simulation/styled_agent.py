@@ -91,8 +91,25 @@ def value(style: str, told: ToldValue) -> str:
     if told.kind == "count":
         number = int(told.value)
         word = _SMALL[number] if style == "apologetic" and number <= 10 else str(number)
-        return f"{word} {told.unit or ''}".strip()
-    return told.value
+        unit = told.unit or ""
+        if style == "apologetic":
+            unit = unit.replace("working days", "business days")
+        return f"{word} {unit}".strip()
+    return WORDS.get(told.value, {}).get(style, told.value)
+
+
+# A term or status in the style's words, as real assistants put it.
+WORDS: dict[str, dict[str, str]] = {
+    "permanent": {
+        "table": "irreversible",
+        "terse": "can't be undone",
+        "apologetic": "this cannot be reversed",
+        "desi": "cannot be reactivated later",
+    },
+    "police report": {"terse": "FIR copy", "apologetic": "police complaint", "desi": "FIR"},
+    "closed": {"terse": "resolved", "apologetic": "resolved and closed"},
+    "in progress": {"desi": "under process", "apologetic": "being worked on"},
+}
 
 
 # What each write does, in the style's words ({amount}, {account}, ... from the arguments).
@@ -151,9 +168,9 @@ _ACTIONS: dict[str, dict[str, str]] = {
     },
     "block_card": {
         "table": "Block the card **permanently** (reason: {reason})",
-        "terse": "block the card permanently ({reason})",
-        "apologetic": "permanently block the card, with the reason recorded as {reason}",
-        "desi": "hotlist the card permanently (reason: {reason})",
+        "terse": "block the card ({reason})",
+        "apologetic": "block the card, with the reason recorded as {reason}",
+        "desi": "hotlist the card (reason: {reason})",
     },
     "set_card_channel_limit": {
         "table": "Turn the card's **{channel}** usage {state}",
@@ -371,6 +388,12 @@ class StyledSay:
     def results(self, values: Sequence[ToldValue]) -> str:
         if not values:
             return ""
+        if self.style == "table" and all(v.kind == "amount" for v in values):
+            # The currency in the header, the figures bare: "| Payout | 1,18,985.13 |".
+            rows = "\n".join(
+                f"| {_label(v)} | {amount(self.style, v.value).removeprefix('₹')} |" for v in values
+            )
+            return f"| Item | Amount (₹) |\n|---|---:|\n{rows}"
         if self.style == "table":
             rows = "\n".join(f"| {_label(v)} | {value(self.style, v)} |" for v in values)
             return f"| Detail | Value |\n|---|---|\n{rows}"
