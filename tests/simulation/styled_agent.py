@@ -22,58 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date
-from decimal import Decimal
 
-from pytest_bankbench.money import indian, to_paise
 from pytest_bankbench.simulation.agents import GoldAgent
 from pytest_bankbench.simulation.dialogue import pick
 from pytest_bankbench.simulation.trace import Event
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue, Topic
+from tests.simulation.styled_reasons import SMALL, amount, day, masked, reworded
 
 STYLES = ("table", "terse", "apologetic", "desi")
-
-_ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
-_SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def amount(style: str, value: str | Decimal) -> str:
-    """An amount as the style writes it."""
-    rupees = Decimal(str(value)).quantize(Decimal("0.01"))
-    grouped = indian(to_paise(rupees)).removeprefix("Rs. ")
-    if style == "table":
-        return f"₹{grouped}"
-    if style == "terse":
-        if rupees >= 100000 and rupees % 1000 == 0:
-            lakh = (rupees / 100000).normalize()
-            return f"Rs {lakh:f} lakh"
-        return f"Rs {grouped}"
-    if style == "apologetic":
-        return f"INR {rupees:,.2f}"
-    return f"₹{grouped}/-" if rupees % 1 == 0 else f"INR {grouped}"
-
-
-def day(style: str, value: str) -> str:
-    """A date as the style writes it."""
-    d = date.fromisoformat(value)
-    if style == "table":
-        return f"{d:%B} {d.day}, {d.year}"
-    if style == "terse":
-        return f"{d:%d %b %Y}"
-    if style == "apologetic":
-        return f"{d.day}{_ORDINAL.get(d.day, 'th')} {d:%B %Y}"
-    return f"{d:%d/%m/%Y}"
-
-
-def masked(style: str, digits: str) -> str:
-    """An account or card by its last four digits, as the style masks it."""
-    last4 = digits[-4:]
-    return {
-        "table": f"XXXX{last4}",
-        "terse": f"****{last4}",
-        "apologetic": f"ending in {last4}",
-        "desi": f"A/c no. XXXXXX{last4}",
-    }[style]
 
 
 def value(style: str, told: ToldValue) -> str:
@@ -90,7 +46,7 @@ def value(style: str, told: ToldValue) -> str:
         )
     if told.kind == "count":
         number = int(told.value)
-        word = _SMALL[number] if style == "apologetic" and number <= 10 else str(number)
+        word = SMALL[number] if style == "apologetic" and number <= 10 else str(number)
         unit = told.unit or ""
         if style == "apologetic":
             unit = unit.replace("working days", "business days")
@@ -235,73 +191,6 @@ def action(style: str, write: GoldCall) -> str:
         return template.format(**filled)
     except KeyError:
         return template.split(" {")[0]
-
-
-# A refusal's rule in the words real assistants use: (pattern in the task's explain, the
-# style's rewording). Each rewording keeps the rule and the record, only the words change.
-REASONS: dict[str, tuple[tuple[str, str], ...]] = {
-    "table": (
-        (r"is under lien: it is pledged as security for", "is **marked as collateral** against"),
-        (r"is dormant", "is **inoperative** (no activity for over two years)"),
-        (r"is insufficient for", "does not have sufficient funds for"),
-        (r"has already been paid", "was already cleared"),
-        (r"a lock-in of 5 years", "a mandatory **5-year lock-in**"),
-        (
-            r"is a domestic-only card: international usage is not supported on it",
-            "can only be used within India",
-        ),
-    ),
-    "terse": (
-        (r"is under lien: it is pledged as security for", "is pledged against"),
-        (r"is dormant", "is inactive"),
-        (r"is insufficient for", "can't cover"),
-        (r"has already been paid", "has already been encashed"),
-        (r"have a lock-in of 5 years", "are locked in for 5 years"),
-        (r"a lock-in of 5 years", "a 5-year lock-in"),
-    ),
-    "apologetic": (
-        (
-            r"is under lien: it is pledged as security for",
-            "has a lien marked on it as security for",
-        ),
-        (r"is dormant", "has become dormant due to a long period without transactions"),
-        (r"is insufficient for", "doesn't have enough available balance to cover"),
-        (r"has already been paid", "has already been presented and paid"),
-        (r"a lock-in of 5 years", "a mandatory lock-in period of five years"),
-        (r"Bank secrecy and privacy rules", "Customer confidentiality rules"),
-    ),
-    "desi": (
-        (r"is under lien: it is pledged as security for", "is lien-marked against"),
-        (r"is dormant", "is inoperative"),
-        (r"is insufficient for", "is not sufficient for"),
-        (r"has already been paid", "is already debited from your account"),
-        (r"a lock-in of 5 years", "a lock-in period of 5 years"),
-    ),
-}
-_ENDING = re.compile(r"\bending (\d{4})\b")
-_RUPEES = re.compile(r"\bRs\.? ?(\d[\d,]*(?:\.\d\d)?)(?! crore| lakh)")
-_CAN_INSTEAD = re.compile(r"(?:^|(?<=[.:] ))I can ([^.?!]+?) instead(?: if you like)?\.")
-
-
-def reworded(style: str, explain: str, ask: bool) -> str:
-    """The task's reason in the style's words and forms; `ask`: the alternative as a question."""
-    text = explain
-    for pattern, words in REASONS[style]:
-        text = re.sub(pattern, words, text)
-    text = _ENDING.sub(
-        lambda m: (
-            masked(style, m.group(1))
-            if style != "apologetic"
-            else m.group(0).replace("ending", "ending in")
-        ),
-        text,
-    )
-    text = _RUPEES.sub(lambda m: amount(style, m.group(1).replace(",", "")), text)
-    if ask:
-        text = _CAN_INSTEAD.sub(lambda m: f"Would you like me to {m.group(1)} instead?", text)
-    if style == "apologetic":  # the rule in its own sentence, after the refusal
-        text = text.replace(", so ", ". Because of this, ", 1)
-    return text
 
 
 _TOPICS: dict[str, dict[Topic, str]] = {
