@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pytest_bankbench.simulation.agents import GoldAgent
+from pytest_bankbench.simulation.agents import AgentAction, GoldAgent
 from pytest_bankbench.simulation.dialogue import pick
 from pytest_bankbench.simulation.trace import Event
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue, Topic
@@ -228,8 +228,14 @@ def topics(style: str, wanted: Sequence[Topic]) -> list[str]:
     return [own.get(t, TOPIC_WORDS[t]) for t in dict.fromkeys(wanted or ("other",))]
 
 
+# A reported value's label in the style's words where the tool's name for it would be odd to a
+# customer ("cooling period until" is when the full amount can go).
+_LABELS = {"cooling period until": "full amount can be sent from"}
+
+
 def _label(told: ToldValue) -> str:
-    return told.label[:1].upper() + told.label[1:]
+    label = _LABELS.get(told.label, told.label)
+    return label[:1].upper() + label[1:]
 
 
 class StyledSay:
@@ -287,9 +293,9 @@ class StyledSay:
             rows = "\n".join(f"| {_label(v)} | {value(self.style, v)} |" for v in values)
             return f"| Detail | Value |\n|---|---|\n{rows}"
         if self.style == "terse":
-            return "; ".join(f"{v.label} {value(self.style, v)}" for v in values) + "."
+            return "; ".join(f"{_label(v).lower()} {value(self.style, v)}" for v in values) + "."
         if self.style == "apologetic":
-            return " ".join(f"The {v.label} is {value(self.style, v)}." for v in values)
+            return " ".join(f"The {_label(v).lower()} is {value(self.style, v)}." for v in values)
         return "\n".join(f"- {_label(v)}: {value(self.style, v)}" for v in values)
 
     def proposal(
@@ -382,13 +388,71 @@ WARNINGS = {
 
 
 class StyledAgent(GoldAgent):
-    """The gold agent's decisions, every message in the style's words."""
+    """The gold agent's decisions, every message in the style's words.
 
-    def __init__(self, task: Task, style: str) -> None:
+    With `paths`, it also takes the other paths the policy allows: the tool's default where
+    the customer named no number (an allowed value that is the schema's default is left out),
+    the other transfer mode where the policy offers both, and one clarifying question of its own
+    before the first write that names an account ("it's your account ending 1234?")."""
+
+    def __init__(self, task: Task, style: str, paths: bool = False) -> None:
         super().__init__(task)
         self.say = StyledSay(style)  # type: ignore[assignment]
         self.style = style
-        self.name = f"styled-{style}"
+        self.paths = paths
+        self.name = f"styled-{style}{'-paths' if paths else ''}"
+        self.queue = [self._path(c) for c in self.queue]
+        self.checked = False
+
+    def _path(self, call: GoldCall) -> GoldCall:
+        """The call on the other allowed path: a default left out, another allowed value."""
+        if not self.paths or not call.allowed:
+            return call
+        from pytest_bankbench.bank.registry import get_tool
+
+        defaults = get_tool(call.tool).defaults
+        args = dict(call.arguments)
+        for name, values in call.allowed.items():
+            if name in defaults and defaults[name] in values:
+                args.pop(name, None)  # the tool's own default is among the allowed
+            elif values:
+                args[name] = values[0]
+        return call.model_copy(update={"arguments": args})
+
+    def next_calls(self, instruction: int) -> list[GoldCall]:
+        return [self._path(c) for c in super().next_calls(instruction)]
+
+    def quote(self, write: GoldCall) -> list[ToldValue]:
+        """The quote, with the agent's own choice where it took another allowed value."""
+        gold = next(c for c in self.task.gold if c.id == write.id)
+        swapped = {
+            str(gold.arguments[n]): str(v)
+            for n, v in write.arguments.items()
+            if n in gold.allowed and v != gold.arguments.get(n)
+        }
+        return [
+            v.model_copy(update={"value": swapped[v.value]}) if v.value in swapped else v
+            for v in super().quote(write)
+        ]
+
+    def _act(self, events: Sequence[Event]) -> AgentAction:
+        head = self.queue[0] if self.queue else None
+        if self.paths and not self.checked and head is not None and head.id not in self.asked:
+            account = next(
+                (
+                    str(head.arguments[n])
+                    for n in ("from_account", "account_number")
+                    if len(str(head.arguments.get(n, ""))) >= 8
+                ),
+                None,
+            )
+            if account is not None and self._kind[head.id] == "write" and self.greeted:
+                self.checked = True
+                return AgentAction(
+                    message=f"Quick check before I go on: is it your account "
+                    f"{masked(self.style, account)} you'd like me to use?"
+                )
+        return super()._act(events)
 
     def _warning(self, events: Sequence[Event]) -> str:
         return WARNINGS[self.style] if super()._warning(events) else ""
