@@ -139,6 +139,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
     ("confirm", r"\b(ok|okay|good|fine|alright|all right) (for me )?to (go ahead|proceed|continue|go)\b"),
     ("confirm", r"\bgood to go\b.*\?"),
+    # A terse close of a proposal: "I'll send Rs 5,000 by IMPS from ****1234. OK?" (audit2).
+    ("confirm", r"^(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$"),
     ("confirm", r"\bdo i have your\b"),
     ("confirm", r"\b(need|require|have|get|give me|want|awaiting|await|wait for) (your|an?) (explicit |final |clear |formal )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|authori[sz]ation|yes|confirmation to proceed)\b"),
     ("confirm", r"\bwith your (permission|consent|approval|go-?ahead|ok|okay)\b"),
@@ -298,7 +300,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
 # Sentences that carry none of these acts even where a rule above matches a word of them.
 # fmt: off
 FILLER: tuple[str, ...] = (
-    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)\W*$",
+    # Not "OK?": alone after a proposal it asks for the go-ahead (audit2).
+    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)(?![^?]*\?)\W*$",
     r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
     r"^i can (help|assist)( you)? with (that|this)\W*$",
     r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",

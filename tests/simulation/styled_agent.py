@@ -308,17 +308,18 @@ class StyledSay:
         what = action(self.style, write)
         said = self.results(quote)
         reason = reworded(self.style, explain, ask=False) if explain else ""
+        ask = pick(CONFIRMS[self.style], f"{key}/confirm" if key else None)
         if self.style == "table":
-            body = f"### Before I proceed\n**Action:** {what}\n\n{said}\n\nShall I go ahead?"
+            body = f"### Before I proceed\n**Action:** {what}\n\n{said}\n\n{ask}"
         elif self.style == "terse":
-            body = f"I'll {what}. {said} Confirm?".replace("  ", " ")
+            body = f"I'll {what}. {said} {ask}".replace("  ", " ")
         elif self.style == "apologetic":
             body = (
                 f"Thank you so much for your patience. Just to be sure: you want me to {what}? "
-                f"{said} Please confirm if you'd like me to proceed."
+                f"{said} {ask}"
             )
         else:
-            body = f"As requested, I will {what}.\n{said}\nKindly confirm so that I can proceed."
+            body = f"As requested, I will {what}.\n{said}\n{ask}"
         return f"{reason}\n\n{body}".strip() if reason else body
 
     def handoff(self, call: GoldCall) -> str:
@@ -375,6 +376,26 @@ class StyledSay:
             }[self.style]
         return f"{head}{said}".strip()
 
+
+# Requests for consent as real models close a proposal (tests/simulation/real_turns*.txt).
+CONFIRMS: dict[str, tuple[str, ...]] = {
+    "table": (
+        "Shall I go ahead?",
+        'Please reply **"yes"** to confirm.',
+        "Would you like to proceed with this? (yes/no)",
+    ),
+    "terse": ("Confirm?", "Yes to proceed?", "OK?"),
+    "apologetic": (
+        "Please confirm if you'd like me to proceed.",
+        'Would you like to proceed? Please confirm by saying "yes".',
+        "Is that correct?",
+    ),
+    "desi": (
+        "Kindly confirm so that I can proceed.",
+        "Kindly reply YES to confirm.",
+        "Shall I proceed?",
+    ),
+}
 
 WARNINGS = {
     "table": "⚠️ **Please don't share your OTP or PIN** - not even with me. I don't need it.",
