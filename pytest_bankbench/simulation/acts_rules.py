@@ -283,8 +283,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
-    # "I am escalating this to our Disputes team now": a team, not an account, takes it.
-    ("handoff", r"(?<!offer to )\b(escalat|hand|pass|rout|connect|transfer)\w* (this|it|the (matter|issue|case|dispute|complaint))( over| on)? to (our |the |a )?[\w -]{0,30}\b(team|department|cell|desk|specialists?|officer)\b(?![^.?!]*\?)"),
+    # "I am escalating this to our Disputes team now": a team, not an account, takes it; "I will
+    # need to escalate this to our technical team" is not done yet (audit2).
+    ("handoff", r"\b(escalat|hand|pass|rout|connect|transferr)(ing|ed) (this|it|the (matter|issue|case|dispute|complaint))( over| on)? to (our |the |a )?[\w -]{0,30}\b(team|department|cell|desk|specialists?|officer)\b(?![^.?!]*\?)"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human
     # agent"): the agent must hand over, or say one will take over.
     ("handoff", r"\b(transfer(ring|red|s)?|connect(ing|ed|s)?|(hand|pass|rout)(e|ing|s)? (you|it|this|your)|escalat(e|ing|ed))\b[^.?!]{0,40}\b(human|live) (agent|representative|colleague|executive|banker)\b"),
