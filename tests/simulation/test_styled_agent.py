@@ -4,8 +4,9 @@ The styled agent (tests/simulation/styled_agent.py) makes the gold agent's decis
 every message in another style (markdown tables, terse, verbose-apologetic, Indian bank English
 with "₹/-" and DD/MM/YYYY), with the refusals reworded (styled_reasons.py), and, on `paths`, takes
 the other paths the policy allows (the tool's default count, IMPS for NEFT, a clarifying question
-of its own). All 1,000 tasks pass in every style (the audit script in the module's docstring
-runs them); here one task per family, a different one per style, keeps the suite cheap.
+of its own). All 1,000 tasks pass in every style on both paths (`python -m
+tests.simulation.styled_agent` runs them, 35 s); here one task per family, a different one per
+style, keeps the suite cheap.
 """
 
 from __future__ import annotations
