@@ -25,7 +25,6 @@ from pytest_bankbench.tasks.model import (
     OutputKind,
     ServiceArea,
     TellKind,
-    ToldValue,
 )
 
 Results = dict[str, dict[str, Any]]
@@ -74,14 +73,28 @@ def as_step(step: str, call: Call) -> Call:
 
 @dataclass(frozen=True)
 class Of:
-    """The record and field a told value reports (a task's `Source`): a record of the seeded
-    bank (`record`), read as it stands after the gold chain, or a gold step's result
-    (`result`), for a quote or a calculation no record holds."""
+    """The place a told value comes from (a task's `Source`): a record of the seeded bank
+    (`record`), read as it stands after the gold chain; a gold step's result (`result`), for a
+    quote or a calculation no record holds; a gold step's argument (`argument`); a passage of
+    the policy or an article (`clause`, `article`); a row of the rate card (`rate_card`)."""
 
-    field: str
+    field: str | None = None
     entity: Entity | None = None
     key: str | Ref | None = None
     step: str | None = None
+    arg: str | None = None
+    policy: str | None = None
+    article: str | None = None
+    near: str | None = None
+    tenure_days: int | None = None
+    # Other places that must hold the same value, checked and not written (a quote told before
+    # the write whose result must equal it: the rate booked is the rate the rate card quoted).
+    also: tuple[Of, ...] = ()
+
+    @property
+    def readable(self) -> bool:
+        """The generator can read the value here (a passage only confirms one it is given)."""
+        return self.policy is None and self.article is None
 
 
 def record(entity: Entity, key: str | Ref, field: str) -> Of:
@@ -95,14 +108,45 @@ def result(step: str, field: str) -> Of:
     return Of(field, step=step)
 
 
+def argument(step: str, name: str) -> Of:
+    """An argument of a gold step, as the agent sends it: `argument("transfer", "amount")`."""
+    return Of(step=step, arg=name)
+
+
+def clause(clause_id: str, near: str | None = None) -> Of:
+    """A clause of the policy that states the value ("F.24"); `near`, the phrase the figure
+    follows where the clause writes several of its kind ("replacement fee")."""
+    return Of(policy=clause_id, near=near)
+
+
+def article(doc_id: str, near: str | None = None) -> Of:
+    """A knowledge-base article that states the value, as `clause`."""
+    return Of(article=doc_id, near=near)
+
+
+def rate_card(days: int, column: str = "applicable_rate_percent") -> Of:
+    """The rate card's slab holding a tenure, and its column (the rate that applies to the
+    customer on the task's date)."""
+    return Of(column, tenure_days=days)
+
+
+def same_as(of: Of, *others: Of) -> Of:
+    """The place, with others that must hold the same value (`Of.also`)."""
+    return replace(of, also=others)
+
+
 @dataclass(frozen=True)
 class Known:
-    """A value the family knows before the replay: a rule of the policy, a knowledge-base
-    answer, the amount the customer asked for. With `of`, the record or result it must equal
-    (generation stops when it does not, authoring/generate.py)."""
+    """A value the family states itself and the place `of` that must hold it, written to the
+    task as its source and checked there (a wrong fee stops generation, naming the task and
+    field): the rule of a policy clause, an article's answer, the amount a transfer sends."""
 
     value: str
-    of: Of | None = None
+    of: Of
+
+
+def known(value: str, of: Of) -> Known:
+    return Known(value, of)
 
 
 Source = Of | Known
@@ -137,6 +181,16 @@ class Tell:
 
 
 @dataclass(frozen=True)
+class Say:
+    """A value a `Must` tells (an alternative account's last digits, a limit), and its place."""
+
+    label: str
+    kind: OutputKind
+    source: Source
+    unit: str | None = None
+
+
+@dataclass(frozen=True)
 class Must:
     """What the policy says the agent tells beyond the values asked (a task's `MustTell`): a
     refusal's reason, the alternative to offer, the hand-off team, a clarifying question.
@@ -145,7 +199,7 @@ class Must:
     kind: TellKind
     label: str
     concepts: tuple[str, ...] = ()
-    values: tuple[ToldValue, ...] = ()
+    values: tuple[Say, ...] = ()
     instruction: int = 0
     record: str | None = None
     before: str | None = None
@@ -159,7 +213,7 @@ def reason(label: str, *concepts: str, record: str | None = None, instruction: i
 def alternative(
     label: str,
     *concepts: str,
-    values: tuple[ToldValue, ...] = (),
+    values: tuple[Say, ...] = (),
     record: str | None = None,
     instruction: int = 0,
     before: str | None = None,
@@ -178,9 +232,9 @@ def clarify(label: str, before: str, instruction: int = 0, record: str | None = 
     )
 
 
-def told(label: str, kind: OutputKind, value: str, unit: str | None = None) -> ToldValue:
-    """A value that tells an alternative: an account's last digits, an allowed amount."""
-    return ToldValue(label=label, kind=kind, value=value, unit=unit)
+def told(label: str, kind: OutputKind, source: Source, unit: str | None = None) -> Say:
+    """A value that tells an alternative or a reason: an account's last digits, a limit."""
+    return Say(label, kind, source, unit)
 
 
 @dataclass
@@ -318,8 +372,3 @@ def rupees_arg(paise: int) -> float | int:
     """A tool argument in rupees as the JSON number an agent would send."""
     value = to_rupees(paise)
     return int(value) if value == value.to_integral() else float(value)
-
-
-def const(value: str) -> Known:
-    """A value the family knows before the replay, found in no record (a rule, an article)."""
-    return Known(value)

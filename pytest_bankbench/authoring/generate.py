@@ -21,6 +21,7 @@ from pytest_bankbench.authoring.base import (
     Known,
     Of,
     Ref,
+    Say,
     UnlistedFamily,
     family_rows,
 )
@@ -43,9 +44,18 @@ from pytest_bankbench.tasks.model import (
     Source,
     Split,
     Task,
+    ToldValue,
 )
 from pytest_bankbench.tasks.replay import GoldReplayError, replay
-from pytest_bankbench.tasks.sources import as_kind, read_record, read_result, same
+from pytest_bankbench.tasks.sources import (
+    Places,
+    as_kind,
+    found_at,
+    read_rate_card,
+    read_record,
+    same,
+    unsourced,
+)
 from pytest_bankbench.tasks.validate import unshown_values
 
 TASKS_PER_FAMILY = 20
@@ -93,47 +103,83 @@ class _Told:
 
     task_id: str
     results: dict[str, dict[str, Any]]
+    arguments: dict[str, dict[str, Any]]  # draft step -> the arguments it was sent
     final: dict[str, str]  # draft step -> task call id
     bank: Bank
 
-    def of(self, source: Known | Of, kind: str) -> tuple[str, Source | None]:
-        """The value to tell and the task's `Source` for it. A `Known` value is the family's;
-        its `of`, if any, is checked here and not written to the task (a quote told before
-        the write whose result it must equal: the booked rate is the rate quoted)."""
-        if isinstance(source, Known):
-            if source.of is not None:
-                held, named = self.read(source.of, kind)
-                if not same(kind, source.value, held):
-                    raise WrongExpectedValue(
-                        f"{self.task_id}: the value {source.value} is not the {named}, which "
-                        f"holds {held} after the gold chain"
-                    )
-            return source.value, None
-        return self.read(source, kind)
+    def of(self, source: Known | Of, kind: str, field: str) -> tuple[str, Source]:
+        """The value to tell and the task's `Source` for it. A `Known` value is the family's,
+        written with the place `of` it names (the task's check, tasks/validate.py, compares
+        them after the replay); any other value is read at its place. The place's `also` are
+        checked here and not written (the booked rate is the rate quoted)."""
+        of = source.of if isinstance(source, Known) else source
+        value, named = (
+            (source.value, self._source(of))
+            if isinstance(source, Known)
+            else self.read(of, kind, field)
+        )
+        for other in of.also:
+            held, where = self.read(other, kind, field)
+            if not same(kind, value, held):
+                raise WrongExpectedValue(
+                    f"{self.task_id}: field {field}: the value {value} is not the {where}, "
+                    f"which holds {held} after the gold chain"
+                )
+        return value, named
 
-    def read(self, of: Of, kind: str) -> tuple[str, Source]:
-        """The value at a record or result, as the task will write it, and its `Source`."""
+    def read(self, of: Of, kind: str, field: str) -> tuple[str, Source]:
+        """The value at a record, result, argument or rate-card row, as the task will write
+        it, and its `Source`."""
         named = self._source(of)
-        if named.call is not None:
-            found = read_result(self.results, of.step or "", of.field)
-        else:
-            found = read_record(self.bank, str(named.entity), str(named.key), named.field)
+        if not of.readable:
+            raise WrongExpectedValue(
+                f"{self.task_id}: field {field}: {named} only confirms a value: give it, "
+                "known(value, of)"
+            )
+        records = {}
+        if named.kind == "record":
+            key = (str(named.entity), str(named.key), str(named.field))
+            records[key] = read_record(self.bank, *key)
+        card = read_rate_card(self.bank) if named.kind == "rate card" else None
+        by_id = {self.final[step]: args for step, args in self.arguments.items()}
+        found = found_at(named, Places(self.results_by_id(), by_id, records, card))
         if not found[0]:
             raise WrongExpectedValue(
-                f"{self.task_id}: {named} is shown by no gold result or record"
+                f"{self.task_id}: field {field}: {named} is shown by no gold result or record"
             )
         raw = found[1]
         if kind == "amount":
             return str(Decimal(str(raw))), named
         value = as_kind(kind, raw)
         if value is None:
-            raise WrongExpectedValue(f"{self.task_id}: {named} holds {raw!r}, not a {kind}")
+            raise WrongExpectedValue(
+                f"{self.task_id}: field {field}: {named} holds {raw!r}, not a {kind}"
+            )
         return (value[-4:] if kind == "digits" else value), named
+
+    def results_by_id(self) -> dict[str, dict[str, Any]]:
+        return {self.final[step]: result for step, result in self.results.items()}
 
     def _source(self, of: Of) -> Source:
         if of.step is not None:
-            return Source(field=of.field, call=self.final[of.step])
-        return Source(field=of.field, entity=of.entity, key=str(_resolve(of.key, self.results)))
+            return Source(field=of.field, call=self.final[of.step], arg=of.arg)
+        if of.entity is not None:
+            key = str(_resolve(of.key, self.results))
+            return Source(field=of.field, entity=of.entity, key=key)
+        return Source(
+            field=of.field,
+            policy=of.policy,
+            article=of.article,
+            near=of.near,
+            tenure_days=of.tenure_days,
+        )
+
+    def say(self, value: Say, field: str) -> ToldValue:
+        """A value a tell names, read or confirmed at its place."""
+        told, where = self.of(value.source, value.kind, field)
+        return ToldValue(
+            label=value.label, kind=value.kind, value=told, unit=value.unit, source=where
+        )
 
 
 def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
@@ -144,11 +190,13 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
     calls, draft_ids = with_checks(draft.calls, draft.customer_id)
     final = {draft_id: f"c{n}" for n, draft_id in enumerate(draft_ids, start=1)}
     results: dict[str, dict[str, Any]] = {}
+    sent: dict[str, dict[str, Any]] = {}
     gold: list[GoldCall] = []
     with Bank(draft.customer_id, today, seed) as bank:
         for draft_id, call in zip(draft_ids, calls, strict=True):
             cid = final[draft_id]
             args = {k: _resolve(v, results) for k, v in call.args.items()}
+            sent[draft_id] = args
             try:
                 results[draft_id] = get_tool(call.tool).invoke(bank, args)
             except ToolError as exc:
@@ -175,23 +223,23 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
                     allowed=dict(call.allowed),
                 )
             )
-        told = _Told(f"{name}-{index:03d}", results, final, bank)
+        told = _Told(f"{name}-{index:03d}", results, sent, final, bank)
         outputs = tuple(
             RequiredOutput(
                 label=o.label,
                 kind=o.kind,
-                value=(source := told.of(o.source, o.kind))[0],
+                value=(source := told.of(o.source, o.kind, f"required_outputs.{i}"))[0],
                 unit=o.unit,
                 rivals=o.rivals,
                 also=o.also,
                 instruction=o.instruction,
                 source=source[1],
             )
-            for o in draft.outputs
+            for i, o in enumerate(draft.outputs)
         )
         disclosures: list[Disclosure] = []
         for d in draft.disclosures:
-            value, where = told.of(d.source, d.kind)
+            value, where = told.of(d.source, d.kind, f"disclosures.{len(disclosures)}")
             if d.zero and Decimal(value) == 0:
                 continue  # a nil charge needs no telling
             disclosures.append(
@@ -205,21 +253,23 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
                     source=where,
                 )
             )
-    tells = []
-    for t in draft.tells:
-        for concept_id in t.concepts:
-            concept(concept_id)  # an unknown concept fails here, not when the task is scored
-        tells.append(
-            MustTell(
-                kind=t.kind,
-                label=t.label,
-                concepts=t.concepts,
-                values=t.values,
-                instruction=t.instruction,
-                record=t.record,
-                before=final[t.before] if t.before else None,
+        tells = []
+        for i, t in enumerate(draft.tells):
+            for concept_id in t.concepts:
+                concept(concept_id)  # an unknown concept fails here, not when the task is scored
+            tells.append(
+                MustTell(
+                    kind=t.kind,
+                    label=t.label,
+                    concepts=t.concepts,
+                    values=tuple(
+                        told.say(v, f"tells.{i}.values.{j}") for j, v in enumerate(t.values)
+                    ),
+                    instruction=t.instruction,
+                    record=t.record,
+                    before=final[t.before] if t.before else None,
+                )
             )
-        )
     instructions = list(draft.instructions)
     if draft.offers and index % OFFER_EVERY == 0:
         instructions[0] = instructions[0].model_copy(update={"volunteers": draft.offers})
@@ -274,6 +324,7 @@ def _family_tasks(ctx: Context, name: str, seed: int, rejected: list[Rejected]) 
             rejected.append(Rejected(f"{name}-{len(tasks) + 1:03d}", str(exc)))
             continue
         unshown, _checked = unshown_values(task, gold_replay)
+        unshown += unsourced(task)
         if unshown:  # a family's expected value its own gold never shows: a bug, not a draft
             raise WrongExpectedValue(
                 f"family {name}, task {task.task_id}: "

@@ -4,9 +4,20 @@ alternative of a refused transfer mode (H.29). Each names the gold step it is to
 
 from __future__ import annotations
 
-from pytest_bankbench.authoring.base import Known, Must, Out, Tell, alternative, const, result
+from pytest_bankbench.authoring.base import (
+    Must,
+    Out,
+    Say,
+    Tell,
+    alternative,
+    argument,
+    clause,
+    known,
+    rate_card,
+    result,
+    same_as,
+)
 from pytest_bankbench.money import plain
-from pytest_bankbench.tasks.model import ToldValue
 
 
 def closure_terms(quote: str, write: str) -> list[Tell]:
@@ -27,25 +38,26 @@ def booking_quote(projection: str, write: str) -> list[Tell]:
     ]
 
 
-def rd_rate(rate: str, booking: str) -> tuple[list[Out], list[Tell]]:
-    """KB 06: the RD's rate, read off the rate card, is told before the booking `booking`, whose
-    result must show the same rate; the customer who asked for it hears it again after."""
+def rd_rate(months: int, booking: str) -> tuple[list[Out], list[Tell]]:
+    """KB 06: the RD's rate, read off the rate card's slab for its months (30 days each), is
+    told before the booking `booking`, whose result must show the same rate; the customer who
+    asked for it hears it again after."""
     booked = result(booking, "rate_percent")
     return [Out("rate", "percent", booked)], [
-        Tell(booking, "rate", "percent", Known(rate, of=booked))
+        Tell(booking, "rate", "percent", same_as(rate_card(months * 30), booked))
     ]
 
 
 def transfer_terms(write: str, amount: int, mode: str, also: tuple[str, ...] = ()) -> list[Tell]:
-    """Policy D.15: the amount and the mode are told before a transfer; `also` are the other
-    modes the policy allows for it (the one proposed is told)."""
+    """Policy D.15: the amount and the mode are told before a transfer, as the transfer `write`
+    sends them; `also` are the other modes the policy allows for it (the one proposed is told)."""
     return [
-        Tell(write, "amount", "amount", const(plain(amount))),
-        Tell(write, "mode", "text", const(mode), also=also),
+        Tell(write, "amount", "amount", known(plain(amount), argument(write, "amount"))),
+        Tell(write, "mode", "text", known(mode, argument(write, "mode")), also=also),
     ]
 
 
-def mode_refusal(label: str, concept: str, limit: ToldValue, offered: str) -> list[Must]:
+def mode_refusal(label: str, concept: str, limit: Say, offered: str) -> list[Must]:
     """Policy H.29 on a transfer outside its mode's limit: the reason (`concept`, the `limit`
     told) and the other modes `offered`, both told before the gold step "transfer"."""
     return [
@@ -65,17 +77,18 @@ def block_terms(write: str, reason: str) -> list[Tell]:
     final += ("irreversible", "can't be undone", "cannot be reversed", "can't be reversed")
     final += ("cannot be reactivated", "can't be reactivated", "can never be used again")
     terms = [
-        Tell(write, "block", "text", const("permanent"), also=final),
+        Tell(write, "block", "text", known("permanent", clause("F.24")), also=final),
         Tell(
             write,
             "replacement card sent to your registered address within",
             "count",
-            const("7"),
+            known("7", clause("F.24", near="registered address in")),
             unit="working days",
         ),
-        Tell(write, "replacement fee", "amount", const("200")),
+        Tell(write, "replacement fee", "amount", known("200", clause("F.24"))),
     ]
     if reason == "stolen":  # "waived for stolen cards with a police report": not for lost ones
         police = ("FIR", "police complaint", "first information report")
-        terms.append(Tell(write, "fee waived with", "choice", const("police report"), also=police))
+        waived = known("police report", clause("F.24", near="waived for stolen cards"))
+        terms.append(Tell(write, "fee waived with", "choice", waived, also=police))
     return terms

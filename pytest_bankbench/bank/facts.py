@@ -148,10 +148,12 @@ def field_value(
     fact: str,
 ) -> tuple[bool, Any]:
     """(True, value) when the result shows the record `entity`/`key` with the fact field
-    `fact`, the value as the result holds it; (False, None) when it does not show it."""
+    `fact`, the value as the result holds it; (False, None) when it does not show it. The
+    record's key is one of its fields too (an account's `account_number`: its last digits
+    told)."""
     want_key = key.strip().upper()
     for reveal in reveals:
-        source = reveal.field_map().get(fact)
+        source = reveal.field_map().get(fact) or (fact if fact == reveal.key else None)
         if reveal.entity != entity or source is None:
             continue
         for record in _records(reveal, output):

@@ -195,7 +195,8 @@ class GoldAgent:
     def told_values(self, values: Sequence[V], events: Sequence[Event]) -> list[V]:
         """The values to tell, as the agent's own tool results show them (never the task's
         expectations: a wrong expected value then fails `--bank-model gold`, issue 17)."""
-        shown = (shown_value(v, events) for v in values)
+        plan = {c.id: c.arguments for c in self.task.gold}
+        shown = (shown_value(v, events, plan) for v in values)
         return [v for v in shown if v is not None]
 
     def _key(self, kind: str) -> str:
@@ -268,7 +269,9 @@ class GoldAgent:
         quote: list[ToldValue] = []
         for value in (d for d in self.task.disclosures if d.write == write.id):
             argument = as_kind(value.kind, write.arguments.get(value.label))
-            if argument is not None and same(value.kind, value.value, argument):
+            if value.source is not None:  # read at its place (an argument: the one to send)
+                quote += self.told_values([value], self.seen)
+            elif argument is not None and same(value.kind, value.value, argument):
                 quote.append(value)
             else:
                 quote += self.told_values([value], self.seen)

@@ -18,6 +18,7 @@ from pydantic import (
 from pytest_bankbench.bank.diff import RowChange
 from pytest_bankbench.bank.facts import Entity
 from pytest_bankbench.bank.frozen import FrozenRecord
+from pytest_bankbench.tasks.passages import article_ids, policy_clauses
 
 # The task vocabulary is defined in vocabulary.py; re-exported for the modules that read it here.
 from pytest_bankbench.vocabulary import CATEGORIES as CATEGORIES
@@ -82,39 +83,126 @@ class GoldCall(_Strict):
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
 
 
+SourceKind = Literal["record", "result", "argument", "passage", "rate card"]
+
+
 class Source(_Strict):
-    """The record and field a told value reports, so that a wrong value cannot pass silently.
+    """The place a told value comes from, so that a wrong value cannot pass silently.
 
-    Either a record of the seeded bank, `entity` and `key` (the account the customer named,
-    `"balance"`), read as the bank holds it after the gold replay; or the result of one gold
-    call, `call` (a quote or a calculation, which no record holds: the closure quote's
-    `"payout"`). `field` is the field's name as a tool shows it (bank/facts.py for a record;
-    for a call's result a dotted path, `"details.status"`). `validate-tasks` and the generator
-    check the value against it, and the gold agent tells what its own tools show there."""
+    One of: a record of the seeded bank, `entity`, `key` and a `field` as a tool shows it
+    (bank/facts.py), read as the bank holds it after the gold replay (the account the customer
+    named, `"balance"`); a gold call's result, `call` and a dotted `field` (a quote no record
+    holds: the closure quote's `"payout"`); a gold call's argument, `call` and `arg` (the amount
+    a transfer sends, told before it); a passage, a `policy` clause ("F.24") or a knowledge-base
+    `article` (its id), the value read in its text by kind, after the phrase `near` where the
+    passage writes several of its kind (tasks/passages.py); a row of the deposit rate card, the
+    slab holding `tenure_days`, and its `field` ("applicable_rate_percent"). `validate-tasks`
+    and the generator check the value there, and the gold agent tells what it reads there."""
 
-    field: str = Field(min_length=1)
+    field: str | None = Field(None, min_length=1)
     entity: Entity | None = None
     key: str | None = None
     call: str | None = Field(None, pattern=r"^c\d+$")
+    arg: str | None = Field(None, min_length=1)
+    policy: str | None = Field(None, pattern=r"^[A-Z]\.\d+$")
+    article: str | None = Field(None, min_length=1)
+    near: str | None = Field(None, min_length=1)
+    tenure_days: int | None = Field(None, ge=1)
 
     @model_validator(mode="after")
     def _one_place(self) -> Source:
-        record = self.entity is not None and self.key is not None
-        if record == (self.call is not None) or (self.entity is None) != (self.key is None):
-            raise ValueError("a source names either a record (entity and key) or a gold call")
+        places = {
+            "a record (entity, key)": self.entity is not None or self.key is not None,
+            "a gold call (call)": self.call is not None,
+            "a policy clause (policy)": self.policy is not None,
+            "an article (article)": self.article is not None,
+            "a rate-card row (tenure_days)": self.tenure_days is not None,
+        }
+        named = [place for place, given in places.items() if given]
+        if len(named) != 1:
+            raise ValueError(
+                f"a source names one place ({', '.join(places)}); this one names "
+                f"{' and '.join(named) or 'none'}"
+            )
+        kind = self.kind
+        takes = {
+            "record": ("entity", "key", "field"),
+            "result": ("call", "field"),
+            "argument": ("call", "arg"),
+            "passage": ("policy" if self.policy is not None else "article", "near"),
+            "rate card": ("tenure_days", "field"),
+        }[kind]
+        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        missing = [name for name in takes if name not in given and name != "near"]
+        extra = [name for name in given if name not in takes]
+        if missing or extra:
+            wrong = [f"{', '.join(missing)} missing"] if missing else []
+            wrong += [f"{', '.join(extra)} not taken"] if extra else []
+            article = "an" if kind == "argument" else "a"
+            raise ValueError(
+                f"{article} {kind} source takes {', '.join(takes)}: {'; '.join(wrong)}"
+            )
+        if self.policy is not None and self.policy not in policy_clauses():
+            raise ValueError(
+                f"policy clause {self.policy!r} does not exist; the clauses are "
+                f"{_span(tuple(policy_clauses()))} (task_data/policy.md)"
+            )
+        if self.article is not None and self.article not in article_ids():
+            raise ValueError(
+                f"article {self.article!r} does not exist; the articles are: "
+                f"{', '.join(article_ids())} (task_data/kb)"
+            )
         return self
 
+    @property
+    def kind(self) -> SourceKind:
+        if self.entity is not None or self.key is not None:
+            return "record"
+        if self.call is not None:
+            return "argument" if self.arg is not None else "result"
+        if self.tenure_days is not None:
+            return "rate card"
+        return "passage"
+
+    @model_serializer(mode="wrap")
+    def _only_its_keys(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        """A record or a result is written with its four keys, as before the other kinds
+        existed (the task file stays byte-identical); any other kind with its own keys only."""
+        data: dict[str, Any] = handler(self)
+        legacy = ("field", "entity", "key", "call")
+        if self.kind in ("record", "result"):
+            return {name: data[name] for name in legacy if name in data}
+        return {name: item for name, item in data.items() if item is not None}
+
     def __str__(self) -> str:
+        if self.kind == "argument":
+            return f"argument {self.arg} of gold call {self.call}"
+        if self.kind == "passage":
+            where = f"policy clause {self.policy}" if self.policy else f"article {self.article}"
+            return where + (f" after {self.near!r}" if self.near else "")
+        if self.kind == "rate card":
+            return f"{self.field} of the rate card's slab for {self.tenure_days} days"
         where = f"gold call {self.call}" if self.call else f"{self.entity} {self.key!r}"
         return f"{self.field} of {where}"
+
+
+def _span(ids: tuple[str, ...]) -> str:
+    """Clause ids by section: "A.1-A.5, B.6-B.10, ..."."""
+    runs: dict[str, list[str]] = {}
+    for clause in ids:
+        runs.setdefault(clause[0], []).append(clause)
+    return ", ".join(f"{run[0]}-{run[-1]}" for run in runs.values())
 
 
 class ToldValue(_Strict):
     """A value the agent must tell the customer, read the way people write it (scoring/outputs.py).
 
     `unit` is the word a count needs ("months"); `rivals` are the other values of a choice's set,
-    none of which may be said un-negated; `source` the record and field it reports (None for a
-    value no record holds: a rule of the policy or a knowledge-base article)."""
+    none of which may be said un-negated; `source` the place it comes from (`Source`: every
+    shipped value names one; a custom task's value may leave it out, and is then only found
+    loosely, tasks/validate.py)."""
 
     label: str
     kind: OutputKind

@@ -11,7 +11,14 @@ from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.tasks.model import Task
-from pytest_bankbench.tasks.sources import RecordKey, read_record, record_keys
+from pytest_bankbench.tasks.sources import (
+    Places,
+    RecordKey,
+    names_rate_card,
+    read_rate_card,
+    read_record,
+    record_keys,
+)
 
 
 class GoldReplayError(BankBenchError, RuntimeError):
@@ -26,12 +33,19 @@ class GoldReplayError(BankBenchError, RuntimeError):
 
 @dataclass(frozen=True)
 class Replay:
-    """Results of each gold call by id, the change set the chain leaves, and each record field
-    the task's told values name as the bank holds it after the chain (tasks/sources.py)."""
+    """Results of each gold call by id, the change set the chain leaves, and the places the
+    task's told values name as the bank holds them after the chain (tasks/sources.py): each
+    record field, each gold call's arguments and, when a value names it, the rate card."""
 
     results: dict[str, dict[str, Any]]
     changes: ChangeSet
     records: dict[RecordKey, tuple[bool, Any]] = field(default_factory=dict)
+    arguments: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rate_card: dict[str, Any] | None = None
+
+    @property
+    def places(self) -> Places:
+        return Places(self.results, self.arguments, self.records, self.rate_card)
 
 
 def replay(task: Task) -> Replay:
@@ -55,4 +69,6 @@ def replay(task: Task) -> Replay:
                 )
         changes = bank.changes()  # before the reads below, which change nothing all the same
         records = {key: read_record(bank, *key) for key in record_keys(task)}
-        return Replay(results, changes, records)
+        card = dict(read_rate_card(bank)) if names_rate_card(task) else None
+        arguments = {call.id: dict(call.arguments) for call in task.gold}
+        return Replay(results, changes, records, arguments, card)

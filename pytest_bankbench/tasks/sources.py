@@ -1,31 +1,47 @@
-"""Reading the record and field a told value names (`Source`), and comparing a value with it.
+"""Reading the place a told value names (`Source`), and comparing the value with it.
 
 A required output or a quote value names where it comes from: a record of the seeded bank (the
-account the customer named and its `balance`) or a gold call's result (the closure quote's
-`payout`). After the gold replay the record is read from the bank as it then stands, through
-the read tools that show it (bank/facts.py), so the value is what any agent's tools would show
-the customer at the end of a correct session. The generator and `validate-tasks` compare each
-expected value with it (a mismatch is named by task and field); the gold agent reads the same
-place in its own tool results to tell it.
+account the customer named and its `balance`), a gold call's result (the closure quote's
+`payout`) or argument (the amount a transfer sends), a passage of the policy or of an article
+(the replacement fee of F.24, tasks/passages.py), or a row of the deposit rate card. After the
+gold replay a record is read from the bank as it then stands, through the read tools that show
+it (bank/facts.py), so the value is what any agent's tools would show the customer at the end
+of a correct session; the rate card is read the same way. The generator and `validate-tasks`
+compare each expected value with its place (a mismatch is named by task and field); the gold
+agent reads the same place in its own tool calls and results to tell it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.facts import ARG_PREFIX, LOGGED_IN, field_value
-from pytest_bankbench.bank.registry import ToolSpec, all_tools
+from pytest_bankbench.bank.registry import ToolSpec, all_tools, get_tool
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.tasks.model import Task, ToldValue
+from pytest_bankbench.tasks.model import Source, Task, ToldValue
+from pytest_bankbench.tasks.passages import article_text, passage_problem, policy_clauses
 
 _NUMERIC = ("amount", "percent", "count")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 RecordKey = tuple[str, str, str]  # entity, key, field
+RATE_CARD_TOOL = "get_deposit_rate_card"
+
+
+@dataclass(frozen=True)
+class Places:
+    """What a gold replay leaves at the places a source can name: each gold call's result and
+    arguments by id, the record fields the task's values name, and the rate card."""
+
+    results: Mapping[str, Mapping[str, Any]]
+    arguments: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    records: Mapping[RecordKey, tuple[bool, Any]] = field(default_factory=dict)
+    rate_card: Mapping[str, Any] | None = None
 
 
 def as_kind(kind: str, raw: Any) -> str | None:
@@ -71,12 +87,31 @@ def told_sources(task: Task) -> Iterable[tuple[str, ToldValue]]:
             yield f"tells.{i}.values.{j}", value
 
 
+UNSOURCED = (
+    "names no source: say where the value is found (a record's field, a gold call's result or "
+    "argument, a policy clause or article passage, a rate-card row; README, Writing tasks)"
+)
+
+
+def unsourced(task: Task) -> list[tuple[str, str]]:
+    """(field, why) of every told value that names no source: such a value could only be found
+    loosely, anywhere in a result or the policy, so a wrong one would pass (issue 17)."""
+    return [
+        (f"{field}.source", f"{value.label!r} {UNSOURCED}")
+        for field, value in told_sources(task)
+        if value.source is None
+    ]
+
+
 def record_keys(task: Task) -> list[RecordKey]:
     """The records and fields the task's told values name, to be read after the replay."""
     keys = (
         (s.entity, s.key, s.field)
         for _, v in told_sources(task)
-        if (s := v.source) is not None and s.entity is not None and s.key is not None
+        if (s := v.source) is not None
+        and s.entity is not None
+        and s.key is not None
+        and s.field is not None
     )
     return list(dict.fromkeys(keys))
 
@@ -99,7 +134,7 @@ def read_record(bank: Bank, entity: str, key: str, field: str) -> tuple[bool, An
         if spec.kind != "read":
             continue
         for reveal in spec.reveals:
-            if reveal.entity != entity or field not in reveal.field_map():
+            if reveal.entity != entity or field not in (*reveal.field_map(), reveal.key):
                 continue
             argument = "" if reveal.key == LOGGED_IN else _key_argument(spec, reveal.key)
             if argument is None:
@@ -117,6 +152,38 @@ def read_record(bank: Bank, entity: str, key: str, field: str) -> tuple[bool, An
     return False, None
 
 
+def names_rate_card(task: Task) -> bool:
+    return any(v.source is not None and v.source.kind == "rate card" for _, v in told_sources(task))
+
+
+def read_rate_card(bank: Bank) -> Mapping[str, Any]:
+    """The deposit rate card as the bank shows this customer today."""
+    return get_tool(RATE_CARD_TOOL).invoke(bank, {})
+
+
+def rate_row(card: Mapping[str, Any], days: int, column: str) -> tuple[bool, Any]:
+    """A column of the rate card's slab holding a tenure ("400" days: the "366-730" slab)."""
+    for slab in card.get("slabs", ()):
+        low, _, high = str(slab.get("tenure_days", "")).partition("-")
+        if low.isdigit() and high.isdigit() and int(low) <= days <= int(high) and column in slab:
+            return True, slab[column]
+    return False, None
+
+
+def read_argument(
+    arguments: Mapping[str, Mapping[str, Any]], call: str, name: str
+) -> tuple[bool, Any]:
+    found = arguments.get(call, {})
+    return (True, found[name]) if name in found else (False, None)
+
+
+def passage(source: Source) -> str | None:
+    """The text of the passage a source names (a policy clause, an article), None if none."""
+    if source.policy is not None:
+        return policy_clauses().get(source.policy)
+    return None if source.article is None else article_text(source.article)
+
+
 def read_result(results: Mapping[str, Mapping[str, Any]], call: str, path: str) -> tuple[bool, Any]:
     """A field of a gold call's result by dotted path ("details.status"; a number is a list
     index: "transactions.0.amount")."""
@@ -131,27 +198,49 @@ def read_result(results: Mapping[str, Mapping[str, Any]], call: str, path: str) 
     return True, value
 
 
-def source_mismatch(
-    value: ToldValue,
-    results: Mapping[str, Mapping[str, Any]],
-    records: Mapping[RecordKey, tuple[bool, Any]],
-) -> str | None:
+def found_at(source: Source, places: Places) -> tuple[bool, Any]:
+    """The raw value at a source's place after the gold replay (a passage is read apart)."""
+    if source.kind == "result":
+        return read_result(places.results, str(source.call), str(source.field))
+    if source.kind == "argument":
+        return read_argument(places.arguments, str(source.call), str(source.arg))
+    if source.kind == "rate card":
+        if places.rate_card is None:
+            return False, None
+        return rate_row(places.rate_card, int(source.tenure_days or 0), str(source.field))
+    key = (str(source.entity), str(source.key), str(source.field))
+    return places.records.get(key, (False, None))
+
+
+def source_mismatch(value: ToldValue, places: Places) -> str | None:
     """Why the value is not the one its source holds after the gold replay, or None."""
     source = value.source
     if source is None:
         return None
-    found = (
-        read_result(results, source.call, source.field)
-        if source.call is not None
-        else records.get((str(source.entity), str(source.key), source.field), (False, None))
-    )
+    if source.kind == "passage":
+        text = passage(source)
+        why = (
+            f"{source} is not in the shipped policy or knowledge base"
+            if text is None
+            else passage_problem(value.kind, value.value, text, source.near, str(source))
+        )
+        return None if why is None else f"{value.label!r}: {why}"
+    found = found_at(source, places)
+    sent = places.arguments.get(str(source.call))
+    if not found[0] and source.kind == "argument" and sent is not None:
+        return (
+            f"{value.label!r}: gold call {source.call} has no argument {source.arg!r}; it has "
+            f"{', '.join(sent) or 'none'}"
+        )
     if not found[0]:
         return f"{value.label!r}: names {source}, which the gold replay does not show"
     got = as_kind(value.kind, found[1])
     if got is not None and same(value.kind, value.value, got):
         return None
     held = found[1] if got is None else got
-    return (
-        f"{value.label!r}: {value.kind} {value.value} is not the {source}, which the bank holds "
-        f"as {held} after the gold replay"
+    shown = (
+        f"the bank holds as {held} after the gold replay"
+        if source.kind == "record"
+        else f"the gold replay shows as {held}"
     )
+    return f"{value.label!r}: {value.kind} {value.value} is not the {source}, which {shown}"

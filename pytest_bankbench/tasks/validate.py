@@ -8,8 +8,11 @@ value the agent must tell (required outputs, disclosures, the values of tells) m
 value that names its record and field (`source`: the account the customer named and its
 `balance`) must be what that record holds after the gold replay (tasks/sources.py), and a value
 that names none must be one the gold replay shows, since a value no gold call returns is one the
-agent cannot know (issue 17). Disclosures and tells may also state a rule of the policy (the
-Rs 200 replacement fee, the RTGS minimum), so the policy's text counts for them. The command
+agent cannot know (issue 17). A source may also name a gold call's argument (the amount sent), a
+policy clause or an article that states the value (the Rs 200 replacement fee of F.24), or a
+row of the rate card. A value without one is counted in the summary ("N told values name no
+source"): disclosures and tells may state a rule of the policy, so the policy's text counts for
+them, but another figure in the same result or article would have passed too. The command
 then plays each task that has no other problem with the gold agent (runner.gold_problems), so a
 task the gold agent cannot pass is named here by the field its failed check reads.
 """
@@ -46,7 +49,7 @@ from pytest_bankbench.tasks.loader import (
 )
 from pytest_bankbench.tasks.model import Task, ToldValue
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
-from pytest_bankbench.tasks.sources import source_mismatch, told_sources
+from pytest_bankbench.tasks.sources import source_mismatch, told_sources, unsourced
 
 _NUMERIC_KINDS = ("amount", "percent", "count")
 _SHOWN = 5  # values the replay shows, listed in a problem so the author sees the right one
@@ -78,28 +81,19 @@ class Validation:
     path: Path
     tasks: int = 0
     values: int = 0
-    unsourced: int = 0
     problems: tuple[Problem, ...] = ()
     played: bool = False  # the gold agent played every task that had no other problem
 
     def summary(self) -> str:
-        """The file's one line: its problems, or what was checked. Values that name no `source`
-        are counted apart: each was only found somewhere in a gold result (or the policy), so
-        another record's value in the same result would have passed too."""
+        """The file's one line: its problems, or what was checked."""
         if self.problems:
             lines = len({p.line for p in self.problems if p.line is not None})
             where = f" on {_count(lines, 'line')}" if lines else ""
             return f"{self.path}: {_count(len(self.problems), 'problem')}{where}"
-        unsourced = (
-            f"; {self.unsourced} of them without a source, only found somewhere in a gold "
-            "result or the policy"
-            if self.unsourced
-            else ""
-        )
         played = ", the gold agent passes each" if self.played else ""
         return (
             f"{self.path}: {_count(self.tasks, 'task')} valid (gold chains replayed{played}, "
-            f"{_count(self.values, 'expected value')} found in the replays{unsourced})"
+            f"{_count(self.values, 'expected value')} found in the replays)"
         )
 
 
@@ -124,7 +118,7 @@ def validate_file(path: Path, play: GoldPlay | None = None) -> Validation:
         return Validation(path, problems=(_file_problem(path, exc),))
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    loaded = values = unsourced = 0
+    loaded = values = 0
     for lineno, line in lines:
         task, line_problems = _load_line(path, lineno, line)
         problems += line_problems
@@ -146,10 +140,9 @@ def validate_file(path: Path, play: GoldPlay | None = None) -> Validation:
             task_problems = [at.problem(name, why) for name, why in play(task)]
         problems += task_problems
         values += checked
-        unsourced += sum(1 for _, value in told_sources(task) if value.source is None)
     if not lines:
         problems.append(Problem(path, None, None, None, NO_TASKS))
-    return Validation(path, loaded, values, unsourced, tuple(problems), play is not None)
+    return Validation(path, loaded, values, tuple(problems), play is not None)
 
 
 def _file_problem(path: Path, exc: TaskFileError) -> Problem:
@@ -210,6 +203,7 @@ def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]
         for index, m in gold_call_problems(task)
     ]
     problems += _unknown_concepts(task)
+    problems += unsourced(task)
     with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
         unknown = customer_problem(bank)
     if unknown is not None:
@@ -276,7 +270,7 @@ def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int
     for name, value in told_sources(task):
         checked += 1
         if value.source is not None:
-            why = source_mismatch(value, gold.results, gold.records)
+            why = source_mismatch(value, gold.places)
         else:
             policy = not name.startswith("required_outputs")
             why = shown.missing(value, policy=policy)

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from pytest_bankbench.cli import main
+from pytest_bankbench.money import amounts_in
 from pytest_bankbench.paths import data_dir
-from pytest_bankbench.tasks.loader import TASKS_FILE, shipped_tasks
-from pytest_bankbench.tasks.model import GoldCall, Task
+from pytest_bankbench.tasks.loader import TASKS_FILE, TaskFileError, load_tasks, shipped_tasks
+from pytest_bankbench.tasks.model import GoldCall, Source, Task
 from pytest_bankbench.tasks.sources import told_sources
 from pytest_bankbench.tasks.validate import validate_file
 
@@ -34,27 +35,26 @@ def _run(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[str]
     return status, capsys.readouterr().out.splitlines()
 
 
-def test_a_good_file_passes_with_one_summary_line(
+def test_a_value_without_a_source_is_a_problem_naming_its_field(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tasks = [_task("balance_enquiry"), _task("fd_rate_query")]
-    path = _write(tmp_path / "good.jsonl", *(t.to_line() for t in tasks))
+    """A value found only somewhere in a result could be another record's: each names its place
+    (issue 17), and the file is refused at load for a run the same way."""
+    rate = _task("fd_rate_query")
+    bare = tuple(o.model_copy(update={"source": None}) for o in rate.required_outputs)
+    tasks = [_task("balance_enquiry"), rate.model_copy(update={"required_outputs": bare})]
+    path = _write(tmp_path / "bare.jsonl", *(t.to_line() for t in tasks))
     status, out = _run(capsys, path)
-    told = [value for t in tasks for _, value in told_sources(t)]
-    unsourced = sum(1 for value in told if value.source is None)
-    assert 0 < unsourced < len(told)  # the case below names both kinds
-    assert (status, out) == (
-        0,
-        [
-            f"{path}: 2 tasks valid (gold chains replayed, the gold agent passes each, "
-            f"{len(told)} expected values found in "
-            f"the replays; {unsourced} of them without a source, only found somewhere in a gold "
-            "result or the policy)"
-        ],
-    )
+    fields = [f"required_outputs.{i}.source" for i in range(len(bare))]
+    assert status == 1 and len(out) == len(fields) + 1, out
+    for line, field in zip(out, fields, strict=False):
+        assert line.startswith(f"{path}:2: task {rate.task_id}: field {field}: "), line
+        assert "names no source" in line and "Writing tasks" in line
+    with pytest.raises(TaskFileError, match=r":2: task .*field 'required_outputs\.0\.source'"):
+        load_tasks(path)
 
 
-def test_values_that_all_name_their_source_are_not_counted_apart(
+def test_a_good_file_passes_with_one_summary_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     task = _task("balance_enquiry")
@@ -340,3 +340,123 @@ def test_a_task_the_gold_agent_cannot_pass_is_a_problem_naming_the_tell(
         for t, line in zip(tells, out[:-1], strict=True)
     )
     assert _run(capsys, _write(tmp_path / "told.jsonl", json.dumps(refusal)))[0] == 0
+
+
+def _wrong(family: str, label: str, value: str, task_id: str) -> tuple[Task, Task, str]:
+    """A shipped task of the family, the same with the value `label` written wrong (its source
+    kept) under another id, and the field of that value."""
+    for task in (t for t in shipped_tasks() if t.family == family):
+        for field, told in told_sources(task):
+            if told.label == label and told.source is not None:
+                kind, index = field.split(".")[0], int(field.split(".")[1])
+                values = list(getattr(task, kind))
+                values[index] = told.model_copy(update={"value": value})
+                wrong = task.model_copy(update={kind: tuple(values), "task_id": task_id})
+                return task, wrong, field
+    raise AssertionError(f"no {family} task tells {label!r} with a source")
+
+
+def _wrong_article_value() -> tuple[Task, Task, str]:
+    task = next(
+        t
+        for t in shipped_tasks()
+        if t.family == "kb_answer"
+        and (s := t.required_outputs[0].source) is not None
+        and s.article
+        and t.required_outputs[0].kind in ("amount", "count")
+    )
+    output = task.required_outputs[0]
+    return _wrong("kb_answer", output.label, str(output.amount() + 1), "wrong_article-001")
+
+
+def test_a_wrong_value_of_each_place_fails_validation_and_gold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pytester: pytest.Pytester
+) -> None:
+    """The amount a transfer sends, a fee of a policy clause, an article's answer, a rate of the
+    rate card: each written wrong is named by file, line, task and field, and the gold agent,
+    telling what it reads there, fails each task (and passes the tasks as shipped)."""
+    cases = [
+        (_wrong("new_payee_transfer", "amount", "1.00", "wrong_argument-001"), "argument amount"),
+        # Rs 50,000 is in the policy (H.29), not as the replacement fee of F.24.
+        (_wrong("lost_card_block", "replacement fee", "50000", "wrong_clause-001"), "F.24"),
+        (_wrong_article_value(), "article"),
+        (_wrong("fd_rate_query", "rate", "9.99", "wrong_rate-001"), "rate card's slab"),
+    ]
+    assert Decimal(50000) in amounts_in((data_dir() / "policy.md").read_text(encoding="utf-8"))
+    path = _write(tmp_path / "wrong.jsonl", *(wrong.to_line() for (_, wrong, _), _ in cases))
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out[-1] == f"{path}: {len(cases)} problems on {len(cases)} lines"
+    for line, (((_, wrong, field), place), said) in enumerate(zip(cases, out, strict=False), 1):
+        told = dict(told_sources(wrong))[field]
+        assert said.startswith(
+            f"{path}:{line}: task {wrong.task_id}: field {field}: {told.label!r}: "
+        ), said
+        assert told.value in said and place in said, said
+    good = _write(tmp_path / "good.jsonl", *(task.to_line() for (task, _, _), _ in cases))
+    assert _run(capsys, good)[0] == 0
+    for tasks, outcome in ((good, {"passed": len(cases)}), (path, {"failed": len(cases)})):
+        result = pytester.runpytest(
+            "-p", "no:cacheprovider", "--bank-model", "gold", "--bank-tasks", str(tasks)
+        )
+        result.assert_outcomes(**outcome)
+    # Failed by the value told (before the write, or asked for), not by a broken session.
+    failed = [line for line in result.outlines if line.startswith("FAILED")]
+    assert len(failed) == len(cases)
+    assert all(" - acted_without_co" in f or " - missing_output" in f for f in failed), failed
+
+
+def test_a_malformed_source_is_one_line_naming_its_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A source naming two places, a clause the policy does not have, an argument its gold
+    call does not take: one line each, with the field."""
+    task, _, field = _wrong("lost_card_block", "replacement fee", "200", "unused-001")
+    transfer, _, sent = _wrong("new_payee_transfer", "amount", "1.00", "unused-002")
+    data = json.loads(task.to_line())
+    kind, index = field.split(".")
+    two = json.loads(task.to_line())
+    two[kind][int(index)]["source"] |= {"call": "c1"}
+    unknown = json.loads(task.to_line())
+    unknown[kind][int(index)]["source"] = {"policy": "F.99"}
+    misnamed = json.loads(transfer.to_line())
+    sent_kind, sent_index = sent.split(".")
+    misnamed[sent_kind][int(sent_index)]["source"]["arg"] = "amout"
+    path = _write(tmp_path / "bad.jsonl", *(json.dumps(d) for d in (two, unknown, misnamed)))
+    status, out = _run(capsys, path)
+    assert status == 1
+    assert out[0] == (
+        f"{path}:1: task {data['task_id']}: field {field}.source: a source names one place (a "
+        "record (entity, key), a gold call (call), a policy clause (policy), an article "
+        "(article), a rate-card row (tenure_days)); this one names a gold call (call) and a "
+        "policy clause (policy)"
+    )
+    assert out[1].startswith(
+        f"{path}:2: task {data['task_id']}: field {field}.source: policy clause 'F.99' does "
+        "not exist; the clauses are A.1-A.5, "
+    )
+    call = misnamed[sent_kind][int(sent_index)]["source"]["call"]
+    assert out[2].startswith(
+        f"{path}:3: task {transfer.task_id}: field {sent}: 'amount': gold call {call} has no "
+        "argument 'amout'; it has "
+    )
+    assert out[3] == f"{path}: 3 problems on 3 lines"
+
+
+def test_the_readme_table_of_sources_holds_one_valid_source_of_each_kind() -> None:
+    """Each row of the section's table of sources: its JSON is a `Source` of the row's kind."""
+    table = _readme_section().split("**Where a told value comes from.**", 1)[1]
+    rows = [line for line in table.split("\n\n")[1].splitlines() if line.startswith("| ")][2:]
+    kinds = {
+        "record field": "record",
+        "call result": "result",
+        "call argument": "argument",
+        "policy passage": "passage",
+        "article passage": "passage",
+        "rate-card row": "rate card",
+    }
+    found = {}
+    for row in rows:
+        name, _, source = (cell.strip() for cell in row.strip("|").split(" | "))
+        found[name] = Source.model_validate(json.loads(source.strip("`"))).kind
+    assert found == kinds

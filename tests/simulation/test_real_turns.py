@@ -31,7 +31,9 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # tau2-bench retail, held-out-5. Each block was labelled and committed before the rules changed
 # for it. tuning-5 to tuning-8 were the held-out parts of rounds 1 and 2 (held-out to
 # held-out-4); round 3 tuned on them after held-out-5 was labelled and measured, so held-out-5 is
-# the one part never looked at while the rules were changed.
+# the one part never looked at while the rules were changed. real_turns_round4.txt: o3 and
+# Whissle's voice agent on tau2-bench airline, held-out-6, labelled before the reader was run on
+# it and measured once when wired in.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -40,6 +42,7 @@ CORPORA = tuple(
         "real_turns_tau2.txt",
         "real_turns_others.txt",
         "real_turns_round3.txt",
+        "real_turns_round4.txt",
     )
 )
 Part = Literal[
@@ -52,6 +55,7 @@ Part = Literal[
     "tuning-7",
     "tuning-8",
     "held-out-5",
+    "held-out-6",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -63,8 +67,9 @@ PARTS: tuple[Part, ...] = (
     "tuning-7",
     "tuning-8",
     "held-out-5",
+    "held-out-6",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-5"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-5", "held-out-6"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -78,18 +83,22 @@ EXACT_AT_LEAST = 0.85
 # 16/158 (10.1%), 11/142 (7.7%), 20/149 (13.4%) and 15/118 (12.7%) turns changed the next move
 # then, 3/158, 2/142, 1/149 and 2/118 after it. held-out-5 was measured when labelled, with the
 # round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were read exactly and 31 of
-# the changed turns read as a yes.
+# the changed turns read as a yes. held-out-6 was measured when labelled, with the round-3 rules.
 MOVES_SHORT: dict[Part, str] = {
     "held-out-5": "34/131 held-out-5 turns (26.0%) change the next move after round 3 (32.1% before)",
+    "held-out-6": "23/158 held-out-6 turns (14.6%) change the next move with the round-3 rules",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "75.4% of tuning-8's turns are read exactly after round 3 (69.5% before), its "
     "changed moves 2/118",
     "held-out-5": "34.4% of held-out-5's turns are read exactly after round 3 (32.8% before)",
+    "held-out-6": "72.8% of held-out-6's turns are read exactly with the round-3 rules",
 }
 SAFETY_SHORT: dict[Part, str] = {
     "held-out-5": "22 held-out-5 turns are read as a yes they do not ask for after round 3 "
     "(31 before)",
+    "held-out-6": "5 held-out-6 turns are read as a yes they do not ask for and 1 that asks a "
+    "question as the end of a request, with the round-3 rules",
 }
 
 

@@ -19,18 +19,24 @@ How a family is written:
   position (c1, c2, ...), for calls nothing refers to; the task's gold ids are numbered c1..cN
   either way. A read made with `calls.fact(...)` is a required fact (any tool showing it will
   do). The look-ups policy C.11 wants before a write are added by `checks`, not by the family.
-- Required outputs (`Out`) are the values the customer asks to be told, each naming the record
-  and field it reports, never a function over raw results: `record("account", number,
-  "balance")` (the account the customer named, read as the bank holds it after the gold chain),
-  `result("quote", "payout")` (a quote or calculation no record holds), or `const(...)` for a
-  value no record holds (a knowledge-base answer, a rule). `Known(value, of=record(...))` is a
-  value the family computes itself, checked against the record. `Tell`s are the values the
-  policy says are told before a write (`terms.closure_terms`, `transfer_terms`, ...), named the
-  same way. The generator reads each value at its source, writes the source into the task, and
-  stops (`WrongExpectedValue`, naming the task and field) when a value is not what its record
-  holds; `validate-tasks` makes the same check, and the gold agent tells what its own tools show
-  at the source. `Must`s (`reason`, `alternative`, `clarify`) are what the agent tells beyond
-  them, by concepts of task_data/concepts.toml (an unknown concept fails at generation).
+- Required outputs (`Out`) are the values the customer asks to be told, each naming the place
+  it comes from, never a function over raw results: `record("account", number, "balance")`
+  (the account the customer named, read as the bank holds it after the gold chain),
+  `result("quote", "payout")` (a quote or calculation no record holds), `rate_card(days)` (the
+  slab's rate that applies to the customer). A value the family states itself names the place
+  that must hold it: `known(plain(amount), argument("transfer", "amount"))` (what the call
+  sends), `known("200", clause("F.24"))` (a rule of the policy; `near=` the words the figure
+  follows where the clause writes several), `known("90", article("04-...", near="Loan amount
+  |"))` (a knowledge-base answer). There is no value without a place: generation refuses one.
+  `same_as(place, *others)` checks other places too, unwritten (the rate booked is the rate
+  quoted). `Tell`s are the values the policy says are told before a write
+  (`terms.closure_terms`, `transfer_terms`, ...), and `told(...)` the values of a `Must`, named
+  the same way. The generator writes each place into the task as its `source`, checks the value
+  there after the gold replay, and stops (`WrongExpectedValue`, naming the task and field)
+  when a value is not what its place holds; `validate-tasks` makes the same check, and the gold
+  agent tells what it reads at the place itself. `Must`s (`reason`, `alternative`, `clarify`)
+  are what the agent tells beyond them, by concepts of task_data/concepts.toml (an unknown
+  concept fails at generation).
 - The customer opens in one of the shared registers (terse, chatty, formal,
   Hinglish-flavoured English, details unprompted, details only when asked, and any of the
   family's own), never with a yes-word. The openings are data: a table a family (or

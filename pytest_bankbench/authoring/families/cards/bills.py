@@ -84,7 +84,11 @@ def credit_card_bill_payment(
             ),
         ],
         outputs=outputs,
-        disclosures=[base.Tell("pay", "amount", "amount", base.const(plain(amount)))],
+        disclosures=[
+            base.Tell(
+                "pay", "amount", "amount", base.known(plain(amount), base.argument("pay", "amount"))
+            )
+        ],
     )
 
 
@@ -149,14 +153,22 @@ def pay_more_than_owed(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             base.as_step("pay", calls.pay_card(card, owed, payer, after=("dues",))),
         ],
         outputs=[base.Out("amount paid", "amount", base.result("pay", "paid"))],
-        disclosures=[base.Tell("pay", "amount", "amount", base.const(plain(owed)))],
+        disclosures=[
+            base.Tell(
+                "pay", "amount", "amount", base.known(plain(owed), base.argument("pay", "amount"))
+            )
+        ],
         tells=[
             base.reason(
                 "more than the total outstanding", "over_outstanding", record=card["card_id"]
             ),
             base.alternative(
                 "pay the total outstanding",
-                values=(base.told("total outstanding", "amount", plain(owed)),),
+                values=(
+                    base.told(
+                        "total outstanding", "amount", base.result("dues", "total_outstanding")
+                    ),
+                ),
                 record=card["card_id"],
                 before="pay",
             ),

@@ -228,6 +228,11 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
     if not unique:
         return None
     txn = rng.choice(unique)
+    listed = ctx.all(
+        "SELECT card_txn_id FROM card_transactions WHERE card_id = ? ORDER BY txn_date, card_txn_id",
+        card["card_id"],
+    )
+    at = [t["card_txn_id"] for t in listed].index(txn["card_txn_id"])
     reason = rng.choice(_DISPUTE_REASONS)
     charge = f"{indian(txn['amount'])} from {txn['merchant']}"
     named = pickers.card_name(card)
@@ -260,6 +265,11 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
                 ),
             ),
         ],
-        outputs=[base.Out("transaction date", "date", base.const(str(txn["txn_date"])))],
+        # The statement lists every transaction of the card in this order: the date is read there.
+        outputs=[
+            base.Out(
+                "transaction date", "date", base.result("statement", f"transactions.{at}.date")
+            )
+        ],
         tells=[disputes_team(card, before="handoff", instruction=1)],
     )

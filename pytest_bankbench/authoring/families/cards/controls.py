@@ -174,7 +174,13 @@ def international_not_supported(
             ),
             base.alternative(
                 "the card that supports it",
-                values=(base.told("other card", "digits", str(other["last4"])),),
+                values=(
+                    base.told(
+                        "other card",
+                        "digits",
+                        base.record("card", other["card_id"], "masked_number"),
+                    ),
+                ),
                 record=other["card_id"],
                 before="switch on",
             ),
@@ -244,12 +250,25 @@ def limit_above_maximum(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             ),
         ],
         # The maximum is what H.29 offers (told before it is set), not a value asked for.
-        disclosures=[base.Tell("set limit", "new daily limit", "amount", base.const(plain(cap)))],
+        disclosures=[
+            base.Tell(
+                "set limit",
+                "new daily limit",
+                "amount",
+                base.known(plain(cap), base.argument("set limit", "daily_limit")),
+            )
+        ],
         tells=[
             base.reason("above the card's maximum", "above_maximum", record=card["card_id"]),
             base.alternative(
                 "set the maximum",
-                values=(base.told("maximum daily limit", "amount", plain(cap)),),
+                values=(
+                    base.told(
+                        "maximum daily limit",
+                        "amount",
+                        base.result("details", f"controls.{channel}.maximum_limit"),
+                    ),
+                ),
                 record=card["card_id"],
                 before="set limit",
             ),

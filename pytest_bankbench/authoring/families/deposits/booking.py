@@ -67,7 +67,7 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
                 base.record("customer", customer["customer_id"], "kyc_status"),
                 rivals=tuple(k for k in KYC_STATUSES if k != status),
             ),
-            base.Out("rate", "percent", base.const(pickers.rate_for(ctx, customer, days))),
+            base.Out("rate", "percent", base.rate_card(days)),
         ],
         tells=[
             base.reason("KYC not full", "kyc_not_full", record=customer["customer_id"]),
@@ -80,14 +80,13 @@ def kyc_blocks_new_fd(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
 def fd_rate_query(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft | None:
     """Control: the applicable rate for a tenure."""
     days, tenure_text = rng.choice(pickers.TENURES)
-    rate = pickers.rate_for(ctx, customer, days)
     return draft(
         customer,
         phrasing.opening_text(rng, "fd_rate_query", tenure=tenure_text),
         facts=[phrasing.knows(f"For {tenure_text}.", "tenure")],
         narrative=f"You only want to know the FD rate that applies to you for {days} days.",
         calls=[base.Call("get_deposit_rate_card")],
-        outputs=[base.Out("rate", "percent", base.const(rate))],
+        outputs=[base.Out("rate", "percent", base.rate_card(days))],
     )
 
 
@@ -102,7 +101,7 @@ def rd_opening(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
     said = phrasing.spoken(instalment, rng)
     mine = phrasing.my_account(account)
     ask = phrasing.opening_text(rng, "rd_opening", said=said, months=months, mine=mine)
-    told_rate = terms.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
+    told_rate = terms.rd_rate(months, "booking")
     return draft(
         customer,
         ask,

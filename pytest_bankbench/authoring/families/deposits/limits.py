@@ -11,7 +11,7 @@ from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, Must, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import indian, plain
-from pytest_bankbench.tasks.model import Instruction, ToldValue
+from pytest_bankbench.tasks.model import Instruction
 
 # -- a tax-saver FD for a tenure other than 5 years --------------------------------------------
 _SHORTER_YEARS = ((1, 365), (2, 730), (3, 1095), (4, 1460))
@@ -77,7 +77,7 @@ class _Limit:
     asked: str  # the deposit as the customer words it ("FD of Rs 5,000 for 1 year")
     rule: str  # the refusal's reason, as the gold agent explains it
     fallback: str  # what the customer accepts once told the rule
-    allowed: ToldValue  # the nearest allowed value, offered before the booking
+    allowed: base.Say  # the nearest allowed value, offered before the booking
 
 
 @dataclass(frozen=True)
@@ -92,10 +92,11 @@ class _Bound:
     asked: str  # the deposit asked for: {said} the amount as said, {tenure} its tenure
     rule: str
     fallback: str
+    near: str  # the words of H.29 the limit follows
 
 
 # The FD limits by case, each _Bound's fields in order: amount, limit, choices, label, asked,
-# rule, fallback.
+# rule, fallback, near.
 _BOUNDS = {
     "fd_small": _Bound(
         True,
@@ -106,6 +107,7 @@ _BOUNDS = {
         "The minimum amount for a fixed deposit is {limit}, so an FD of {wanted} can't be "
         "opened. I can book one of {limit} for the same tenure instead.",
         "Then book it for the minimum amount instead.",
+        "limits (FD",
     ),
     "fd_large": _Bound(
         True,
@@ -116,6 +118,7 @@ _BOUNDS = {
         "One fixed deposit can be at most {limit} (Rs 2 crore), so an FD of {wanted} can't be "
         "booked. I can book one of {limit} for the same tenure instead.",
         "Then book the maximum, 2 crore, in one FD for now.",
+        "Rs 10,000 to",
     ),
     "fd_short": _Bound(
         False,
@@ -126,6 +129,7 @@ _BOUNDS = {
         "A fixed deposit must run for at least {limit} days, so a {wanted}-day FD isn't "
         "possible. I can book it for {limit} days instead.",
         "Then make it {limit} days.",
+        "Rs 2,00,00,000,",
     ),
     "fd_long": _Bound(
         False,
@@ -136,6 +140,7 @@ _BOUNDS = {
         "A fixed deposit can run for at most {limit} days (10 years), so {wanted} years isn't "
         "possible. I can book it for {limit} days instead.",
         "Then book it for the longest you allow, {limit} days.",
+        "Rs 2,00,00,000, 7 to",
     ),
 }
 
@@ -149,12 +154,19 @@ def _beyond(
     if bound.amount:
         said = phrasing.spoken(wanted * 100, rng)
         words = {"wanted": indian(wanted * 100), "limit": indian(bound.limit)}
-        allowed = base.told(bound.label, "amount", plain(bound.limit))
+        allowed = base.told(
+            bound.label, "amount", base.known(plain(bound.limit), base.clause("H.29", bound.near))
+        )
         amount = bound.limit
     else:
         said = phrasing.spoken(amount, rng)
         words = {"wanted": str(wanted), "limit": str(bound.limit)}
-        allowed = base.told(bound.label, "count", str(bound.limit), "days")
+        allowed = base.told(
+            bound.label,
+            "count",
+            base.known(str(bound.limit), base.clause("H.29", bound.near)),
+            "days",
+        )
         days = bound.limit
     return (
         amount,
@@ -219,7 +231,7 @@ def deposit_outside_limits(ctx: Context, rng: random.Random, customer: sqlite3.R
     )
 
 
-def _limit_tells(allowed: ToldValue, write: str) -> list[Must]:
+def _limit_tells(allowed: base.Say, write: str) -> list[Must]:
     """H.29: the limit is the reason; the nearest allowed value, the alternative offered
     before the booking `write`."""
     return [
@@ -242,7 +254,7 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
     first = phrasing.opening_text(
         rng, "deposit_outside_limits/rd", want=want, months=months, named=named
     )
-    told_rate = terms.rd_rate(pickers.rate_for(ctx, customer, months * 30), "booking")
+    told_rate = terms.rd_rate(months, "booking")
     return draft(
         customer,
         Instruction(
@@ -266,6 +278,11 @@ def _rd_below_minimum(ctx: Context, rng: random.Random, customer: sqlite3.Row) -
         outputs=told_rate[0],
         disclosures=told_rate[1],
         tells=_limit_tells(
-            base.told("RD minimum", "amount", plain(rules.RD_MIN_INSTALMENT)), "booking"
+            base.told(
+                "RD minimum",
+                "amount",
+                base.known(plain(rules.RD_MIN_INSTALMENT), base.clause("H.29", "RD at least")),
+            ),
+            "booking",
         ),
     )

@@ -91,7 +91,14 @@ def stop_cheque_payment(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             base.Out("balance after fee", "amount", base.record("account", number, "balance"))
         ],
         # Policy I.43: the Rs 100 fee is mentioned before confirming.
-        disclosures=[base.Tell("stop", "fee", "amount", base.const(plain(rules.STOP_CHEQUE_FEE)))],
+        disclosures=[
+            base.Tell(
+                "stop",
+                "fee",
+                "amount",
+                base.known(plain(rules.STOP_CHEQUE_FEE), base.clause("K.43")),
+            )
+        ],
     )
 
 

@@ -46,8 +46,12 @@ class _Question:
     facts: list[Fact] = field(default_factory=list)  # the record details, when asked
 
 
-def _amount(label: str, rupees: int) -> Out:
-    return Out(label, "amount", base.const(plain(rupees * 100)))
+def _amount(label: str, rupees: int, doc_id: str, near: str | None = None) -> Out:
+    """An amount in rupees that the article `doc_id` states, after `near`."""
+    return Out(label, "amount", base.known(plain(rupees * 100), base.article(doc_id, near)))
+
+
+_TDS = "07-tds-and-form-15g-15h"
 
 
 def _q_tds_threshold(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Question:
@@ -60,8 +64,22 @@ def _q_tds_threshold(ctx: Context, rng: random.Random, customer: sqlite3.Row) ->
         query="TDS threshold interest Form 15G 15H",
         calls=[calls.profile(customer["customer_id"], ("senior_citizen",))],
         outputs=[
-            _amount("TDS threshold", 50_000 if senior else 40_000),
-            Out("form", "text", base.const("15H" if senior else "15G")),
+            _amount(
+                "TDS threshold",
+                50_000 if senior else 40_000,
+                _TDS,
+                "Senior citizen (60 years or more) |" if senior else "below 60 years |",
+            ),
+            Out(
+                "form",
+                "text",
+                base.known(
+                    "15H" if senior else "15G",
+                    base.article(
+                        _TDS, "Resident senior citizens" if senior else "Resident individuals"
+                    ),
+                ),
+            ),
         ],
         context="My FDs are all with your bank.",
         narrative="You want the yearly FD interest above which TDS is deducted for you (it "
@@ -76,7 +94,16 @@ def _q_tds_rate(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
         ask="Once my FD interest crosses the TDS limit, at what rate will TDS be deducted from it?",
         query="TDS rate PAN deposit interest",
         calls=[calls.profile(customer["customer_id"], ("pan_on_file",))],
-        outputs=[Out("TDS rate", "percent", base.const("10" if with_pan else "20"))],
+        outputs=[
+            Out(
+                "TDS rate",
+                "percent",
+                base.known(
+                    "10" if with_pan else "20",
+                    base.article(_TDS, "TDS rate with PAN" if with_pan else "deducted at"),
+                ),
+            )
+        ],
         context="I'm trying to plan my taxes for the year.",
         narrative="You want the TDS rate that applies to your FD interest; it depends on "
         "whether the bank has your PAN, which you are not sure about.",
@@ -89,7 +116,14 @@ def _q_cheque_book(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _
         ask="I've already had my free cheque book this financial year. What would another "
         f"cheque book of {leaves} leaves cost?",
         query="cheque book charges per leaf",
-        outputs=[_amount("cheque book charge", 2 * leaves)],
+        outputs=[
+            _amount(
+                "cheque book charge",
+                2 * leaves,
+                "20-cheque-books-and-stop-payment",
+                {25: "per leaf (", 50: "25 leaves, ", 100: "50 leaves, "}[leaves],
+            )
+        ],
         context="I'm not ordering it yet, I only want the price.",
         narrative=f"You want the price of a second cheque book of {leaves} leaves this "
         "financial year. You do not want to order one now.",
@@ -128,7 +162,14 @@ def _q_late_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Que
         "charged on what I owe now?",
         query="credit card late payment fee",
         calls=[calls.card_statement(card, fields=("total_outstanding",))],
-        outputs=[_amount("late payment fee", fee)],
+        outputs=[
+            _amount(
+                "late payment fee",
+                fee,
+                "14-credit-cards",
+                {500: "by the due date:", 750: "up to Rs 10,000),", 1_000: "Rs 50,000),"}[fee],
+            )
+        ],
         facts=[phrasing.knows(f"It's my {named}.", "card")],
         context="Money is a bit tight this month.",
         narrative=f"You want to know the late payment fee on your {named} for its current "
@@ -146,7 +187,14 @@ def _q_debit_fee(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> _Qu
         vague="What is the annual fee on my debit card?",
         query="debit card annual fee",
         calls=[calls.find_card(card)],
-        outputs=[_amount("annual fee", fee)],
+        outputs=[
+            _amount(
+                "annual fee",
+                fee,
+                "23-fees-and-charges",
+                "Visa Platinum Debit (information only) |" if fee == 150 else "| Rs 150 /",
+            )
+        ],
         facts=[phrasing.knows(f"It's the debit card ending {card['last4']}.", "card")],
         context="I'm deciding whether to keep it.",
         narrative=f"You want the annual fee of your debit card ending {card['last4']}; you do "
@@ -164,13 +212,16 @@ class _KbOutput(BaseModel):
     value: str | None = None  # a count, a text or a percent
     unit: str | None = None
     also: tuple[str, ...] = ()
+    article: str  # the article that states it
+    near: str | None = None  # the words it follows there, where the article has several
 
     def out(self) -> Out:
         if self.kind == "amount":
             assert self.rupees is not None, f"{self.label}: an amount gives rupees"
-            return _amount(self.label, self.rupees)
+            return _amount(self.label, self.rupees, self.article, self.near)
         assert self.value is not None, f"{self.label}: a {self.kind} gives a value"
-        return Out(self.label, self.kind, base.const(self.value), unit=self.unit, also=self.also)
+        source = base.known(self.value, base.article(self.article, self.near))
+        return Out(self.label, self.kind, source, unit=self.unit, also=self.also)
 
 
 class _KbQuestion(BaseModel):

@@ -186,7 +186,11 @@ def _new_payee_draft(
     tells: list[base.Must] = []
     if over_limit:
         # H.29: why not all today, and the remaining amount offered before it is sent.
-        allowance = base.told("today's remaining allowance", "amount", plain(rules.COOLING_LIMIT))
+        allowance = base.told(
+            "today's remaining allowance",
+            "amount",
+            base.known(plain(rules.COOLING_LIMIT), base.clause("H.29", near="beneficiary above")),
+        )
         tells = [
             base.reason("cooling period", "cooling_period"),
             base.alternative(

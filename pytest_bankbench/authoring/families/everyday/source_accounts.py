@@ -103,7 +103,13 @@ def dormant_source_account(ctx: Context, rng: random.Random, customer: sqlite3.R
             base.reason("account dormant", "dormant", record=old),
             base.alternative(
                 "another active account",
-                values=(base.told("account to pay from", "digits", phrasing.last4(active)),),
+                values=(
+                    base.told(
+                        "account to pay from",
+                        "digits",
+                        base.record("account", active["account_number"], "account_number"),
+                    ),
+                ),
                 record=active["account_number"],
                 before="transfer",
             ),
@@ -158,7 +164,12 @@ def insufficient_funds(ctx: Context, rng: random.Random, customer: sqlite3.Row) 
             base.alternative(
                 "another active account",
                 values=tuple(
-                    base.told("account to pay from", "digits", phrasing.last4(a)) for a in cover
+                    base.told(
+                        "account to pay from",
+                        "digits",
+                        base.record("account", a["account_number"], "account_number"),
+                    )
+                    for a in cover
                 ),
             )
         )

@@ -36,6 +36,7 @@ class _ModeLimit:
     side: str
     amount: int
     also: str
+    near: str  # the words of H.29 the limit follows
 
     @property
     def beyond(self) -> str:
@@ -48,8 +49,16 @@ class _ModeLimit:
         return f"{self.beyond}_{self.side}"
 
 
-_RTGS_MINIMUM = _ModeLimit("RTGS", "minimum", rules.TRANSFER_LIMITS["RTGS"][0], also="IMPS")
-_IMPS_MAXIMUM = _ModeLimit("IMPS", "maximum", rules.TRANSFER_LIMITS["IMPS"][1], also="RTGS")
+_RTGS_MINIMUM = _ModeLimit(
+    "RTGS", "minimum", rules.TRANSFER_LIMITS["RTGS"][0], also="IMPS", near="RTGS transfer below"
+)
+_IMPS_MAXIMUM = _ModeLimit(
+    "IMPS",
+    "maximum",
+    rules.TRANSFER_LIMITS["IMPS"][1],
+    also="RTGS",
+    near="limit (NEFT Rs 10,00,000; IMPS",
+)
 
 
 def _neft_instead(
@@ -83,7 +92,11 @@ def _neft_instead(
         tells=terms.mode_refusal(
             f"{limit.beyond} the {limit.mode} {limit.side}",
             limit.concept,
-            base.told(f"{limit.mode} {limit.side}", "amount", plain(limit.amount)),
+            base.told(
+                f"{limit.mode} {limit.side}",
+                "amount",
+                base.known(plain(limit.amount), base.clause("H.29", near=limit.near)),
+            ),
             offered,
         ),
     )
