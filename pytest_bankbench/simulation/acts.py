@@ -415,6 +415,15 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+# A bare "OK?" closing a turn: a request for the go-ahead only after what the agent will do.
+_BARE_OK = re.compile(
+    r"^\W*(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$", re.I
+)
+_WILL_DO = re.compile(
+    r"\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|plan|next step)\b", re.I
+)
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -490,6 +499,13 @@ def read(text: str) -> Reading:
         acts.discard("wait")
     if "wait" in acts and any("wait" in s.acts and _RETRY.search(s.text) for s in sentences):
         acts.discard("refuse")
+    tags = [s for s in proposing if _BARE_OK.match(s.text)]
+    if (
+        tags
+        and len(tags) == len(proposing)
+        and not any("wait" in s.acts or _WILL_DO.search(s.text) for s in sentences)
+    ):  # "I have sent it. OK?" checks in; "I'll send it. OK?", "Plan: block it. OK?" ask
+        acts -= _PROPOSALS
     if acts & _PROPOSALS:  # a quote before "shall I?" is not a completion, nor progress
         acts -= {"done", "wait"}
     if {"ask", "wait"} <= acts and all(_LETS.match(s.text) for s in sentences if "wait" in s.acts):

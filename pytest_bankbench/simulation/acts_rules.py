@@ -148,6 +148,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
     ("confirm", r"\b(ok|okay|good|fine|alright|all right) (for me )?to (go ahead|proceed|continue|go)\b"),
     ("confirm", r"\bgood to go\b.*\?"),
+    # A terse close of a proposal: "I'll send Rs 5,000 by IMPS from ****1234. OK?" (audit2).
+    ("confirm", r"^(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$"),
     ("confirm", r"\bdo i have your\b"),
     ("confirm", r"\b(need|require|have|get|give me|want|awaiting|await|wait for) (your|an?) (explicit |final |clear |formal )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|authori[sz]ation|yes|confirmation to proceed)\b"),
     ("confirm", r"\bwith your (permission|consent|approval|go-?ahead|ok|okay)\b"),
@@ -295,6 +297,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
+    # "I am escalating this to our Disputes team now": a team, not an account, takes it; "I will
+    # need to escalate this to our technical team" is not done yet (audit2).
+    ("handoff", r"\b(escalat|hand|pass|rout|connect|transferr)(ing|ed) (this|it|the (matter|issue|case|dispute|complaint))( over| on)? to (our |the |a )?[\w -]{0,30}\b(team|department|cell|desk|specialists?|officer)\b(?![^.?!]*\?)"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human
     # agent"): the agent must hand over, or say one will take over.
     ("handoff", r"\b(transfer(ring|red|s)?|connect(ing|ed|s)?|(hand|pass|rout)(e|ing|s)? (you|it|this|your)|escalat(e|ing|ed))\b[^.?!]{0,40}\b(human|live) (agent|representative|colleague|executive|banker)\b"),
@@ -310,7 +315,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
 # Sentences that carry none of these acts even where a rule above matches a word of them.
 # fmt: off
 FILLER: tuple[str, ...] = (
-    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)\W*$",
+    # Not "OK?": alone after a proposal it asks for the go-ahead (audit2).
+    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)(?![^?]*\?)\W*$",
     r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
     r"^i can (help|assist)( you)? with (that|this)\W*$",
     r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
@@ -347,7 +353,8 @@ ACTION_RULES: tuple[tuple[str, str], ...] = (
     ("look", r"\b(check|look|fetch|pull|retrieve|show|view|see|find|verify|calculate|quote|know|tell you|share|compare|explain|review|search|get you)\w*\b"),
     ("transfer", r"\b(transfer(?! (you|your (call|chat|case|request|query)|this (chat|case)))|send(?! (you|it to you|the statement|a statement|a copy|an? (sms|email|otp)))|remit|neft|imps|rtgs)\w*\b"),
     ("pay", r"\b(pay|paid|payment)\b"),
-    ("payee", r"\b(add|register|save|set up|create)\w*\b.{0,40}\b(payee|beneficiary)\b"),
+    # "Add Ishita Mathur (account XXXX2713) as a payee", "add her to your list of beneficiaries"
+    ("payee", r"\b(add|register|save|set up|create)\w*\b[^?!\n]{0,80}?\b(payees?|beneficiar(y|ies))\b"),
     ("payee", r"\bnew (payee|beneficiary)\b"),
     ("deposit_open", r"\b(book|open|create|start|set up|put|invest|place|rebook|renew)\w*\b.{0,40}\b(fd|rd|deposit|fixed|recurring)\b"),
     ("deposit_open", r"\b(new|fresh|another) (fd|rd|fixed deposit|recurring deposit|deposit)\b"),
