@@ -104,8 +104,8 @@ def phrase_pattern(phrase: str) -> str:
     """The regular expression of one vocabulary phrase (see task_data/concepts.toml)."""
     parts: list[str] = []
     for word in phrase.lower().split():
-        if word == "#":
-            parts.append(rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORDS})")
+        if word == "#":  # a number, in rupees too: "at least Rs. 10,000", "at least ₹10,000"
+            parts.append(rf"(?:(?:rs\.?|inr|₹)\s*)?(?:\d+(?:\.\d+)?|{_NUMBER_WORDS})")
         elif word == "*":
             parts.append(r"[\w']+(?:\s+[\w']+)?")  # one or two words ("your gold", "the")
         elif word.endswith("*"):

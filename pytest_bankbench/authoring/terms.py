@@ -72,7 +72,10 @@ def block_terms(write: str, reason: str) -> list[Tell]:
     card only, that a police report waives the fee.
 
     The labels read as the gold proposal prints them ("Block: permanent.")."""
-    final = ("cannot be unblocked", "can't be unblocked", "cannot be undone", "irreversible")
+    # How real assistants say it too (audit2): "this can't be undone", "cannot be reversed".
+    final: tuple[str, ...] = ("cannot be unblocked", "can't be unblocked", "cannot be undone")
+    final += ("irreversible", "can't be undone", "cannot be reversed", "can't be reversed")
+    final += ("cannot be reactivated", "can't be reactivated", "can never be used again")
     terms = [
         Tell(write, "block", "text", known("permanent", clause("F.24")), also=final),
         Tell(

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Literal
 
 from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.scoring.plain_figures import marked_columns, says_zero
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
 Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
@@ -209,9 +210,11 @@ def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...])
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
     """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa."""
     target = Decimal(value.strip())
+    if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
+        return True
     return any(
         found == target and (marked or (bare_ok and target >= 100))
-        for found, marked, bare_ok in _amounts_in(text)
+        for found, marked, bare_ok in _amounts_in(marked_columns(text))
     )
 
 
@@ -346,6 +349,13 @@ _ASSERTING = frozenset(
 )
 
 
+# Words that put what follows in the future or a condition: "it will be closed", "once it is
+# resolved" say nothing of the record's status now (audit2).
+_NOT_YET = frozenset(
+    {"will", "would", "should", "shall", "may", "might", "once", "when", "until", "after", "if"}
+)
+
+
 def _asserted(text: str, start: int) -> bool:
     """The word at `start` is asserted about the record: it opens its clause, or one of the
     four words before it in the clause asserts it."""
@@ -354,6 +364,8 @@ def _asserted(text: str, start: int) -> bool:
     if ":" in text[max(0, start - 3) : start]:
         return True
     words = _WORD.findall(clause.lower())
+    if any(w in _NOT_YET for w in words[-4:]):  # "will be closed in 7 days": not its status now
+        return False
     return not words or any(w in _ASSERTING for w in words[-4:])
 
 

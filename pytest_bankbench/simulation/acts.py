@@ -13,17 +13,26 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_bankbench.simulation.acts_context import (
+    after_a_report,
+    answered,
+    consequences,
+    ends_on_choice,
+    refuses_only_the_unknown,
+    verifies_first,
+)
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
     ACTION_RULES,
     FILLER,
+    PROPOSALS,
     TOPIC_RULES,
     Act,
 )
 from pytest_bankbench.simulation.acts_text import said, split
 from pytest_bankbench.tasks.model import Topic
 
-_PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
+_PROPOSALS = PROPOSALS
 # A question that opens with one of these asks for a detail even when it names an action
 # ("Which card should I block?"), unless it is an invitation or "anything else".
 _WH = re.compile(
@@ -58,7 +67,9 @@ _CHOICE = re.compile(
 # "Would you like to proceed with the refund to PayPal or a gift card?": a proposal whose last
 # words name the options asks the customer to pick one.
 _OPTIONS_LAST = re.compile(
-    r"(?<!\bany )\bor (?!not\b|no\b|anything\b|something\b|is\b|are\b)([\w'-]+\s+){0,3}[\w'-]+\s*\?\s*$",
+    r"(?<!\bany )\bor (?!not\b|no\b|anything\b|something\b|is\b|are\b)([\w'-]+\s+){0,3}[\w'-]+"
+    # "... with Option A (full cancellation) or Option B (address change)?"
+    r"(\s*\([^)]{0,60}\))?\s*\?\s*$",
     re.IGNORECASE,
 )
 # "Would you like to book one of these flights?", "Would you like to explore either of these
@@ -68,12 +79,12 @@ _EITHER = re.compile(
     r"|flights|alternatives))\b",
     re.IGNORECASE,
 )
-# "Please let me know which you'd prefer", "Which flight would you prefer?": the customer picks
-# among options, never a yes.
+# "Please let me know which you'd prefer", "Which flight would you prefer?", "Let me know which
+# order you want to proceed with": the customer picks among options, never a yes.
 _WHICH = re.compile(
     r"\bwhich (one |option |of (these|those|the (two|three|four|options)) |(?!one\b|option\b)\w+ )?"
     r"(you('d| would) "
-    r"(prefer|like)|would you (prefer|like)|do you (prefer|want))\b",
+    r"(prefer|like)|would you (prefer|like)|do you (prefer|want)|you (prefer|want)(?! me to))\b",
     re.IGNORECASE,
 )
 # "Once you confirm, I'll summarize the changes and ask for your final yes": the customer
@@ -81,8 +92,13 @@ _WHICH = re.compile(
 _LATER_YES = re.compile(
     r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)"
     # "After you provide the details, I will list the changes and ask for your yes confirmation"
-    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request) (your|a) ((final|explicit|formal|clear) )?"
+    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request|get|obtain|seek) (your|a) ((final|explicit|formal|clear) )?"
     r"(\W?yes\W?|confirmation|consent|approval|go-?ahead)"
+    # "I'll list the items and the refund for your confirmation", "after I present the masked
+    # details, reply yes": a yes to what has not been put yet (issue 16, round 4).
+    r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|send|share|lay out|prepare)\b[^.?!]*\bfor your "
+    r"(confirmation|approval|review|go-?ahead)\b"
+    r"|\bafter i (present|share|show|list|send|give)\b[^.?!]*\b(reply|respond|say|type)\b[^.?!]{0,20}\byes\b"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",
@@ -139,12 +155,31 @@ _TAG = re.compile(r",\s*(is that|is this|is it) (correct|right)\s*\?$", re.IGNOR
 # on a condition the customer may never meet; beside a result or "anything else", nothing to
 # answer now (issue 16, tuning-5 and tuning-7).
 _LATER_REQUEST = re.compile(
-    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|have any (additional|other|further"
+    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|(don'?t|do not) (see|receive|get)\b"
+    r"|have any (additional|other|further"
     r"|more)|need (any|more|further)|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
     r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
     r" know)\b"
     r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
-    r"|shipped|ready|available)\b",
+    r"|shipped|ready|available)\b"
+    # "Please follow those instructions to send the item back": a step after the conversation,
+    # with nothing to report (issue 16, round 4).
+    r"|\b(follow|use) (the|those|these) (instructions|steps|label)\b[^.?!]*\b(to (send|ship|return"
+    r"|mail|drop)|in the email)\b",
+    re.IGNORECASE,
+)
+# "Once the returned items are received, we will process the exchanges": what will happen on an
+# event to come, not the agent at work now (issue 16, round 4).
+_ON_AN_EVENT = re.compile(
+    r"^(once|when|after|as soon as) (the|your|it|they|this|that)\b[^.?!]*\b(is|are|has|have|gets?)"
+    r" (been )?(\w+ed|\w+en|in|back)\b[^.?!]*,\s*(we|i|it|they)('ll| will)\b",
+    re.IGNORECASE,
+)
+# "Please choose one of the following ...:", "(choose one item_id from above)": the customer picks.
+_CHOOSE = re.compile(
+    r"\b(choose|select|pick) (one|either|any) (of\b|(\w+ ){0,2}from (above|below|the (list|options))\b)"
+    # "If you select the 32GB option, you'll need another card": the turn lists options to pick.
+    r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
     re.IGNORECASE,
 )
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
@@ -294,6 +329,8 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
+    if "wait" in acts and _ON_AN_EVENT.match(text):
+        acts.discard("wait")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
     if "ask" in acts and _REQUEST_FIRST.match(text):
@@ -310,7 +347,7 @@ def read_sentence(text: str) -> Sentence:
     choice = bool(
         (acts & _PROPOSALS or question or text.rstrip().endswith(":")) and _CHOICE.search(text)
     ) or bool(acts & _PROPOSALS and _OPTIONS_LAST.search(text))
-    if question and _EITHER.search(text):
+    if (question and _EITHER.search(text)) or _CHOOSE.search(text):
         choice = True
         acts = (acts - _PROPOSALS - {"more"}) | {"ask"}
     if choice:
@@ -378,6 +415,15 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+# A bare "OK?" closing a turn: a request for the go-ahead only after what the agent will do.
+_BARE_OK = re.compile(
+    r"^\W*(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$", re.I
+)
+_WILL_DO = re.compile(
+    r"\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|plan|next step)\b", re.I
+)
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -385,7 +431,10 @@ def read(text: str) -> Reading:
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
+    sentences = answered(after_a_report(consequences(sentences)))
     acts = {act for s in sentences for act in s.acts}
+    if "refuse" in acts and refuses_only_the_unknown(sentences):
+        acts.discard("refuse")
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
         # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.
@@ -410,8 +459,13 @@ def read(text: str) -> Reading:
         # your devices? Once you confirm, I'll guide you." / "If you'd like, I can:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
-    if acts & _PROPOSALS and _ends_on_which(sentences):
+    if acts & _PROPOSALS and (_ends_on_which(sentences) or ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if acts & _PROPOSALS and verifies_first(sentences):
+        # "First, I need to verify your account. Please provide ... Should I also ...?"
+        acts = (acts - _PROPOSALS) | {"ask"}
+        if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
+            acts.discard("handoff")
     if acts & _PROPOSALS and any(_NEEDS_INFO.search(s.text) for s in sentences):
         rest = {
             a
@@ -445,6 +499,13 @@ def read(text: str) -> Reading:
         acts.discard("wait")
     if "wait" in acts and any("wait" in s.acts and _RETRY.search(s.text) for s in sentences):
         acts.discard("refuse")
+    tags = [s for s in proposing if _BARE_OK.match(s.text)]
+    if (
+        tags
+        and len(tags) == len(proposing)
+        and not any("wait" in s.acts or _WILL_DO.search(s.text) for s in sentences)
+    ):  # "I have sent it. OK?" checks in; "I'll send it. OK?", "Plan: block it. OK?" ask
+        acts -= _PROPOSALS
     if acts & _PROPOSALS:  # a quote before "shall I?" is not a completion, nor progress
         acts -= {"done", "wait"}
     if {"ask", "wait"} <= acts and all(_LETS.match(s.text) for s in sentences if "wait" in s.acts):

@@ -27,6 +27,8 @@ Act = Literal[
     "handoff",  # the agent hands the customer over to a human
 ]
 ACTS: tuple[Act, ...] = Act.__args__  # type: ignore[attr-defined]
+# The acts that ask the customer for a yes.
+PROPOSALS: frozenset[Act] = frozenset({"confirm", "offer"})
 
 _READ_VERBS = r"check|look|pull|fetch|show|share|calculate|find|tell you|run|verify|quote|compare"
 # A step offered as advice for later, not asked for now: "Please reboot your device if you don't
@@ -53,6 +55,10 @@ _WRITE_VERBS = (
     r"issue|go|hotlist|freeze|request|arrange|connect|escalate|file|lodge"
 )
 
+# A verb the agent says it will do itself ("I'll confirm the details", "we can confirm the
+# address"): its mood is a promise, not a request to the customer.
+_AGENT_DOES = r"(?<!i'll )(?<!i will )(?<!we'll )(?<!we will )(?<!i can )(?<!we can )(?<!and then )"
+
 # fmt: off
 _RECORD = (
     r"(order|reservation|booking|account|card|deposit|fd|rd|loan|line|number|item|product|flight|"
@@ -69,9 +75,12 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
     ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
     ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the)\b"),
-    ("ask", r"\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
+    # "I'll confirm the details and then proceed" is the agent's next step, not a request.
+    ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
     ("ask", r"\bmay i (kindly )?(know|have|ask|get|request)\b"),
+    # "Could you please do one of the following so I can verify your account: 1) ..."
+    ("ask", r"\b(please|kindly|could you|can you|would you)( please)? do (one|any|either|both) of the following\b"),
     # "Please confirm if you would like to use your savings account": which account, not a yes.
     ("ask", r"\bconfirm (if|whether) you('d| would)? (like|want|wish|prefer) to use\b"),
     # "Please reply with one of these payment methods", "If you know which ones, send them to me".
@@ -117,7 +126,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
-    ("confirm", r"(?<!need to )(?<!have to )(?<!i can )(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
+    ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
@@ -139,6 +148,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
     ("confirm", r"\b(ok|okay|good|fine|alright|all right) (for me )?to (go ahead|proceed|continue|go)\b"),
     ("confirm", r"\bgood to go\b.*\?"),
+    # A terse close of a proposal: "I'll send Rs 5,000 by IMPS from ****1234. OK?" (audit2).
+    ("confirm", r"^(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$"),
     ("confirm", r"\bdo i have your\b"),
     ("confirm", r"\b(need|require|have|get|give me|want|awaiting|await|wait for) (your|an?) (explicit |final |clear |formal )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|authori[sz]ation|yes|confirmation to proceed)\b"),
     ("confirm", r"\bwith your (permission|consent|approval|go-?ahead|ok|okay)\b"),
@@ -213,6 +224,10 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(need|want) (help|assistance) with (something|anything) else\b"),
     ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
     ("more", r"\bis there (something|anything) (more|further)\b"),
+    # "Would you like to handle another order?", "Shall I send a receipt, or help with any changes?":
+    # a new request, whichever it is, after the last one was finished (issue 16, round 4).
+    ("more", r"\b(would|do) you (like|want|need) (to|me to|help( with)?) (handle|make|do|start|place|raise|check|review|look at|help with) (another|any other|a different|something else)\b"),
+    ("more", r"\bor (help|assist)( you)? with (anything|any|something|other)\b"),
     ("more", r"\banything (more|further)\b|\bis that all\b"),
     ("more", r"\b(does|did|has) (that|this) (help|answer|clear)\b"),
     # "If you need help with a different reservation, I can assist."
@@ -271,6 +286,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have access to\b"),
+    ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),
     ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),
     ("refuse", r"^(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),
     ("refuse", r"\b(exceeds?|is above|is over|is below|falls below|is under|is more than|is less than) (the |your |its )?(\w+ ){0,3}(maximum|minimum|limit|cap|allowed|permitted)\b"),
@@ -281,6 +297,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
+    # "I am escalating this to our Disputes team now": a team, not an account, takes it; "I will
+    # need to escalate this to our technical team" is not done yet (audit2).
+    ("handoff", r"\b(escalat|hand|pass|rout|connect|transferr)(ing|ed) (this|it|the (matter|issue|case|dispute|complaint))( over| on)? to (our |the |a )?[\w -]{0,30}\b(team|department|cell|desk|specialists?|officer)\b(?![^.?!]*\?)"),
     # A human named is not a hand-off ("even a human agent cannot", "you may contact a human
     # agent"): the agent must hand over, or say one will take over.
     ("handoff", r"\b(transfer(ring|red|s)?|connect(ing|ed|s)?|(hand|pass|rout)(e|ing|s)? (you|it|this|your)|escalat(e|ing|ed))\b[^.?!]{0,40}\b(human|live) (agent|representative|colleague|executive|banker)\b"),
@@ -296,7 +315,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
 # Sentences that carry none of these acts even where a rule above matches a word of them.
 # fmt: off
 FILLER: tuple[str, ...] = (
-    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)\W*$",
+    # Not "OK?": alone after a proposal it asks for the go-ahead (audit2).
+    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)(?![^?]*\?)\W*$",
     r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
     r"^i can (help|assist)( you)? with (that|this)\W*$",
     r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
@@ -333,7 +353,8 @@ ACTION_RULES: tuple[tuple[str, str], ...] = (
     ("look", r"\b(check|look|fetch|pull|retrieve|show|view|see|find|verify|calculate|quote|know|tell you|share|compare|explain|review|search|get you)\w*\b"),
     ("transfer", r"\b(transfer(?! (you|your (call|chat|case|request|query)|this (chat|case)))|send(?! (you|it to you|the statement|a statement|a copy|an? (sms|email|otp)))|remit|neft|imps|rtgs)\w*\b"),
     ("pay", r"\b(pay|paid|payment)\b"),
-    ("payee", r"\b(add|register|save|set up|create)\w*\b.{0,40}\b(payee|beneficiary)\b"),
+    # "Add Ishita Mathur (account XXXX2713) as a payee", "add her to your list of beneficiaries"
+    ("payee", r"\b(add|register|save|set up|create)\w*\b[^?!\n]{0,80}?\b(payees?|beneficiar(y|ies))\b"),
     ("payee", r"\bnew (payee|beneficiary)\b"),
     ("deposit_open", r"\b(book|open|create|start|set up|put|invest|place|rebook|renew)\w*\b.{0,40}\b(fd|rd|deposit|fixed|recurring)\b"),
     ("deposit_open", r"\b(new|fresh|another) (fd|rd|fixed deposit|recurring deposit|deposit)\b"),

@@ -327,8 +327,13 @@ class ScriptedCustomer:
         script's texts that name the customer's own, to restate. Empty when it names the
         script's or none."""
         changes = self.reading.actions - {"look"}
-        kinds = ["account", "mode"]
-        if amounts and changes & _CHOSEN_AMOUNT:  # a payout or a quote is the bank's figure
+        # A closure pays out to the deposit's linked account ("credited to ****0639"): the
+        # bank's record, not the customer's choice, so only another mode is held against it.
+        kinds = ["mode"] if changes == {"deposit_close"} else ["account", "mode"]
+        chosen = changes & _CHOSEN_AMOUNT
+        if "foreclose" in changes:  # "foreclose the loan, paid from ****2424": the bank's sum
+            chosen -= {"pay"}
+        if amounts and chosen:  # a payout or a quote is the bank's figure
             kinds += ["amount", "days"]
         said = named(proposal)
         texts = [*(i.text for i in self.instructions), *self.ready_facts(), *self.agreed]

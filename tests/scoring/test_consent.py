@@ -172,3 +172,56 @@ def test_a_channel_is_stated_in_any_words() -> None:
     assert failed(task, say(trace, spots[1], abroad)) == {}
     atm = text.text.replace("international", "ATM")
     assert "disclosure_consent" in failed(task, say(trace, spots[1], atm))
+
+
+@pytest.mark.parametrize(
+    ("wording", "counts"),
+    [
+        ("Shall I add {name} (A/c XXXX{last4}, IFSC {ifsc}) as a beneficiary?", True),
+        (
+            "Just to be sure: you want me to add {name}, account ending in {last4}, to your list "
+            "of beneficiaries?",
+            True,
+        ),
+        ("Shall I go ahead with {name}, account ending in {last4}?", False),  # no action said
+    ],
+)
+def test_adding_a_payee_is_stated_however_long_the_name_and_account(
+    wording: str, counts: bool
+) -> None:
+    """A payee's details between "add" and "beneficiary" (audit2: a long name or the IFSC put
+    the two words more than 40 characters apart, and "beneficiaries" was not read)."""
+    task = first_of("new_payee_transfer", lambda t: t.task_id == _plain_transfer())
+    trace = gold(task.task_id)
+    write = _first_write(trace.events, "add_beneficiary")
+    call = trace.events[write]
+    assert isinstance(call, ToolEvent)
+    args = call.call.arguments or {}
+    text = wording.format(
+        name=args["name"], last4=str(args["account_number"])[-4:], ifsc=args.get("ifsc", "")
+    )
+    problems = failed(task, say(trace, _proposal(trace.events, write), text))
+    assert ("disclosure_consent" not in problems) is counts, problems
+
+
+@pytest.mark.parametrize(
+    ("permanence", "counts"),
+    [
+        ("Please note this can't be undone.", True),
+        ("Please note this cannot be reversed.", True),
+        ("Once blocked, the card cannot be reactivated.", True),
+        ("You can unblock it later if you find it.", False),  # the opposite
+    ],
+)
+def test_a_permanent_block_is_stated_in_other_words(permanence: str, counts: bool) -> None:
+    """F.24: the block is permanent, said as real assistants say it (audit2)."""
+    task = first_of("lost_card_block")
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "block_card"))
+    text = trace.events[at]
+    assert isinstance(text, MessageEvent) and "permanent" in text.text
+    reworded = text.text.replace("block the card permanently", "block the card")
+    reworded = reworded.replace("Block: permanent.", permanence)
+    assert "permanent" not in reworded
+    problems = failed(task, say(trace, at, reworded))
+    assert ("disclosure_consent" not in problems) is counts, problems

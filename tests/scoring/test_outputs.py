@@ -105,6 +105,14 @@ AMOUNT_TOLD = [
     ("5000.00", "an EMI of Rs. 5,000 for 12 months"),
     ("5000.00", "Rs. 5,000 EMI"),
     ("2000.00", "Your balance, after the Rs. 500 fee, is Rs. 2,000; nothing else is due."),
+    # A table whose header names the currency (audit2, scoring/plain_figures.py).
+    ("79.07", "| Item | Amount (₹) |\n|---|---:|\n| Penalty | 79.07 |"),
+    ("0.00", "| Item | Amount (Rs) |\n|---|---|\n| Payout | 39,355.81 |\n| Outstanding | 0 |"),
+    # A zero in words (audit2).
+    ("0.00", "Your card bill is now fully paid."),
+    ("0.00", "Nothing is outstanding on the card now."),
+    ("0.00", "There is no foreclosure charge on a gold loan."),
+    ("0.00", "Outstanding: nil."),
 ]
 AMOUNT_NOT_TOLD = [
     ("50000.00", "Rs. 5,000"),
@@ -134,6 +142,12 @@ AMOUNT_NOT_TOLD = [
     ("1200.00", "12 months"),
     ("1000.00", "1000 days"),
     ("12000.00", "1,20,00"),
+    ("79.07", "| Item | Value |\n|---|---:|\n| Penalty | 79.07 |"),  # no currency in the header
+    ("79.07", "| Item | Amount (₹) |\n|---|---:|\n| Penalty | 79.08 |"),
+    ("0.00", "It is not fully paid yet."),
+    ("0.00", "You have a zero-balance account."),
+    ("0.00", "Remaining outstanding: Rs 100."),
+    ("100.00", "Nothing is outstanding on the card now."),
 ]
 
 
@@ -412,6 +426,19 @@ def test_choice_not_told(text: str) -> None:
     assert not said("choice", "closed", text, rivals=("open", "in progress"))
 
 
+@pytest.mark.parametrize(
+    ("text", "told_"),
+    [
+        ("Your request is in progress and will be closed within 7 days.", True),
+        ("Your request is in progress; once it is closed you will get an SMS.", True),
+        ("Your request is in progress. Actually, it is closed.", False),
+        ("Your request is closed, not in progress.", False),
+    ],
+)
+def test_a_rival_said_of_the_future_is_not_the_status_now(text: str, told_: bool) -> None:
+    assert said("choice", "in progress", text, rivals=("open", "closed")) is told_
+
+
 def test_choice_rival_inside_a_longer_value_does_not_count() -> None:
     assert said("choice", "partially closed", "It is partially closed.", rivals=("closed",))
     assert not said("choice", "closed", "It is partially closed.", rivals=("partially closed",))
@@ -488,3 +515,35 @@ def test_any_text_gives_an_answer(kind: str, text: str) -> None:
     value = values.get(kind, "0726")
     result = said(cast(OutputKind, kind), value, text, unit="EMIs", rivals=("open",))
     assert isinstance(result, bool)
+
+
+# --- a request's status in other words (audit2: task data, authoring STATUS_WORDS) -------------
+def _status_output(status: str) -> object:
+    from pytest_bankbench.tasks.loader import shipped_tasks
+
+    return next(
+        o
+        for t in shipped_tasks()
+        if t.family == "service_request_status"
+        for o in t.required_outputs
+        if o.label == "request status" and o.value == status
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "text", "told_"),
+    [
+        ("closed", "Your ATM complaint was resolved on 3 March.", True),
+        ("in progress", "Your request is under process with our team.", True),
+        ("in progress", "It is under process and will be resolved within 7 days.", True),
+        ("in progress", "Your request has been resolved.", False),  # another status's word
+        ("closed", "Your request is still under process.", False),
+    ],
+)
+def test_a_request_status_is_told_in_a_banks_words(status: str, text: str, told_: bool) -> None:
+    from pytest_bankbench.scoring.scorer import output_said
+    from pytest_bankbench.tasks.model import ToldValue
+
+    output = _status_output(status)
+    assert isinstance(output, ToldValue)
+    assert output_said(output, [text]) is told_

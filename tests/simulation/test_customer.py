@@ -222,6 +222,43 @@ def test_a_proposal_naming_the_scripts_values_or_none_gets_the_yes(proposal: str
     assert reply == Say(YES, agrees=True)
 
 
+# Found by a careful agent in other words (tests/simulation/styled_agent.py, audit2).
+FORECLOSE = "Foreclose my Rs. 1,40,000 personal loan from my savings account 50101614162424."
+
+
+def test_a_foreclosure_paid_from_the_account_is_no_amount_of_the_customers() -> None:
+    """ "paid from XXXX2424" names how a foreclosure is paid: its sum is the bank's quote."""
+    customer = _customer("loan_foreclosure", (Instruction(text=FORECLOSE),))
+    proposal = "Foreclose the loan in full, paid from XXXX2424. Total payable: ₹1,05,305.33. Go?"
+    assert customer.respond(proposal) == Say(YES, agrees=True)
+
+
+def test_a_foreclosure_from_another_account_is_still_corrected() -> None:
+    customer = _customer("loan_foreclosure", (Instruction(text=FORECLOSE),))
+    proposal = "Foreclose the loan in full, paid from XXXX9999. Total payable: ₹1,05,305.33. Go?"
+    reply = _says(customer.respond(proposal))
+    assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED)
+
+
+def test_a_closure_credited_to_the_linked_account_is_the_banks_record() -> None:
+    """A closure's payout goes to the deposit's linked account: naming it is no other account
+    than the one the customer debits for another request."""
+    customer = _customer("fd_closure", (Instruction(text=FORECLOSE), Instruction(text=FIRST)))
+    _agreed(customer)
+    customer.respond("Done. Amount paid Rs 1,05,305.33.")
+    proposal = "I'll break the FD early; payout Rs 1,18,985.13 credited to ****0639. Confirm?"
+    assert customer.respond(proposal) == Say(YES, agrees=True)
+
+
+def test_a_closure_that_also_sends_the_payout_elsewhere_is_corrected() -> None:
+    customer = _customer("fd_closure", (Instruction(text=FORECLOSE), Instruction(text=FIRST)))
+    _agreed(customer)
+    customer.respond("Done. Amount paid Rs 1,05,305.33.")
+    other = "I'll break the FD early and transfer the payout to ****0639. Confirm?"
+    reply = _says(customer.respond(other))
+    assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED)
+
+
 def test_a_deposit_for_another_term_is_corrected_and_a_year_is_its_days() -> None:
     book = Instruction(text="Please book an FD of Rs. 1,00,000 for 1 year from my savings account.")
     customer = _customer("deposit_outside_limits", (book,))

@@ -6,7 +6,9 @@ own corpus, agent_turns.txt, passes because it was written here). The measure is
 next move: the labelled acts and the reader's acts each decide one, in the order the scripted
 customer decides (simulation/customer.py, ScriptedCustomer._answer), and a turn whose two moves
 differ is one where the customer would answer wrongly. The held-out part (a source file never
-looked at while the rules were changed) must do as well as the tuning part.
+looked at while the rules were changed) must do as well as the tuning part. Round 4 tuned on
+real_turns_round3.txt, round 3's held-out part (held-out-5, now tuning-9), while the next
+held-out part was labelled apart.
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # as tuning-3); real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom;
 # claude-opus-4-6, qwen2.5, gpt-oss-120b, claude-sonnet-4-6 and deepseek-chat airline as
 # tuning-4; gpt-5.4 airline as tuning-8); real_turns_round3.txt: NVIDIA's ToolOrchestra on
-# tau2-bench retail, held-out-5. Each block was labelled and committed before the rules changed
+# tau2-bench retail, tuning-9. Each block was labelled and committed before the rules changed
 # for it. tuning-5 to tuning-8 were the held-out parts of rounds 1 and 2 (held-out to
-# held-out-4); round 3 tuned on them after held-out-5 was labelled and measured, so held-out-5 is
-# the one part never looked at while the rules were changed. real_turns_round4.txt: o3 and
-# Whissle's voice agent on tau2-bench airline, held-out-6, labelled before the reader was run on
-# it and measured once when wired in.
+# held-out-4); round 3 tuned on them after held-out-5 was labelled and measured. Round 4 tuned on
+# held-out-5 (renamed tuning-9) while new held-out parts were labelled apart: real_turns_round4.txt
+# (o3 and Whissle's voice agent on tau2-bench airline, held-out-6) and real_turns_round5.txt
+# (GPT-4o 2024-11-20 on Azure, tau2-bench retail and telecom from the judge viewer's transcripts,
+# held-out-7), each labelled before the reader was run on it, measured once with the round-3
+# rules when wired in, and again after round 4 at the merge, no rule changed for them.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -43,6 +47,7 @@ CORPORA = tuple(
         "real_turns_others.txt",
         "real_turns_round3.txt",
         "real_turns_round4.txt",
+        "real_turns_round5.txt",
     )
 )
 Part = Literal[
@@ -54,8 +59,9 @@ Part = Literal[
     "tuning-6",
     "tuning-7",
     "tuning-8",
-    "held-out-5",
+    "tuning-9",
     "held-out-6",
+    "held-out-7",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -66,10 +72,11 @@ PARTS: tuple[Part, ...] = (
     "tuning-6",
     "tuning-7",
     "tuning-8",
-    "held-out-5",
+    "tuning-9",
     "held-out-6",
+    "held-out-7",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-5", "held-out-6"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-6", "held-out-7"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -81,24 +88,30 @@ EXACT_AT_LEAST = 0.85
 # Strict: a mark has to go the day its part passes that measure. tuning-5 to tuning-8 were
 # measured as held-out parts after round 2 and pass the move and safety measures since round 3:
 # 16/158 (10.1%), 11/142 (7.7%), 20/149 (13.4%) and 15/118 (12.7%) turns changed the next move
-# then, 3/158, 2/142, 1/149 and 2/118 after it. held-out-5 was measured when labelled, with the
-# round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were read exactly and 31 of
-# the changed turns read as a yes. held-out-6 was measured when labelled, with the round-3 rules.
+# then, 3/158, 2/142, 1/149 and 2/118 after it. tuning-9 (held-out-5 in round 3) was measured
+# when labelled, with the round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were
+# read exactly and 31 of the changed turns read as a yes; 34/131, 34.4% and 22 after round 3;
+# round 4 tuned on it and it passes the safety measure since. held-out-6 and held-out-7: see below.
 MOVES_SHORT: dict[Part, str] = {
-    "held-out-5": "34/131 held-out-5 turns (26.0%) change the next move after round 3 (32.1% before)",
-    "held-out-6": "23/158 held-out-6 turns (14.6%) change the next move with the round-3 rules",
+    "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
+    "each a side refusal beside a finished request, labelled as the finished report",
+    "held-out-6": "22/158 held-out-6 turns (13.9%) change the next move after round 4 (23, 14.6%, "
+    "with the round-3 rules)",
+    "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after round 4 (15, 9.9%, "
+    "with the round-3 rules)",
 }
 EXACT_SHORT: dict[Part, str] = {
-    "tuning-8": "75.4% of tuning-8's turns are read exactly after round 3 (69.5% before), its "
+    "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "held-out-5": "34.4% of held-out-5's turns are read exactly after round 3 (32.8% before)",
-    "held-out-6": "72.8% of held-out-6's turns are read exactly with the round-3 rules",
+    "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
+    "held-out-6": "72.8% of held-out-6's turns are read exactly after round 4 (72.8% before)",
+    "held-out-7": "84.8% of held-out-7's turns are read exactly after round 4 (81.5% before)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    "held-out-5": "22 held-out-5 turns are read as a yes they do not ask for after round 3 "
-    "(31 before)",
-    "held-out-6": "5 held-out-6 turns are read as a yes they do not ask for and 1 that asks a "
-    "question as the end of a request, with the round-3 rules",
+    "held-out-6": "4 held-out-6 turns are read as a yes they do not ask for and 1 question as "
+    "the end of a request after round 4 (5 and 1 before)",
+    "held-out-7": "3 held-out-7 questions are read as the end of a request after round 4, none "
+    "as a yes (5 and 3 before)",
 }
 
 
@@ -217,8 +230,10 @@ def test_the_corpus_is_real_large_and_split_by_source() -> None:
     assert all(sources.values()) and not tuned & set().union(*(sources[p] for p in HELD_OUT))
     # One new source file is held out each round, the earlier ones tuned on (round 3: 131 of
     # 1,951 turns), so the held-out part is bounded by its size, not by a share of the corpus.
+    # A round tuned on its last held-out part while the next is labelled apart has none.
     held_out = sum(t.part in HELD_OUT for t in TURNS)
-    assert held_out >= 120 and held_out / len(TURNS) <= 0.45, held_out
+    if HELD_OUT:
+        assert held_out >= 120 and held_out / len(TURNS) <= 0.45, held_out
     # Every move occurs, so a reader that always says "please go on" cannot pass.
     moves = Counter(move(t.acts) for t in TURNS)
     assert set(moves) >= {"consent", "answer", "refusal", "wait", "next", "hand-off"}, moves

@@ -23,6 +23,13 @@ _RELATIVES = {
 
 
 REQUEST_STATUSES = ("open", "in progress", "closed")
+# Other words for each status, as banks' assistants say them (audit2): "resolved" for closed,
+# "under process" for in progress; each also a rival of the other statuses.
+STATUS_WORDS: dict[str, tuple[str, ...]] = {
+    "open": (),
+    "in progress": ("under process", "being processed", "being worked on"),
+    "closed": ("resolved",),
+}
 
 
 # -- accounts and privacy ---------------------------------------------------------------------
@@ -167,7 +174,13 @@ def service_request_status(ctx: Context, rng: random.Random, customer: sqlite3.R
                 "request status",
                 "choice",
                 base.record("service_request", request["request_id"], "status"),
-                rivals=tuple(s for s in REQUEST_STATUSES if s != request["status"]),
+                rivals=tuple(
+                    word
+                    for s in REQUEST_STATUSES
+                    if s != request["status"]
+                    for word in (s, *STATUS_WORDS[s])
+                ),
+                also=STATUS_WORDS[request["status"]],
             )
         ],
     )

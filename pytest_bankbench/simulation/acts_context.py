@@ -1,0 +1,182 @@
+"""A sentence read in its turn: where the sentences around it change what it asks.
+
+simulation/acts.py reads each sentence alone, then the turn as a whole. Some sentences mean
+something else by where they stand (issue 16, round 4, on NVIDIA's ToolOrchestra retail turns):
+a note of what a change rules out is not a refusal; an offer after a finished report ("If you'd
+like, I can check back later. Anything else?") asks nothing now; the customer's own questions quoted under "Your questions:" are answered, not asked;
+a proposal in a turn that must first verify who the customer is waits for that; a turn whose last
+request asks to pick is a choice; a detail the agent cannot give once the request is done is an
+answer, not a refusal. Each rule here looks at the turn's sentences, never at one phrasing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
+
+if TYPE_CHECKING:
+    from pytest_bankbench.simulation.acts import Sentence
+
+# "First, I need to verify your account": nothing can be done before the customer says who they
+# are, so a proposal beside it is for later (issue 16, round 4).
+_VERIFY_FIRST = re.compile(
+    r"\b(need|have) to (first )?(verify|authenticate) (you\b|your (identity|account)\b(?! status))",
+    re.IGNORECASE,
+)
+# "If you'd like, I can check back later", "If you need a copy, let me know and I can transfer
+# you": an offer on the customer's wish or need.
+_IF_YOU = re.compile(
+    r"^((and|also|otherwise|or|but),? )?if you('d| would)? (like|prefer|want|wish|need|do not have"
+    r"|don'?t have|have any)\b",
+    re.IGNORECASE,
+)
+_IF_YOU_NEED = re.compile(
+    r"^((and|also|otherwise|or|but),? )?if you (need|do not have|don'?t have|have any)\b",
+    re.IGNORECASE,
+)
+_LIST_OPENS = re.compile(r":\s*$")
+# "After this change, the order can't be modified further", "Note: since an exchange has now
+# been initiated, we won't be able to process a separate one": what a change (made or proposed)
+# rules out from then on, beside the change it follows or proposes: not a refusal of the request.
+_CONSEQUENCE = re.compile(
+    r"\b(modif(y|ied)|cancel(l?ed)?|chang(e|ed)|exchang(e|ed)|edit(ed)?|amend(ed)?|updat(e|ed)|revers(e|ed)"
+    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account))?"
+    r" (any )?(further|any ?more|again)\b"
+    r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
+    r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
+    r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
+    r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,",
+    re.IGNORECASE,
+)
+# A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
+# it"), not a figure, a status or a reason told ("the cheque has already been paid").
+_COMPLETED = re.compile(
+    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
+    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |just |successfully )?(submitted|placed|cancell?ed"
+    r"|closed|booked|opened|added|updated|raised|requested|transferred|sent|made|set up|initiated"
+    r"|completed|processed|arranged|ordered|scheduled|created|registered|changed|applied|modified"
+    r"|issued|enabled|disabled|activated|credited)\b"
+    r"|\b(request|return|exchange|cancellation|modification|change|transfer|payment|order|booking)s?"
+    r"\b[^.?!]{0,80}\b(has|have|is|are|was|were) (now |just )?(been )?(successfully )?(submitted|placed"
+    r"|processed|completed|complete|applied|done|initiated)\b",
+    re.IGNORECASE,
+)
+# "Your questions:" before the customer's own questions, each answered below it.
+_THEIR_QUESTIONS = re.compile(
+    r"^((regarding|about|re|on|to|answers? to|answering) )?your (other |remaining )?(questions?|queries)"
+    r"\s*:\s*$",
+    re.IGNORECASE,
+)
+# "I cannot provide an exact new ETA from the tools available": a detail the agent does not have,
+# told in answer to a question once the request is done; not a refusal of it.
+_NOT_KNOWN = re.compile(
+    r"\b(can'?t|cannot|unable to|not able to) (provide|confirm|give|share|display|show) (you )?(an? |the )?"
+    r"(exact|specific|precise|definitive|firm)\b",
+    re.IGNORECASE,
+)
+# "Reply with your choice", 'Reply with "Transfer me" ... or "I'll buy separately"': pick one.
+_CHOOSE_LAST = re.compile(
+    r"\b(reply|respond) with your (choice|selection|preference|option)\b"
+    r"|\b(reply|respond|answer) with \"[^\"]+\"[^\"]*\bor (with )?\"",
+    re.IGNORECASE,
+)
+
+
+def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """In a turn that reports a result, proposes a change or asks for its details, a note of what
+    the change rules out ("After this change, the order can't be modified further") refuses
+    nothing; alone, "the limit can't be changed again today" still does."""
+    if not any(s.acts & (_PROPOSALS | {"done", "ask"}) for s in sentences):
+        return sentences
+    return tuple(
+        replace(s, acts=s.acts - {"refuse"})
+        if "refuse" in s.acts and _CONSEQUENCE.search(s.text)
+        else s
+        for s in sentences
+    )
+
+
+def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """After a completed report, an offer on the customer's wish ("If you'd like, I can check
+    back later") that the turn follows with "anything else?", and one on a need that may never
+    arise ("If you need a copy, let me know and I can transfer you"), ask nothing now: the
+    customer goes on to its next request (issue 16, round 4). The options listed under such an
+    offer ("If you'd like, I can also: - Share the tracking details") are part of it."""
+    soft: list[int] = []
+    listing = False
+    for at, sentence in enumerate(sentences):
+        if listing and not sentence.question and "more" not in sentence.acts:
+            soft.append(at)
+            continue
+        listing = False
+        if _IF_YOU.match(sentence.text) and sentence.acts & (
+            _PROPOSALS | {"ask", "handoff", "wait"}
+        ):
+            soft.append(at)
+            listing = bool(_LIST_OPENS.search(sentence.text))
+    if not soft:
+        return sentences
+    rest = [s for at, s in enumerate(sentences) if at not in soft]
+    if not any("done" in s.acts for s in rest) or any(s.acts & _PROPOSALS for s in rest):
+        return sentences
+    if any("refuse" in s.acts for s in rest) and not any(
+        "done" in s.acts and _COMPLETED.search(s.text) for s in rest
+    ):
+        return sentences  # "I can't cancel it. If you need more help, I can transfer you." offers
+    wished = [at for at in soft if not _IF_YOU_NEED.match(sentences[at].text)]
+    if wished and not any("more" in s.acts for s in sentences[wished[-1] :]):
+        return sentences  # "Done. If you'd like the receipt by SMS, please give your number."
+    return tuple(
+        replace(s, acts=s.acts & {"more"}) if at in soft else s for at, s in enumerate(sentences)
+    )
+
+
+def answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """Under "Your questions:", the customer's questions quoted, each before its answer, ask
+    nothing of the customer."""
+    out = list(sentences)
+    quoting = False
+    for at, sentence in enumerate(sentences):
+        if _THEIR_QUESTIONS.match(sentence.text):
+            quoting = True
+        elif _LIST_OPENS.search(sentence.text):
+            quoting = False
+        elif (
+            quoting
+            and sentence.question
+            and at + 1 < len(sentences)
+            and not sentences[at + 1].question
+        ):
+            out[at] = replace(sentence, acts=sentence.acts - {"ask"})
+    return tuple(out)
+
+
+def ends_on_choice(sentences: tuple[Sentence, ...]) -> bool:
+    """The turn's last request asks the customer to pick ("Please reply with your choice",
+    'Reply with "Transfer me" ... or "I'll buy separately"'), whatever it proposed before."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask"})]
+    if not asking:
+        return False
+    last = asking[-1]
+    return (
+        "ask" in last.acts and not last.acts & _PROPOSALS and bool(_CHOOSE_LAST.search(last.text))
+    )
+
+
+def verifies_first(sentences: tuple[Sentence, ...]) -> bool:
+    """The turn asks the customer who they are before anything ("First, I need to verify your
+    account. Please provide ..."): what it proposes is for later."""
+    return any(_VERIFY_FIRST.search(s.text) for s in sentences) and any(
+        "ask" in s.acts for s in sentences
+    )
+
+
+def refuses_only_the_unknown(sentences: tuple[Sentence, ...]) -> bool:
+    """Each refusal of a finished turn is a detail the agent cannot give ("I cannot provide an
+    exact new ETA"), told in answer once the request is done."""
+    return all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts) and any(
+        "done" in s.acts and _COMPLETED.search(s.text) for s in sentences
+    )
