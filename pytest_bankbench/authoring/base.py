@@ -176,7 +176,7 @@ class Tell:
     kind: OutputKind
     source: Source
     unit: str | None = None
-    zero: bool = False  # a charge that may be nil: a zero amount needs no telling
+    zero: bool = False  # a value the reader cannot yet hear as nil ("no interest has accrued")
     also: tuple[str, ...] = ()
 
 

@@ -209,6 +209,32 @@ def test_volunteered_secrets() -> None:
     assert len(offered) == len(VOLUNTEERING) * (TASKS_PER_FAMILY // OFFER_EVERY)
 
 
+# E.21 and E.22 name the charge among the values shared before a foreclosure or a part-
+# prepayment; a nil charge (home and gold loans, KB 23) is shared too ("there is no prepayment
+# charge"): a customer who asks "tell me the charge first" is owed an answer.
+CHARGES = {"make_loan_prepayment": "prepayment charge", "foreclose_loan": "foreclosure charge"}
+
+
+def test_the_loan_charge_is_told_before_the_write_even_when_nil() -> None:
+    untold = [
+        (t.task_id, label)
+        for t in TASKS
+        for c in t.gold
+        if (label := CHARGES.get(c.tool))
+        and not any(d.label == label and d.write == c.id for d in t.disclosures)
+    ]
+    assert not untold, untold[:5]
+    nil = [
+        d for t in TASKS for d in t.disclosures if d.label in CHARGES.values() and d.value == "0.00"
+    ]
+    assert nil  # home and gold loans: the data has nil charges to tell
+    for d in nil[:3]:
+        label = d.label
+        assert output_said(d, [f"There is no {label} on this loan."]), label
+        assert output_said(d, [f"The {label} is nil."]), label
+        assert not output_said(d, [f"There is a {label}; shall I go ahead?"]), label
+
+
 # -- no over-specification -----------------------------------------------------------------------
 
 

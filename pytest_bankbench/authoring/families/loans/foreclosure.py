@@ -89,13 +89,8 @@ def foreclosure_terms(quote: str, write: str) -> list[Tell]:
         Tell(
             write, "interest accrued", "amount", base.result(quote, "accrued_interest"), zero=True
         ),
-        Tell(
-            write,
-            "foreclosure charge",
-            "amount",
-            base.result(quote, "foreclosure_charge"),
-            zero=True,
-        ),
+        # A nil charge (home and gold loans) is told too: "there is no foreclosure charge".
+        Tell(write, "foreclosure charge", "amount", base.result(quote, "foreclosure_charge")),
         Tell(write, "total payable", "amount", base.result(quote, "total_payable")),
     ]
 

@@ -126,7 +126,8 @@ def prepayment_terms(option: str, quote: str, write: str) -> list[Tell]:
     """Policy E.22: the prepayment charge and the new EMI or tenure are told before paying."""
     impact = _impact(option, quote)
     return [
-        Tell(write, "prepayment charge", "amount", base.result(quote, "charge"), zero=True),
+        # A nil charge (home and gold loans) is told too: "there is no prepayment charge".
+        Tell(write, "prepayment charge", "amount", base.result(quote, "charge")),
         Tell(write, impact.label, impact.kind, impact.source, unit=impact.unit),
     ]
 
