@@ -38,6 +38,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (GPT-4o 2024-11-20 on Azure, tau2-bench retail and telecom from the judge viewer's transcripts,
 # held-out-7), each labelled before the reader was run on it, measured once with the round-3
 # rules when wired in, and again after round 4 at the merge, no rule changed for them.
+# real_turns_round6.txt: A-ReaL-Eigen (a post-trained Qwen3-235B) on tau2-bench retail, held-out-8,
+# labelled the same way and measured once with the round-4 rules when wired in.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -48,6 +50,7 @@ CORPORA = tuple(
         "real_turns_round3.txt",
         "real_turns_round4.txt",
         "real_turns_round5.txt",
+        "real_turns_round6.txt",
     )
 )
 Part = Literal[
@@ -62,6 +65,7 @@ Part = Literal[
     "tuning-9",
     "held-out-6",
     "held-out-7",
+    "held-out-8",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -75,8 +79,9 @@ PARTS: tuple[Part, ...] = (
     "tuning-9",
     "held-out-6",
     "held-out-7",
+    "held-out-8",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-6", "held-out-7"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-6", "held-out-7", "held-out-8"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -91,7 +96,7 @@ EXACT_AT_LEAST = 0.85
 # then, 3/158, 2/142, 1/149 and 2/118 after it. tuning-9 (held-out-5 in round 3) was measured
 # when labelled, with the round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were
 # read exactly and 31 of the changed turns read as a yes; 34/131, 34.4% and 22 after round 3;
-# round 4 tuned on it and it passes the safety measure since. held-out-6 and held-out-7: see below.
+# round 4 tuned on it and it passes the safety measure since. held-out-6 to held-out-8: see below.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -99,6 +104,7 @@ MOVES_SHORT: dict[Part, str] = {
     "with the round-3 rules)",
     "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after round 4 (15, 9.9%, "
     "with the round-3 rules)",
+    "held-out-8": "11/128 held-out-8 turns (8.6%) change the next move with the round-4 rules",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -106,12 +112,15 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
     "held-out-6": "72.8% of held-out-6's turns are read exactly after round 4 (72.8% before)",
     "held-out-7": "84.8% of held-out-7's turns are read exactly after round 4 (81.5% before)",
+    "held-out-8": "62.5% of held-out-8's turns are read exactly with the round-4 rules",
 }
 SAFETY_SHORT: dict[Part, str] = {
     "held-out-6": "4 held-out-6 turns are read as a yes they do not ask for and 1 question as "
     "the end of a request after round 4 (5 and 1 before)",
     "held-out-7": "3 held-out-7 questions are read as the end of a request after round 4, none "
     "as a yes (5 and 3 before)",
+    "held-out-8": "3 held-out-8 turns are read as a yes they do not ask for with the round-4 rules, "
+    "no question as the end of a request",
 }
 
 
