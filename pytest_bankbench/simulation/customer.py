@@ -21,6 +21,15 @@ from types import MappingProxyType
 from typing import Protocol
 
 from pytest_bankbench.concepts import says, vocabulary
+from pytest_bankbench.records import (
+    RECORD_ARGS,
+    RECORD_KINDS,
+    RecordKind,
+    holdings,
+    named_in,
+    names_another,
+    own_records,
+)
 from pytest_bankbench.simulation.acts import Reading, actions_of, read
 from pytest_bankbench.simulation.acts_rules import INTERNAL_ID, TOOL_ACTIONS
 from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task, Topic
@@ -167,6 +176,21 @@ def named(text: str) -> Mapping[str, frozenset[str]]:
     )
 
 
+@lru_cache(maxsize=256)
+def _acted_on(actions: frozenset[str]) -> tuple[RecordKind, ...]:
+    """The kinds of record (card, FD, loan) the writes of these actions act on."""
+    from pytest_bankbench.bank.registry import get_tool
+
+    kinds = {
+        RECORD_ARGS[arg]
+        for tool, named_actions in TOOL_ACTIONS.items()
+        if actions & set(named_actions)
+        for arg in get_tool(tool).arguments.model_fields
+        if arg in RECORD_ARGS
+    }
+    return tuple(k for k in RECORD_KINDS if k in kinds)
+
+
 def _writes_per_instruction(task: Task) -> list[int]:
     from pytest_bankbench.bank.registry import get_tool
 
@@ -192,6 +216,10 @@ class ScriptedCustomer:
         self.released: set[int] = set()
         script = [own, *(f.text for f in self.facts)]
         script += [k for i in self.instructions for k in i.accepts]
+        # The cards, FDs and loans it means: a proposal naming only another is not its own.
+        self.held = holdings(task.customer_id, task.task_date, task.bank_seed)
+        keys = [str(v) for g in task.gold for a, v in g.arguments.items() if a in RECORD_ARGS]
+        self.own_records = own_records(keys, script, self.held)
         # The changes the customer asked for: a proposal of anything else is an offer.
         gold = {a for call in task.gold for a in TOOL_ACTIONS.get(call.tool, ())}
         self.scope = (actions_of(" ".join(script)) | gold) - {"look"}
@@ -336,6 +364,10 @@ class ScriptedCustomer:
         texts += [i.correction for i in self.instructions if i.correction]
         own = [named(t) for t in texts]
         wrong: list[str] = []
+        other = names_another(proposal, self.held, self.own_records, _acted_on(changes))
+        if other is not None:  # "your FD ending 1217" when it means the one of Rs. 31,000
+            wrong += [t for t in texts if named_in([t], self.held, other) & self.own_records][:1]
+            wrong += [] if wrong else [self.request.text]
         for kind in kinds:
             mine = set().union(*(values[kind] for values in own))
             if said[kind] and mine and not said[kind] & mine:

@@ -590,9 +590,11 @@ def _positive(value: Any) -> Decimal | None:
     return number if number > 0 else None
 
 
-def stated(call: ToolCall, proposal: Sequence[str]) -> bool:
-    """The proposal says what the call does, its amounts, its mode, a card's channel and the
-    accounts it names."""
+def stated(call: ToolCall, proposal: Sequence[str], task: Task | None = None) -> bool:
+    """The proposal says what the call does, its amounts, its mode, a card's channel, the
+    accounts it names and the card, FD or loan it acts on (read among the `task` customer's
+    records: without them, none is named)."""
+    from tests.scoring.independent_records import KIND_OF_ARG, customer_records, names_record
     from tests.scoring.independent_telling import concept, states_action
 
     text = " ".join(proposal)
@@ -615,13 +617,25 @@ def stated(call: ToolCall, proposal: Sequence[str]) -> bool:
             tells("digits", n, text, None, ()) for n in (number[-4:], number)
         ):
             return False
+    for name, kind in KIND_OF_ARG.items():
+        key = args.get(name)
+        if isinstance(key, str):
+            held = (
+                customer_records(task.customer_id, task.task_date, task.bank_seed) if task else ()
+            )
+            if not names_record(
+                key, kind, proposal, held, lambda part: states_action(call.name, part)
+            ):
+                return False
     return True
 
 
 def consented(task: Task, write: GoldCall, event: ToolEvent, before: Sequence[Event]) -> bool:
     """A yes before the write, answering a proposal that stated the write and its quote."""
     yes, proposal = proposal_answered(before)
-    return yes is not None and stated(event.call, proposal) and disclosed(task, write, proposal)
+    return (
+        yes is not None and stated(event.call, proposal, task) and disclosed(task, write, proposal)
+    )
 
 
 def disclosure_consent_ok(task: Task, trace: Trace) -> bool:

@@ -149,7 +149,9 @@ def _bare_bites(task: Task) -> bool:
     return any(
         _kind_of(g) == "write"
         and g.tool != HANDOFF
-        and not mine.stated(ToolCall(call_id="x", name=g.tool, arguments=g.arguments), [opening])
+        and not mine.stated(
+            ToolCall(call_id="x", name=g.tool, arguments=g.arguments), [opening], task
+        )
         for g in task.gold
     )
 
@@ -164,9 +166,9 @@ def _reuse_bites(task: Task) -> bool:
                 ToolCall(call_id="x", name=g.tool, arguments=g.arguments) for g in writes[:2]
             )
             proposal = speech.proposal(
-                first, [d for d in task.disclosures if d.write == writes[0].id]
+                first, [d for d in task.disclosures if d.write == writes[0].id], task=task
             )
-            if not mine.stated(second, [proposal]):
+            if not mine.stated(second, [proposal], task):
                 return True
     return False
 
