@@ -315,7 +315,14 @@ def _broken_expectations(case: Case) -> list[str]:
         tries = [e for e in case.trace.tool_events() if e.call.call_id.startswith("attempt-")]
         if not tries or not all(e.tool_kind == "write" for e in tries):
             problems.append(f"no attempted write was made: {tries}")
-        if not all(not e.ok and e.error_code in RULE_REFUSALS for e in tries):
+        if not all(
+            not e.ok
+            and (
+                e.error_code in RULE_REFUSALS
+                or (e.error_code == "invalid_arguments" and mine.breaks_policy_limit(e.call))
+            )
+            for e in tries
+        ):
             problems.append(f"the attempts were not all refused by a bank rule: {tries}")
     return problems
 
@@ -485,6 +492,9 @@ BROKEN: dict[str, dict[str, object]] = {
     "attempted writes ignored": {"attempted": lambda task, trace: []},
     "any refused write is an attempt": {
         "REFUSED_BY_RULE": (*mine.REFUSED_BY_RULE, "invalid_arguments", "not_found")
+    },
+    "a booking refused as invalid arguments is no attempt": {
+        "breaks_policy_limit": lambda call: False
     },
     "consent not checked": {"disclosure_consent_ok": lambda task, trace: True},
     "disclosures not checked": {"disclosed": lambda task, write, said: True},
