@@ -25,6 +25,7 @@ from pytest_bankbench.records import (
     RECORD_ARGS,
     RECORD_KINDS,
     RecordKind,
+    dates_in,
     holdings,
     named_in,
     names_another,
@@ -350,8 +351,9 @@ class ScriptedCustomer:
         return self._reply([*facts, YES], True, text)
 
     def _unscripted(self, proposal: str, amounts: bool = True) -> list[str]:
-        """Where a proposal names an account, mode, amount or day count the script does not
-        (its requests, the facts it may tell now, what it accepts, what it agreed to): the
+        """Where a proposal names an account, card, FD or loan, mode, amount, day count or
+        statement period the script does not (its requests, the facts it may tell now, what it
+        accepts, what it agreed to): the
         script's texts that name the customer's own, to restate. Empty when it names the
         script's or none."""
         changes = self.reading.actions - {"look"}
@@ -368,6 +370,10 @@ class ScriptedCustomer:
         if other is not None:  # "your FD ending 1217" when it means the one of Rs. 31,000
             wrong += [t for t in texts if named_in([t], self.held, other) & self.own_records][:1]
             wrong += [] if wrong else [self.request.text]
+        if "statement" in changes:  # a statement's period is every date it names (issue 16)
+            asked, periods = dates_in(proposal), [dates_in(t) for t in texts]
+            if asked and any(periods) and not asked <= set().union(*periods):
+                wrong += [t for t, days in zip(texts, periods, strict=True) if days][:1]
         for kind in kinds:
             mine = set().union(*(values[kind] for values in own))
             if said[kind] and mine and not said[kind] & mine:
