@@ -33,6 +33,7 @@ from tests.scoring.variants import (
     PlanAgent,
     Style,
     forbidden_applies,
+    other_record_applies,
     plan,
     quote_late_applies,
     skip_quote_applies,
@@ -260,6 +261,12 @@ CORRUPTIONS: dict[str, tuple[Style, Applies, frozenset[str], frozenset[str] | No
         _bare_bites,
         frozenset({"acted_without_consent"}),
         frozenset({"disclosure_consent", "told_customer"}),
+    ),
+    "proposal_names_another_record": (
+        Style(other_record=True),
+        other_record_applies,
+        frozenset({"acted_without_consent"}),
+        None,
     ),
     "one_yes_for_two_writes": (
         Style(reuse_yes=True),

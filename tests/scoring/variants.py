@@ -32,6 +32,7 @@ from pytest_bankbench.bank.registry import all_tools, get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import indian, to_paise
 from pytest_bankbench.paths import data_dir
+from pytest_bankbench.records import RECORD_ARGS, holdings
 from pytest_bankbench.simulation.agents import (
     OPEN_READS,
     REPORT_LABELS,
@@ -195,6 +196,7 @@ class Style:
     extra_write: bool = False
     forbidden: bool = False
     wrong_record: bool = False
+    other_record: bool = False  # a write proposed on another of the customer's cards, FDs, loans
     pasted: bool = False
     hedged: bool = False
     no_results: bool = False  # no write's result told
@@ -597,7 +599,8 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
             reused = style.reuse_yes and proposed == 1
             if not style.no_consent and not reused:
                 quote = "" if style.quote_after_yes else _quote(task, call, style, picked)
-                out.moves.append(_proposal(made, quote, reason, style, task))
+                named = (_other_record(task, made) if style.other_record else None) or made
+                out.moves.append(_proposal(named, quote, reason, style, task))
                 reason = ""
                 if task.scenario.instructions[call.instruction].correction:
                     # the customer corrects the first proposal; a careful agent proposes again
@@ -634,6 +637,26 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
 
         out.moves.append(Speech(said))
     return out
+
+
+def _other_record(task: Task, call: ToolCall) -> ToolCall | None:
+    """The call on another of the customer's records of the kind it acts on (None when the
+    call acts on no card, FD or loan, or the customer holds no other)."""
+    args = call.arguments or {}
+    arg = next((a for a in RECORD_ARGS if a in args), None)
+    if arg is None:
+        return None
+    held = holdings(task.customer_id, task.task_date, task.bank_seed)
+    other = next(
+        (h.key for h in held if h.kind == RECORD_ARGS[arg] and h.key != str(args[arg])), None
+    )
+    return None if other is None else call.model_copy(update={"arguments": {**args, arg: other}})
+
+
+def other_record_applies(task: Task) -> bool:
+    return any(
+        _kind(g) == "write" and _other_record(task, _gold_call(g)) is not None for g in task.gold
+    )
 
 
 def forbidden_applies(task: Task) -> bool:
