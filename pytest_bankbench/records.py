@@ -78,6 +78,9 @@ class Mark:
     pattern: re.Pattern[str] | None = None
     amount: Decimal | None = None
     day: date | None = None
+    # Only a word for the kind ("card", "FD", "loan"): it names the customer's one record of
+    # the kind, but a proposal of a new FD says "FD" of no existing one (names_another).
+    weak: bool = False
 
     @property
     def identity(self) -> tuple[str, str | None, Decimal | None, date | None]:
@@ -140,7 +143,10 @@ def _card(row: dict[str, object]) -> Holding:
     for word in product.lower().split():
         if word not in ("debit", "credit"):  # "Suvarna Bank" is the bank, not a card
             marks.append(Mark(f"product {word}", _words(rf"{re.escape(word)}(?!\s+bank)")))
-    marks += [Mark(f"{kind} card", _words(rf"{kind}\s+cards?")), Mark("card", _words("cards?"))]
+    marks += [
+        Mark(f"{kind} card", _words(rf"{kind}\s+cards?")),
+        Mark("card", _words("cards?"), weak=True),
+    ]
     return Holding(
         "card", str(row["card_id"]), tuple(marks), (f"your {product} card ending {last4}",)
     )
@@ -150,8 +156,8 @@ def _deposit(row: dict[str, object]) -> Holding:
     kind = str(row["deposit_type"])
     marks = _id_marks(str(row["deposit_id"]))
     # Named by the words, not the type: "FD" says as much of a tax-saver FD as of any other.
-    marks += [Mark(f"says {w}", _words(w)) for w in _KIND_WORDS.get(kind, ())]
-    marks.append(Mark("deposit", _words("deposits?")))
+    marks += [Mark(f"says {w}", _words(w), weak=True) for w in _KIND_WORDS.get(kind, ())]
+    marks.append(Mark("deposit", _words("deposits?"), weak=True))
     amount = _rupees(row["principal"]) or _rupees(row["instalment"])
     opened, matures = _day(row["start_date"]), _day(row["maturity_date"])
     if amount is not None:
@@ -171,7 +177,7 @@ def _loan(row: dict[str, object]) -> Holding:
     marks = _id_marks(str(row["loan_id"]))
     marks += [
         Mark(f"{kind} loan", _words(rf"{re.escape(kind)}\s+loans?")),
-        Mark("loan", _words("loans?")),
+        Mark("loan", _words("loans?"), weak=True),
     ]
     amount, disbursed = _rupees(row["principal"]), _day(row["disbursed_on"])
     words = [f"your {kind} loan"]
@@ -218,14 +224,19 @@ def _read(text: str) -> tuple[str, frozenset[Decimal], frozenset[date]]:
     return lowered, frozenset(a.normalize() for a in amounts_in(lowered)), days
 
 
-def named(text: str, held: Sequence[Holding], kind: RecordKind) -> str | None:
-    """The key of the one record of `kind` the text names, or None (none, or several)."""
+def named(text: str, held: Sequence[Holding], kind: RecordKind, strong: bool = False) -> str | None:
+    """The key of the one record of `kind` the text names, or None (none, or several);
+    `strong`: by more than a word for its kind."""
     lowered, amounts, days = _read(text)
     same = [h for h in held if h.kind == kind]
     marks = {h.key: {m.identity for m in h.marks} for h in same}
     told = []
     for record in same:
-        said = {m.identity for m in record.marks if m.said(lowered, amounts, days)}
+        said = {
+            m.identity
+            for m in record.marks
+            if not (strong and m.weak) and m.said(lowered, amounts, days)
+        }
         if said and not any(o.key != record.key and said <= marks[o.key] for o in same):
             told.append(record.key)
     return told[0] if len(told) == 1 else None
@@ -236,13 +247,15 @@ def sentences(text: str) -> list[str]:
     return _SENTENCE.split(text)
 
 
-def named_in(texts: Sequence[str], held: Sequence[Holding], kind: RecordKind) -> set[str]:
+def named_in(
+    texts: Sequence[str], held: Sequence[Holding], kind: RecordKind, strong: bool = False
+) -> set[str]:
     """The records of `kind` some text names, read whole or sentence by sentence (a proposal
     may name the card it refuses and, a sentence later, the one it offers)."""
     found: set[str] = set()
     for text in texts:
         for part in (text, *sentences(text)):
-            key = named(part, held, kind)
+            key = named(part, held, kind, strong)
             if key is not None:
                 found.add(key)
     return found
@@ -268,10 +281,11 @@ def names_another(
     text: str, held: Sequence[Holding], own: frozenset[str], kinds: Sequence[RecordKind]
 ) -> RecordKind | None:
     """The kind (of `kinds`: those the proposed action acts on) of record the text names only
-    others of: a card, FD or loan of the customer's that is not one it means, and none that is.
-    A new deposit is no existing one, whatever its amount: a booking is read for no kind."""
+    others of, by more than a word for the kind: a card, FD or loan of the customer's that is
+    not one it means, and none that is. A new deposit is no existing one, whatever its amount:
+    a booking is read for no kind."""
     for kind in kinds:
-        said = named_in([text], held, kind)
+        said = named_in([text], held, kind, strong=True)
         if said and not said & own:
             return kind
     return None
