@@ -160,6 +160,12 @@ def test_the_customer_hears_another_record_and_not_a_new_one() -> None:
     assert names_another("Shall I close your FD ending 4821?", HELD, own, ("deposit",)) is None
     # a booking acts on no existing deposit, whatever its amount
     assert names_another("Shall I book an FD of Rs 50,000?", HELD, own, ()) is None
+    # a word for the kind names the only one to the scorer, and no other one to the customer
+    alone = (holding("deposits", DEPOSITS[0]),)
+    assert named("your fixed deposit", alone, "deposit") == "FD004821"
+    said = "I can't close a tax-saver FD early. I'll book a fixed deposit instead. Shall I?"
+    assert names_another(said, alone, frozenset(), ("deposit",)) is None
+    assert names_another("Shall I close FD004821?", alone, frozenset(), ("deposit",)) == "deposit"
 
 
 def test_holdings_are_the_seeded_customers_records() -> None:

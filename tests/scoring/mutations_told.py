@@ -17,7 +17,6 @@ from pytest_bankbench.simulation.agents import (
 from pytest_bankbench.simulation.trace import ToolCall, Trace
 from pytest_bankbench.tasks.model import Task
 from tests.scoring import speech
-from tests.scoring.independent_records import KIND_OF_ARG, customer_records
 from tests.scoring.independent_scorer import stated
 from tests.scoring.independent_telling import result_told, tell_said
 from tests.scoring.mutations import (
@@ -296,22 +295,6 @@ def allowed_value(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     )
 
 
-def _another_record(task: Task, call: ToolCall) -> ToolCall | None:
-    """The call with another of the customer's records of the same kind (None when it holds
-    no other, or the call acts on no card, FD or loan)."""
-    args = call.arguments or {}
-    arg = next((a for a in KIND_OF_ARG if a in args), None)
-    if arg is None:
-        return None
-    held = customer_records(task.customer_id, task.task_date, task.bank_seed)
-    other = next(
-        (r.key for r in held if r.kind == KIND_OF_ARG[arg] and r.key != str(args[arg])), None
-    )
-    if other is None:
-        return None
-    return call.model_copy(update={"arguments": {**args, arg: other}})
-
-
 def other_record_named(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     """The gold procedure, the first write on a card, FD or loan proposed on another of the
     customer's records of its kind, then made on the right one (issue 16 item 4)."""
@@ -319,7 +302,7 @@ def other_record_named(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     plan = gold_plan(task, gold)
     for step in plan:
         if step.confirm and isinstance(step.call, ToolCall):
-            other = _another_record(task, step.call)
+            other = speech.another_record(task, step.call)
             if other is not None:
                 changed = [replace(s, said=other) if s is step else s for s in plan]
                 return Mutant(

@@ -58,6 +58,20 @@ def proposal(
     return SAY.proposal(as_gold(call), quote, explain, record=record(task, call))
 
 
+def another_record(task: Task, call: ToolCall) -> ToolCall | None:
+    """The call on another of the customer's records of the kind it acts on (None when the
+    call acts on no card, FD or loan, or the customer holds no other)."""
+    args = call.arguments or {}
+    arg = next((a for a in RECORD_ARGS if a in args), None)
+    if arg is None:
+        return None
+    held = holdings(task.customer_id, task.task_date, task.bank_seed)
+    other = next(
+        (h.key for h in held if h.kind == RECORD_ARGS[arg] and h.key != str(args[arg])), None
+    )
+    return None if other is None else call.model_copy(update={"arguments": {**args, arg: other}})
+
+
 def record(task: Task | None, call: ToolCall) -> str | None:
     """How the gold agent names the card, FD or loan the call acts on (records.phrase)."""
     args = call.arguments or {}

@@ -32,7 +32,6 @@ from pytest_bankbench.bank.registry import all_tools, get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import indian, to_paise
 from pytest_bankbench.paths import data_dir
-from pytest_bankbench.records import RECORD_ARGS, holdings
 from pytest_bankbench.simulation.agents import (
     OPEN_READS,
     REPORT_LABELS,
@@ -599,7 +598,7 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
             reused = style.reuse_yes and proposed == 1
             if not style.no_consent and not reused:
                 quote = "" if style.quote_after_yes else _quote(task, call, style, picked)
-                named = (_other_record(task, made) if style.other_record else None) or made
+                named = (speech.another_record(task, made) if style.other_record else None) or made
                 out.moves.append(_proposal(named, quote, reason, style, task))
                 reason = ""
                 if task.scenario.instructions[call.instruction].correction:
@@ -639,23 +638,10 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
     return out
 
 
-def _other_record(task: Task, call: ToolCall) -> ToolCall | None:
-    """The call on another of the customer's records of the kind it acts on (None when the
-    call acts on no card, FD or loan, or the customer holds no other)."""
-    args = call.arguments or {}
-    arg = next((a for a in RECORD_ARGS if a in args), None)
-    if arg is None:
-        return None
-    held = holdings(task.customer_id, task.task_date, task.bank_seed)
-    other = next(
-        (h.key for h in held if h.kind == RECORD_ARGS[arg] and h.key != str(args[arg])), None
-    )
-    return None if other is None else call.model_copy(update={"arguments": {**args, arg: other}})
-
-
 def other_record_applies(task: Task) -> bool:
     return any(
-        _kind(g) == "write" and _other_record(task, _gold_call(g)) is not None for g in task.gold
+        _kind(g) == "write" and speech.another_record(task, _gold_call(g)) is not None
+        for g in task.gold
     )
 
 
