@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.money import amounts_in, indian
@@ -70,12 +70,47 @@ def dates_in(text: str) -> frozenset[date]:
     return frozenset(found)
 
 
+class Heard(NamedTuple):
+    """A text as the marks are looked for in it, read once: every pattern of a record's id or
+    digits would be a pattern per record, compiled anew for each customer."""
+
+    lowered: str
+    amounts: frozenset[Decimal]
+    days: frozenset[date]
+    ids: frozenset[str]  # record ids, lower case ("fd001219")
+    tails: frozenset[str]  # digit runs after a cue ("ending 1219", "xxxx 2546")
+
+
+_ID = re.compile(r"(?<![\w-])[a-z]{2,4}\d{3,}(?![\w-])")
+_TAILS = re.compile(rf"(?<![\w-]){_CUE}{_TAIL}(\d{{4,}})(?!\d|[.,]\d)")
+
+
+@lru_cache(maxsize=2048)
+def heard(text: str) -> Heard:
+    lowered = text.lower().replace("’", "'")
+    return Heard(
+        lowered,
+        frozenset(a.normalize() for a in amounts_in(lowered)),
+        dates_in(lowered),
+        frozenset(_ID.findall(lowered)),
+        frozenset(_TAILS.findall(lowered)),
+    )
+
+
+@lru_cache(maxsize=256)
+def _pattern(words: str) -> re.Pattern[str]:
+    """A whole-word pattern: there are few (product words, kinds, loan types), compiled once."""
+    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
+
+
 @dataclass(frozen=True)
 class Mark:
-    """One thing a text may say of a record: a pattern, an amount (rupees) or a date."""
+    """One thing a text may say of a record: words, its id, its digits after a cue, an amount
+    (rupees) or a date."""
 
     name: str
-    pattern: re.Pattern[str] | None = None
+    words: str | None = None  # a pattern's source
+    ids: tuple[str, ...] = ()  # the id, or the digit runs that name it
     amount: Decimal | None = None
     day: date | None = None
     # Only a word for the kind ("card", "FD", "loan"): it names the customer's one record of
@@ -83,16 +118,19 @@ class Mark:
     weak: bool = False
 
     @property
-    def identity(self) -> tuple[str, str | None, Decimal | None, date | None]:
+    def identity(self) -> tuple[str, str | None, tuple[str, ...], Decimal | None, date | None]:
         """The mark and its value: two records share a mark when they share this."""
-        return (self.name, self.pattern.pattern if self.pattern else None, self.amount, self.day)
+        return (self.name, self.words, self.ids, self.amount, self.day)
 
-    def said(self, lowered: str, amounts: frozenset[Decimal], days: frozenset[date]) -> bool:
-        if self.pattern is not None:
-            return self.pattern.search(lowered) is not None
+    def said(self, text: Heard) -> bool:
+        if self.words is not None:
+            return _pattern(self.words).search(text.lowered) is not None
+        if self.ids:
+            found = text.ids if self.name == "id" else text.tails
+            return any(i in found for i in self.ids)
         if self.amount is not None:
-            return self.amount in amounts
-        return self.day in days
+            return self.amount in text.amounts
+        return self.day in text.days
 
 
 @dataclass(frozen=True)
@@ -106,22 +144,12 @@ class Holding:
     words: tuple[str, ...]
 
 
-def _words(*alternatives: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])")
-
-
-def _digits(*tails: str) -> re.Pattern[str]:
-    """Any of `tails` (the last four digits, all of an id's digits) after a cue."""
-    body = "|".join(map(re.escape, tails))
-    return re.compile(rf"(?<![\w-]){_CUE}{_TAIL}(?:{body})(?![\d]|[.,]\d)")
-
-
 def _id_marks(key: str, tail: bool = True) -> list[Mark]:
     """The id, and (`tail`) its last four digits after a cue: "FD ending 1219"."""
     digits = re.sub(r"\D", "", key)
-    marks = [Mark("id", _words(re.escape(key.lower())))]
+    marks = [Mark("id", ids=(key.lower(),))]
     if tail and len(digits) >= 4:
-        marks.append(Mark("id digits", _digits(digits, digits[-4:])))
+        marks.append(Mark("id digits", ids=(digits, digits[-4:])))
     return marks
 
 
@@ -139,13 +167,13 @@ def _spoken(day: date) -> str:
 
 def _card(row: dict[str, object]) -> Holding:
     product, kind, last4 = str(row["product"]), str(row["card_kind"]), str(row["last4"])
-    marks = [*_id_marks(str(row["card_id"]), tail=False), Mark("last digits", _digits(last4))]
+    marks = [*_id_marks(str(row["card_id"]), tail=False), Mark("last digits", ids=(last4,))]
     for word in product.lower().split():
         if word not in ("debit", "credit"):  # "Suvarna Bank" is the bank, not a card
-            marks.append(Mark(f"product {word}", _words(rf"{re.escape(word)}(?!\s+bank)")))
+            marks.append(Mark(f"product {word}", rf"{re.escape(word)}(?!\s+bank)"))
     marks += [
-        Mark(f"{kind} card", _words(rf"{kind}\s+cards?")),
-        Mark("card", _words("cards?"), weak=True),
+        Mark(f"{kind} card", rf"{kind}\s+cards?"),
+        Mark("card", "cards?", weak=True),
     ]
     return Holding(
         "card", str(row["card_id"]), tuple(marks), (f"your {product} card ending {last4}",)
@@ -156,8 +184,8 @@ def _deposit(row: dict[str, object]) -> Holding:
     kind = str(row["deposit_type"])
     marks = _id_marks(str(row["deposit_id"]))
     # Named by the words, not the type: "FD" says as much of a tax-saver FD as of any other.
-    marks += [Mark(f"says {w}", _words(w), weak=True) for w in _KIND_WORDS.get(kind, ())]
-    marks.append(Mark("deposit", _words("deposits?"), weak=True))
+    marks += [Mark(f"says {w}", w, weak=True) for w in _KIND_WORDS.get(kind, ())]
+    marks.append(Mark("deposit", "deposits?", weak=True))
     amount = _rupees(row["principal"]) or _rupees(row["instalment"])
     opened, matures = _day(row["start_date"]), _day(row["maturity_date"])
     if amount is not None:
@@ -176,8 +204,8 @@ def _loan(row: dict[str, object]) -> Holding:
     kind = str(row["loan_type"])
     marks = _id_marks(str(row["loan_id"]))
     marks += [
-        Mark(f"{kind} loan", _words(rf"{re.escape(kind)}\s+loans?")),
-        Mark("loan", _words("loans?"), weak=True),
+        Mark(f"{kind} loan", rf"{re.escape(kind)}\s+loans?"),
+        Mark("loan", "loans?", weak=True),
     ]
     amount, disbursed = _rupees(row["principal"]), _day(row["disbursed_on"])
     words = [f"your {kind} loan"]
@@ -217,26 +245,15 @@ def holdings(customer_id: str, day: date, seed: int) -> tuple[Holding, ...]:
         )
 
 
-@lru_cache(maxsize=2048)
-def _read(text: str) -> tuple[str, frozenset[Decimal], frozenset[date]]:
-    lowered = text.lower().replace("’", "'")
-    days = dates_in(lowered)
-    return lowered, frozenset(a.normalize() for a in amounts_in(lowered)), days
-
-
 def named(text: str, held: Sequence[Holding], kind: RecordKind, strong: bool = False) -> str | None:
     """The key of the one record of `kind` the text names, or None (none, or several);
     `strong`: by more than a word for its kind."""
-    lowered, amounts, days = _read(text)
+    said_in = heard(text)
     same = [h for h in held if h.kind == kind]
     marks = {h.key: {m.identity for m in h.marks} for h in same}
     told = []
     for record in same:
-        said = {
-            m.identity
-            for m in record.marks
-            if not (strong and m.weak) and m.said(lowered, amounts, days)
-        }
+        said = {m.identity for m in record.marks if not (strong and m.weak) and m.said(said_in)}
         if said and not any(o.key != record.key and said <= marks[o.key] for o in same):
             told.append(record.key)
     return told[0] if len(told) == 1 else None

@@ -24,6 +24,7 @@ from pytest_bankbench.concepts import says, vocabulary
 from pytest_bankbench.records import (
     RECORD_ARGS,
     RECORD_KINDS,
+    Holding,
     RecordKind,
     dates_in,
     holdings,
@@ -217,10 +218,11 @@ class ScriptedCustomer:
         self.released: set[int] = set()
         script = [own, *(f.text for f in self.facts)]
         script += [k for i in self.instructions for k in i.accepts]
-        # The cards, FDs and loans it means: a proposal naming only another is not its own.
-        self.held = holdings(task.customer_id, task.task_date, task.bank_seed)
-        keys = [str(v) for g in task.gold for a, v in g.arguments.items() if a in RECORD_ARGS]
-        self.own_records = own_records(keys, script, self.held)
+        # The cards, FDs and loans it means (read when a proposal acts on one): a proposal
+        # naming only another is not its own.
+        self.task = task
+        self.script = script
+        self._own: tuple[tuple[Holding, ...], frozenset[str]] | None = None
         # The changes the customer asked for: a proposal of anything else is an offer.
         gold = {a for call in task.gold for a in TOOL_ACTIONS.get(call.tool, ())}
         self.scope = (actions_of(" ".join(script)) | gold) - {"look"}
@@ -239,6 +241,15 @@ class ScriptedCustomer:
         self.last_proposal = ""
         self.agreed: list[str] = []
         self.reading: Reading = read("")
+
+    def own_records(self) -> tuple[tuple[Holding, ...], frozenset[str]]:
+        """The customer's cards, FDs and loans, and those it means (its task's and its words')."""
+        if self._own is None:
+            task = self.task
+            held = holdings(task.customer_id, task.task_date, task.bank_seed)
+            keys = [str(v) for g in task.gold for a, v in g.arguments.items() if a in RECORD_ARGS]
+            self._own = (held, own_records(keys, self.script, held))
+        return self._own
 
     # -- what the customer may say ---------------------------------------------------------------
     def speakable(self, text: str) -> bool:
@@ -366,9 +377,11 @@ class ScriptedCustomer:
         texts += [i.correction for i in self.instructions if i.correction]
         own = [named(t) for t in texts]
         wrong: list[str] = []
-        other = names_another(proposal, self.held, self.own_records, _acted_on(changes))
+        acted_on = _acted_on(changes)
+        held, means = self.own_records() if acted_on else ((), frozenset())
+        other = names_another(proposal, held, means, acted_on) if acted_on else None
         if other is not None:  # "your FD ending 1217" when it means the one of Rs. 31,000
-            wrong += [t for t in texts if named_in([t], self.held, other) & self.own_records][:1]
+            wrong += [t for t in texts if named_in([t], held, other) & means][:1]
             wrong += [] if wrong else [self.request.text]
         if "statement" in changes:  # a statement's period is every date it names (issue 16)
             asked, periods = dates_in(proposal), [dates_in(t) for t in texts]
