@@ -94,8 +94,17 @@ def consent_failures(
             if matches(gold[write_id], call):
                 if yeses is None:
                     yeses = [m for m in view.messages if agrees(m.event)]
-                if not held and RECORD_ARGS.keys() & (call.event.call.arguments or {}).keys():
-                    held = holdings(task.customer_id, task.task_date, task.bank_seed)
+                kinds = tuple(
+                    sorted(
+                        {
+                            RECORD_ARGS[a]
+                            for a in call.event.call.arguments or {}
+                            if a in RECORD_ARGS
+                        }
+                    )
+                )
+                if kinds and not {h.kind for h in held} >= set(kinds):
+                    held = holdings(task.customer_id, task.task_date, task.bank_seed, kinds)
                 problems.extend(_check_one(write_id, call, values, view, told, yeses, held))
                 break
     return problems

@@ -284,11 +284,12 @@ class GoldAgent:
     def record(self, write: GoldCall) -> str | None:
         """How the write's card, FD or loan is named to the customer (records.phrase): a yes
         counts only for a proposal that names it."""
-        key = next((str(write.arguments[a]) for a in RECORD_ARGS if a in write.arguments), None)
-        if key is None:
+        arg = next((a for a in RECORD_ARGS if a in write.arguments), None)
+        if arg is None:
             return None
         task = self.task
-        return phrase(key, holdings(task.customer_id, task.task_date, task.bank_seed))
+        held = holdings(task.customer_id, task.task_date, task.bank_seed, (RECORD_ARGS[arg],))
+        return phrase(str(write.arguments[arg]), held)
 
 
 class ReplyOnlyAgent:
