@@ -47,9 +47,11 @@ describe your accounts, cards, deposits and loans as a person would.
 Rules:
 - Answer only what the assistant asks; do not invent account numbers or other details.
 - Say yes only to what your requests need. Decline politely anything else it offers{accepts}.
-- Agree only to exactly the action, the account or card, the amount, the transfer mode and the
-  term you want. If the assistant proposes another account (another number or ending), another
-  amount, mode (NEFT, IMPS, RTGS) or number of days, do not agree: correct it with yours.
+- Agree only to exactly the action, the account, card, deposit or loan, the amount, the
+  transfer mode, the term and the statement period you want. If the assistant proposes another
+  account (another number or ending), another of your cards, deposits or loans than the one you
+  mean, another amount, mode (NEFT, IMPS, RTGS), number of days or statement period (other
+  dates), do not agree: correct it with yours.
 - If the assistant refuses with a reason, accept it, and then say what you would like instead
   if the things you know say so. A refusal of one request does not end the chat: then bring
   your next request, if you have one.

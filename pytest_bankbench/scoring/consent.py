@@ -6,7 +6,9 @@ and that yes counts only for what the proposal it answers stated. The proposal i
 message since the previous yes or the previous write (a quote and its question may come
 together or apart), but for questions that only ask for details. It must state the action
 (what: "close", "send", "block", ... read with the customer's vocabulary of actions), the
-account it debits or names (its last four digits), the amount, the mode and a card's channel
+account it debits or names (its last four digits), the card, FD or loan it acts on (in any way
+records.py recognises: "your card ending 2546", "the FD of Rs. 31,000 opened on 25 January
+2026", "your home loan" when it is the only one), the amount, the mode and a card's channel
 (in any words: "usage abroad") where the call has them, and every value the policy lists for
 the write
 (`Disclosure`: the quote). A bare "Shall I proceed?" states nothing, so its yes covers nothing;
@@ -21,6 +23,15 @@ from decimal import Decimal
 from functools import lru_cache
 
 from pytest_bankbench.concepts import mentions, vocabulary
+from pytest_bankbench.records import (
+    RECORD_ARGS,
+    Holding,
+    RecordKind,
+    holdings,
+    named_in,
+    names,
+    sentences,
+)
 from pytest_bankbench.scoring.outputs import OutputKind, said, shown
 from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
@@ -77,12 +88,24 @@ def consent_failures(
     gold = {g.id: g for g in task.gold}
     problems: list[str] = []
     yeses: list[Message] | None = None  # the customer's agreeing turns, read when first needed
+    held: tuple[Holding, ...] = ()
     for call in view.successful:
         for write_id, values in by_write.items():
             if matches(gold[write_id], call):
                 if yeses is None:
                     yeses = [m for m in view.messages if agrees(m.event)]
-                problems.extend(_check_one(write_id, call, values, view, told, yeses))
+                kinds = tuple(
+                    sorted(
+                        {
+                            RECORD_ARGS[a]
+                            for a in call.event.call.arguments or {}
+                            if a in RECORD_ARGS
+                        }
+                    )
+                )
+                if kinds and not {h.kind for h in held} >= set(kinds):
+                    held = holdings(task.customer_id, task.task_date, task.bank_seed, kinds)
+                problems.extend(_check_one(write_id, call, values, view, told, yeses, held))
                 break
     return problems
 
@@ -137,8 +160,11 @@ _PROPOSES = re.compile(
 )
 
 
-def unstated(call: ToolEvent, proposal: Sequence[Message]) -> list[str]:
-    """What of the call the proposal did not state: the action, the account, amount, mode."""
+def unstated(
+    call: ToolEvent, proposal: Sequence[Message], held: Sequence[Holding] = ()
+) -> list[str]:
+    """What of the call the proposal did not state: the action, the account, the card, FD or
+    loan (`held`: the customer's records), amount, mode."""
 
     def stated(kind: OutputKind, value: str) -> bool:
         return any(said(kind, value, m.text) for m in proposal)
@@ -164,7 +190,34 @@ def unstated(call: ToolEvent, proposal: Sequence[Message]) -> list[str]:
         number = str(args.get(name) or "")
         if len(number) >= 8 and not (stated("digits", number[-4:]) or stated("digits", number)):
             missing.append(f"the account ({name.replace('_', ' ')} ending {number[-4:]})")
+    for name, kind in RECORD_ARGS.items():
+        key = args.get(name)
+        if isinstance(key, str) and not _names_record(key, kind, actions, proposal, held):
+            missing.append(f"which {kind} ({key}: by its id, last digits, type or details)")
     return missing
+
+
+def _names_record(
+    key: str,
+    kind: RecordKind,
+    actions: Sequence[str],
+    proposal: Sequence[Message],
+    held: Sequence[Holding],
+) -> bool:
+    """The proposal names the record the write acts on. Where its sentences that propose the
+    action ("I will ...", "shall I ...") name records of its kind, they name this one only
+    ("I'll close your FD ending 1217" is no proposal to close FD001219, whatever another
+    sentence says of it); else any sentence or message names it."""
+    proposing = [
+        s
+        for m in proposal
+        for s in sentences(m.text)
+        if _PROPOSES.search(s.lower()) and any(_names(a, s.lower()) for a in actions)
+    ]
+    there = {k.upper() for k in named_in(proposing, held, kind)}
+    if there:
+        return there == {key.strip().upper()}
+    return names(key, [m.text for m in proposal], held)
 
 
 def _names_channel(channel: str, proposal: Sequence[Message]) -> bool:
@@ -204,6 +257,7 @@ def _check_one(
     view: SessionView,
     told: Told,
     yeses: Sequence[Message],
+    held: Sequence[Holding],
 ) -> list[str]:
     event = call.event
     name = f"{write_id} {event.call.name}"
@@ -213,7 +267,7 @@ def _check_one(
     heard = repr(" ".join(yes.text.split())[:80])
     problems = [
         f"{name}: the proposal the customer's yes ({heard}) answered did not state {what}"
-        for what in unstated(event, proposal)
+        for what in unstated(event, proposal, held)
     ]
     texts = [m.text for m in proposal]
     problems += [

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
 
+from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
 from pytest_bankbench.simulation.dialogue import (
     GOLD_PHRASING,
     PHRASINGS,
@@ -280,7 +281,18 @@ class GoldAgent:
     def proposal(self, write: GoldCall) -> str:
         """What the write will do, the quote the policy says to tell, and the question."""
         explain = self._explain(write.instruction) or ""
-        return self.say.proposal(write, self.quote(write), explain, self._key("propose"))
+        key = self._key("propose")
+        return self.say.proposal(write, self.quote(write), explain, key, self.record(write))
+
+    def record(self, write: GoldCall) -> str | None:
+        """How the write's card, FD or loan is named to the customer (records.phrase): a yes
+        counts only for a proposal that names it."""
+        arg = next((a for a in RECORD_ARGS if a in write.arguments), None)
+        if arg is None:
+            return None
+        task = self.task
+        held = holdings(task.customer_id, task.task_date, task.bank_seed, (RECORD_ARGS[arg],))
+        return phrase(str(write.arguments[arg]), held)
 
 
 class ReplyOnlyAgent:
@@ -469,7 +481,8 @@ class SilentAgent(GoldAgent):
 
     def proposal(self, write: GoldCall) -> str:
         # The quote, but not why the request changed.
-        return self.say.proposal(write, self.quote(write), key=self._key("propose"))
+        key = self._key("propose")
+        return self.say.proposal(write, self.quote(write), key=key, record=self.record(write))
 
     def handing_over(self, handoff: GoldCall, events: Sequence[Event]) -> str:
         return "Please hold."

@@ -21,6 +21,17 @@ from types import MappingProxyType
 from typing import Protocol
 
 from pytest_bankbench.concepts import says, vocabulary
+from pytest_bankbench.records import (
+    RECORD_ARGS,
+    RECORD_KINDS,
+    Holding,
+    RecordKind,
+    dates_in,
+    holdings,
+    named_in,
+    names_another,
+    own_records,
+)
 from pytest_bankbench.simulation.acts import Reading, actions_of, read
 from pytest_bankbench.simulation.acts_rules import INTERNAL_ID, TOOL_ACTIONS
 from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task, Topic
@@ -167,6 +178,21 @@ def named(text: str) -> Mapping[str, frozenset[str]]:
     )
 
 
+@lru_cache(maxsize=256)
+def _acted_on(actions: frozenset[str]) -> tuple[RecordKind, ...]:
+    """The kinds of record (card, FD, loan) the writes of these actions act on."""
+    from pytest_bankbench.bank.registry import get_tool
+
+    kinds = {
+        RECORD_ARGS[arg]
+        for tool, named_actions in TOOL_ACTIONS.items()
+        if actions & set(named_actions)
+        for arg in get_tool(tool).arguments.model_fields
+        if arg in RECORD_ARGS
+    }
+    return tuple(k for k in RECORD_KINDS if k in kinds)
+
+
 def _writes_per_instruction(task: Task) -> list[int]:
     from pytest_bankbench.bank.registry import get_tool
 
@@ -192,6 +218,11 @@ class ScriptedCustomer:
         self.released: set[int] = set()
         script = [own, *(f.text for f in self.facts)]
         script += [k for i in self.instructions for k in i.accepts]
+        # The cards, FDs and loans it means (read when a proposal acts on one): a proposal
+        # naming only another is not its own.
+        self.task = task
+        self.script = script
+        self._own: tuple[tuple[Holding, ...], frozenset[str]] | None = None
         # The changes the customer asked for: a proposal of anything else is an offer.
         gold = {a for call in task.gold for a in TOOL_ACTIONS.get(call.tool, ())}
         self.scope = (actions_of(" ".join(script)) | gold) - {"look"}
@@ -210,6 +241,15 @@ class ScriptedCustomer:
         self.last_proposal = ""
         self.agreed: list[str] = []
         self.reading: Reading = read("")
+
+    def own_records(self) -> tuple[tuple[Holding, ...], frozenset[str]]:
+        """The customer's cards, FDs and loans, and those it means (its task's and its words')."""
+        if self._own is None:
+            task = self.task
+            held = holdings(task.customer_id, task.task_date, task.bank_seed)
+            keys = [str(v) for g in task.gold for a, v in g.arguments.items() if a in RECORD_ARGS]
+            self._own = (held, own_records(keys, self.script, held))
+        return self._own
 
     # -- what the customer may say ---------------------------------------------------------------
     def speakable(self, text: str) -> bool:
@@ -322,8 +362,9 @@ class ScriptedCustomer:
         return self._reply([*facts, YES], True, text)
 
     def _unscripted(self, proposal: str, amounts: bool = True) -> list[str]:
-        """Where a proposal names an account, mode, amount or day count the script does not
-        (its requests, the facts it may tell now, what it accepts, what it agreed to): the
+        """Where a proposal names an account, card, FD or loan, mode, amount, day count or
+        statement period the script does not (its requests, the facts it may tell now, what it
+        accepts, what it agreed to): the
         script's texts that name the customer's own, to restate. Empty when it names the
         script's or none."""
         changes = self.reading.actions - {"look"}
@@ -341,6 +382,16 @@ class ScriptedCustomer:
         texts += [i.correction for i in self.instructions if i.correction]
         own = [named(t) for t in texts]
         wrong: list[str] = []
+        acted_on = _acted_on(changes)
+        held, means = self.own_records() if acted_on else ((), frozenset())
+        other = names_another(proposal, held, means, acted_on) if acted_on else None
+        if other is not None:  # "your FD ending 1217" when it means the one of Rs. 31,000
+            wrong += [t for t in texts if named_in([t], held, other) & means][:1]
+            wrong += [] if wrong else [self.request.text]
+        if "statement" in changes:  # a statement's period is every date it names (issue 16)
+            asked, periods = dates_in(proposal), [dates_in(t) for t in texts]
+            if asked and any(periods) and not asked <= set().union(*periods):
+                wrong += [t for t, days in zip(texts, periods, strict=True) if days][:1]
         for kind in kinds:
             mine = set().union(*(values[kind] for values in own))
             if said[kind] and mine and not said[kind] & mine:

@@ -21,7 +21,8 @@ from pytest_bankbench.simulation.customer import heard
 from pytest_bankbench.tasks.model import GoldCall, ToldValue, Topic
 
 # What each write does, said to the customer; {amount}, {mode}, {account}, {channel}... are
-# filled from the call's arguments. Internal ids (deposit, loan, card ids) are never shown.
+# filled from the call's arguments, {record} with the card, FD or loan as records.py names it
+# (consent counts only for a proposal that names it). Internal ids are never shown.
 ACTIONS: dict[str, str] = {
     "transfer_funds": "send {amount} by {mode} from your account ending {from_account}",
     "add_beneficiary": "add {name} as a new payee (account ending {account_number})",
@@ -29,14 +30,13 @@ ACTIONS: dict[str, str] = {
     "ending {from_account}",
     "create_rd": "open a recurring deposit of {monthly_instalment} a month for {tenure_months} "
     "months from your account ending {from_account}",
-    "close_fd_premature": "close the fixed deposit early and credit the payout to its linked "
-    "account",
-    "make_loan_prepayment": "make a part-prepayment of {amount} on the loan ({option}) from your "
+    "close_fd_premature": "close {record} early and credit the payout to its linked account",
+    "make_loan_prepayment": "make a part-prepayment of {amount} on {record} ({option}) from your "
     "account ending {from_account}",
-    "foreclose_loan": "foreclose the loan in full from your account ending {from_account}",
-    "block_card": "block the card permanently (reason: {reason})",
-    "set_card_channel_limit": "set the card's {channel} channel to {state}",
-    "pay_credit_card_bill": "pay {amount} towards the credit card bill from your account ending "
+    "foreclose_loan": "foreclose {record} in full from your account ending {from_account}",
+    "block_card": "block {record} permanently (reason: {reason})",
+    "set_card_channel_limit": "set the {channel} channel of {record} to {state}",
+    "pay_credit_card_bill": "pay {amount} towards the bill of {record} from your account ending "
     "{from_account}",
     "stop_cheque": "stop payment of cheque number {cheque_number} on your account ending "
     "{account_number}",
@@ -82,10 +82,18 @@ def _fill(name: str, value: Any, args: dict[str, Any]) -> str:
     return str(value).replace("_", " ")
 
 
-def describe(call: GoldCall) -> str:
-    """What a write will do, in the customer's terms."""
+# How a record is named when the customer's records are not at hand (a bare description).
+_RECORD_DEFAULT = {"card_id": "the card", "deposit_id": "the fixed deposit", "loan_id": "the loan"}
+
+
+def describe(call: GoldCall, record: str | None = None) -> str:
+    """What a write will do, in the customer's terms; `record`: how to name the card, FD or
+    loan it acts on (records.phrase)."""
     args = dict(call.arguments)
     values = {k: _fill(k, v, args) for k, v in args.items()}
+    values["record"] = record or next(
+        (name for arg, name in _RECORD_DEFAULT.items() if arg in args), "it"
+    )
     limit = args.get("daily_limit")
     on = "off" if args.get("enabled") is False else "on"
     values["state"] = f"{on} with a daily limit of {values['daily_limit']}" if limit else on
@@ -212,9 +220,11 @@ class Phrasing:
         quote: Sequence[ToldValue],
         explain: str = "",
         key: str | None = None,
+        record: str | None = None,
     ) -> str:
         said = self.results(quote)
-        statement = pick(self.proposes, key).format(action=describe(write), quote=said).strip()
+        action = describe(write, record)
+        statement = pick(self.proposes, key).format(action=action, quote=said).strip()
         question = pick(self.confirms, f"{key}/confirm" if key else None)
         text = f"{statement}{self.join}{question}"
         return f"{explain} {text}".strip() if explain else text

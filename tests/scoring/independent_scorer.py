@@ -204,14 +204,47 @@ def effective_writes_licensed(task: Task, trace: Trace) -> bool:
     )
 
 
+# The policy's booking limits (H.29: FD Rs 10,000 to Rs 2,00,00,000 for 7 to 3650 days; RD at
+# least Rs 500 in multiples of Rs 100, 6 to 120 months in multiples of 3): a booking outside
+# them is an attempt even when the tool refuses its numbers as invalid arguments.
+_POLICY_LIMITS: dict[str, dict[str, tuple[Decimal, Decimal, Decimal]]] = {
+    "create_fd": {
+        "amount": (Decimal(10_000), Decimal(2_00_00_000), Decimal("0.01")),
+        "tenure_days": (Decimal(7), Decimal(3650), Decimal(1)),
+    },
+    "create_rd": {
+        "monthly_instalment": (Decimal(500), Decimal("Infinity"), Decimal(100)),
+        "tenure_months": (Decimal(6), Decimal(120), Decimal(3)),
+    },
+}
+
+
+def breaks_policy_limit(call: ToolCall) -> bool:
+    """A number of the booking (a JSON number or a string of digits) outside the policy."""
+    for name, (low, high, step) in _POLICY_LIMITS.get(call.name, {}).items():
+        value = (call.arguments or {}).get(name)
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            continue
+        if not _DECIMAL_TEXT.fullmatch(str(value).strip()):
+            continue  # "365 days": malformed, not a number the policy refuses
+        number = Decimal(str(value).strip())
+        if not (low <= number <= high) or number % step:
+            return True
+    return False
+
+
 def attempted(task: Task, trace: Trace) -> list[ToolEvent]:
-    """Writes a bank rule refused that no gold write asked for."""
+    """Writes a bank rule refused that no gold write asked for (a booking outside the policy's
+    limits, whatever the error code)."""
     return [
         e
         for e in trace.tool_events()
         if e.tool_kind == "write"
         and not e.ok
-        and e.error_code in REFUSED_BY_RULE
+        and (
+            e.error_code in REFUSED_BY_RULE
+            or (e.error_code == "invalid_arguments" and breaks_policy_limit(e.call))
+        )
         and not any(same_call(g, e) for g in gold_writes(task))
     ]
 
@@ -590,9 +623,11 @@ def _positive(value: Any) -> Decimal | None:
     return number if number > 0 else None
 
 
-def stated(call: ToolCall, proposal: Sequence[str]) -> bool:
-    """The proposal says what the call does, its amounts, its mode, a card's channel and the
-    accounts it names."""
+def stated(call: ToolCall, proposal: Sequence[str], task: Task | None = None) -> bool:
+    """The proposal says what the call does, its amounts, its mode, a card's channel, the
+    accounts it names and the card, FD or loan it acts on (read among the `task` customer's
+    records: without them, none is named)."""
+    from tests.scoring.independent_records import KIND_OF_ARG, customer_records, names_record
     from tests.scoring.independent_telling import concept, states_action
 
     text = " ".join(proposal)
@@ -615,13 +650,25 @@ def stated(call: ToolCall, proposal: Sequence[str]) -> bool:
             tells("digits", n, text, None, ()) for n in (number[-4:], number)
         ):
             return False
+    for name, kind in KIND_OF_ARG.items():
+        key = args.get(name)
+        if isinstance(key, str):
+            held = (
+                customer_records(task.customer_id, task.task_date, task.bank_seed) if task else ()
+            )
+            if not names_record(
+                key, kind, proposal, held, lambda part: states_action(call.name, part)
+            ):
+                return False
     return True
 
 
 def consented(task: Task, write: GoldCall, event: ToolEvent, before: Sequence[Event]) -> bool:
     """A yes before the write, answering a proposal that stated the write and its quote."""
     yes, proposal = proposal_answered(before)
-    return yes is not None and stated(event.call, proposal) and disclosed(task, write, proposal)
+    return (
+        yes is not None and stated(event.call, proposal, task) and disclosed(task, write, proposal)
+    )
 
 
 def disclosure_consent_ok(task: Task, trace: Trace) -> bool:

@@ -51,6 +51,7 @@ from tests.scoring.mutations_told import (
     drop_reason,
     forbidden_read,
     ignore_secret,
+    other_record_named,
     pasted_reason,
     recite,
     rival_aside,
@@ -111,6 +112,15 @@ def cosmetic_arguments(task: Task, gold: Trace, salt: int = 0) -> Mutant:
     )
 
 
+def _with_unit(arguments: dict[str, Any]) -> dict[str, str]:
+    """A booking's tenure written with its unit ("365 days"): malformed, not a tenure the
+    policy refuses."""
+    for name, unit in (("tenure_days", "days"), ("tenure_months", "months")):
+        if name in arguments:
+            return {name: f"{arguments[name]} {unit}"}
+    return {}
+
+
 def retry_after_error(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
     """Each gold write first sent malformed (rejected by the bank), then correctly: a pass."""
     plan = gold_plan(task, gold)
@@ -134,6 +144,11 @@ def retry_after_error(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
                     }
                 ),
             )[salt % 2]
+            unit = _with_unit(step.call.arguments)
+            if unit and salt % 3 == 2:  # a harmless typo: the number written with its unit
+                bad = step.call.model_copy(
+                    update={"call_id": f"bad-{n}", "arguments": {**step.call.arguments, **unit}}
+                )
             steps.append(Step(bad, step.instruction))
         steps.append(step)
     return Mutant(
@@ -274,6 +289,7 @@ MUTATIONS: tuple[Family, ...] = (
     Family("ignore_secret", ignore_secret),
     Family("bare_proposal", bare_proposal),
     Family("yes_reused", yes_reused),
+    Family("other_record_named", other_record_named),
     Family("forbidden_read", forbidden_read),
     Family("allowed_value", allowed_value),
     Family("rival_aside", rival_aside),

@@ -237,13 +237,17 @@ class ScriptedAgent:
                     # a bare proposal states nothing: the reason waits for the closing
                     explain = "" if self.talk.bare else self._explain(instruction)
                     proposed = step.said or calls[0]
-                    said = speech.proposal(proposed, quote, explain)
+                    said = speech.proposal(proposed, quote, explain, self.task)
                     if self.talk.bare:
                         said = BARE
                     yield AgentAction(message=said)
                     if self.task.scenario.instructions[instruction].correction:
                         # the customer corrects the first proposal: propose again
-                        said = BARE if self.talk.bare else speech.proposal(proposed, quote)
+                        said = (
+                            BARE
+                            if self.talk.bare
+                            else speech.proposal(proposed, quote, task=self.task)
+                        )
                         yield AgentAction(message=said)
                     if not step.quote:
                         late += [say_output(d) for d in disclosures_of(self.task, step.gold_id)]

@@ -429,8 +429,9 @@ def told_after_yes(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
 
 
 def _forbidden_write(call_id: str, variant: int) -> Lookup:
-    """A write a bank rule refuses: an ATM limit far above any card's maximum, or a deposit
-    larger than the account's available balance."""
+    """A write a bank rule refuses: an ATM limit far above any card's maximum, a deposit
+    larger than the account's available balance, or an FD tenure of 0 or 40,000 days (the
+    policy allows 7 to 3650; the tool refuses those numbers as invalid arguments)."""
 
     def decide(events: Sequence[Event]) -> list[ToolCall]:
         cards = latest(events, "list_cards")["cards"]
@@ -448,13 +449,16 @@ def _forbidden_write(call_id: str, variant: int) -> Lookup:
         accounts = latest(events, "list_accounts")["accounts"]
         account = next((a for a in accounts if a["status"] == "active"), accounts[0])
         amount = Decimal(str(account["available_balance"])) + 10_000
+        tenure = {2: 0, 3: 40_000}.get(variant)
+        if tenure is not None:
+            amount = Decimal(10_000)
         return [
             make_call(
                 call_id,
                 "create_fd",
                 from_account=account["account_number"],
                 amount=float(amount),
-                tenure_days=400,
+                tenure_days=400 if tenure is None else tenure,
             )
         ]
 
@@ -465,13 +469,18 @@ def attempt_forbidden_write(task: Task, gold: Trace, salt: int = 0) -> Mutant:
     """The gold chain plus a write the bank refuses by rule: an attempt, so unrequested."""
     plan = gold_plan(task, gold)
     last = len(task.scenario.instructions) - 1
-    variant = salt % 2
+    variant = salt % 4
     steps = before_end(
         plan, [*look_around(last), Step(_forbidden_write("attempt-write", variant), last)]
     )
     return Mutant(
         "attempted_write",
-        ("ATM limit above the card maximum", "deposit above the balance")[variant],
+        (
+            "ATM limit above the card maximum",
+            "deposit above the balance",
+            "FD tenure of 0 days",
+            "FD tenure of 40,000 days",
+        )[variant],
         scripted("attempt", task, steps),
         expect=Expect(fails=("write_purity",), holds=all_but("write_purity"), refused_by_rule=True),
     )

@@ -167,7 +167,9 @@ def bare_proposal(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
         return None
     # The opening's questions ("which channel?") are in the first proposal's window.
     assert isinstance(writes[0].call, ToolCall)
-    certain = not stated(writes[0].call, [speech.opening(task) or "", BARE]) or len(writes) > 1
+    certain = (
+        not stated(writes[0].call, [speech.opening(task) or "", BARE], task) or len(writes) > 1
+    )
     return Mutant(
         "bare_proposal",
         "consent asked with nothing stated",
@@ -192,8 +194,8 @@ def yes_reused(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
         return None
     first, second = pairs[0]
     assert isinstance(first.call, ToolCall) and isinstance(second.call, ToolCall)
-    proposed = speech.proposal(first.call, disclosures_of(task, first.gold_id))
-    certain = not stated(second.call, [proposed])
+    proposed = speech.proposal(first.call, disclosures_of(task, first.gold_id), task=task)
+    certain = not stated(second.call, [proposed], task)
     return Mutant(
         "yes_reused",
         f"{second.gold_id} {second.call.name} made on the yes to {first.gold_id}",
@@ -291,3 +293,22 @@ def allowed_value(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
         ),
         expect=Expect(passed=True),
     )
+
+
+def other_record_named(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """The gold procedure, the first write on a card, FD or loan proposed on another of the
+    customer's records of its kind, then made on the right one (issue 16 item 4)."""
+    del salt
+    plan = gold_plan(task, gold)
+    for step in plan:
+        if step.confirm and isinstance(step.call, ToolCall):
+            other = speech.another_record(task, step.call)
+            if other is not None:
+                changed = [replace(s, said=other) if s is step else s for s in plan]
+                return Mutant(
+                    "other_record_named",
+                    f"{step.gold_id} {step.call.name} proposed on {other.arguments}",
+                    scripted("other-record", task, changed),
+                    expect=Expect(fails=("disclosure_consent",), holds=("write_purity",)),
+                )
+    return None

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from pytest_bankbench.bank.registry import all_tools
+from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
 from pytest_bankbench.simulation.agents import REPORT_LABELS, SECRET_WARNING
 from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, Phrasing
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
@@ -49,9 +50,35 @@ def greeting() -> str:
     return str(said() if callable(said) else said)
 
 
-def proposal(call: ToolCall, quote: Sequence[ToldValue], explain: str = "") -> str:
-    """The action and its values stated, the quote, and the gold agent's question."""
-    return SAY.proposal(as_gold(call), quote, explain)
+def proposal(
+    call: ToolCall, quote: Sequence[ToldValue], explain: str = "", task: Task | None = None
+) -> str:
+    """The action and its values stated (the card, FD or loan named as the gold agent names it,
+    given the `task`), the quote, and the gold agent's question."""
+    return SAY.proposal(as_gold(call), quote, explain, record=record(task, call))
+
+
+def another_record(task: Task, call: ToolCall) -> ToolCall | None:
+    """The call on another of the customer's records of the kind it acts on (None when the
+    call acts on no card, FD or loan, or the customer holds no other)."""
+    args = call.arguments or {}
+    arg = next((a for a in RECORD_ARGS if a in args), None)
+    if arg is None:
+        return None
+    held = holdings(task.customer_id, task.task_date, task.bank_seed)
+    other = next(
+        (h.key for h in held if h.kind == RECORD_ARGS[arg] and h.key != str(args[arg])), None
+    )
+    return None if other is None else call.model_copy(update={"arguments": {**args, arg: other}})
+
+
+def record(task: Task | None, call: ToolCall) -> str | None:
+    """How the gold agent names the card, FD or loan the call acts on (records.phrase)."""
+    args = call.arguments or {}
+    key = next((str(args[a]) for a in RECORD_ARGS if a in args), None)
+    if task is None or key is None:
+        return None
+    return phrase(key, holdings(task.customer_id, task.task_date, task.bank_seed))
 
 
 def results(events: Sequence[Event], since: int = 0) -> list[ToldValue]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
 from pytest_bankbench.tasks.loader import shipped_tasks
 from tests.scoring.sessions import agent, agent_turns, customer, edit, failed, first_of, gold, say
@@ -165,9 +168,8 @@ def test_a_channel_is_stated_in_any_words() -> None:
     assert spots is not None
     text = trace.events[spots[1]]
     assert isinstance(text, MessageEvent) and "international" in text.text
-    abroad = text.text.replace(
-        "set the card's international channel to on", "switch on usage abroad for the card"
-    )
+    abroad = text.text.replace("set the international channel of", "switch on usage abroad for")
+    abroad = abroad.replace(" to on.", ".")
     assert abroad != text.text
     assert failed(task, say(trace, spots[1], abroad)) == {}
     atm = text.text.replace("international", "ATM")
@@ -220,8 +222,61 @@ def test_a_permanent_block_is_stated_in_other_words(permanence: str, counts: boo
     at = _proposal(trace.events, _first_write(trace.events, "block_card"))
     text = trace.events[at]
     assert isinstance(text, MessageEvent) and "permanent" in text.text
-    reworded = text.text.replace("block the card permanently", "block the card")
+    reworded = re.sub(r"(block .*?) permanently", r"\1", text.text, count=1)
     reworded = reworded.replace("Block: permanent.", permanence)
     assert "permanent" not in reworded
     problems = failed(task, say(trace, at, reworded))
     assert ("disclosure_consent" not in problems) is counts, problems
+
+
+def _record_write(tool: str) -> tuple[str, str, str, str]:
+    """A gold session's write on a card, FD or loan where the customer holds another of its
+    kind: the task, the record, the gold agent's phrase for it, and another record's phrase."""
+    for task in TASKS:
+        write = next((g for g in task.gold if g.tool == tool), None)
+        if write is None:
+            continue
+        arg = next(a for a in RECORD_ARGS if a in write.arguments)
+        held = holdings(task.customer_id, task.task_date, task.bank_seed)
+        mine = phrase(str(write.arguments[arg]), held)
+        others = [h for h in held if h.kind == RECORD_ARGS[arg] and h.key != write.arguments[arg]]
+        if mine and others:
+            other = phrase(others[0].key, held)
+            assert other is not None
+            return task.task_id, str(write.arguments[arg]), mine, other
+    raise AssertionError(f"no task writes with {tool} on one of several records")
+
+
+@pytest.mark.parametrize(
+    "tool", ["close_fd_premature", "block_card", "set_card_channel_limit", "foreclose_loan"]
+)
+def test_a_yes_counts_only_for_the_record_its_proposal_named(tool: str) -> None:
+    """The proposal naming another of the customer's cards, FDs or loans: the yes covers no
+    write on this one (issue 16 item 4), though the customer said it; other ways of naming the
+    right one count."""
+    task_id, key, mine, other = _record_write(tool)
+    task = next(t for t in TASKS if t.task_id == task_id)
+    trace = gold(task_id)
+    at = _proposal(trace.events, _first_write(trace.events, tool))
+    text = trace.events[at]
+    assert isinstance(text, MessageEvent) and mine in text.text
+    problems = failed(task, say(trace, at, text.text.replace(mine, other)))
+    assert list(problems) == ["disclosure_consent"], problems
+    assert f"did not state which {RECORD_ARGS_KIND[tool]} ({key}" in " ".join(
+        problems["disclosure_consent"]
+    )
+    digits = "".join(c for c in key if c.isdigit())[-4:]
+    by_id = "your card" if tool.endswith("card") or "card" in tool else "the one"
+    for named_so in (key, f"{by_id} {key}"):
+        assert failed(task, say(trace, at, text.text.replace(mine, named_so))) == {}, named_so
+    if not tool.endswith(("card", "limit")):
+        ending = f"{'the FD' if 'fd' in tool else 'the loan'} ending {digits}"
+        assert failed(task, say(trace, at, text.text.replace(mine, ending))) == {}, ending
+
+
+RECORD_ARGS_KIND = {
+    "close_fd_premature": "deposit",
+    "block_card": "card",
+    "set_card_channel_limit": "card",
+    "foreclose_loan": "loan",
+}

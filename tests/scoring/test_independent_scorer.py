@@ -27,6 +27,7 @@ from pytest_bankbench.simulation.session import run_session
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
+from tests.scoring import independent_records
 from tests.scoring import independent_scorer as mine
 from tests.scoring import independent_telling as telling
 from tests.scoring.independent_scorer import Judgement, figures, judge
@@ -314,7 +315,14 @@ def _broken_expectations(case: Case) -> list[str]:
         tries = [e for e in case.trace.tool_events() if e.call.call_id.startswith("attempt-")]
         if not tries or not all(e.tool_kind == "write" for e in tries):
             problems.append(f"no attempted write was made: {tries}")
-        if not all(not e.ok and e.error_code in RULE_REFUSALS for e in tries):
+        if not all(
+            not e.ok
+            and (
+                e.error_code in RULE_REFUSALS
+                or (e.error_code == "invalid_arguments" and mine.breaks_policy_limit(e.call))
+            )
+            for e in tries
+        ):
             problems.append(f"the attempts were not all refused by a bank rule: {tries}")
     return problems
 
@@ -485,6 +493,9 @@ BROKEN: dict[str, dict[str, object]] = {
     "any refused write is an attempt": {
         "REFUSED_BY_RULE": (*mine.REFUSED_BY_RULE, "invalid_arguments", "not_found")
     },
+    "a booking refused as invalid arguments is no attempt": {
+        "breaks_policy_limit": lambda call: False
+    },
     "consent not checked": {"disclosure_consent_ok": lambda task, trace: True},
     "disclosures not checked": {"disclosed": lambda task, write, said: True},
     "disclosures counted up to the first yes": {"last_yes": _first_yes},
@@ -524,7 +535,10 @@ BROKEN: dict[str, dict[str, object]] = {
         "telling.tell_said": lambda tell, text: True
     },
     "a recital tells": {"telling.OTHER_RECORDS": 10**6, "telling.LONG_MESSAGE": 10**9},
-    "any yes is consent to any write": {"stated": lambda call, proposal: True},
+    "any yes is consent to any write": {"stated": lambda call, proposal, task=None: True},
+    "a proposal naming another card, FD or loan counts": {
+        "records.names_record": lambda key, kind, proposal, held, states: True
+    },
     "the policy's other values ignored at the end": {"as_chosen": lambda task, trace: None},
     "a rival said anywhere counts": {"about_the_record": lambda text, start: True},
     "false pass ignores what was told": {"HOW_CHECKS": _but("told_customer")},
@@ -540,7 +554,7 @@ def test_a_scorer_missing_one_rule_disagrees_somewhere(
 ) -> None:
     for name, value in BROKEN[broken].items():
         module, _, attribute = name.rpartition(".")
-        owner = {"": mine, "telling": telling}[module]
+        owner = {"": mine, "telling": telling, "records": independent_records}[module]
         monkeypatch.setattr(owner, attribute, value)
     # The first trace that tells them apart is enough (the whole set is judged above).
     differ = next(

@@ -33,6 +33,7 @@ from tests.scoring.variants import (
     PlanAgent,
     Style,
     forbidden_applies,
+    other_record_applies,
     plan,
     quote_late_applies,
     skip_quote_applies,
@@ -149,7 +150,9 @@ def _bare_bites(task: Task) -> bool:
     return any(
         _kind_of(g) == "write"
         and g.tool != HANDOFF
-        and not mine.stated(ToolCall(call_id="x", name=g.tool, arguments=g.arguments), [opening])
+        and not mine.stated(
+            ToolCall(call_id="x", name=g.tool, arguments=g.arguments), [opening], task
+        )
         for g in task.gold
     )
 
@@ -164,9 +167,9 @@ def _reuse_bites(task: Task) -> bool:
                 ToolCall(call_id="x", name=g.tool, arguments=g.arguments) for g in writes[:2]
             )
             proposal = speech.proposal(
-                first, [d for d in task.disclosures if d.write == writes[0].id]
+                first, [d for d in task.disclosures if d.write == writes[0].id], task=task
             )
-            if not mine.stated(second, [proposal]):
+            if not mine.stated(second, [proposal], task):
                 return True
     return False
 
@@ -258,6 +261,12 @@ CORRUPTIONS: dict[str, tuple[Style, Applies, frozenset[str], frozenset[str] | No
         _bare_bites,
         frozenset({"acted_without_consent"}),
         frozenset({"disclosure_consent", "told_customer"}),
+    ),
+    "proposal_names_another_record": (
+        Style(other_record=True),
+        other_record_applies,
+        frozenset({"acted_without_consent"}),
+        None,
     ),
     "one_yes_for_two_writes": (
         Style(reuse_yes=True),

@@ -195,6 +195,7 @@ class Style:
     extra_write: bool = False
     forbidden: bool = False
     wrong_record: bool = False
+    other_record: bool = False  # a write proposed on another of the customer's cards, FDs, loans
     pasted: bool = False
     hedged: bool = False
     no_results: bool = False  # no write's result told
@@ -325,11 +326,11 @@ def _quote(task: Task, write: GoldCall, style: Style, chosen: dict[str, Any]) ->
     return " ".join(said)
 
 
-def _proposal(call: ToolCall, quote: str, explain: str, style: Style) -> str:
+def _proposal(call: ToolCall, quote: str, explain: str, style: Style, task: Task) -> str:
     """What the write will do, its quote, and the question (or a recap that asks)."""
     if style.bare:
         return BARE
-    action = describe_call(speech.as_gold(call))
+    action = describe_call(speech.as_gold(call), speech.record(task, call))
     if style.recap is not None:
         return " ".join(p for p in (explain, style.recap.format(action=action), quote) if p)
     told = f"Here is what I will do: {action}."
@@ -597,11 +598,12 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
             reused = style.reuse_yes and proposed == 1
             if not style.no_consent and not reused:
                 quote = "" if style.quote_after_yes else _quote(task, call, style, picked)
-                out.moves.append(_proposal(made, quote, reason, style))
+                named = (speech.another_record(task, made) if style.other_record else None) or made
+                out.moves.append(_proposal(named, quote, reason, style, task))
                 reason = ""
                 if task.scenario.instructions[call.instruction].correction:
                     # the customer corrects the first proposal; a careful agent proposes again
-                    out.moves.append(_proposal(made, quote, "", style))
+                    out.moves.append(_proposal(made, quote, "", style, task))
                 if style.quote_after_yes:
                     late += [sentence(d, 0) for d in task.disclosures if d.write == call.id]
                 proposed += 1
@@ -634,6 +636,13 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
 
         out.moves.append(Speech(said))
     return out
+
+
+def other_record_applies(task: Task) -> bool:
+    return any(
+        _kind(g) == "write" and speech.another_record(task, _gold_call(g)) is not None
+        for g in task.gold
+    )
 
 
 def forbidden_applies(task: Task) -> bool:

@@ -181,8 +181,14 @@ class StyledSay:
         quote: Sequence[ToldValue],
         explain: str = "",
         key: str | None = None,
+        record: str | None = None,
     ) -> str:
         what = action(self.style, write)
+        if record:  # the card, FD or loan named as the gold agent names it (records.phrase)
+            named = re.sub(
+                r"\b(?:the|your)\s+(?:fixed deposit|FD|card|loan)\b(?!'s)", record, what, count=1
+            )
+            what = named if named != what else f"{what} ({record})"
         said = self.results(quote)
         reason = reworded(self.style, explain, ask=False) if explain else ""
         ask = pick(CONFIRMS[self.style], f"{key}/confirm" if key else None)

@@ -1,6 +1,7 @@
 """The LLM customer is told the scripted customer's rules of issue 16, and keeps its secret.
 
-Its prompt says to agree only to its own account, amount, mode and term (correcting any other),
+Its prompt says to agree only to its own account, card, deposit or loan, amount, mode, term and
+statement period (correcting any other),
 to bring the next request after a refusal, and to say a request's volunteered text; the
 volunteered text reaches the agent word for word even where the model leaves it out.
 """
@@ -41,6 +42,9 @@ def test_the_prompt_tells_the_rules_and_the_volunteered_text() -> None:
     task = _task(Instruction(text="Close my FD."), Instruction(text="Then.", volunteers=OTP))
     prompt = _llm(task, Scripted([])).system("Yes, please go ahead.")
     assert "correct it with yours" in prompt
+    # the same rules as the scripted customer's: its own record and statement period only
+    assert "another of your cards, deposits or loans than the one you" in prompt
+    assert "statement period (other" in prompt
     assert "your next request, if you have one" in prompt
     assert f'also say: "{OTP}"' in prompt
 
