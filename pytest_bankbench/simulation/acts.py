@@ -211,6 +211,9 @@ _PURPOSE_THEN_REQUEST = re.compile(
     r"(provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
 )
+# "Transferring you to a human agent is the only way to proceed": the transfer named as the one
+# way left, beside a refusal; the agent has not handed the customer over (tuning-10).
+_ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", re.IGNORECASE)
 _LONGEST = 600
 # Readings are pure functions of the text and immutable, so the recent ones are kept: the
 # scripted customer hears the same agent sentences across sessions (the gold agent's, a model's
@@ -352,6 +355,8 @@ def read_sentence(text: str) -> Sentence:
     question = "?" in text
     if "wait" in acts and _ON_AN_EVENT.match(text):
         acts.discard("wait")
+    if "handoff" in acts and not question and _ONLY_WAY.search(text):
+        acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
     if "ask" in acts and _REQUEST_FIRST.match(text):

@@ -276,6 +276,11 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"\b(glad|happy) (i could|to have|i was able to) (help|assist)\b"),
     ("done", r"\byou('ll| will) (receive|get) (an? )?(sms|email|confirmation|notification|message|alert)\b"),
     ("done", r"^(?!.*\?).*\byou (are|'re) (entitled|eligible) to\b"),
+    # An allowance told as a figure ("each passenger is allowed 2 free bags", "you are allowed up
+    # to 5 free withdrawals") and a search's result ("I found the following flights:") are
+    # reports, as a balance is (tuning-10).
+    ("done", r"^(?!.*\?).*\b(is|are|'re) allowed (up to |a total of |a maximum of )?\d"),
+    ("done", r"^(i|we)('ve| have)? (found|located) the following\b(?!.*\?)"),
     # -- refuse: the agent cannot or will not do it
     ("refuse", r"\b(i|we) (can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
     ("refuse", r"\b(i|we)('m|'re| am| are)? (not able|unable|not allowed|not permitted|not authori[sz]ed) to\b"),

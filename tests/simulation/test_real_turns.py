@@ -101,8 +101,8 @@ EXACT_AT_LEAST = 0.85
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
-    "tuning-10": "8/158 tuning-10 turns (5.1%) change the next move after round 5 (22, 13.9%, "
-    "before), none a yes or an ending the turn does not ask for",
+    "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
+    "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
     "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after round 4 (15, 9.9%, "
     "with the round-3 rules)",
 }
@@ -110,7 +110,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
     "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
-    "tuning-10": "81.0% of tuning-10's turns are read exactly after round 5 (72.8% before)",
+    "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
     "held-out-7": "84.8% of held-out-7's turns are read exactly after round 4 (81.5% before)",
 }
 SAFETY_SHORT: dict[Part, str] = {
