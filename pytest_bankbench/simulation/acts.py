@@ -48,7 +48,7 @@ _ELSE = re.compile(
 # customer to choose: a question, never a yes to either.
 _CHOICE = re.compile(
     r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
-    r"| wish)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
+    r"| wish|'d prefer| would prefer)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
     # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
     # to:" before a list of options.
     r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
@@ -104,11 +104,21 @@ _LATER_YES = re.compile(
     r"(finali[sz]e|book|proceed)\b",
     re.IGNORECASE,
 )
+# "If everything looks good, provide the details, and I'll prepare the summary for your final
+# "Yes" confirmation": the sentence puts its yes off to a later summary; it asks for what comes
+# first (tuning-10). Beside another question ("Would you like insurance? ... I'll list it all for
+# your final confirmation") the other question still asks.
+_YES_TO_COME = re.compile(
+    r"\bfor your ((final|explicit|formal) )?\W?yes\W? (confirmation|approval|go-?ahead)\b"
+    r"|\bfor your (final|explicit|formal) (confirmation|approval|go-?ahead)\b",
+    re.IGNORECASE,
+)
 # "Could you please confirm the following: ... Once I have this information, I will create the
 # reservation": the list asks for details, it is not a proposal.
 _NEEDS_INFO = re.compile(
     r"^once i (have|receive|get) (this|that|the|these|those|your|all the|all) (information|details"
-    r"|info)\b",
+    # "Once I have those details and your "yes," I'll proceed" asks for the yes too (tuning-10).
+    r"|info)\b(?! and your\b)",
     re.IGNORECASE,
 )
 # "To confirm, you want to change ...": a recap of the request, beside the questions it leads to.
@@ -160,6 +170,10 @@ _LATER_REQUEST = re.compile(
     r"|more)|need (any|more|further)|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
     r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
     r" know)\b"
+    # "If you locate the details and need more, just let me know and I'll be happy to help": a
+    # standing offer of help, asking for nothing now (tuning-10).
+    r"|^if you\b[^.?!]*,\s*(just |please |simply )?let me know,? and (i|we)('ll| will)( be)? (happy|glad)"
+    r" to (help|assist)\b"
     r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
     r"|shipped|ready|available)\b"
     # "Please follow those instructions to send the item back": a step after the conversation,
@@ -190,6 +204,16 @@ _REQUEST_FIRST = re.compile(
     r"^(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
 )
+# "To confirm the details, could you please provide the date?": the opening says what the agent
+# will do with the answer; the sentence asks for a detail, not a yes (tuning-10).
+_PURPOSE_THEN_REQUEST = re.compile(
+    r"^(in order )?to (?!confirm,)[^,.?!]{3,80},\s*(please |kindly )?((could|can|would) you )?(please )?"
+    r"(provide|share|send|give|tell|enter)\b",
+    re.IGNORECASE,
+)
+# "Transferring you to a human agent is the only way to proceed": the transfer named as the one
+# way left, beside a refusal; the agent has not handed the customer over (tuning-10).
+_ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", re.IGNORECASE)
 _LONGEST = 600
 # Readings are pure functions of the text and immutable, so the recent ones are kept: the
 # scripted customer hears the same agent sentences across sessions (the gold agent's, a model's
@@ -331,10 +355,16 @@ def read_sentence(text: str) -> Sentence:
     question = "?" in text
     if "wait" in acts and _ON_AN_EVENT.match(text):
         acts.discard("wait")
+    if "handoff" in acts and not question and _ONLY_WAY.search(text):
+        acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
     if "ask" in acts and _REQUEST_FIRST.match(text):
         acts.discard("more")
+    if "ask" in acts and _PURPOSE_THEN_REQUEST.match(text):
+        acts -= _PROPOSALS
+    if acts & _PROPOSALS and _YES_TO_COME.search(text):
+        acts = (acts - _PROPOSALS) | {"ask"}
     if not acts & {"more", "invite"}:
         # "Which card should I block?" asks for a detail; "..., and shall I go ahead?" does not.
         asking = [st for st in starts if _WH.match(_clause(text, st))]
@@ -467,10 +497,12 @@ def read(text: str) -> Reading:
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")
     if acts & _PROPOSALS and any(_NEEDS_INFO.search(s.text) for s in sentences):
-        rest = {
+        rest = {  # "Once I have those details, I can get your confirmation" is for later too
             a
             for s in proposing
-            if not s.text.rstrip().endswith(":") and not _RECAP.match(s.text)
+            if not s.text.rstrip().endswith(":")
+            and not _RECAP.match(s.text)
+            and not _NEEDS_INFO.search(s.text)
             for a in s.acts
         }
         if not rest & _PROPOSALS:
@@ -518,8 +550,12 @@ def read(text: str) -> Reading:
     if (
         inviting
         and all(_HOW_TO_PROCEED.search(s.text) for s in inviting)
-        and any(_OPTIONS.search(s.text) for s in sentences)
-    ):  # "Here are your options: ... Let me know how you'd like to proceed.": pick one
+        and (
+            any(_OPTIONS.search(s.text) for s in sentences)
+            or any(s.text.rstrip().endswith(":") for s in inviting)
+        )
+    ):  # "Here are your options: ... Let me know how you'd like to proceed.": pick one; "Let me
+        # know how you'd like to proceed: - keep it, or - cancel it" lists them (tuning-10)
         acts = (acts - {"invite", "done"}) | {"ask"}
     if acts & (_PROPOSALS | {"ask"}) and all(
         _HOW_TO_PROCEED.search(s.text) for s in sentences if "invite" in s.acts

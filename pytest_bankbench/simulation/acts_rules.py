@@ -128,7 +128,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
-    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
+    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(these|those)( details)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
     # "Please review and confirm." asks; "Once you share the ID, I can review it and confirm." promises.
     ("confirm", r"^(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
@@ -156,15 +156,21 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\bare you (sure|ok|okay|happy|fine|comfortable|good|alright) (with|for me|to|that|about|if|proceeding|going)\b"),
     # "I'll be happy to proceed with your order" promises; "Happy to proceed?" asks.
     ("confirm", r"(?<!be )(?<!i'm )(?<!i am )\bhappy (for me )?to (go ahead|proceed)\b"),
-    ("confirm", r"(?<!so we can )(?<!so i can )(?<!so that we can )(?<!so that i can )(?<!order to )\b(go ahead|proceed|continue)\s*\?"),
+    # "Shall we proceed?" asks a yes; "Let me know how you'd like to proceed?" asks how (tuning-10).
+    ("confirm", r"(?<!so we can )(?<!so i can )(?<!so that we can )(?<!so that i can )(?<!order to )(?<!how you'd like to )(?<!how you would like to )(?<!how you want to )(?<!how to )\b(go ahead|proceed|continue)\s*\?"),
     ("confirm", r"\b(yes|y)\s*/\s*(no|n)\b"),
     ("confirm", r"(?<!are )(?<!'re )\bready (for me )?to (proceed|go ahead|confirm)\b"),
     ("confirm", r"\b(let me know|tell me) (if|whether) you('re| are) ready (to|for)\b"),
     ("confirm", r"\b(just )?(say|give me) (the word|a yes|yes|go|ok|okay)\b"),
     ("confirm", r"\blet me know if (i should|you('d| would)? (like|want) me to|it'?s (ok|okay|fine)|that'?s (ok|okay|fine)|you('re| are) (ok|okay|happy|fine|good)|you approve|you agree|i (can|may) (go ahead|proceed)|(to|i should|we should) (go ahead|proceed))\b"),
-    ("confirm", r"\blet me know if you('d| would) like to (proceed|go ahead|continue)\b"),
+    ("confirm", r"\blet me know (if|whether) you('d| would)? (still )?like to (proceed|go ahead|continue)\b"),
     ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)"),
     ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
+    # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you
+    # want to block?": a yes/no question naming the action asks the go-ahead for it; "Is this the
+    # correct account?" only checks a detail, and "..., or is there another one?" asks which
+    # (tuning-10).
+    ("confirm", rf"\b((is|was) (this|that|it)|(this|that|it) (is|was)) the (\w+ )?{_RECORD} (that |which )?you('d| would)? (like|want|wish) to (?!use\b|pay from\b)\w+(?![^?]*\bor (?!not\b))[^.?!]*\?"),
     ("confirm", r"\bif (you'?re|you are) (happy|ok|okay|fine|good) with (this|that|it)\b"),
     ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b(?![^.?!]*\bno (further |other )?action\b)"),
     ("confirm", r"\b(i|we) (can|could|'?ll|will) (now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b.*\bif you('d| would| are|'re)? (like|want|wish|prefer|ok|okay|happy|fine|agree)\b"),
@@ -195,7 +201,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "I'm now creating the reservation", "I will try again": about to act, not done.
     ("wait", r"\b(i'?m|i am) now (?!(passing|transferring|connecting|handing|escalating|routing)\b)\w+ing\b(?!.*\?)"),
     ("wait", r"\b(i|we)('ll| will|'m going to| am going to) (try|retry|attempt|investigate)\b(?!.*\?)"),
-    ("wait", r"^(?!.*\?).*\b(i|we) (need|have) to (check|retrieve|look|verify|fetch|pull|search|review|investigate)\b"),
+    ("wait", r"^(?!.*\?).*\b(i|we) (need|have) to (check|retrieve|look|verify|fetch|pull|search|review|investigate|correct|fix|redo|resubmit|rerun|adjust)\b"),
     # "It usually takes a few seconds to a minute", "Please take a moment to test": not the agent.
     ("wait", r"(?<!take )(?<!takes )(?<! to )\b(one|a|just a|give me a|bear with me a) (moment|second|sec|minute|mo)\b"),
     ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
@@ -270,6 +276,11 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"\b(glad|happy) (i could|to have|i was able to) (help|assist)\b"),
     ("done", r"\byou('ll| will) (receive|get) (an? )?(sms|email|confirmation|notification|message|alert)\b"),
     ("done", r"^(?!.*\?).*\byou (are|'re) (entitled|eligible) to\b"),
+    # An allowance told as a figure ("each passenger is allowed 2 free bags", "you are allowed up
+    # to 5 free withdrawals") and a search's result ("I found the following flights:") are
+    # reports, as a balance is (tuning-10).
+    ("done", r"^(?!.*\?).*\b(is|are|'re) allowed (up to |a total of |a maximum of )?\d"),
+    ("done", r"^(i|we)('ve| have)? (found|located) the following\b(?!.*\?)"),
     # -- refuse: the agent cannot or will not do it
     ("refuse", r"\b(i|we) (can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
     ("refuse", r"\b(i|we)('m|'re| am| are)? (not able|unable|not allowed|not permitted|not authori[sz]ed) to\b"),

@@ -8,7 +8,8 @@ customer decides (simulation/customer.py, ScriptedCustomer._answer), and a turn 
 differ is one where the customer would answer wrongly. The held-out part (a source file never
 looked at while the rules were changed) must do as well as the tuning part. Round 4 tuned on
 real_turns_round3.txt, round 3's held-out part (held-out-5, now tuning-9), while the next
-held-out part was labelled apart.
+held-out parts were labelled apart; round 5 tuned on real_turns_round4.txt (held-out-6, now
+tuning-10), held-out-7 kept apart and never looked at.
 """
 
 from __future__ import annotations
@@ -30,16 +31,18 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # as tuning-3); real_turns_others.txt: models outside the gpt-4.1 family (grok-3 telecom;
 # claude-opus-4-6, qwen2.5, gpt-oss-120b, claude-sonnet-4-6 and deepseek-chat airline as
 # tuning-4; gpt-5.4 airline as tuning-8); real_turns_round3.txt: NVIDIA's ToolOrchestra on
-# tau2-bench retail, tuning-9. Each block was labelled and committed before the rules changed
+# tau2-bench retail, tuning-9; real_turns_round4.txt: o3 and Whissle's voice agent on tau2-bench
+# airline, tuning-10. Each block was labelled and committed before the rules changed
 # for it. tuning-5 to tuning-8 were the held-out parts of rounds 1 and 2 (held-out to
 # held-out-4); round 3 tuned on them after held-out-5 was labelled and measured. Round 4 tuned on
 # held-out-5 (renamed tuning-9) while new held-out parts were labelled apart: real_turns_round4.txt
 # (o3 and Whissle's voice agent on tau2-bench airline, held-out-6) and real_turns_round5.txt
 # (GPT-4o 2024-11-20 on Azure, tau2-bench retail and telecom from the judge viewer's transcripts,
 # held-out-7), each labelled before the reader was run on it, measured once with the round-3
-# rules when wired in, and again after round 4 at the merge, no rule changed for them.
+# rules when wired in, and again after round 4 at the merge, no rule changed for them. Round 5
+# tuned on held-out-6 (renamed tuning-10) while held-out-7 stayed held out, its turns never read.
 # real_turns_round6.txt: A-ReaL-Eigen (a post-trained Qwen3-235B) on tau2-bench retail, held-out-8,
-# labelled the same way and measured once with the round-4 rules when wired in.
+# labelled the same way and measured once with the round-4 rules when wired in, again after round 5.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -63,7 +66,7 @@ Part = Literal[
     "tuning-7",
     "tuning-8",
     "tuning-9",
-    "held-out-6",
+    "tuning-10",
     "held-out-7",
     "held-out-8",
 ]
@@ -77,11 +80,11 @@ PARTS: tuple[Part, ...] = (
     "tuning-7",
     "tuning-8",
     "tuning-9",
-    "held-out-6",
+    "tuning-10",
     "held-out-7",
     "held-out-8",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-6", "held-out-7", "held-out-8"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-7", "held-out-8"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -96,31 +99,35 @@ EXACT_AT_LEAST = 0.85
 # then, 3/158, 2/142, 1/149 and 2/118 after it. tuning-9 (held-out-5 in round 3) was measured
 # when labelled, with the round-2 rules: 42/131 turns (32.1%) changed the next move, 32.8% were
 # read exactly and 31 of the changed turns read as a yes; 34/131, 34.4% and 22 after round 3;
-# round 4 tuned on it and it passes the safety measure since. held-out-6 to held-out-8: see below.
+# round 4 tuned on it and it passes the safety measure since. tuning-10 (held-out-6 in round 4)
+# was measured with the round-3 rules and after round 4: 23/158 and 22/158 turns changed the next
+# move, 72.8% read exactly, 5 and 4 read as a yes they do not ask for and 1 question as the end of
+# a request; round 5 tuned on it and it passes the safety measure since. held-out-7 and held-out-8: see below.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
-    "held-out-6": "22/158 held-out-6 turns (13.9%) change the next move after round 4 (23, 14.6%, "
-    "with the round-3 rules)",
-    "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after round 4 (15, 9.9%, "
-    "with the round-3 rules)",
-    "held-out-8": "11/128 held-out-8 turns (8.6%) change the next move with the round-4 rules",
+    "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
+    "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
+    "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after rounds 4 and 5 (15, "
+    "9.9%, with the round-3 rules)",
+    "held-out-8": "12/128 held-out-8 turns (9.4%) change the next move after round 5 (11, 8.6%, "
+    "with the round-4 rules)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
     "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
-    "held-out-6": "72.8% of held-out-6's turns are read exactly after round 4 (72.8% before)",
-    "held-out-7": "84.8% of held-out-7's turns are read exactly after round 4 (81.5% before)",
-    "held-out-8": "62.5% of held-out-8's turns are read exactly with the round-4 rules",
+    "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
+    "held-out-7": "84.8% of held-out-7's turns are read exactly after rounds 4 and 5 (81.5% "
+    "before)",
+    "held-out-8": "61.7% of held-out-8's turns are read exactly after round 5 (62.5% with "
+    "the round-4 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    "held-out-6": "4 held-out-6 turns are read as a yes they do not ask for and 1 question as "
-    "the end of a request after round 4 (5 and 1 before)",
     "held-out-7": "3 held-out-7 questions are read as the end of a request after round 4, none "
     "as a yes (5 and 3 before)",
-    "held-out-8": "3 held-out-8 turns are read as a yes they do not ask for with the round-4 rules, "
-    "no question as the end of a request",
+    "held-out-8": "4 held-out-8 turns are read as a yes they do not ask for after round 5 (3 with "
+    "the round-4 rules), no question as the end of a request",
 }
 
 
