@@ -21,13 +21,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal, InvalidOperation
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -38,8 +34,6 @@ from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.concepts import vocabulary
-from pytest_bankbench.money import amounts_in
-from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.loader import (
     NO_TASKS,
     TaskFileError,
@@ -47,12 +41,9 @@ from pytest_bankbench.tasks.loader import (
     in_base_split,
     task_lines,
 )
-from pytest_bankbench.tasks.model import Task, ToldValue
+from pytest_bankbench.tasks.model import Task
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
 from pytest_bankbench.tasks.sources import source_mismatch, told_sources, unsourced
-
-_NUMERIC_KINDS = ("amount", "percent", "count")
-_SHOWN = 5  # values the replay shows, listed in a problem so the author sees the right one
 
 
 @dataclass(frozen=True)
@@ -259,23 +250,15 @@ def _unknown_concepts(task: Task) -> list[tuple[str, str]]:
 
 def unshown_values(task: Task, gold: Replay) -> tuple[list[tuple[str, str]], int]:
     """Each value the task says is told (required outputs, quotes, the values of its tells)
-    that is wrong, as (field, why), and how many values were checked. A value that names its
-    record and field (`source`) must be what that record holds after the gold replay (or the
-    named gold call returned); one that names none, a rule or an article, must be shown by some
-    gold result (quotes and tells: or the policy). The generator stops on any
-    (authoring/generate.py)."""
-    shown = _Shown.of(gold)
+    that is wrong, as (field, why), and how many values were checked: a value must be what its
+    `source` holds after the gold replay (the record, the named gold call's result or argument,
+    the passage, the rate card's row). A value with no source is a problem of its own
+    (`unsourced`, in runnable_problems). The generator stops on any (authoring/generate.py)."""
     unshown: list[tuple[str, str]] = []
     checked = 0
     for name, value in told_sources(task):
         checked += 1
-        if value.source is not None:
-            why = source_mismatch(value, gold.places)
-        else:
-            policy = not name.startswith("required_outputs")
-            why = shown.missing(value, policy=policy)
-            why = None if why is None else f"{value.label!r}: {why}"
-        if why is not None:
+        if value.source is not None and (why := source_mismatch(value, gold.places)) is not None:
             unshown.append((name, why))
     return unshown, checked
 
@@ -310,102 +293,3 @@ def _facts_not_shown(task: Task, gold: Replay, at: _Place) -> list[Problem]:
             )
         )
     return problems
-
-
-@dataclass(frozen=True)
-class _Shown:
-    """The values a gold replay's results show, read the ways a told value can be written."""
-
-    numbers: frozenset[Decimal]
-    texts: tuple[str, ...]
-
-    @classmethod
-    def of(cls, gold: Replay) -> _Shown:
-        numbers: set[Decimal] = set()
-        texts: list[str] = []
-        for leaf in _leaves(gold.results):
-            if isinstance(leaf, list):
-                numbers.add(Decimal(len(leaf)))  # a count may be how many records a list holds
-                continue
-            text = str(leaf)
-            texts.append(text)
-            if (number := _number(text)) is not None:
-                numbers.add(number)
-            elif isinstance(leaf, str) and " " in leaf:
-                numbers |= amounts_in(leaf)  # a knowledge-base passage: "Rs 200", "10%"
-        return cls(frozenset(numbers), tuple(texts))
-
-    def missing(self, value: ToldValue, *, policy: bool) -> str | None:
-        """Why the replay (or, where `policy`, the policy) does not show the value, or None."""
-        numbers, texts = self.numbers, self.texts
-        if policy:
-            numbers, texts = numbers | _policy_numbers(), (*texts, _policy_text())
-        where = "any gold call's result" + (" or the policy" if policy else "")
-        if value.kind in _NUMERIC_KINDS:
-            target = _number(value.value)
-            if target is None:
-                return f"value {value.value!r} of kind {value.kind!r} is not a number"
-            if target in numbers:
-                return None
-            closest = sorted(self.numbers, key=lambda n: (abs(n - target), n))[:_SHOWN]
-            listed = ", ".join(f"{n:f}" for n in closest) or "none"
-            return (
-                f"{value.kind} {value.value} is not shown by {where}; the closest numbers the "
-                f"gold results show: {listed}"
-            )
-        if value.kind == "date":
-            if any(text[:10] == value.value for text in texts):
-                return None
-            dates = sorted({t[:10] for t in self.texts if _is_date(t[:10])})
-            listed = ", ".join(dates[:_SHOWN]) or "none"
-            return f"date {value.value} is not shown by {where}; the gold results show: {listed}"
-        if value.kind == "digits":
-            if any(text.endswith(value.value) for text in texts):
-                return None
-            return (
-                f"digits {value.value!r} end no number shown by {where} (the last digits of an "
-                "account or a card must be those of a record a gold call returns)"
-            )
-        needle = value.value.lower()
-        if any(needle in text.lower() for text in texts):
-            return None
-        return f"{value.kind} {value.value!r} is not shown by {where} (compared ignoring case)"
-
-
-def _leaves(value: Any) -> Iterator[Any]:
-    """Every scalar of a result, and every list itself (its length is a count)."""
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list):
-        yield value
-        for item in value:
-            yield from _leaves(item)
-    elif value is not None and not isinstance(value, bool):
-        yield value
-
-
-def _number(text: str) -> Decimal | None:
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        return None
-    return number.normalize() if number.is_finite() else None
-
-
-def _is_date(text: str) -> bool:
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
-@cache
-def _policy_text() -> str:
-    return (data_dir() / "policy.md").read_text(encoding="utf-8")
-
-
-@cache
-def _policy_numbers() -> frozenset[Decimal]:
-    return frozenset(amounts_in(_policy_text()))
