@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -37,6 +37,7 @@ _RECORD_KEYS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficia
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _COPIED = 30  # a sentence this long found verbatim in a tool result was pasted, not told
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_NOT_DIGIT = re.compile(r"\D")
 
 
 class Said(NamedTuple):
@@ -61,22 +62,34 @@ class Said(NamedTuple):
         return "" if self.names_others or self.too_long else self.plain
 
 
-def _records(value: Any) -> Iterator[tuple[str, set[str]]]:
-    """Every record a tool result shows: its key and the ways a message may name it."""
+def _records(value: Any) -> list[tuple[str, set[str]]]:
+    """Every record a tool result shows, in document order: its key and the ways a message may
+    name it."""
+    found: list[tuple[str, set[str]]] = []
+    _walk(value, found)
+    return found
+
+
+def _walk(value: Any, found: list[tuple[str, set[str]]]) -> None:
+    # Only containers are walked into: a call per scalar field was most of the walk's cost.
     if isinstance(value, list):
-        for item in value:
-            yield from _records(item)
+        items: Any = value
     elif isinstance(value, dict):
-        keys = [str(value[k]) for k in _RECORD_KEYS if isinstance(value.get(k), str | int)]
-        if keys:
-            names = {keys[0]}
-            for raw in (keys[0], str(value.get("masked_number", ""))):
-                digits = re.sub(r"\D", "", raw)
+        items = value.values()
+        key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), str | int)), None)
+        if key is not None:
+            first = str(key)
+            names = {first}
+            for raw in (first, str(value.get("masked_number", ""))):
+                digits = _NOT_DIGIT.sub("", raw)
                 if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
                     names.add(digits[-4:])
-            yield keys[0], {n for n in names if n and not _year_like(n)}
-        for item in value.values():
-            yield from _records(item)
+            found.append((first, {n for n in names if n and not _year_like(n)}))
+    else:
+        return
+    for item in items:
+        if isinstance(item, dict | list):
+            _walk(item, found)
 
 
 def _year_like(name: str) -> bool:
