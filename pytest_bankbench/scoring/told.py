@@ -34,6 +34,7 @@ RECITAL_CHARS = 3000
 RECITAL_RECORDS = 2
 HANDOFF = "transfer_to_human_agent"
 _RECORD_KEYS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
+_RECORD_KEY_SET = frozenset(_RECORD_KEYS)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _COPIED = 30  # a sentence this long found verbatim in a tool result was pasted, not told
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -71,20 +72,22 @@ def _records(value: Any) -> list[tuple[str, set[str]]]:
 
 
 def _walk(value: Any, found: list[tuple[str, set[str]]]) -> None:
-    # Only containers are walked into: a call per scalar field was most of the walk's cost.
-    if isinstance(value, list):
-        items: Any = value
-    elif isinstance(value, dict):
-        items = value.values()
-        key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), str | int)), None)
-        if key is not None:
-            first = str(key)
-            names = {first}
-            for raw in (first, str(value.get("masked_number", ""))):
-                digits = _NOT_DIGIT.sub("", raw)
-                if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
-                    names.add(digits[-4:])
-            found.append((first, {n for n in names if n and not _year_like(n)}))
+    # Only containers are walked into, and a dict's keys are read only when it holds a record
+    # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
+    if isinstance(value, dict):
+        if not _RECORD_KEY_SET.isdisjoint(value):
+            key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), str | int)), None)
+            if key is not None:
+                first = str(key)
+                names = {first}
+                for raw in (first, str(value.get("masked_number", ""))):
+                    digits = _NOT_DIGIT.sub("", raw)
+                    if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
+                        names.add(digits[-4:])
+                found.append((first, {n for n in names if n and not _year_like(n)}))
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
     else:
         return
     for item in items:
@@ -108,7 +111,8 @@ def _task_keys(task: Task) -> set[str]:
 
 
 # What may name a record in a message: an id (FD001219) or a run of four or more digits.
-_ID_RUN = re.compile(r"(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
+# Its first character looked for first: the engine leaves the other positions after one test.
+_ID_RUN = re.compile(r"(?=[A-Za-z\d])(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
 _DIGIT_RUN = re.compile(r"\d{4,}")
 
 
@@ -122,6 +126,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
     )
     others: list[set[str]] | None = None  # the records the task does not involve, when needed
     ours: list[set[str]] = []  # and those it does
+    other_names: set[str] = set()
     messages: list[Said] = []
     for message in view.agent:
         text = clean(message.text)
@@ -132,22 +137,22 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else message.text
         named = elsewhere = False
-        ids = _names_in(plain)
-        if ids:
-            if others is None:
-                involved = _task_keys(task)
-                records = {key: names for out in outputs for key, names in _records(out)}
-                others = [
-                    {n.lower() for n in names}
-                    for key, names in records.items()
-                    if key not in involved
-                ]
-                ours = [
-                    {n.lower() for n in names} | {key.lower()}
-                    for key, names in records.items()
-                    if key in involved
-                ]
-            found = set(ids)
+        if others is None and _DIGIT_RUN.search(plain):  # every name holds a digit run
+            involved = _task_keys(task)
+            records = {key: names for out in outputs for key, names in _records(out)}
+            others = [
+                {n.lower() for n in names} for key, names in records.items() if key not in involved
+            ]
+            ours = [
+                {n.lower() for n in names} | {key.lower()}
+                for key, names in records.items()
+                if key in involved
+            ]
+            other_names = {n for names in others for n in names}
+        # A message names another record only if it holds one of their names: most hold none,
+        # and then their ids are never read.
+        if others and any(n in plain for n in other_names):
+            found = set(_names_in(plain))
             count = sum(1 for names in others if names & found)
             named = count >= RECITAL_RECORDS
             elsewhere = count > 0 and not any(names & found for names in ours)
