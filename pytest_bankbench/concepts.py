@@ -189,14 +189,22 @@ def spans(name: str, text: str) -> tuple[tuple[int, int, bool], ...]:
 
 @lru_cache(maxsize=_RECENT)
 def says(name: str, text: str) -> bool:
-    """The text says the concept somewhere, un-negated."""
-    return any(not neg for _, _, neg in spans(name, text))
+    """The text says the concept somewhere, un-negated (spans() read up to the first such)."""
+    plain = _plain(text)
+    pattern = concept(name).pattern_in(plain)
+    if pattern is None:
+        return False
+    lowered = plain.isascii()
+    return any(not negated(plain, m.start(), lowered=lowered) for m in pattern.finditer(plain))
 
 
 @lru_cache(maxsize=_RECENT)
 def mentions(name: str, text: str) -> bool:
-    """The text names the concept at all, negated or not ("never share your OTP" mentions it)."""
-    return bool(spans(name, text))
+    """The text names the concept at all, negated or not ("never share your OTP" mentions it):
+    some span, whatever its negation (none is read)."""
+    plain = _plain(text)
+    pattern = concept(name).pattern_in(plain)
+    return pattern is not None and pattern.search(plain) is not None
 
 
 def _plain(text: str) -> str:
