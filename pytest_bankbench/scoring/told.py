@@ -137,7 +137,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else message.text
         named = elsewhere = False
-        if others is None and _DIGIT_RUN.search(plain):  # every name holds a digit run
+        if others is None and _may_name(plain):
             involved = _task_keys(task)
             records = {key: names for out in outputs for key, names in _records(out)}
             others = [
@@ -159,6 +159,17 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         long = len(plain) > RECITAL_CHARS
         messages.append(Said(message.position, text, plain, named, long, elsewhere))
     return messages
+
+
+def _may_name(plain: str) -> bool:
+    """Whether _names_in(plain) may find a name, read from its digit runs alone: a name holds a
+    run of four or more digits that is no year or follows a letter (a date's year names no
+    record, and then the session's results are never walked for their records)."""
+    for m in _DIGIT_RUN.finditer(plain):
+        start = m.start()
+        if not _year_like(m.group()) or (start and plain[start - 1].isalpha()):
+            return True
+    return False
 
 
 @lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
