@@ -9,7 +9,7 @@
 - A hand-off carries a summary: the amounts and dates of the gold summary are in the agent's
   `summary`, and a dispute or a complaint is called one.
 
-Only the agent's own words count. Raw tool output (scoring/outputs.strip_raw) and sentences
+Only the agent's own words count. Raw tool output (scoring/raw_output.py) and sentences
 copied verbatim from a tool result (a knowledge-base article pasted back) are taken out, and a
 recital tells nothing: a message that names two or more of the customer's records the task
 does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer. A reason
