@@ -76,8 +76,11 @@ class Concept:
         if not present:
             return None
         narrowed = self._narrowed.get(present)
-        if narrowed is None:
+        if narrowed is None:  # one made for more of the keys finds the same (each is compiled)
             held = set(present)
+            narrowed = next((p for k, p in self._narrowed.items() if held.issubset(k)), None)
+            if narrowed is not None:
+                return self._narrowed.setdefault(present, narrowed)
             kept = [p for p, k in zip(self.phrases, self.phrase_keys, strict=True) if k in held]
             # Every phrase opens and closes with the same whole-word tests: said once around the
             # alternation, which tries each body with them in the same order (A|B)C = AC|BC, and
