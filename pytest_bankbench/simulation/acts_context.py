@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 
 if TYPE_CHECKING:
-    from pytest_bankbench.simulation.acts import Sentence
+    from pytest_bankbench.simulation.acts_sentence import Sentence
 
 # "First, I need to verify your account": nothing can be done before the customer says who they
 # are, so a proposal beside it is for later (issue 16, round 4).

@@ -28,9 +28,8 @@ from pytest_bankbench.simulation.customer import (
     Stop,
     asks_confirmation,
     asks_question,
-    heard,
-    was_said,
 )
+from pytest_bankbench.simulation.heard import heard, was_said
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task
 
