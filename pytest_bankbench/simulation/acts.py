@@ -229,6 +229,20 @@ def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+def _narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
+    """An invitation, then a question that closes the turn and asks what the customer wants
+    ("How can I help with the lamp? Are you looking to return or exchange it?"): the last
+    request is that question, to be answered (round 6, tuning-11)."""
+    said = [s for s in sentences if s.acts]
+    return bool(
+        len(said) > 1
+        and said[-1].question
+        and said[-1].acts == frozenset({"ask"})
+        and "invite" in said[-2].acts
+        and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
+    )
+
+
 # A bare "OK?" closing a turn: a request for the go-ahead only after what the agent will do.
 _BARE_OK = re.compile(
     r"^\W*(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$", re.I
@@ -335,7 +349,7 @@ def read(text: str) -> Reading:
         inviting
         and all(_HOW_TO_PROCEED.search(s.text) for s in inviting)
         and (
-            any(_OPTIONS.search(s.text) for s in sentences)
+            any(_OPTIONS.search(s.text) or _OR.match(s.text) for s in sentences)
             or any(s.text.rstrip().endswith(":") for s in inviting)
         )
     ):  # "Here are your options: ... Let me know how you'd like to proceed.": pick one; "Let me
@@ -345,12 +359,16 @@ def read(text: str) -> Reading:
         _HOW_TO_PROCEED.search(s.text) for s in sentences if "invite" in s.acts
     ):  # "Shall I issue it? Please let me know how you'd like to proceed.": one request
         acts.discard("invite")
-    if acts & {"confirm", "offer", "invite", "more"} and not any(
-        s.choice
-        or topics_of(s.text)
-        or ("more" in acts and (not s.question or _REQUEST.search(s.text)))
-        for s in sentences
-        if "ask" in s.acts
+    if (
+        acts & {"confirm", "offer", "invite", "more"}
+        and not _narrows_the_invitation(sentences)
+        and not any(
+            s.choice
+            or topics_of(s.text)
+            or ("more" in acts and (not s.question or _REQUEST.search(s.text)))
+            for s in sentences
+            if "ask" in s.acts
+        )
     ):  # "Main transfer kar doon? Please confirm.": the question is the proposal itself;
         # but "Once you have the IDs, please provide them. Anything else?" still asks for them
         acts.discard("ask")

@@ -109,6 +109,13 @@ _PURPOSE_THEN_REQUEST = re.compile(
 # "Transferring you to a human agent is the only way to proceed": the transfer named as the one
 # way left, beside a refusal; the agent has not handed the customer over (tuning-10).
 _ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", re.IGNORECASE)
+# "Let me check further to confirm the reason", "I'll verify the details": the agent's own step,
+# a statement that asks nothing of the customer (round 6, tuning-11).
+_OWN_STEP = re.compile(
+    r"^((now|okay|ok|first|next),? )?(let me (?!know\b)|i('ll| will|'m going to| am going to) )"
+    r"(?![^.?!]*\b(please|kindly|you (can|could|need|should|may|must|will)|could you|can you)\b)",
+    re.IGNORECASE,
+)
 _LONGEST = 600
 # Recent readings are kept (simulation/acts.py says why): sentences recur across sessions; the
 # topics and actions of a text are mostly asked of new texts, so few of those are kept.
@@ -203,6 +210,8 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
+    if {"ask", "wait"} <= acts and not question and _OWN_STEP.match(text):
+        acts.discard("ask")  # "Let me check further to confirm the reason": the agent confirms
     if "ask" in acts and _REQUEST_FIRST.match(text):
         acts.discard("more")
     if "ask" in acts and _PURPOSE_THEN_REQUEST.match(text):

@@ -9,7 +9,8 @@ differ is one where the customer would answer wrongly. The held-out part (a sour
 looked at while the rules were changed) must do as well as the tuning part. Round 4 tuned on
 real_turns_round3.txt, round 3's held-out part (held-out-5, now tuning-9), while the next
 held-out parts were labelled apart; round 5 tuned on real_turns_round4.txt (held-out-6, now
-tuning-10), held-out-7 kept apart and never looked at.
+tuning-10), and round 6 on real_turns_round5.txt (held-out-7, now tuning-11), held-out-8 read
+only once its carry was measured.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (GPT-4o 2024-11-20 on Azure, tau2-bench retail and telecom from the judge viewer's transcripts,
 # held-out-7), each labelled before the reader was run on it, measured once with the round-3
 # rules when wired in, and again after round 4 at the merge, no rule changed for them. Round 5
-# tuned on held-out-6 (renamed tuning-10) while held-out-7 stayed held out, its turns never read.
+# tuned on held-out-6 (renamed tuning-10) while held-out-7 stayed held out, its turns never read;
+# round 6 tuned on held-out-7 (renamed tuning-11).
 # real_turns_round6.txt: A-ReaL-Eigen (a post-trained Qwen3-235B) on tau2-bench retail, held-out-8,
 # labelled the same way and measured once with the round-4 rules when wired in, again after round 5.
 CORPORA = tuple(
@@ -67,7 +69,7 @@ Part = Literal[
     "tuning-8",
     "tuning-9",
     "tuning-10",
-    "held-out-7",
+    "tuning-11",
     "held-out-8",
 ]
 PARTS: tuple[Part, ...] = (
@@ -81,10 +83,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-8",
     "tuning-9",
     "tuning-10",
-    "held-out-7",
+    "tuning-11",
     "held-out-8",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-7", "held-out-8"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-8"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -102,30 +104,27 @@ EXACT_AT_LEAST = 0.85
 # round 4 tuned on it and it passes the safety measure since. tuning-10 (held-out-6 in round 4)
 # was measured with the round-3 rules and after round 4: 23/158 and 22/158 turns changed the next
 # move, 72.8% read exactly, 5 and 4 read as a yes they do not ask for and 1 question as the end of
-# a request; round 5 tuned on it and it passes the safety measure since. held-out-7 and held-out-8: see below.
+# a request; round 5 tuned on it and it passes the safety measure since. tuning-11 (held-out-7
+# until round 6): 15/151 (9.9%) with the round-3 rules, 10/151 (6.6%) after rounds 4 and 5, 84.8%
+# read exactly, 3 questions read as the end of a request; round 6 tuned on it: 0/151, 90.7%.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
     "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
     "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
-    "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after rounds 4 and 5 (15, "
-    "9.9%, with the round-3 rules)",
     "held-out-8": "12/128 held-out-8 turns (9.4%) change the next move after round 5 (11, 8.6%, "
     "with the round-4 rules)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
+    "tuning-9": "55.7% of tuning-9's turns are read exactly after round 6 (57.3% after round 4, "
+    "34.4% before): two rules stated in a note beside a question are read as refusals too",
     "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
-    "held-out-7": "84.8% of held-out-7's turns are read exactly after rounds 4 and 5 (81.5% "
-    "before)",
     "held-out-8": "61.7% of held-out-8's turns are read exactly after round 5 (62.5% with "
     "the round-4 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    "held-out-7": "3 held-out-7 questions are read as the end of a request after round 4, none "
-    "as a yes (5 and 3 before)",
     "held-out-8": "4 held-out-8 turns are read as a yes they do not ask for after round 5 (3 with "
     "the round-4 rules), no question as the end of a request",
 }
