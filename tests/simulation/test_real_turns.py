@@ -107,13 +107,15 @@ EXACT_AT_LEAST = 0.85
 # a request; round 5 tuned on it and it passes the safety measure since. tuning-11 (held-out-7
 # until round 6): 15/151 (9.9%) with the round-3 rules, 10/151 (6.6%) after rounds 4 and 5, 84.8%
 # read exactly, 3 questions read as the end of a request; round 6 tuned on it: 0/151, 90.7%.
+# Its rules' carry, measured once on held-out-8 before that part was read (leave one out): 12/128
+# (9.4%) before and after, 61.7% to 60.2% exact, 4 unasked yeses before and after.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
     "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
     "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
-    "held-out-8": "12/128 held-out-8 turns (9.4%) change the next move after round 5 (11, 8.6%, "
-    "with the round-4 rules)",
+    "held-out-8": "12/128 held-out-8 turns (9.4%) change the next move after round 5 and after "
+    "round 6's tuning on tuning-11 (11, 8.6%, with the round-4 rules)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -121,12 +123,12 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-9": "55.7% of tuning-9's turns are read exactly after round 6 (57.3% after round 4, "
     "34.4% before): two rules stated in a note beside a question are read as refusals too",
     "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
-    "held-out-8": "61.7% of held-out-8's turns are read exactly after round 5 (62.5% with "
-    "the round-4 rules)",
+    "held-out-8": "60.2% of held-out-8's turns are read exactly after round 6's tuning on "
+    "tuning-11 (61.7% after round 5, 62.5% with the round-4 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    "held-out-8": "4 held-out-8 turns are read as a yes they do not ask for after round 5 (3 with "
-    "the round-4 rules), no question as the end of a request",
+    "held-out-8": "4 held-out-8 turns are read as a yes they do not ask for after round 5 and "
+    "after round 6's tuning on tuning-11 (3 with the round-4 rules), no question as an ending",
 }
 
 
