@@ -194,8 +194,29 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):
+                if _says_yes_last(after[1:]):
+                    return False
                 return _OR.match(sentence.text) is not None or not _asks_yes(after[1:])
     return False
+
+
+# "If you'd like to proceed with PayPal, please confirm by saying "yes"": a literal yes asked for.
+_SAY_YES = re.compile(
+    r"\b(say|saying|reply|replying|respond|responding|type|typing)\b[^.?!]{0,20}\W?yes\b", re.I
+)
+
+
+def _says_yes_last(sentences: tuple[Sentence, ...]) -> bool:
+    """The last request among these sentences asks for a literal yes ("Or, if you have a gift
+    card, let me know. If you'd like to proceed with PayPal, please confirm by saying yes."): after
+    the alternative, the turn closes on the one proposal it asks a yes for (round 6, tuning-12)."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
+    return bool(
+        asking
+        and asking[-1].acts & _PROPOSALS
+        and not asking[-1].choice
+        and _SAY_YES.search(asking[-1].text)
+    )
 
 
 def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:

@@ -128,7 +128,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
-    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
+    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(these|those)( details)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
@@ -172,8 +172,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you
     # want to block?": a yes/no question naming the action asks the go-ahead for it; "Is this the
     # correct account?" only checks a detail, and "..., or is there another one?" asks which
-    # (tuning-10).
-    ("confirm", rf"\b((is|was) (this|that|it)|(this|that|it) (is|was)) the (\w+ )?{_RECORD} (that |which )?you('d| would)? (like|want|wish) to (?!use\b|pay from\b)\w+(?![^?]*\bor (?!not\b))[^.?!]*\?"),
+    # (tuning-10); "Is this the order you'd like to make changes to?" names no change a yes could
+    # allow, "Is that the one you'd like to change?" names one (round 6, tuning-12).
+    ("confirm", rf"\b((is|was) (this|that|it)|(this|that|it) (is|was)) the (\w+ )?{_RECORD} (that |which )?you('d| would)? (like|want|wish) to (?!use\b|pay from\b|make (some |any )?(changes|modifications|edits)\b|discuss\b)\w+(?![^?]*\bor (?!not\b))[^.?!]*\?"),
     # "Please confirm if this arrangement is acceptable": a yes to what was set out; "confirm if
     # the address is correct" checks a detail (round 6, tuning-11).
     ("confirm", r"\bconfirm (if|whether|that) (this|that|the|these|those) (\w+ ){1,2}((is|are|would be) (acceptable|agreeable|ok|okay|fine|alright|all right)\b|(works?|sounds? good|looks? good) for you\b)"),

@@ -109,6 +109,22 @@ _PURPOSE_THEN_REQUEST = re.compile(
 # "Transferring you to a human agent is the only way to proceed": the transfer named as the one
 # way left, beside a refusal; the agent has not handed the customer over (tuning-10).
 _ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", re.IGNORECASE)
+# "Share your first name and zip code so I can look up your account?", "Please provide the ID so
+# I can proceed?": a sentence that opens by asking for details asks for them, whatever it would
+# do with them; "Please give me your go-ahead" asks a yes (round 6, tuning-12).
+_DETAILS_FIRST = re.compile(
+    r"^((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
+    r"(?! (me |us )?(your |the |a )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|yes)\b)",
+    re.IGNORECASE,
+)
+# "If you're unable to recall your email, I can also look you up by your name": a way offered on
+# a condition the customer may not meet, beside the request it falls back from; no yes is asked
+# (round 6, tuning-12). A transfer offered so ("If you can't wait, I can connect you") stays one.
+_FALLBACK = re.compile(
+    r"^if (you('re| are)? (unable|not able)|you (can'?t|cannot|don'?t|do not) (remember|recall|find|know"
+    r"|have|locate))\b(?![^.?!]*\b(transfer|connect)\w* you\b)[^.?!]*,\s*(i|we) (can|could)\b",
+    re.IGNORECASE,
+)
 # "Let me check further to confirm the reason", "I'll verify the details": the agent's own step,
 # a statement that asks nothing of the customer (round 6, tuning-11).
 _OWN_STEP = re.compile(
@@ -214,6 +230,10 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("ask")  # "Let me check further to confirm the reason": the agent confirms
     if "ask" in acts and _REQUEST_FIRST.match(text):
         acts.discard("more")
+    if "ask" in acts and _DETAILS_FIRST.match(text):
+        acts -= _PROPOSALS  # "Share your name and zip code so I can look up your account?"
+    if acts & _PROPOSALS and not question and _FALLBACK.match(text):
+        acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
     if "ask" in acts and _PURPOSE_THEN_REQUEST.match(text):
         acts -= _PROPOSALS
     if acts & _PROPOSALS and _YES_TO_COME.search(text):
