@@ -18,7 +18,10 @@ from pytest_bankbench.simulation.acts_context import (
     answered,
     consequences,
     ends_on_choice,
+    ends_on_which,
+    narrows_the_invitation,
     refuses_only_the_unknown,
+    says_yes_last,
     verifies_first,
 )
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
@@ -32,7 +35,16 @@ from pytest_bankbench.simulation.acts_sentence import (
 from pytest_bankbench.simulation.acts_text import said, split
 from pytest_bankbench.tasks.model import Topic
 
-__all__ = ["Reading", "Sentence", "actions_of", "read", "read_sentence", "topics_of"]
+__all__ = [
+    "Reading",
+    "Sentence",
+    "actions_of",
+    "asks_confirmation",
+    "asks_question",
+    "read",
+    "read_sentence",
+    "topics_of",
+]
 
 # "Please let me know which you'd prefer", "Which flight would you prefer?", "Let me know which
 # order you want to proceed with": the customer picks among options, never a yes.
@@ -71,7 +83,7 @@ _NEEDS_INFO = re.compile(
 _RECAP = re.compile(
     r"^(so,? |just )?(to confirm|to recap|to summari[sz]e|to be clear)\b", re.IGNORECASE
 )
-_WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
+
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
 _OR = re.compile(r"^(or|otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
@@ -194,29 +206,10 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):
-                if _says_yes_last(after[1:]):
+                if says_yes_last(after[1:]):
                     return False
                 return _OR.match(sentence.text) is not None or not _asks_yes(after[1:])
     return False
-
-
-# "If you'd like to proceed with PayPal, please confirm by saying "yes"": a literal yes asked for.
-_SAY_YES = re.compile(
-    r"\b(say|saying|reply|replying|respond|responding|type|typing)\b[^.?!]{0,20}\W?yes\b", re.I
-)
-
-
-def _says_yes_last(sentences: tuple[Sentence, ...]) -> bool:
-    """The last request among these sentences asks for a literal yes ("Or, if you have a gift
-    card, let me know. If you'd like to proceed with PayPal, please confirm by saying yes."): after
-    the alternative, the turn closes on the one proposal it asks a yes for (round 6, tuning-12)."""
-    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
-    return bool(
-        asking
-        and asking[-1].acts & _PROPOSALS
-        and not asking[-1].choice
-        and _SAY_YES.search(asking[-1].text)
-    )
 
 
 def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
@@ -231,36 +224,6 @@ def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
         and last.acts & _PROPOSALS
         and not last.choice
         and not _ALTERNATIVE.search(last.text)
-    )
-
-
-def _ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
-    """The turn's last question asks which one, after its proposals ("Would you like to add
-    insurance? ... Which payment method would you like to use?"): the customer picks first, and
-    its yes is asked for after (issue 16, tuning-4)."""
-    asked = [at for at, s in enumerate(sentences) if s.question or s.acts & _PROPOSALS]
-    if not asked:
-        return False
-    last = sentences[asked[-1]]
-    return bool(
-        last.question
-        and "ask" in last.acts
-        and not last.acts & _PROPOSALS
-        and _WHICH_FIRST.match(last.text)
-    )
-
-
-def _narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
-    """An invitation, then a question that closes the turn and asks what the customer wants
-    ("How can I help with the lamp? Are you looking to return or exchange it?"): the last
-    request is that question, to be answered (round 6, tuning-11)."""
-    said = [s for s in sentences if s.acts]
-    return bool(
-        len(said) > 1
-        and said[-1].question
-        and said[-1].acts == frozenset({"ask"})
-        and "invite" in said[-2].acts
-        and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
     )
 
 
@@ -308,7 +271,7 @@ def read(text: str) -> Reading:
         # your devices? Once you confirm, I'll guide you." / "If you'd like, I can:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
-    if acts & _PROPOSALS and (_ends_on_which(sentences) or ends_on_choice(sentences)):
+    if acts & _PROPOSALS and (ends_on_which(sentences) or ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and verifies_first(sentences):
         # "First, I need to verify your account. Please provide ... Should I also ...?"
@@ -382,7 +345,7 @@ def read(text: str) -> Reading:
         acts.discard("invite")
     if (
         acts & {"confirm", "offer", "invite", "more"}
-        and not _narrows_the_invitation(sentences)
+        and not narrows_the_invitation(sentences)
         and not any(
             s.choice
             or topics_of(s.text)
@@ -402,3 +365,13 @@ def read(text: str) -> Reading:
     if not actions and acts & _PROPOSALS:  # "Shall I proceed?": what the turn describes
         actions = actions_of(" ".join(s.text for s in sentences)) - {"look"}
     return Reading(frozenset(acts), topics, actions, sentences)
+
+
+def asks_question(text: str) -> bool:
+    """The agent turn asks the customer something (a detail or a yes)."""
+    return read(text).has("ask", "confirm", "offer")
+
+
+def asks_confirmation(text: str) -> bool:
+    """The agent turn asks for consent, in any phrasing ("Please reply YES to confirm.")."""
+    return read(text).proposes

@@ -91,16 +91,6 @@ class Customer(Protocol):
     def respond(self, agent_text: str) -> CustomerTurn: ...
 
 
-def asks_question(text: str) -> bool:
-    """The agent turn asks the customer something (a detail or a yes)."""
-    return read(text).has("ask", "confirm", "offer")
-
-
-def asks_confirmation(text: str) -> bool:
-    """The agent turn asks for consent, in any phrasing ("Please reply YES to confirm.")."""
-    return read(text).proposes
-
-
 def _with(text: str, volunteered: str | None) -> str:
     return f"{text} {volunteered}" if volunteered else text
 
