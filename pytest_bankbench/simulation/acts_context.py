@@ -1,12 +1,15 @@
 """A sentence read in its turn: where the sentences around it change what it asks.
 
-simulation/acts.py reads each sentence alone, then the turn as a whole. Some sentences mean
+simulation/acts_sentence.py reads each sentence alone, simulation/acts.py the turn as a whole. Some sentences mean
 something else by where they stand (issue 16, round 4, on NVIDIA's ToolOrchestra retail turns):
 a note of what a change rules out is not a refusal; an offer after a finished report ("If you'd
 like, I can check back later. Anything else?") asks nothing now; the customer's own questions quoted under "Your questions:" are answered, not asked;
 a proposal in a turn that must first verify who the customer is waits for that; a turn whose last
 request asks to pick is a choice; a detail the agent cannot give once the request is done is an
-answer, not a refusal. Each rule here looks at the turn's sentences, never at one phrasing.
+answer, not a refusal. Where the last request falls decides too (round 6): a turn that ends on
+"which one?" or on a question narrowing its invitation is answered, one that closes an alternative
+on a literal "say yes" asks that yes. Each rule here looks at the turn's sentences, never at one
+phrasing.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 
 if TYPE_CHECKING:
-    from pytest_bankbench.simulation.acts import Sentence
+    from pytest_bankbench.simulation.acts_sentence import Sentence
 
 # "First, I need to verify your account": nothing can be done before the customer says who they
 # are, so a proposal beside it is for later (issue 16, round 4).
@@ -179,4 +182,55 @@ def refuses_only_the_unknown(sentences: tuple[Sentence, ...]) -> bool:
     exact new ETA"), told in answer once the request is done."""
     return all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts) and any(
         "done" in s.acts and _COMPLETED.search(s.text) for s in sentences
+    )
+
+
+_WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
+
+# "If you'd like to proceed with PayPal, please confirm by saying "yes"": a literal yes asked for.
+_SAY_YES = re.compile(
+    r"\b(say|saying|reply|replying|respond|responding|type|typing)\b[^.?!]{0,20}\W?yes\b", re.I
+)
+
+
+def says_yes_last(sentences: tuple[Sentence, ...]) -> bool:
+    """The last request among these sentences asks for a literal yes ("Or, if you have a gift
+    card, let me know. If you'd like to proceed with PayPal, please confirm by saying yes."): after
+    the alternative, the turn closes on the one proposal it asks a yes for (round 6, tuning-12)."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
+    return bool(
+        asking
+        and asking[-1].acts & _PROPOSALS
+        and not asking[-1].choice
+        and _SAY_YES.search(asking[-1].text)
+    )
+
+
+def ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
+    """The turn's last question asks which one, after its proposals ("Would you like to add
+    insurance? ... Which payment method would you like to use?"): the customer picks first, and
+    its yes is asked for after (issue 16, tuning-4)."""
+    asked = [at for at, s in enumerate(sentences) if s.question or s.acts & _PROPOSALS]
+    if not asked:
+        return False
+    last = sentences[asked[-1]]
+    return bool(
+        last.question
+        and "ask" in last.acts
+        and not last.acts & _PROPOSALS
+        and _WHICH_FIRST.match(last.text)
+    )
+
+
+def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
+    """An invitation, then a question that closes the turn and asks what the customer wants
+    ("How can I help with the lamp? Are you looking to return or exchange it?"): the last
+    request is that question, to be answered (round 6, tuning-11)."""
+    said = [s for s in sentences if s.acts]
+    return bool(
+        len(said) > 1
+        and said[-1].question
+        and said[-1].acts == frozenset({"ask"})
+        and "invite" in said[-2].acts
+        and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
     )

@@ -94,6 +94,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"^if you (can|could) (provide|share|give|tell|send)\b"),
     ("ask", r"^once you have (it|them|the|your)\b[^.?!]*\b(please|kindly) (provide|share|send|give|tell)\b"),
     ("ask", r"\bonce you (provide|share|give|send|tell)\b"),
+    # "If you purchased it in a different order, let me know": a condition on what the customer
+    # did asks whether it holds; "if you need anything else, let me know" offers (round 6).
+    ("ask", r"^if you (\w+ed|had|bought|made|meant|got|paid|sent|saw|used)\b[^.?!]*,\s*(please |just |kindly )?(let me know|tell me)\b"),
     ("ask", r"\blet me know (if|whether|which of) (any|one) of (these|those|the) (options?|choices|alternatives)\b"),
     # "Could you confirm if this is the reservation you mean?" asks which record, not for a yes.
     ("ask", r"\bconfirm (if|whether|that) (this|that|it) (is|was) (the|your|a|an|one)\b(?! (correct|right)\b)"),
@@ -125,7 +128,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
-    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
+    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(these|those)( details)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
@@ -169,8 +172,12 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you
     # want to block?": a yes/no question naming the action asks the go-ahead for it; "Is this the
     # correct account?" only checks a detail, and "..., or is there another one?" asks which
-    # (tuning-10).
-    ("confirm", rf"\b((is|was) (this|that|it)|(this|that|it) (is|was)) the (\w+ )?{_RECORD} (that |which )?you('d| would)? (like|want|wish) to (?!use\b|pay from\b)\w+(?![^?]*\bor (?!not\b))[^.?!]*\?"),
+    # (tuning-10); "Is this the order you'd like to make changes to?" names no change a yes could
+    # allow, "Is that the one you'd like to change?" names one (round 6, tuning-12).
+    ("confirm", rf"\b((is|was) (this|that|it)|(this|that|it) (is|was)) the (\w+ )?{_RECORD} (that |which )?you('d| would)? (like|want|wish) to (?!use\b|pay from\b|make (some |any )?(changes|modifications|edits)\b|discuss\b)\w+(?![^?]*\bor (?!not\b))[^.?!]*\?"),
+    # "Please confirm if this arrangement is acceptable": a yes to what was set out; "confirm if
+    # the address is correct" checks a detail (round 6, tuning-11).
+    ("confirm", r"\bconfirm (if|whether|that) (this|that|the|these|those) (\w+ ){1,2}((is|are|would be) (acceptable|agreeable|ok|okay|fine|alright|all right)\b|(works?|sounds? good|looks? good) for you\b)"),
     ("confirm", r"\bif (you'?re|you are) (happy|ok|okay|fine|good) with (this|that|it)\b"),
     ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b(?![^.?!]*\bno (further |other )?action\b)"),
     ("confirm", r"\b(i|we) (can|could|'?ll|will) (now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b.*\bif you('d| would| are|'re)? (like|want|wish|prefer|ok|okay|happy|fine|agree)\b"),
@@ -195,6 +202,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"\b(i'?d|i would|i) (recommend|suggest|advise)\b.*\?"),
     # -- wait: the agent is working on it
     ("wait", r"\blet me (just |quickly |now |first |also )?(check|look|see|pull|fetch|get|review|verify|find|take a look|look into|process|search|retrieve|calculate|recalculate|recheck|re-check|double-check|correct (that|this|it)|fix (that|this|it)|go ahead and|run|open|confirm (that|those|these|this|the(?! (details|following|changes|summary)\b[^.?!]*:\s*$))|work|start|begin|do that|look that up|handle|sort|set that|try|investigate)\b"),
+    # "Let me perform this diagnostic check", "Let me run a quick test": the agent at work (round 6).
+    ("wait", r"\blet me (now |first |just )?(perform|run|do|carry out) (a|an|this|the|that|some|these) (\w+ ){0,2}(checks?|tests?|diagnostics?|scans?|search(es)?|lookups?)\b(?!.*\?)"),
     # "Let's try that again", "Let's check the product": the agent's next step, not the customer's.
     ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
@@ -205,7 +214,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "It usually takes a few seconds to a minute", "Please take a moment to test": not the agent.
     ("wait", r"(?<!take )(?<!takes )(?<! to )\b(one|a|just a|give me a|bear with me a) (moment|second|sec|minute|mo)\b"),
     ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
-    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
+    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(proceed to |go on to )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
     ("wait", r"^(?!looking forward)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
@@ -306,6 +315,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(can|may) (only )?(\w+ ){0,3}(at most|no more than|not more than|up to a maximum of)\b"),
     # "I can only assist with one user per conversation": a limit the request runs into.
     ("refuse", r"\b(i|we) (can|am able to|are able to) only (assist|help|handle|serve|work) (with )?(one|a single)\b"),
+    # "Exchanges can only be processed for delivered orders", "it can only be cancelled if ...": a
+    # rule the request does not meet; "can only be done once per order" is a note (round 6).
+    ("refuse", r"\b(can|may) only be (\w+ed|done|made) (if|when|within|at the time|for (\w+ed|pending|active|eligible) )"),
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
     # "I am escalating this to our Disputes team now": a team, not an account, takes it; "I will
@@ -331,6 +343,9 @@ FILLER: tuple[str, ...] = (
     r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
     r"^i can (help|assist)( you)? with (that|this)\W*$",
     r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
+    # "Check APN Settings:", "Flight Segments:": a heading in title case names what follows; it
+    # asks or reports nothing itself (round 6, tuning-11). "Please confirm:" is no heading.
+    r"^(?!(please|kindly|confirm)\b)(?-i:[A-Z][\w'/-]*)(\s+(?-i:[A-Z0-9][\w'/-]*|of|and|or|to|for|the|a|an|&)){1,5}\s*:\s*$",
 )
 # fmt: on
 

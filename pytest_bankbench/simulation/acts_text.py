@@ -26,6 +26,8 @@ _ABBREVIATIONS = frozenset(
 # Line starts match spaces and tabs only: `\s*` there would run over every following newline
 # from every line start, the square of the number of lines.
 _MARKUP = (
+    # "<?xml version="1.0"?>" in a tool call written out as text: markup, not a question.
+    (re.compile(r"<\?[^<>]*\?>"), ""),
     (re.compile(r"[*`]+|__"), ""),
     (re.compile(r"^[ \t]*#{1,6}[ \t]*", re.MULTILINE), ""),
     (re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE), ""),

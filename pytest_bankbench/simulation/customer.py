@@ -13,11 +13,8 @@ internal record id its own request does not name.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Protocol
 
 from pytest_bankbench.concepts import says, vocabulary
@@ -34,6 +31,7 @@ from pytest_bankbench.records import (
 )
 from pytest_bankbench.simulation.acts import Reading, actions_of, read
 from pytest_bankbench.simulation.acts_rules import INTERNAL_ID, TOOL_ACTIONS
+from pytest_bankbench.simulation.heard import heard, named, was_said
 from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task, Topic
 
 YES = "Yes, please go ahead."
@@ -56,10 +54,6 @@ HANDED_OVER = "the agent handed over"
 _IDS = re.compile(INTERNAL_ID, re.IGNORECASE)
 # "If you can't, tell me why ..." in a request: what the customer asks once it is refused.
 _FALLBACK_ASK = re.compile(r"\bif [^,.?]+,\s*(?:then\s+|just\s+)*([^.?]+[.?]?)", re.IGNORECASE)
-_SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "k": 1_000}
-# A number starts where no digit or point comes before it: a long run of digits is tried once,
-# not from each of its positions (which costs the square of its length).
-_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(lakh|lac|crore|k)s?\b")
 # "If you can't, tell me why." asks for nothing more once the refusal gave its reason.
 _WHY_ONLY = re.compile(r"^(tell me |let me know |explain )?why\W*$", re.IGNORECASE)
 _REASON = re.compile(
@@ -97,35 +91,6 @@ class Customer(Protocol):
     def respond(self, agent_text: str) -> CustomerTurn: ...
 
 
-def asks_question(text: str) -> bool:
-    """The agent turn asks the customer something (a detail or a yes)."""
-    return read(text).has("ask", "confirm", "offer")
-
-
-def asks_confirmation(text: str) -> bool:
-    """The agent turn asks for consent, in any phrasing ("Please reply YES to confirm.")."""
-    return read(text).proposes
-
-
-@lru_cache(maxsize=4096)
-def heard(text: str) -> str:
-    """Text as constraints are matched in it: lower case, digits without separators, lakh and
-    crore spelled out as digits, no currency words ("Rs. 2,00,000" -> "200000")."""
-    text = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
-    text = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], text)
-    text = re.sub(r"\b(rs|inr|rupees?)\b", " ", text)
-    text = re.sub(r"(?<!\d)\.|\.(?!\d)", " ", text)
-    return " " + " ".join(re.sub(r"[^0-9a-z.%]+", " ", text).split()) + " "
-
-
-def was_said(phrase: str, transcript: str) -> bool:
-    """The phrase occurs in the (heard) transcript as whole words or a whole number."""
-    wanted = heard(phrase).strip()
-    return bool(wanted) and bool(
-        re.search(rf"(?<![0-9a-z.]){re.escape(wanted)}(?![0-9a-z])", transcript)
-    )
-
-
 def _with(text: str, volunteered: str | None) -> str:
     return f"{text} {volunteered}" if volunteered else text
 
@@ -138,44 +103,6 @@ def opening(scenario: Scenario) -> str:
 # Proposals whose amount and term are the customer's choice (a transfer, a payment, a new
 # deposit), where naming another one is a different instruction.
 _CHOSEN_AMOUNT = frozenset({"transfer", "pay", "prepay", "deposit_open", "payee"})
-_ENDING = re.compile(
-    # A mask run is taken whole from its start (possessive): tried from each of its letters it
-    # would cost the square of its length.
-    r"\b(?:ending|ends)\s*(?:in|with)?\s*[x*•.]*+\s*(\d{4})\b"
-    r"|(?<![x*•])[x*•]{2,}+\s?(\d{4})\b|(?<!\.)\.{3,}+\s?(\d{4})\b",
-    re.IGNORECASE,
-)
-_ACCOUNT_NUMBER = re.compile(
-    r"\b(?:account|a/c|acct)\.?(?:\s+(?:number|no\.?))?(?:\s+is)?\s*:?\s*(\d{9,18})\b",
-    re.IGNORECASE,
-)
-_MODE = re.compile(r"\b(neft|imps|rtgs)\b", re.IGNORECASE)
-_AMOUNT = re.compile(r"(?:\brs\.?|₹|\binr|\brupees)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
-_DAYS = re.compile(r"\b(\d{1,4})[\s-]*(days?|years?)\b", re.IGNORECASE)
-
-
-@lru_cache(maxsize=4096)
-def named(text: str) -> Mapping[str, frozenset[str]]:
-    """The accounts (as last four digits), transfer modes, amounts and day counts a text names
-    (cached: a script's own texts are read again at every proposal)."""
-    plain = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
-    scaled = {Decimal(m[1]) * _SCALE[m[2]] for m in _SCALED.finditer(plain)}  # "5 lakh" is money
-    plain = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], plain)
-    accounts = {next(g for g in m.groups() if g) for m in _ENDING.finditer(plain)}
-    accounts |= {m[1][-4:] for m in _ACCOUNT_NUMBER.finditer(plain)}
-    return MappingProxyType(
-        {
-            "account": frozenset(accounts),
-            "mode": frozenset(m[1] for m in _MODE.finditer(plain)),
-            "amount": frozenset(str(Decimal(m[1]).normalize()) for m in _AMOUNT.finditer(plain))
-            | {str(value.normalize()) for value in scaled},
-            # A term in years is its days ("1 year" is the 365 days a quote names).
-            "days": frozenset(
-                str(int(m[1]) * (365 if m[2].startswith("year") else 1))
-                for m in _DAYS.finditer(plain)
-            ),
-        }
-    )
 
 
 @lru_cache(maxsize=256)

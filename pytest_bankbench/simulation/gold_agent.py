@@ -9,13 +9,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
-from pytest_bankbench.simulation.dialogue import (
-    GOLD_PHRASING,
-    PHRASINGS,
-    already_told,
-    spoken,
-)
+from pytest_bankbench.simulation.dialogue import already_told, spoken
 from pytest_bankbench.simulation.evidence import V, shown_value
+from pytest_bankbench.simulation.phrasings import GOLD_PHRASING, PHRASINGS
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue, Topic
 from pytest_bankbench.tasks.sources import as_kind, same
@@ -69,7 +65,7 @@ class GoldAgent:
 
     It greets, asks for the details it needs, runs the reads, tells the quote and asks before
     each write, proposes again when the customer corrects a detail, reports the results, and
-    explains a refusal with its reason. `phrasing` picks the register (simulation/dialogue.py).
+    explains a refusal with its reason. `phrasing` picks the register (simulation/phrasings.py).
     """
 
     name = "gold"

@@ -16,7 +16,8 @@ from typing import Any, cast
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
 from pytest_bankbench.simulation.agents import REPORT_LABELS, SECRET_WARNING
-from pytest_bankbench.simulation.dialogue import GOLD_PHRASING, PHRASINGS, Phrasing
+from pytest_bankbench.simulation.dialogue import Phrasing
+from pytest_bankbench.simulation.phrasings import GOLD_PHRASING, PHRASINGS
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, ToolEvent
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 

@@ -113,19 +113,19 @@ def test_the_rules_compile_once_when_many_sessions_read_at_once(
     import threading
     import time
 
-    from pytest_bankbench.simulation import acts
+    from pytest_bankbench.simulation import acts_sentence
 
-    compiled = acts._compile
+    compiled = acts_sentence._compile
     calls: list[int] = []
 
-    def slow() -> acts._Rules:
+    def slow() -> acts_sentence._Rules:
         calls.append(1)
         time.sleep(0.05)  # long enough for every thread to arrive while it runs
         return compiled()
 
-    monkeypatch.setattr(acts, "_COMPILED", [])
-    monkeypatch.setattr(acts, "_compile", slow)
-    readers = [threading.Thread(target=acts._rules) for _ in range(16)]
+    monkeypatch.setattr(acts_sentence, "_COMPILED", [])
+    monkeypatch.setattr(acts_sentence, "_compile", slow)
+    readers = [threading.Thread(target=acts_sentence._rules) for _ in range(16)]
     for thread in readers:
         thread.start()
     for thread in readers:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from pytest_bankbench.simulation.acts import asks_confirmation, asks_question
 from pytest_bankbench.simulation.customer import (
     GO_ON,
     HOLDING,
@@ -26,11 +27,8 @@ from pytest_bankbench.simulation.customer import (
     Say,
     ScriptedCustomer,
     Stop,
-    asks_confirmation,
-    asks_question,
-    heard,
-    was_said,
 )
+from pytest_bankbench.simulation.heard import heard, was_said
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Fact, Instruction, Scenario, Task
 

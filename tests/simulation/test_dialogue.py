@@ -20,7 +20,8 @@ from pytest_bankbench.concepts import says
 from pytest_bankbench.runner import builtin_agent, run_task
 from pytest_bankbench.simulation.acts import read
 from pytest_bankbench.simulation.agents import GoldAgent, spoken_value
-from pytest_bankbench.simulation.dialogue import PHRASINGS, Phrasing, already_told
+from pytest_bankbench.simulation.dialogue import Phrasing, already_told
+from pytest_bankbench.simulation.phrasings import PHRASINGS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue

@@ -9,7 +9,9 @@ differ is one where the customer would answer wrongly. The held-out part (a sour
 looked at while the rules were changed) must do as well as the tuning part. Round 4 tuned on
 real_turns_round3.txt, round 3's held-out part (held-out-5, now tuning-9), while the next
 held-out parts were labelled apart; round 5 tuned on real_turns_round4.txt (held-out-6, now
-tuning-10), held-out-7 kept apart and never looked at.
+tuning-10), and round 6 on real_turns_round5.txt (held-out-7, now tuning-11), then, once the
+carry of those rules to it was measured, on real_turns_round6.txt (held-out-8, now tuning-12).
+The next held-out parts are labelled apart.
 """
 
 from __future__ import annotations
@@ -40,13 +42,15 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (GPT-4o 2024-11-20 on Azure, tau2-bench retail and telecom from the judge viewer's transcripts,
 # held-out-7), each labelled before the reader was run on it, measured once with the round-3
 # rules when wired in, and again after round 4 at the merge, no rule changed for them. Round 5
-# tuned on held-out-6 (renamed tuning-10) while held-out-7 stayed held out, its turns never read.
+# tuned on held-out-6 (renamed tuning-10) while held-out-7 stayed held out, its turns never read;
+# round 6 tuned on held-out-7 (renamed tuning-11).
 # real_turns_round6.txt: A-ReaL-Eigen (a post-trained Qwen3-235B) on tau2-bench retail, held-out-8,
-# labelled the same way and measured once with the round-4 rules when wired in, again after round 5.
-# real_turns_round7.txt: DM-Cito-72B-v1 (Mininglamp) on tau2-bench airline, held-out-9, labelled the
-# same way and measured once with the round-5 rules when wired in.
+# labelled the same way and measured once with the round-4 rules when wired in, again after round 5;
+# round 6 tuned on it (renamed tuning-12) after measuring its carry once.
+# real_turns_round7.txt: DM-Cito-72B-v1 (Mininglamp) on tau2-bench airline, held-out-9, and
 # real_turns_round8.txt: Qwen3.5-27B on tau2-bench retail (a fork's simulation file), held-out-10,
-# labelled the same way and measured once with the round-5 rules when wired in.
+# labelled the same way while round 6 was tuned, measured once with the round-5 rules when wired in
+# and once after round 6, never read by it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -73,8 +77,8 @@ Part = Literal[
     "tuning-8",
     "tuning-9",
     "tuning-10",
-    "held-out-7",
-    "held-out-8",
+    "tuning-11",
+    "tuning-12",
     "held-out-9",
     "held-out-10",
 ]
@@ -89,12 +93,12 @@ PARTS: tuple[Part, ...] = (
     "tuning-8",
     "tuning-9",
     "tuning-10",
-    "held-out-7",
-    "held-out-8",
+    "tuning-11",
+    "tuning-12",
     "held-out-9",
     "held-out-10",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-7", "held-out-8", "held-out-9", "held-out-10"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-9", "held-out-10"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -112,41 +116,42 @@ EXACT_AT_LEAST = 0.85
 # round 4 tuned on it and it passes the safety measure since. tuning-10 (held-out-6 in round 4)
 # was measured with the round-3 rules and after round 4: 23/158 and 22/158 turns changed the next
 # move, 72.8% read exactly, 5 and 4 read as a yes they do not ask for and 1 question as the end of
-# a request; round 5 tuned on it and it passes the safety measure since. held-out-7 to held-out-10
-# (8 to 10 measured once when wired in, with the round-5 rules): see below.
+# a request; round 5 tuned on it and it passes the safety measure since. tuning-11 (held-out-7
+# until round 6): 15/151 (9.9%) with the round-3 rules, 10/151 (6.6%) after rounds 4 and 5, 84.8%
+# read exactly, 3 questions read as the end of a request; round 6 tuned on it: 0/151, 90.7%.
+# Its rules' carry, measured once on held-out-8 before that part was read (leave one out): 12/128
+# (9.4%) before and after, 61.7% to 60.2% exact, 4 unasked yeses before and after. Round 6 then
+# tuned on it as tuning-12: 6/128 (4.7%), 64.1% exact, no unasked yes.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
     "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
     "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
-    "held-out-7": "10/151 held-out-7 turns (6.6%) change the next move after rounds 4 and 5 (15, "
-    "9.9%, with the round-3 rules)",
-    "held-out-8": "12/128 held-out-8 turns (9.4%) change the next move after round 5 (11, 8.6%, "
-    "with the round-4 rules)",
-    "held-out-9": "14/142 held-out-9 turns (9.9%) change the next move with the round-5 rules",
-    "held-out-10": "9/133 held-out-10 turns (6.8%) change the next move with the round-5 rules",
+    "held-out-9": "14/142 held-out-9 turns (9.9%) change the next move with the round-5 rules and "
+    "the same 14 after round 6",
+    "held-out-10": "9/133 held-out-10 turns (6.8%) change the next move with the round-5 rules and "
+    "the same 9 after round 6",
+    "tuning-12": "6/128 tuning-12 turns (4.7%) change the next move after round 6 (12, 9.4%, "
+    "before): four asking a yes beside a choice or a question, read as the question; two jokes",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "57.3% of tuning-9's turns are read exactly after round 4 (34.4% before)",
+    "tuning-9": "55.7% of tuning-9's turns are read exactly after round 6 (57.3% after round 4, "
+    "34.4% before): two rules stated in a note beside a question are read as refusals too",
     "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
-    "held-out-7": "84.8% of held-out-7's turns are read exactly after rounds 4 and 5 (81.5% "
-    "before)",
-    "held-out-8": "61.7% of held-out-8's turns are read exactly after round 5 (62.5% with "
-    "the round-4 rules)",
-    "held-out-9": "74.6% of held-out-9's turns are read exactly with the round-5 rules",
-    "held-out-10": "66.9% of held-out-10's turns are read exactly with the round-5 rules",
+    "held-out-9": "74.6% of held-out-9's turns are read exactly with the round-5 rules and after "
+    "round 6",
+    "held-out-10": "66.9% of held-out-10's turns are read exactly with the round-5 rules and after "
+    "round 6",
+    "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    "held-out-7": "3 held-out-7 questions are read as the end of a request after round 4, none "
-    "as a yes (5 and 3 before)",
-    "held-out-8": "4 held-out-8 turns are read as a yes they do not ask for after round 5 (3 with "
-    "the round-4 rules), no question as the end of a request",
-    "held-out-9": "5 held-out-9 turns are read as a yes they do not ask for with the round-5 rules, "
-    "1 question as the end of a request",
-    "held-out-10": "4 held-out-10 turns are read as a yes they do not ask for with the round-5 "
-    "rules, and 1 progress turn as the end of a request",
+    # every tuning part passes it since round 6; the two parts it never read do not
+    "held-out-9": "5 held-out-9 turns are read as a yes they do not ask for and 1 unfinished turn as the "
+    "end of a request, with the round-5 rules and after round 6",
+    "held-out-10": "4 held-out-10 turns are read as a yes they do not ask for and 1 progress turn "
+    "as the end of a request, with the round-5 rules and after round 6",
 }
 
 
