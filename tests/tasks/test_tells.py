@@ -130,11 +130,6 @@ def test_the_gold_explanation_tells_every_reason_and_alternative() -> None:
     assert not untold, untold[:5]
 
 
-# G.28's later step is not refused by a rule: the agent checks with the customer before it
-# ("say so and why, and check with the customer"), and the customer declines.
-DEPENDENT_STEPS = {("refused_step_blocks_next", 1)}
-
-
 def test_every_request_the_policy_refuses_has_its_reason_or_alternative_to_tell() -> None:
     """The policy's preamble and H.29: "explain the reason politely and offer the allowed
     alternative". A request the customer's script expects explained (`explain`) is one the
@@ -144,7 +139,6 @@ def test_every_request_the_policy_refuses_has_its_reason_or_alternative_to_tell(
         for t in TASKS
         for index, request in enumerate(t.scenario.instructions)
         if request.explain
-        and (t.family, index) not in DEPENDENT_STEPS
         and not any(m.instruction == index and m.kind in ("reason", "alternative") for m in t.tells)
     ]
     assert not untold, untold[:5]

@@ -194,5 +194,11 @@ def refused_step_blocks_next(
             calls.find_fd(fd),
             calls.deposit_details(fd, ("deposit_type",) if locked else ("under_lien",)),
         ],
-        tells=[refusal],
+        tells=[
+            refusal,
+            # G.28 and J.38 on the step that depended on it: what was not done, and why.
+            base.reason(
+                "payment depended on the FD", "depended_on", record=fd["deposit_id"], instruction=1
+            ),
+        ],
     )
