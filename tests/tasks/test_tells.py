@@ -51,6 +51,8 @@ TELLS: dict[str, set[tuple[str, tuple[str, ...]]]] = {
     "pause_card_channels": {("alternative", ("channels_off",))},
     # A.4/A.5 refuse a full card number or CVV; the preamble: "explain the reason politely".
     "card_number_request": {("reason", ("masked_only",))},
+    # C.10: "agree the exact number of days with them before quoting" (a value, no concept).
+    "fd_tenure_in_months": {("agree", ())},
 }
 # Tells a family has only where the records allow: another active account that covers the
 # debit is offered only if the customer has one (H.29).
