@@ -8,7 +8,9 @@ Only the LLM customer reads a narrative. "You want to close my Rs. 1,13,000 FD f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -51,23 +53,21 @@ def test_the_checks_catch_the_audited_wording() -> None:
     assert repeated_amounts("The minimum is Rs 500; once told, you agree to Rs 500 a month.") == []
 
 
+def _offending(family: str, check: Callable[[str], list[Any]]) -> dict[str, list[Any]]:
+    """The family's tasks whose narrative the check finds something in, and what it found."""
+    found = {t.task_id: check(t.scenario.narrative) for t in TASKS if t.family == family}
+    return {task_id: what for task_id, what in found.items() if what}
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_no_narrative_mixes_persons(family: str) -> None:
-    mixed = {
-        t.task_id: first_person(t.scenario.narrative)
-        for t in TASKS
-        if t.family == family and first_person(t.scenario.narrative)
-    }
+    mixed = _offending(family, first_person)
     assert not mixed, mixed
 
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_no_narrative_repeats_an_amount_in_one_clause(family: str) -> None:
-    repeats = {
-        t.task_id: repeated_amounts(t.scenario.narrative)
-        for t in TASKS
-        if t.family == family and repeated_amounts(t.scenario.narrative)
-    }
+    repeats = _offending(family, repeated_amounts)
     assert not repeats, repeats
 
 
