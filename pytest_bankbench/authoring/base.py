@@ -232,6 +232,13 @@ def clarify(label: str, before: str, instruction: int = 0, record: str | None = 
     )
 
 
+def agree(label: str, value: Say, before: str, instruction: int = 0) -> Must:
+    """C.10: a value agreed with the customer before the gold call `before` (the days of a
+    tenure given in months, before the quote): the customer says it, or the agent says it and
+    hears a yes (scoring/agreed.py)."""
+    return Must("agree", label, values=(value,), instruction=instruction, before=before)
+
+
 def told(label: str, kind: OutputKind, source: Source, unit: str | None = None) -> Say:
     """A value that tells an alternative or a reason: an account's last digits, a limit."""
     return Say(label, kind, source, unit)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import sqlite3
 import string
 import tomllib
@@ -241,6 +242,31 @@ def desi(text: str) -> str:
         if text.startswith(article):
             return text[len(article) :]
     return text
+
+
+_FIRST_TO_SECOND = {
+    "I am": "you are",
+    "I was": "you were",
+    "I": "you",
+    "I'm": "you're",
+    "I've": "you've",
+    "me": "you",
+    "my": "your",
+    "My": "Your",
+    "mine": "yours",
+    "myself": "yourself",
+}
+_FIRST_PERSON = re.compile(
+    r"\b(" + "|".join(sorted(_FIRST_TO_SECOND, key=len, reverse=True)) + r")(?![\w'])"
+)
+
+
+def yours(text: str) -> str:
+    """Something the customer says of their own ("my Rs. 2,00,000 FD from June 2025", "the FD
+    I opened in May 2025", "I was charged twice") as a narrative tells it to the customer, in
+    the second person ("your ...", "you opened ..."): narratives address the customer as "you"
+    and never mix in "my"."""
+    return _FIRST_PERSON.sub(lambda m: _FIRST_TO_SECOND[m.group(1)], text)
 
 
 def my_account(account: sqlite3.Row) -> str:

@@ -57,6 +57,21 @@ def transfer_terms(write: str, amount: int, mode: str, also: tuple[str, ...] = (
     ]
 
 
+def cheque_book_terms(write: str, leaves: int, delivery: str) -> list[Tell]:
+    """Policy D.15 ("state exactly what will be done") on a cheque book request: besides the
+    account, the book's size and where it goes, the two options the request sends (KB 20:
+    25, 50 or 100 leaves; the registered address or the home branch), told before `write`."""
+    where = delivery.replace("_", " ")
+    also = {
+        "registered address": ("address on record", "address on file", "your registered"),
+        "home branch": ("your branch", "base branch", "collect it at"),
+    }[where]
+    return [
+        Tell(write, "leaves", "count", known(str(leaves), argument(write, "leaves")), "leaves"),
+        Tell(write, "delivery", "text", known(where, argument(write, "delivery")), also=also),
+    ]
+
+
 def mode_refusal(label: str, concept: str, limit: Say, offered: str) -> list[Must]:
     """Policy H.29 on a transfer outside its mode's limit: the reason (`concept`, the `limit`
     told) and the other modes `offered`, both told before the gold step "transfer"."""

@@ -91,6 +91,7 @@ _SYNONYMS = (
     frozenset({"month", "months", "mo", "mos"}),
     frozenset({"year", "years", "yr", "yrs"}),
     frozenset({"working days", "working day", "business days", "business day"}),
+    frozenset({"leaves", "leaf"}),  # a cheque book's size: "50 leaves", "a 50-leaf book"
 )
 _PERCENT = re.compile(r"(?<![\w.])(?<!\d,)(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|pct\b)")
 _CLAUSE_BREAK = re.compile(
@@ -191,13 +192,15 @@ def _unit_forms(unit: str) -> set[str]:
 
 
 def _said_count(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """The number (digits or a word up to twenty) followed by its unit, one adjective allowed."""
+    """The number (digits or a word up to twenty) followed by its unit, one adjective allowed,
+    or joined to it by a hyphen ("a 7-day FD")."""
     target = int(value.strip())
     number = r"(?P<num>\d+|" + "|".join(_WORDS) + r")"
     if unit:
         forms = sorted(_unit_forms(unit), key=len, reverse=True)
         units = "|".join(r"\s+".join(map(re.escape, form.split())) for form in forms)
-        tail = rf"(?:\s+(?P<mid>[a-z]+))?\s+(?:{units})(?![\w-])"
+        # "50 leaves", "25 more leaves", or hyphened as an adjective: "a 50-leaf book".
+        tail = rf"(?:(?:\s+(?P<mid>[a-z]+))?\s+|-)(?:{units})(?![\w-])"
     else:
         tail = r"(?![\w%-]|[.,/:]\d|\s*(?:per\s*cent|percent)\b)"
     pattern = re.compile(rf"(?<![\w.,/:-]){number}{tail}")  # the text is lower case

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from pytest_bankbench.concepts import says
+from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
@@ -278,6 +279,11 @@ def untold(
             limit = _first_call(gold[tell.before], view, matches)
         if tell.kind == "handoff" and handoff_at is not None:
             limit = handoff_at if limit is None else min(limit, handoff_at)
+        if tell.kind == "agree":  # agreed with the customer, not told (scoring/agreed.py)
+            if not agreed(tell, view.messages, limit):
+                point = f" before {gold[tell.before].tool}" if tell.before else ""
+                problems.append(unagreed(tell, point))
+            continue
         # A clarifying question may list the records it asks about; nothing else may.
         heard = [
             m

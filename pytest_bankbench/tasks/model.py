@@ -257,7 +257,7 @@ class RequiredOutput(ToldValue):
     instruction: int = Field(ge=0)
 
 
-TellKind = Literal["reason", "alternative", "handoff", "clarify"]
+TellKind = Literal["reason", "alternative", "handoff", "clarify", "agree"]
 TELL_KINDS: tuple[TellKind, ...] = TellKind.__args__  # type: ignore[attr-defined]
 
 
@@ -270,7 +270,9 @@ class MustTell(_Strict):
     vocabulary, task_data/concepts.toml) un-negated, or one of `values` (an alternative's account
     ending, an allowed amount). `record` is the key of the record it is about (a recital of
     other records tells nothing); `before` a gold call it must come before (a clarifying
-    question before the quote)."""
+    question before the quote). An `agree` one is a value agreed with the customer before
+    `before` (C.10: the exact days of a tenure given in months): the customer said one of
+    `values`, or the agent said it and the customer's next turn was a yes (scoring/agreed.py)."""
 
     kind: TellKind
     label: str

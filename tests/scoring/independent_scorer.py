@@ -433,6 +433,7 @@ _SAME_UNIT = (
     {"emi", "emis", "instalment", "instalments", "installment", "installments"},
     {"month", "months", "mo", "mos"},
     {"year", "years", "yr", "yrs"},
+    {"leaf", "leaves"},
 )
 
 
@@ -447,14 +448,15 @@ def unit_words(unit: str) -> set[str]:
 
 
 def counts(text: str, unit: str | None) -> list[int]:
-    """Numbers (digits or words up to twenty) said with the unit right after them."""
+    """Numbers (digits or words up to twenty) said with the unit right after them (or
+    hyphened to it)."""
     number = r"(\d+|" + "|".join(_NUMBER_WORDS) + ")"
     if unit:
         units = "|".join(
             r"\s+".join(map(re.escape, u.split()))
             for u in sorted(unit_words(unit), key=len, reverse=True)
         )
-        after = rf"\s+(?:{units})(?![\w-])"
+        after = rf"(?:\s+|-)(?:{units})(?![\w-])"  # "50 leaves", "a 50-leaf book"
     else:
         after = r"(?![\w%-]|[.,/:]\d|\s*per\s*cent)"
     found = []

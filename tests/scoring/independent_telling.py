@@ -261,12 +261,31 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
         if tell.kind == "handoff" and handed is not None:
             ends.append(handed)
         end = min(ends, default=len(events))
+        if tell.kind == "agree":  # C.10: agreed with the customer before the call
+            if not _agreed(tell, events[:end]):
+                return False
+            continue
         heard = [s for s in spoken if s.words and s.at < end]
         if tell.kind == "reason":  # said about the record refused, not another one
             heard = [s for s in heard if not s.elsewhere]
         if not any(tell_said(tell, s.words) for s in heard):
             return False
     return _summary_ok(task, trace)
+
+
+def _agreed(tell: MustTell, before: Sequence[Any]) -> bool:
+    """The value said by the customer; or said by the agent with the customer's next turn a
+    yes. Every message counts, the words as they are (raw output aside, as tell_said reads)."""
+    turns = [e for e in before if isinstance(e, MessageEvent)]
+    for i, turn in enumerate(turns):
+        if not tell_said(tell, readers.prose(turn.text)):
+            continue
+        if turn.role == "customer":
+            return True
+        answer = next((t for t in turns[i + 1 :] if t.role == "customer"), None)
+        if answer is not None and readers.customer_agrees(answer):
+            return True
+    return False
 
 
 # -- never asked, never done -------------------------------------------------------------------

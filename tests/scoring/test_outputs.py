@@ -249,6 +249,9 @@ COUNT_TOLD = [
     ("5", "days", "5 day"),
     ("2", "entries", "2 entry"),
     ("4", None, "You have 4 cards."),
+    ("50", "leaves", "a 50-leaf cheque book"),
+    ("50", "leaves", "a cheque book of 50 leaves"),
+    ("7", "days", "a 7-day deposit"),
 ]
 COUNT_NOT_TOLD = [
     ("3", "EMIs", "3 months"),
@@ -269,6 +272,9 @@ COUNT_NOT_TOLD = [
     ("4", None, "4%"),
     ("4", None, "14"),
     ("4", None, "Rs. 4.50"),
+    ("25", "leaves", "a 50-leaf cheque book"),
+    ("50", "leaves", "a 150-leaf cheque book"),
+    ("7", "days", "a 7-year deposit"),
 ]
 
 

@@ -51,6 +51,8 @@ TELLS: dict[str, set[tuple[str, tuple[str, ...]]]] = {
     "pause_card_channels": {("alternative", ("channels_off",))},
     # A.4/A.5 refuse a full card number or CVV; the preamble: "explain the reason politely".
     "card_number_request": {("reason", ("masked_only",))},
+    # C.10: "agree the exact number of days with them before quoting" (a value, no concept).
+    "fd_tenure_in_months": {("agree", ())},
 }
 # Tells a family has only where the records allow: another active account that covers the
 # debit is offered only if the customer has one (H.29).
@@ -130,11 +132,6 @@ def test_the_gold_explanation_tells_every_reason_and_alternative() -> None:
     assert not untold, untold[:5]
 
 
-# G.28's later step is not refused by a rule: the agent checks with the customer before it
-# ("say so and why, and check with the customer"), and the customer declines.
-DEPENDENT_STEPS = {("refused_step_blocks_next", 1)}
-
-
 def test_every_request_the_policy_refuses_has_its_reason_or_alternative_to_tell() -> None:
     """The policy's preamble and H.29: "explain the reason politely and offer the allowed
     alternative". A request the customer's script expects explained (`explain`) is one the
@@ -144,7 +141,6 @@ def test_every_request_the_policy_refuses_has_its_reason_or_alternative_to_tell(
         for t in TASKS
         for index, request in enumerate(t.scenario.instructions)
         if request.explain
-        and (t.family, index) not in DEPENDENT_STEPS
         and not any(m.instruction == index and m.kind in ("reason", "alternative") for m in t.tells)
     ]
     assert not untold, untold[:5]

@@ -253,7 +253,7 @@ def card_dispute_handoff(ctx: Context, rng: random.Random, customer: sqlite3.Row
         ],
         narrative=(
             f"You want to dispute a charge of {charge} on your {named} because "
-            f"{reason}. First you ask the date of the charge, then you ask to be "
+            f"{phrasing.yours(reason)}. First you ask the date of the charge, then you ask to be "
             "connected to the team that handles disputes."
         ),
         calls=[

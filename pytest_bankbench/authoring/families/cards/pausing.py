@@ -75,7 +75,7 @@ def pause_card_channels(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             phrasing.knows(f"I'm quite sure it's {place}; nobody has taken it.", "reason", "other"),
         ],
         narrative=(
-            f"You have misplaced your {named}, probably {place}, and want it stopped for a "
+            f"You have misplaced your {named}, probably {phrasing.yours(place)}, and want it stopped for a "
             "few days, not blocked: a blocked card cannot be used again. You agree to its "
             "channels being switched off, one by one."
         ),

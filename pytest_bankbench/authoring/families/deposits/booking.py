@@ -157,6 +157,19 @@ def fd_tenure_in_months(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         calls=calls.fd_booking_calls(account["account_number"], amount, days),
         outputs=[base.Out("maturity amount", "amount", base.result("quote", "maturity_amount"))],
         disclosures=terms.booking_quote("quote", "booking"),
+        # C.10: "agree the exact number of days with them before quoting".
+        tells=[
+            base.agree(
+                "tenure in days",
+                base.told(
+                    "tenure",
+                    "count",
+                    base.known(str(days), base.argument("quote", "tenure_days")),
+                    unit="days",
+                ),
+                before="quote",
+            )
+        ],
     )
 
 

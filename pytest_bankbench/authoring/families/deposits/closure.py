@@ -51,7 +51,7 @@ def fd_closure(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> Draft
         phrasing.opening_text(rng, "fd_closure", **phrasing.fd_words(fd, name)),
         facts=[phrasing.knows(f"It's {name}.", "deposit")],
         narrative=(
-            f"You want to close {name} ({indian(fd['principal'])}) before maturity. Ask for "
+            f"You want to close {phrasing.yours(name)} before maturity. Ask for "
             "the penalty and payout first, agree, and ask for your balance afterwards."
         ),
         calls=[
@@ -99,7 +99,7 @@ def fd_close_and_rebook(ctx: Context, rng: random.Random, customer: sqlite3.Row)
             phrasing.knows("Credit the new deposit's maturity amount to my account.", "maturity"),
         ],
         narrative=(
-            f"First close {name} after hearing the payout; then book a new FD of "
+            f"First close {phrasing.yours(name)} after hearing the payout; then book a new FD of "
             f"{indian(amount)} for {days} days from account {fd['linked_account']} after "
             "hearing the rate and maturity amount."
         ),
@@ -199,7 +199,7 @@ def fd_closure_declined(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         ),
         facts=[phrasing.knows(f"It's {name}.", "deposit")],
         narrative=(
-            f"You ask what closing {name} early would cost and pay. After hearing it you "
+            f"You ask what closing {phrasing.yours(name)} early would cost and pay. After hearing it you "
             "decide to keep the deposit; you never agree to close it."
         ),
         calls=[calls.find_fd(fd), base.as_step("quote", calls.closure_quote(fd))],
@@ -282,7 +282,7 @@ def ambiguous_fd_clarify(ctx: Context, rng: random.Random, customer: sqlite3.Row
             phrasing.knows(FD_CLARIFIERS[clarifier](fd), "deposit", *_CLARIFY_TOPICS[clarifier])
         ],
         narrative=(
-            f"You want to close one FD early: you call it your {what}, but more than one of "
+            f"You want to close one FD early: you call it your {phrasing.yours(what)}, but more than one of "
             f"your FDs fits that. The one you mean is the one of {indian(fd['principal'])} "
             f"opened on {fd['start_date']} and maturing on {fd['maturity_date']}; you say so "
             "when asked which. You agree after hearing the penalty and the payout."

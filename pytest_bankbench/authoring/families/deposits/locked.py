@@ -64,7 +64,7 @@ def fd_lien_refusal(ctx: Context, rng: random.Random, customer: sqlite3.Row) -> 
             base.alternative("close the loan first", "foreclose_first", record=fd["deposit_id"]),
         ],
         narrative=(
-            f"You want {name} closed. It secures your {label}; if the bank explains it cannot "
+            f"You want {phrasing.yours(name)} closed. It secures your {label}; if the bank explains it cannot "
             "close it, you then ask how much you still owe on the loan, and end."
         ),
         calls=[
@@ -183,7 +183,7 @@ def refused_step_blocks_next(
         second_step,
         facts=facts,
         narrative=(
-            f"First you want {name} closed, then {indian(amount)} of the payout sent to your "
+            f"First you want {phrasing.yours(name)} closed, then {indian(amount)} of the payout sent to your "
             f"payee {who} by {mode}. The FD cannot be closed ("
             + ("a tax-saver FD, locked in for 5 years" if locked else "it is under lien for a loan")
             + "). Then nothing is to be sent: the payment was to come from the FD, and you "
@@ -194,5 +194,11 @@ def refused_step_blocks_next(
             calls.find_fd(fd),
             calls.deposit_details(fd, ("deposit_type",) if locked else ("under_lien",)),
         ],
-        tells=[refusal],
+        tells=[
+            refusal,
+            # G.28 and J.38 on the step that depended on it: what was not done, and why.
+            base.reason(
+                "payment depended on the FD", "depended_on", record=fd["deposit_id"], instruction=1
+            ),
+        ],
     )

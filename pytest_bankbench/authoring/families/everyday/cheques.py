@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from pytest_bankbench.authoring import base, calls, phrasing, pickers
+from pytest_bankbench.authoring import base, calls, phrasing, pickers, terms
 from pytest_bankbench.authoring.base import Context, Draft, draft, family
 from pytest_bankbench.bank import rules
 from pytest_bankbench.money import plain
@@ -138,16 +138,20 @@ def cheque_book_request(ctx: Context, rng: random.Random, customer: sqlite3.Row)
         ),
         calls=[
             calls.find_account(account),
-            base.Call(
-                "request_cheque_book",
-                {
-                    "account_number": number,
-                    "leaves": leaves,
-                    "delivery": delivery,
-                },
-                match=("account_number", "leaves", "delivery"),
+            base.as_step(
+                "request",
+                base.Call(
+                    "request_cheque_book",
+                    {
+                        "account_number": number,
+                        "leaves": leaves,
+                        "delivery": delivery,
+                    },
+                    match=("account_number", "leaves", "delivery"),
+                ),
             ),
         ],
+        disclosures=terms.cheque_book_terms("request", leaves, delivery),
     )
 
 

@@ -64,7 +64,7 @@ def complaint_escalation(ctx: Context, rng: random.Random, customer: sqlite3.Row
         ],
         narrative=(
             f"You complained about {about} on {raised} (the complaint is {status}), and "
-            f"{why}. You want it escalated to a human; you do not want the assistant to handle "
+            f"{phrasing.yours(why)}. You want it escalated to a human; you do not want the assistant to handle "
             "it itself."
         ),
         calls=[

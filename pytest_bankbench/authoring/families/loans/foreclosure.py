@@ -138,7 +138,7 @@ def foreclose_then_close_fd(
         ],
         narrative=(
             f"First you want your {name} foreclosed from account {payer['account_number']} "
-            f"after hearing the total payable. Then you want {fd_name}, which was "
+            f"after hearing the total payable. Then you want {phrasing.yours(fd_name)}, which was "
             "under lien for the loan, closed early; you want to hear its payout."
         ),
         calls=[

@@ -87,3 +87,14 @@ def test_not_saying_that_no_fd_matches_fails() -> None:
     task = tasks_of("no_matching_fd")[2]
     verdict = played(task, without_explain(task))
     assert not verdict.passed and verdict.failure_type == "not_told", verdict.evidence
+
+
+def test_the_rebooking_request_names_the_amount_booked() -> None:
+    """Audit finding 7: "put that money into a new FD" meant the payout (principal plus
+    interest less the penalty), while the FD booked is the old principal. Each task's second
+    request names the amount of its create_fd."""
+    for task in tasks_of("fd_close_and_rebook"):
+        booked = to_paise(str(gold_call(task, "create_fd").arguments["amount"]))
+        second = task.scenario.instructions[1].text
+        named = {to_paise(a) for a in amounts_in(second)}
+        assert booked in named, (task.task_id, second)
