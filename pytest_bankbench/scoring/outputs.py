@@ -12,6 +12,7 @@ from typing import Literal
 
 from pytest_bankbench.money import rupees, to_paise
 from pytest_bankbench.scoring.plain_figures import marked_columns, says_zero
+from pytest_bankbench.scoring.yearless import said_yearless, task_day
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
 Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
@@ -67,11 +68,11 @@ _AMOUNT = re.compile(
     r"(?<![\d/:-])(?<!\d[.,])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?!,?\d)|\d{1,2}(?:,\d{2})+,\d{3}(?!,?\d)|\d+)"
     r"(?P<frac>\.\d+)?(?![.,/:-]\d)"
-    r"(?:\s*(?P<scale>lakhs?|lacs?|crores?|cr|k|thousand|million)\b\.?)?"
+    r"(?:\s*(?P<scale>lakhs?|lacs?|l|crores?|cr|k|thousand|million)\b\.?)?"
     r"(?P<post>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
 )
 _DIGIT = re.compile(r"\d")
-_SCALE = {"lakh": 10**5, "lac": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
+_SCALE = {"lakh": 10**5, "lac": 10**5, "l": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
 _SCALE |= {"thousand": 10**3, "million": 10**6}
 _UNIT_AFTER = re.compile(
     r"\s*(?:%|per\s*cent\b|pct\b|(?:months?|mos?|years?|yrs?|days?|weeks?|hours?|hrs?"
@@ -202,9 +203,12 @@ _YEAR = re.compile(r"\d{4}")
 
 
 def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """ISO, day-first numerals, or a month name with day and year."""
+    """ISO, day-first numerals, or a month name with day and year; a day and month alone when
+    the task's date makes the year plain (scoring/yearless.py)."""
     target = date.fromisoformat(value.strip())
-    return any(found == target for _, _, found in _dates_in(text))
+    if any(found == target for _, _, found in _dates_in(text)):
+        return True
+    return said_yearless(target, text, task_day())
 
 
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
@@ -228,6 +232,8 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
         text = text[:start] + " " * (end - start) + text[end:]
     found: list[tuple[Decimal, bool, bool]] = []
     for m in _AMOUNT.finditer(text):
+        if m["scale"] == "l" and not m["cur"]:
+            continue  # "1.5 L" may be litres: the lakh's L only after a currency sign
         marked = bool(m["cur"] or m["post"] or m["scale"])
         after = m.end()  # what follows, read in place: a copy of the rest per number cost more
         if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
@@ -414,12 +420,18 @@ def said(
     """True when one assistant message (raw tool output aside) tells `value`."""
     if kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
-    return _said(kind, value, text, unit, rivals)
+    # A date's reading depends on the task's date (a yearless "14 March"): part of the key.
+    return _said(kind, value, text, unit, rivals, task_day() if kind == "date" else None)
 
 
 @lru_cache(maxsize=2 * _RECENT)
 def _said(
-    kind: OutputKind, value: str, text: str, unit: str | None, rivals: tuple[str, ...]
+    kind: OutputKind,
+    value: str,
+    text: str,
+    unit: str | None,
+    rivals: tuple[str, ...],
+    on: date | None,
 ) -> bool:
     # Memoized: one session asks about the same message for several values and writes.
     return _READERS[kind](value, _clean(text), unit, rivals)

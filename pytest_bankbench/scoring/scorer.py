@@ -21,6 +21,7 @@ from pytest_bankbench.scoring.outputs import shown, told
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.told import own_words, untold
 from pytest_bankbench.scoring.view import Call, SessionView, call_of
+from pytest_bankbench.scoring.yearless import reading_on
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import FactNeed, GoldCall, Task, ToldValue
 
@@ -327,7 +328,13 @@ def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
 
 
 def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
-    """All checks of one session against its task and the gold replay's change set."""
+    """All checks of one session against its task and the gold replay's change set; a date told
+    without its year is read against the task's date (scoring/yearless.py)."""
+    with reading_on(task.task_date):
+        return _score(task, trace, expected)
+
+
+def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence: dict[CheckName, list[str]] = {name: [] for name in CHECKS}
     view = SessionView.of(trace)  # the trace read once, for every check
     if not trace.ended_normally:
