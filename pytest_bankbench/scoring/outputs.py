@@ -11,7 +11,12 @@ from functools import lru_cache
 from typing import Literal
 
 from pytest_bankbench.money import rupees, to_paise
-from pytest_bankbench.scoring.plain_figures import marked_columns, says_zero
+from pytest_bankbench.scoring.plain_figures import (
+    clauses_naming,
+    marked_columns,
+    says_zero,
+    says_zero_of,
+)
 from pytest_bankbench.scoring.yearless import said_yearless, task_day
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
@@ -212,8 +217,16 @@ def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...])
 
 
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa."""
+    """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa. A zero
+    that names its quantity (`unit`: "interest") is told only of it: a nil said of it, or a 0
+    in a clause that names it (scoring/plain_figures.py)."""
     target = Decimal(value.strip())
+    if target == 0 and unit:
+        return says_zero_of(text, unit) or any(
+            found == 0 and marked
+            for piece in clauses_naming(marked_columns(text), unit)
+            for found, marked, _ in _amounts_in(piece)
+        )
     if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
         return True
     return any(

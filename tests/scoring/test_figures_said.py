@@ -112,3 +112,39 @@ def test_lakh_crore_and_thousand_abbreviations_are_amounts(value: str, text: str
 @pytest.mark.parametrize(("value", "text"), SHORT_NOT_AMOUNTS)
 def test_litres_support_levels_and_percentages_are_not_amounts(value: str, text: str) -> None:
     assert not said("amount", value, text)
+
+
+# --- a nil said of its quantity ---------------------------------------------------------------
+
+NIL_OF_INTEREST = [
+    "No interest has accrued since your last EMI.",
+    "There is nil accrued interest.",
+    "Interest accrued: nil",
+    "Accrued interest is zero, and the charge is Rs 2,000.",
+    "Interest accrued: Rs 0.00, foreclosure charge: Rs 0.00.",
+    "| Item | Amount (₹) |\n|---|---|\n| Interest accrued | 0.00 |",
+    "- Interest accrued: ₹0.00",
+]
+NOT_NIL_OF_INTEREST = [
+    "There is no foreclosure charge.",  # a nil, of another quantity
+    "Nothing is outstanding after this.",
+    "Foreclosure charge: Rs 0.00. Interest accrued: Rs 12.00.",
+    "Interest accrued is not nil.",
+    "It isn't true that no interest has accrued.",
+    "The loan is fully paid.",
+]
+
+
+@pytest.mark.parametrize("text", NIL_OF_INTEREST)
+def test_a_nil_said_of_the_quantity_tells_its_zero(text: str) -> None:
+    assert said("amount", "0.00", text, unit="interest")
+
+
+@pytest.mark.parametrize("text", NOT_NIL_OF_INTEREST)
+def test_a_nil_of_another_quantity_or_a_negated_one_tells_no_zero_of_it(text: str) -> None:
+    assert not said("amount", "0.00", text, unit="interest")
+
+
+def test_a_nil_of_the_quantity_is_no_other_amount() -> None:
+    assert not said("amount", "12.00", "No interest has accrued.", unit="interest")
+    assert said("amount", "12.00", "Interest accrued: Rs 12.00.", unit="interest")
