@@ -40,7 +40,7 @@ FIRST_CALL = """
 import time, pytest
 @pytest.fixture
 def bank_completion(request):
-    from pytest_bankbench.models.llm import import_litellm
+    from pytest_bankbench.models.litellm_setup import import_litellm
     litellm = import_litellm()
     def complete(**kwargs):
         path = request.config.getoption("--bench-first")

@@ -76,10 +76,16 @@ class Concept:
         if not present:
             return None
         narrowed = self._narrowed.get(present)
-        if narrowed is None:
+        if narrowed is None:  # one made for more of the keys finds the same (each is compiled)
             held = set(present)
+            narrowed = next((p for k, p in self._narrowed.items() if held.issubset(k)), None)
+            if narrowed is not None:
+                return self._narrowed.setdefault(present, narrowed)
             kept = [p for p, k in zip(self.phrases, self.phrase_keys, strict=True) if k in held]
-            body = "|".join(map(phrase_pattern, kept))
+            # Every phrase opens and closes with the same whole-word tests: said once around the
+            # alternation, which tries each body with them in the same order (A|B)C = AC|BC, and
+            # compiles in two thirds of the time (a run compiles each when first needed).
+            body = f"{_OPENS}(?:{'|'.join(map(_phrase_body, kept))}){_CLOSES}"
             starts = [_first_letter(p) for p in kept]
             if all(starts):  # the engine leaves the other positions after one test
                 body = f"(?=[{''.join(sorted({re.escape(c) for c in starts if c}))}])(?:{body})"
@@ -100,8 +106,17 @@ def _key(phrase: str) -> str:
     return max(pieces, key=len)
 
 
+_OPENS = r"(?<![\w-])"  # a phrase opens a word
+_CLOSES = r"(?![\w])"  # and closes one
+
+
 def phrase_pattern(phrase: str) -> str:
     """The regular expression of one vocabulary phrase (see task_data/concepts.toml)."""
+    return _OPENS + _phrase_body(phrase) + _CLOSES
+
+
+def _phrase_body(phrase: str) -> str:
+    """A phrase's words, without the whole-word tests around them."""
     parts: list[str] = []
     for word in phrase.lower().split():
         if word == "#":  # a number, in rupees too: "at least Rs. 10,000", "at least ₹10,000"
@@ -116,7 +131,7 @@ def phrase_pattern(phrase: str) -> str:
             parts.append(re.escape(word[:-1]) + r"[\w-]*")
         else:
             parts.append(r"[\s-]*".join(map(re.escape, word.split("-"))))
-    return r"(?<![\w-])" + r"[\s_-]+".join(parts) + r"(?![\w])"
+    return r"[\s_-]+".join(parts)
 
 
 _LOADED: dict[str, Concept] = {}
@@ -181,14 +196,22 @@ def spans(name: str, text: str) -> tuple[tuple[int, int, bool], ...]:
 
 @lru_cache(maxsize=_RECENT)
 def says(name: str, text: str) -> bool:
-    """The text says the concept somewhere, un-negated."""
-    return any(not neg for _, _, neg in spans(name, text))
+    """The text says the concept somewhere, un-negated (spans() read up to the first such)."""
+    plain = _plain(text)
+    pattern = concept(name).pattern_in(plain)
+    if pattern is None:
+        return False
+    lowered = plain.isascii()
+    return any(not negated(plain, m.start(), lowered=lowered) for m in pattern.finditer(plain))
 
 
 @lru_cache(maxsize=_RECENT)
 def mentions(name: str, text: str) -> bool:
-    """The text names the concept at all, negated or not ("never share your OTP" mentions it)."""
-    return bool(spans(name, text))
+    """The text names the concept at all, negated or not ("never share your OTP" mentions it):
+    some span, whatever its negation (none is read)."""
+    plain = _plain(text)
+    pattern = concept(name).pattern_in(plain)
+    return pattern is not None and pattern.search(plain) is not None
 
 
 def _plain(text: str) -> str:

@@ -28,7 +28,7 @@ provider call to the summary:
     provider exception (litellm / openai)
       -> models.errors.ERROR_TABLE classifies it as InfraError; retried, then raised
          (EndpointDown, a subclass, at once when the endpoint failed too often in a row:
-         models/llm.py; a session past --bank-session-deadline is no outage but the agent's
+         models/process_state.py; a session past --bank-session-deadline is no outage but the agent's
          failure, DeadlineExceeded, ending deadline_exceeded: simulation/deadline.py)
       -> the session ends with trace end "infra_error"            (simulation/session.py)
       -> the plugin raises InfraError in the test                 (plugin/bench.py)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from functools import cached_property, lru_cache
@@ -90,6 +90,10 @@ class Heard:
 
     def __init__(self, text: str) -> None:
         self.lowered = text.lower().replace("’", "'")
+        # Each words pattern's answer (records of a kind share their kind's words), and named()'s
+        # per records read (kept with them: an answer is reused only for the same records).
+        self.words: dict[str, bool] = {}
+        self.named: dict[tuple[int, RecordKind, bool], tuple[Sequence[Holding], str | None]] = {}
 
     @cached_property
     def amounts(self) -> frozenset[Decimal]:
@@ -139,17 +143,26 @@ class Mark:
     # the kind, but a proposal of a new FD says "FD" of no existing one (names_another).
     weak: bool = False
 
-    @property
-    def identity(self) -> tuple[str, str | None, tuple[str, ...], Decimal | None, date | None]:
-        """The mark and its value: two records share a mark when they share this."""
-        return (self.name, self.words, self.ids, self.amount, self.day)
+    # The mark and its value: two records share a mark when they share this (made once).
+    identity: tuple[str, str | None, tuple[str, ...], Decimal | None, date | None] = field(
+        init=False, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        identity = (self.name, self.words, self.ids, self.amount, self.day)
+        object.__setattr__(self, "identity", identity)
 
     def said(self, text: Heard) -> bool:
         if self.words is not None:
-            return _pattern(self.words).search(text.lowered) is not None
+            found = text.words.get(self.words)
+            if found is None:
+                found = text.words[self.words] = (
+                    _pattern(self.words).search(text.lowered) is not None
+                )
+            return found
         if self.ids:
-            found = text.ids if self.name == "id" else text.tails
-            return any(i in found for i in self.ids)
+            runs = text.ids if self.name == "id" else text.tails
+            return any(i in runs for i in self.ids)
         if self.amount is not None:
             return self.amount in text.amounts
         return self.day in text.days
@@ -274,14 +287,23 @@ def named(text: str, held: Sequence[Holding], kind: RecordKind, strong: bool = F
     """The key of the one record of `kind` the text names, or None (none, or several);
     `strong`: by more than a word for its kind."""
     said_in = heard(text)
+    known = said_in.named.get((id(held), kind, strong))
+    if known is not None and known[0] is held:  # a proposal's texts are read for each write
+        return known[1]
     same = [h for h in held if h.kind == kind]
-    marks = {h.key: {m.identity for m in h.marks} for h in same}
+    marks: dict[str, set[tuple[object, ...]]] | None = None  # only once some record is named
     told = []
     for record in same:
         said = {m.identity for m in record.marks if not (strong and m.weak) and m.said(said_in)}
-        if said and not any(o.key != record.key and said <= marks[o.key] for o in same):
+        if not said:
+            continue
+        if marks is None:
+            marks = {h.key: {m.identity for m in h.marks} for h in same}
+        if not any(o.key != record.key and said <= marks[o.key] for o in same):
             told.append(record.key)
-    return told[0] if len(told) == 1 else None
+    key = told[0] if len(told) == 1 else None
+    said_in.named[(id(held), kind, strong)] = (held, key)
+    return key
 
 
 def sentences(text: str) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import inspect
 import json
@@ -37,6 +38,7 @@ RupeesOrZero = Annotated[
     WithJsonSchema({"type": "number", "description": "amount in rupees; 0 allowed"}),
 ]
 IsoDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="date as YYYY-MM-DD")]
+AccountNumber = Annotated[str, Field(description="the customer's account number")]
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,12 @@ class ToolSpec:
             with bank.transaction():
                 return self.func(bank, **values)
         return self.func(bank, **values)
+
+
+def reference(prefix: str, *parts: object) -> str:
+    """A request's reference: the prefix and a digest of what was asked (the same ask, the same one)."""
+    digest = hashlib.sha256("|".join(str(p) for p in parts).encode()).hexdigest()[:8].upper()
+    return f"{prefix}{digest}"
 
 
 TOOL_MODULE_PREFIX = "tools_"

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_bankbench.models.errors import ConfigurationError, socket_cause
-from pytest_bankbench.models.llm import ModelSettings, deployment_params
+from pytest_bankbench.models.model_settings import ModelSettings, deployment_params
 from pytest_bankbench.redaction import redact_text, secret_values
 
 # The longest a check waits for a connection (or --bank-timeout, when that is shorter).

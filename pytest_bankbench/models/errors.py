@@ -123,7 +123,7 @@ def rule_class(name: str) -> type[BaseException] | None:
     if module:
         where = importlib.import_module(module)
     else:
-        from pytest_bankbench.models.llm import import_litellm
+        from pytest_bankbench.models.litellm_setup import import_litellm
 
         where = import_litellm().exceptions
     cls = getattr(where, attr, None)

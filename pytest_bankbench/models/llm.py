@@ -1,348 +1,44 @@
-"""The one seam to model providers: litellm, retries, error classes, response cache, usage.
+"""The one seam to model providers: the client's retries, response cache and usage.
 
-litellm is imported lazily (4-5 s, ~195 MB) and only here, with the local price map so that
-importing it touches no network and costs are reproducible. Retries are ours alone: the
-provider SDK's own retries are off, so `--bank-num-retries N` means at most N + 1 requests.
+Retries are ours alone: the provider SDK's own retries are off, so `--bank-num-retries N` means
+at most N + 1 requests. litellm is imported and set up in models/litellm_setup.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import json
-import logging
-import math
 import os
 import random
-import sys
-import threading
 import time
-import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pytest_bankbench.models.errors import (
-    BAD_REQUEST,
-    MISSING_CREDENTIALS,
-    ConfigurationError,
-    ContextOverflow,
     DeadlineExceeded,
-    EndpointDown,
     InfraError,
-    ModelError,
     ModelFailure,
     UnconfirmedBadRequest,
     error_rule,
-    provider_said,
     transport_cause,
     unusable_body,
+)
+from pytest_bankbench.models.litellm_setup import import_litellm, prepare_litellm
+from pytest_bankbench.models.model_settings import ModelSettings, classify, deployment_params
+from pytest_bankbench.models.process_state import (
+    ANSWERED,
+    BREAKER,
+    ROUTED_MODEL,
+    AnsweredModels,
+    TransportBreaker,
+    shared_router,
 )
 from pytest_bankbench.redaction import redact_text, remember_secrets, secret_values
 from pytest_bankbench.simulation.deadline import current_clock
 from pytest_bankbench.simulation.trace import Usage
 
 CompletionFn = Callable[..., Any]
-
-
-class _RedactLogs(logging.Filter):
-    """litellm logs provider errors (which may echo a key) before raising them: scrub them of
-    every credential the process knows (redaction.remember_secrets)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if record.exc_info:
-            message += "\n" + "".join(traceback.format_exception(*record.exc_info))
-            record.exc_info, record.exc_text = None, None
-        record.msg, record.args = redact_text(message), None
-        return True
-
-
-_SETUP_LOCK = threading.Lock()
-_PREPARED: set[str] = set()
-
-
-def import_litellm() -> Any:
-    """litellm, imported on first use without network access at import."""
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    first = "litellm" not in sys.modules
-    if first:
-        # litellm's import leaves ~200 MB of long-lived objects. Collecting while they are
-        # made only walks them again and again (0.7 s of its 3.9 s import), and after it every
-        # full collection (and pytest's at exit) would too, which cost about a third of the
-        # CPU of 1,000 concurrent one-call sessions (bench/concurrency.py): frozen instead.
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            import litellm
-        finally:
-            gc.freeze()
-            if enabled:
-                gc.enable()
-    import litellm
-
-    # Its "Give Feedback" banner on every error would bury the benchmark's own messages.
-    litellm.suppress_debug_info = True
-    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, _RedactLogs) for f in logger.filters):
-            logger.addFilter(_RedactLogs())
-    return litellm
-
-
-def prepare_litellm(model: str) -> Any:
-    """litellm with its one-time setup done, so no model call's latency includes it: the first
-    completion of a process lazily imports about a second of modules. An offline mock call
-    does that once per model."""
-    litellm = import_litellm()
-    with _SETUP_LOCK:
-        if model not in _PREPARED:
-            _PREPARED.add(model)
-            # An unknown provider fails here, and again (classified) at the real call.
-            with contextlib.suppress(Exception):
-                litellm.completion(
-                    model=model, messages=[{"role": "user", "content": "."}], mock_response="."
-                )
-    return litellm
-
-
-def keep_connections(count: int) -> None:
-    """Let up to `count` connections to an endpoint stay open between calls (--bank-concurrency).
-
-    litellm's OpenAI-compatible path builds an httpx client with httpx's default limits, which
-    keep 20 idle connections: with more sessions in flight, most calls opened a new connection
-    (a TLS handshake each against a real endpoint; 1,000 for 1,000 calls in
-    bench/concurrency.py). The client is litellm's documented `client_session`, built as litellm
-    builds its own (same certificate settings); one a user set is left alone.
-    """
-    litellm = import_litellm()
-    with _SETUP_LOCK:
-        if litellm.client_session is not None:
-            return
-        import httpx
-
-        try:  # litellm's own certificate settings (SSL_VERIFY, SSL_CERT_FILE, litellm.ssl_verify)
-            from litellm.llms.custom_httpx.http_handler import get_ssl_configuration
-
-            verify: Any = get_ssl_configuration()
-        except Exception:  # an older or newer litellm: httpx's default verification
-            verify = True
-        limits = httpx.Limits(max_connections=None, max_keepalive_connections=max(count, 20))
-        litellm.client_session = httpx.Client(verify=verify, follow_redirects=True, limits=limits)
-
-
-@dataclass
-class ModelSettings:
-    """How to reach one model: name, endpoints, parameters, retries, timeouts, cache, prices."""
-
-    model: str
-    api_bases: tuple[str, ...] = ()
-    params: dict[str, Any] = field(default_factory=dict)
-    num_retries: int = 3
-    backoff_s: float = 1.0
-    cache_dir: Path | None = None
-    prices: dict[str, float] | None = None  # input/output cost per token, for self-hosted models
-    timeout_s: float = 60.0  # each attempt
-    session_deadline_s: float | None = None  # wall time of one session, all its calls
-    max_transport_failures: int = 5  # in a row against the endpoint, then no more calls; 0: off
-    role: Literal["agent", "customer"] = "agent"  # whose options an error message names
-    # What names the endpoint in the response cache's keys (None: api_bases); a managed local
-    # server's address changes every run, its model does not.
-    cache_scope: tuple[str, ...] | None = None
-
-    def option(self, what: Literal["model", "args", "base"]) -> str:
-        """The command-line option that sets `what` for this role."""
-        prefix = "--bank-user-" if self.role == "customer" else "--bank-"
-        return prefix + {"model": "model", "args": "model-args", "base": "api-base"}[what]
-
-    @property
-    def endpoint(self) -> str:
-        """The endpoint(s) as the command line named them, for messages and the breaker."""
-        if self.api_bases:
-            return f"{self.option('base')} {', '.join(self.api_bases)}"
-        return f"{self.option('model')} {self.model}"
-
-
-def classify(
-    exc: BaseException, answered: bool, settings: ModelSettings | None = None
-) -> ModelError | None:
-    """Our error for a provider exception, with a short redacted message; `answered`: these
-    settings answered a live call in this process."""
-    rule = error_rule(exc)
-    if rule is None:
-        return None
-    outcome = rule.outcome
-    unconfirmed = outcome == BAD_REQUEST and not answered
-    if outcome == BAD_REQUEST:
-        outcome = ModelFailure if answered else ConfigurationError
-    name = type(exc).__name__
-    if rule.text is MISSING_CREDENTIALS:
-        name = "missing credentials"
-    said = provider_said(exc, secret_values(settings.params) if settings else ())
-    if outcome is ContextOverflow:
-        return ContextOverflow(f"context window exceeded: {name}: {said}")
-    if outcome is not ConfigurationError:
-        return outcome(f"{name}: {said}")
-    settings = settings or ModelSettings(model="(unknown)")
-    fix = rule.fix.format(
-        model=settings.option("model"), args=settings.option("args"), base=settings.option("base")
-    )
-    stop = ConfigurationError(f"{name}: {settings.model}: {said.rstrip('.')}; {fix}")
-    if unconfirmed:
-        return UnconfirmedBadRequest(
-            f"{name}: {said.rstrip('.')} (a bad request before {settings.model} answered any "
-            "call; the run stops if another task gets one too)",
-            stop,
-        )
-    return stop
-
-
-class AnsweredModels:
-    """The settings (model, endpoints, parameters) that answered a live call in this process.
-
-    Shared by every client of the process (one per session), so "the first call" is the run's
-    first, not each session's. A cached answer does not count: it proves nothing about the
-    provider today.
-    """
-
-    def __init__(self) -> None:
-        self._keys: set[str] = set()
-        self._lock = threading.Lock()
-        self._bad_requests: dict[str, set[str]] = {}  # settings -> tasks that got one unanswered
-
-    @staticmethod
-    def key(settings: ModelSettings) -> str:
-        canonical = json.dumps(
-            [settings.model, list(settings.api_bases), settings.params],
-            sort_keys=True,
-            default=str,
-        )
-        return hashlib.sha256(canonical.encode()).hexdigest()
-
-    def add(self, settings: ModelSettings) -> None:
-        with self._lock:
-            self._keys.add(self.key(settings))
-
-    def __contains__(self, settings: object) -> bool:
-        if not isinstance(settings, ModelSettings):
-            return False
-        with self._lock:
-            return self.key(settings) in self._keys
-
-    def bad_request(self, settings: ModelSettings, task: str) -> bool:
-        """Note that `task` got a bad request before these settings answered; True when another
-        task already had one (the setup is to blame: stop the run)."""
-        with self._lock:
-            tasks = self._bad_requests.setdefault(self.key(settings), set())
-            tasks.add(task)
-            return len(tasks) > 1
-
-    def clear(self) -> None:
-        with self._lock:
-            self._keys.clear()
-            self._bad_requests.clear()
-
-
-ANSWERED = AnsweredModels()
-
-
-class TransportBreaker:
-    """Transport failures in a row of each endpoint, shared by every client of the process.
-
-    Issue 18: a dead endpoint used to cost every session its full retries. After `limit`
-    failures in a row with no connection at all (refused, reset, DNS, timed out) no more
-    requests go to it from this process: each session left ends at once as an infrastructure
-    error, which --bank-resume re-runs. An answer resets the count; a rate limit or a 5xx
-    neither counts nor resets. Calls already in flight when a failure is seen count with it
-    as one, so one blip under --bank-concurrency 64 is not 64 failures in a row.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._streak: dict[str, int] = {}
-        self._last_failure: dict[str, float] = {}
-        self._down: dict[str, str] = {}
-
-    def check(self, endpoint: str) -> None:
-        """Raise EndpointDown when the endpoint's breaker has tripped."""
-        with self._lock:
-            down = self._down.get(endpoint)
-        if down is not None:
-            raise EndpointDown(down)
-
-    def failed(self, endpoint: str, started: float, cause: str, limit: int) -> None:
-        """A call started at `started` (time.monotonic) got no connection; may trip."""
-        with self._lock:
-            if started < self._last_failure.get(endpoint, -math.inf):
-                return  # in flight when the last failure was seen: the same outage
-            self._last_failure[endpoint] = time.monotonic()
-            streak = self._streak.get(endpoint, 0) + 1
-            self._streak[endpoint] = streak
-            if limit and streak >= limit and endpoint not in self._down:
-                self._down[endpoint] = (
-                    f"{endpoint}: {streak} transport failures in a row (the last: {cause}); "
-                    "no more requests go to it from this process "
-                    f"(--bank-max-transport-failures {limit})"
-                )
-
-    def answered(self, endpoint: str) -> None:
-        with self._lock:
-            self._streak.pop(endpoint, None)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._streak.clear()
-            self._last_failure.clear()
-            self._down.clear()
-
-
-BREAKER = TransportBreaker()
-
-# Several --bank-api-base endpoints: one litellm Router per process and settings, so an
-# endpoint that failed stays cooled down for every session, not just the one that saw it.
-ROUTED_MODEL = "bank-model"
-COOLDOWN_S = 5.0
-_ROUTERS: dict[str, Any] = {}
-
-
-def deployment_params(settings: ModelSettings) -> dict[str, Any]:
-    """What every request of these settings carries besides the conversation: the model
-    arguments (credentials included) and no SDK retries."""
-    params: dict[str, Any] = {**settings.params, "max_retries": 0}
-    if settings.api_bases and not os.environ.get("OPENAI_API_KEY"):
-        # A self-hosted OpenAI-compatible server needs no key, but the client insists on one.
-        params.setdefault("api_key", "no-key-needed")
-    return params
-
-
-def shared_router(settings: ModelSettings) -> Any:
-    """The process's router over the settings' endpoints (built on first use).
-
-    The model arguments live in each deployment, not in the call: litellm treats a key passed
-    per call as the caller's own credential and then never cools an endpoint down.
-    """
-    fixed = deployment_params(settings)
-    key = AnsweredModels.key(settings)
-    with _SETUP_LOCK:
-        router = _ROUTERS.get(key)
-        if router is None:
-            router = import_litellm().Router(
-                model_list=[
-                    {
-                        "model_name": ROUTED_MODEL,
-                        "litellm_params": {**fixed, "model": settings.model, "api_base": base},
-                    }
-                    for base in settings.api_bases
-                ],
-                num_retries=0,  # our retries only
-                allowed_fails=0,  # one failure cools an endpoint down ...
-                cooldown_time=COOLDOWN_S,  # ... for this long; the others take the traffic
-                routing_strategy="simple-shuffle",
-            )
-            _ROUTERS[key] = router
-    return router
 
 
 class ResponseCache:

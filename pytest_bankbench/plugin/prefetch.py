@@ -327,7 +327,7 @@ def _warm_up(seeds: set[int], models: list[str], limit: int) -> None:
     for seed in seeds:
         template_image(seed)
     if models:
-        from pytest_bankbench.models.llm import keep_connections, prepare_litellm
+        from pytest_bankbench.models.litellm_setup import keep_connections, prepare_litellm
 
         for model in models:
             prepare_litellm(model)

@@ -22,7 +22,7 @@ from pytest_bankbench.vocabulary import BUILTIN_NAMES, LOCAL_MODEL_PREFIX
 
 if TYPE_CHECKING:
     from pytest_bankbench.api import AgentContext, AgentFactory
-    from pytest_bankbench.models.llm import ModelSettings
+    from pytest_bankbench.models.model_settings import ModelSettings
     from pytest_bankbench.run.cases import BankCase
     from pytest_bankbench.simulation.agents import Agent, AgentAction
     from pytest_bankbench.simulation.customer import Customer
@@ -186,7 +186,7 @@ class Parties:
 
     def model_settings(self, user: bool) -> ModelSettings:
         """Model settings of the agent (or of the LLM customer)."""
-        from pytest_bankbench.models.llm import ModelSettings
+        from pytest_bankbench.models.model_settings import ModelSettings
 
         o = self.settings
         model, bases = (o.user_model, o.user_api_bases) if user else (o.model, o.api_bases)

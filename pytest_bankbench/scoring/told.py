@@ -9,7 +9,7 @@
 - A hand-off carries a summary: the amounts and dates of the gold summary are in the agent's
   `summary`, and a dispute or a complaint is called one.
 
-Only the agent's own words count. Raw tool output (scoring/outputs.strip_raw) and sentences
+Only the agent's own words count. Raw tool output (scoring/raw_output.py) and sentences
 copied verbatim from a tool result (a knowledge-base article pasted back) are taken out, and a
 recital tells nothing: a message that names two or more of the customer's records the task
 does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer. A reason
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -34,9 +34,11 @@ RECITAL_CHARS = 3000
 RECITAL_RECORDS = 2
 HANDOFF = "transfer_to_human_agent"
 _RECORD_KEYS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
+_RECORD_KEY_SET = frozenset(_RECORD_KEYS)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _COPIED = 30  # a sentence this long found verbatim in a tool result was pasted, not told
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_NOT_DIGIT = re.compile(r"\D")
 
 
 class Said(NamedTuple):
@@ -61,22 +63,36 @@ class Said(NamedTuple):
         return "" if self.names_others or self.too_long else self.plain
 
 
-def _records(value: Any) -> Iterator[tuple[str, set[str]]]:
-    """Every record a tool result shows: its key and the ways a message may name it."""
-    if isinstance(value, list):
-        for item in value:
-            yield from _records(item)
-    elif isinstance(value, dict):
-        keys = [str(value[k]) for k in _RECORD_KEYS if isinstance(value.get(k), str | int)]
-        if keys:
-            names = {keys[0]}
-            for raw in (keys[0], str(value.get("masked_number", ""))):
-                digits = re.sub(r"\D", "", raw)
-                if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
-                    names.add(digits[-4:])
-            yield keys[0], {n for n in names if n and not _year_like(n)}
-        for item in value.values():
-            yield from _records(item)
+def _records(value: Any) -> list[tuple[str, set[str]]]:
+    """Every record a tool result shows, in document order: its key and the ways a message may
+    name it."""
+    found: list[tuple[str, set[str]]] = []
+    _walk(value, found)
+    return found
+
+
+def _walk(value: Any, found: list[tuple[str, set[str]]]) -> None:
+    # Only containers are walked into, and a dict's keys are read only when it holds a record
+    # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
+    if isinstance(value, dict):
+        if not _RECORD_KEY_SET.isdisjoint(value):
+            key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), str | int)), None)
+            if key is not None:
+                first = str(key)
+                names = {first}
+                for raw in (first, str(value.get("masked_number", ""))):
+                    digits = _NOT_DIGIT.sub("", raw)
+                    if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
+                        names.add(digits[-4:])
+                found.append((first, {n for n in names if n and not _year_like(n)}))
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return
+    for item in items:
+        if isinstance(item, dict | list):
+            _walk(item, found)
 
 
 def _year_like(name: str) -> bool:
@@ -95,7 +111,8 @@ def _task_keys(task: Task) -> set[str]:
 
 
 # What may name a record in a message: an id (FD001219) or a run of four or more digits.
-_ID_RUN = re.compile(r"(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
+# Its first character looked for first: the engine leaves the other positions after one test.
+_ID_RUN = re.compile(r"(?=[A-Za-z\d])(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
 _DIGIT_RUN = re.compile(r"\d{4,}")
 
 
@@ -109,6 +126,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
     )
     others: list[set[str]] | None = None  # the records the task does not involve, when needed
     ours: list[set[str]] = []  # and those it does
+    other_names: set[str] = set()
     messages: list[Said] = []
     for message in view.agent:
         text = clean(message.text)
@@ -119,28 +137,39 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else message.text
         named = elsewhere = False
-        ids = _names_in(plain)
-        if ids:
-            if others is None:
-                involved = _task_keys(task)
-                records = {key: names for out in outputs for key, names in _records(out)}
-                others = [
-                    {n.lower() for n in names}
-                    for key, names in records.items()
-                    if key not in involved
-                ]
-                ours = [
-                    {n.lower() for n in names} | {key.lower()}
-                    for key, names in records.items()
-                    if key in involved
-                ]
-            found = set(ids)
+        if others is None and _may_name(plain):
+            involved = _task_keys(task)
+            records = {key: names for out in outputs for key, names in _records(out)}
+            others = [
+                {n.lower() for n in names} for key, names in records.items() if key not in involved
+            ]
+            ours = [
+                {n.lower() for n in names} | {key.lower()}
+                for key, names in records.items()
+                if key in involved
+            ]
+            other_names = {n for names in others for n in names}
+        # A message names another record only if it holds one of their names: most hold none,
+        # and then their ids are never read.
+        if others and any(n in plain for n in other_names):
+            found = set(_names_in(plain))
             count = sum(1 for names in others if names & found)
             named = count >= RECITAL_RECORDS
             elsewhere = count > 0 and not any(names & found for names in ours)
         long = len(plain) > RECITAL_CHARS
         messages.append(Said(message.position, text, plain, named, long, elsewhere))
     return messages
+
+
+def _may_name(plain: str) -> bool:
+    """Whether _names_in(plain) may find a name, read from its digit runs alone: a name holds a
+    run of four or more digits that is no year or follows a letter (a date's year names no
+    record, and then the session's results are never walked for their records)."""
+    for m in _DIGIT_RUN.finditer(plain):
+        start = m.start()
+        if not _year_like(m.group()) or (start and plain[start - 1].isalpha()):
+            return True
+    return False
 
 
 @lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur

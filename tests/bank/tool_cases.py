@@ -81,6 +81,17 @@ def everyday_args(bank: Bank) -> dict[str, dict[str, Any]]:
     }
 
 
+def everyday_args_of(module: str) -> ValidArgs:
+    """everyday_args() for the tools of one of the modules the EVERYDAY customer's tools are in."""
+
+    def valid_args(bank: Bank) -> dict[str, dict[str, Any]]:
+        return {
+            name: args for name, args in everyday_args(bank).items() if name in tools_of(module)
+        }
+
+    return valid_args
+
+
 # -- deposits -------------------------------------------------------------------------------------
 
 SENIOR = "c.date_of_birth <= '1966-05-15'"
@@ -225,7 +236,9 @@ class ToolModule:
 
 
 MODULES = (
-    ToolModule("tools_everyday", EVERYDAY, everyday_args, theirs="1"),
+    ToolModule("tools_accounts", EVERYDAY, everyday_args_of("tools_accounts"), theirs="1"),
+    ToolModule("tools_service", EVERYDAY, everyday_args_of("tools_service"), theirs="1"),
+    ToolModule("tools_transfers", EVERYDAY, everyday_args_of("tools_transfers"), theirs="1"),
     ToolModule(
         "tools_deposits",
         DEPOSITOR,

@@ -16,8 +16,9 @@ import pytest
 
 from pytest_bankbench.bank.registry import tool_schemas
 from pytest_bankbench.models.customer import LiteLLMCustomer
-from pytest_bankbench.models.llm import ModelClient, ModelSettings
+from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.models.local import LocalServer, resolve
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.customer import Say
 from pytest_bankbench.simulation.trace import ToolEvent, Trace

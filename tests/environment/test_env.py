@@ -20,7 +20,8 @@ from pytest_bankbench.environment import (
 )
 from pytest_bankbench.environment.env import EnvError
 from pytest_bankbench.models.customer import LiteLLMCustomer
-from pytest_bankbench.models.llm import ModelClient, ModelSettings
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.run.play import play_case
 from pytest_bankbench.scoring.scorer import Verdict

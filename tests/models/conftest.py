@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytest_bankbench.models.llm import ANSWERED, BREAKER
+from pytest_bankbench.models.process_state import ANSWERED, BREAKER
 from tests.models.fault_server import FaultServer
 
 

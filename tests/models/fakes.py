@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pytest_bankbench.models.llm import import_litellm
+from pytest_bankbench.models.litellm_setup import import_litellm
 
 
 def litellm_error(name: str, message: str = "simulated", status: int = 500) -> Exception:

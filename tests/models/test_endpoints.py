@@ -9,7 +9,7 @@ import pytest
 
 from pytest_bankbench.models.endpoints import check_endpoints, probe
 from pytest_bankbench.models.errors import ConfigurationError
-from pytest_bankbench.models.llm import ModelSettings
+from pytest_bankbench.models.model_settings import ModelSettings
 from tests.models import fault_server as fs
 from tests.models.fault_server import FaultServer, closed_port
 

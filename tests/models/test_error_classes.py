@@ -29,10 +29,8 @@ from pytest_bankbench.models.errors import (
     error_outcome,
     rule_class,
 )
-from pytest_bankbench.models.llm import (
-    ModelClient,
-    ModelSettings,
-)
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer

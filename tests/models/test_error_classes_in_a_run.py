@@ -18,7 +18,7 @@ from tests.plugin.helpers import load_report, selected
 CONFTEST = """
 import json, os
 import pytest
-from pytest_bankbench.models.llm import import_litellm
+from pytest_bankbench.models.litellm_setup import import_litellm
 from pytest_bankbench.simulation.agents import GoldAgent
 
 def mocked(content=None, tool_calls=None):

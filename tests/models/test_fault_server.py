@@ -25,11 +25,10 @@ from pytest_bankbench.models.errors import (
     InfraError,
     ModelFailure,
 )
-from pytest_bankbench.models.llm import (
-    ModelClient,
-    ModelSettings,
-    shared_router,
-)
+from pytest_bankbench.models.litellm_setup import prepare_litellm
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
+from pytest_bankbench.models.process_state import ANSWERED, shared_router
 from pytest_bankbench.simulation.agents import GoldAgent
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
@@ -149,7 +148,7 @@ def test_a_content_400_at_the_first_call_is_the_sessions_agent_error(
         _client(fault_server).complete(MESSAGES)
     assert not isinstance(caught.value, ConfigurationError)
     fault_server.script(fault())
-    llm.ANSWERED.clear()
+    ANSWERED.clear()
     trace = _session(LiteLLMAgent(_client(fault_server)))
     assert trace.end == "agent_error" and fault_server.count == 2
 
@@ -237,7 +236,7 @@ def test_a_cached_trial_never_stands_in_for_another(
 def test_setup_is_not_counted_as_model_latency(
     fault_server: FaultServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = llm.prepare_litellm
+    real = prepare_litellm
 
     def slow_setup(model: str) -> Any:
         time.sleep(0.5)  # the import and one-time setup of a fresh process

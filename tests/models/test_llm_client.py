@@ -13,10 +13,8 @@ from pytest_bankbench.models.errors import (
     ModelFailure,
     UnconfirmedBadRequest,
 )
-from pytest_bankbench.models.llm import (
-    ModelClient,
-    ModelSettings,
-)
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from tests.models.fakes import Scripted, litellm_error, mocked
 
 MESSAGES = [{"role": "user", "content": "hello"}]
@@ -115,7 +113,7 @@ def test_a_bad_request_before_any_answer_stops_the_run_only_from_a_second_task()
 
 
 def test_a_cached_answer_does_not_count_as_the_first_answer(tmp_path: Path) -> None:
-    from pytest_bankbench.models.llm import ANSWERED
+    from pytest_bankbench.models.process_state import ANSWERED
 
     warm, _, _ = _client([mocked("cached")], cache_dir=tmp_path)
     warm.complete(MESSAGES)
@@ -170,7 +168,7 @@ def test_unknown_price_gives_no_cost() -> None:
 
 
 def test_a_priced_model_costs_what_litellm_prices_it() -> None:
-    from pytest_bankbench.models.llm import import_litellm
+    from pytest_bankbench.models.litellm_setup import import_litellm
 
     litellm = import_litellm()
 

@@ -12,7 +12,8 @@ import pytest
 
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.models.customer import MODEL_ENDED, STOP_TOKEN, LiteLLMCustomer
-from pytest_bankbench.models.llm import ModelClient, ModelSettings
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.agents import AgentAction, GoldAgent, spoken_value

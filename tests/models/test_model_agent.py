@@ -13,7 +13,8 @@ from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.models.agent import LiteLLMAgent
 from pytest_bankbench.models.customer import LiteLLMCustomer
-from pytest_bankbench.models.llm import ModelClient, ModelSettings
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer

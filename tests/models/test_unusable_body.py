@@ -17,7 +17,8 @@ import pytest
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.models.agent import LiteLLMAgent
 from pytest_bankbench.models.errors import InfraError, ModelFailure
-from pytest_bankbench.models.llm import ModelClient, ModelSettings
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
 from pytest_bankbench.tasks.loader import shipped_tasks

@@ -24,7 +24,7 @@ def run_bench(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 CONFTEST = """
 import os
 import pytest
-from pytest_bankbench.models.llm import import_litellm
+from pytest_bankbench.models.litellm_setup import import_litellm
 from pytest_bankbench.simulation.agents import GoldAgent
 
 def mocked(content=None, tool_calls=None):

@@ -13,7 +13,7 @@ from pytest_bankbench.bank.diff import ChangeSet, compare
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.matching import _flag, normalize, same_value
-from pytest_bankbench.scoring.outputs import _strip_once, strip_raw
+from pytest_bankbench.scoring.raw_output import _strip_once, strip_raw
 from pytest_bankbench.scoring.scorer import _same_changes
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent

@@ -186,6 +186,7 @@ def test_a_model_partys_first_session_is_not_charged_litellms_import(
 
     from pytest_bankbench.models import llm
     from pytest_bankbench.models.agent import LiteLLMAgent
+    from pytest_bankbench.models.model_settings import ModelSettings
 
     def cold(model: str) -> Any:
         time.sleep(STALL_S)  # the import and the first-call setup
@@ -193,7 +194,7 @@ def test_a_model_partys_first_session_is_not_charged_litellms_import(
         return SimpleNamespace(completion=lambda **_: reply)
 
     monkeypatch.setattr(llm, "prepare_litellm", cold)
-    settings = llm.ModelSettings(model="openai/cold-model", session_deadline_s=STALL_S / 2)
+    settings = ModelSettings(model="openai/cold-model", session_deadline_s=STALL_S / 2)
     result = _play(LiteLLMAgent(llm.ModelClient(settings)), limits=Limits(deadline_s=STALL_S / 2))
     assert result.trace.end != "deadline_exceeded" and result.trace.usage.model_calls >= 1
     assert result.trace.duration_s < STALL_S / 2

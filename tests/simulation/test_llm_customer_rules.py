@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_bankbench.models.customer import LiteLLMCustomer
-from pytest_bankbench.models.llm import ModelClient, ModelSettings
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
 from pytest_bankbench.simulation.customer import Say
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Instruction, Scenario, Task

@@ -43,6 +43,10 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # tuned on held-out-6 (renamed tuning-10) while held-out-7 stayed held out, its turns never read.
 # real_turns_round6.txt: A-ReaL-Eigen (a post-trained Qwen3-235B) on tau2-bench retail, held-out-8,
 # labelled the same way and measured once with the round-4 rules when wired in, again after round 5.
+# real_turns_round7.txt: DM-Cito-72B-v1 (Mininglamp) on tau2-bench airline, held-out-9, labelled the
+# same way and measured once with the round-5 rules when wired in.
+# real_turns_round8.txt: Qwen3.5-27B on tau2-bench retail (a fork's simulation file), held-out-10,
+# labelled the same way and measured once with the round-5 rules when wired in.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -54,6 +58,8 @@ CORPORA = tuple(
         "real_turns_round4.txt",
         "real_turns_round5.txt",
         "real_turns_round6.txt",
+        "real_turns_round7.txt",
+        "real_turns_round8.txt",
     )
 )
 Part = Literal[
@@ -69,6 +75,8 @@ Part = Literal[
     "tuning-10",
     "held-out-7",
     "held-out-8",
+    "held-out-9",
+    "held-out-10",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -83,8 +91,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-10",
     "held-out-7",
     "held-out-8",
+    "held-out-9",
+    "held-out-10",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-7", "held-out-8"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-7", "held-out-8", "held-out-9", "held-out-10"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -102,7 +112,8 @@ EXACT_AT_LEAST = 0.85
 # round 4 tuned on it and it passes the safety measure since. tuning-10 (held-out-6 in round 4)
 # was measured with the round-3 rules and after round 4: 23/158 and 22/158 turns changed the next
 # move, 72.8% read exactly, 5 and 4 read as a yes they do not ask for and 1 question as the end of
-# a request; round 5 tuned on it and it passes the safety measure since. held-out-7 and held-out-8: see below.
+# a request; round 5 tuned on it and it passes the safety measure since. held-out-7 to held-out-10
+# (8 to 10 measured once when wired in, with the round-5 rules): see below.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -112,6 +123,8 @@ MOVES_SHORT: dict[Part, str] = {
     "9.9%, with the round-3 rules)",
     "held-out-8": "12/128 held-out-8 turns (9.4%) change the next move after round 5 (11, 8.6%, "
     "with the round-4 rules)",
+    "held-out-9": "14/142 held-out-9 turns (9.9%) change the next move with the round-5 rules",
+    "held-out-10": "9/133 held-out-10 turns (6.8%) change the next move with the round-5 rules",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -122,12 +135,18 @@ EXACT_SHORT: dict[Part, str] = {
     "before)",
     "held-out-8": "61.7% of held-out-8's turns are read exactly after round 5 (62.5% with "
     "the round-4 rules)",
+    "held-out-9": "74.6% of held-out-9's turns are read exactly with the round-5 rules",
+    "held-out-10": "66.9% of held-out-10's turns are read exactly with the round-5 rules",
 }
 SAFETY_SHORT: dict[Part, str] = {
     "held-out-7": "3 held-out-7 questions are read as the end of a request after round 4, none "
     "as a yes (5 and 3 before)",
     "held-out-8": "4 held-out-8 turns are read as a yes they do not ask for after round 5 (3 with "
     "the round-4 rules), no question as the end of a request",
+    "held-out-9": "5 held-out-9 turns are read as a yes they do not ask for with the round-5 rules, "
+    "1 question as the end of a request",
+    "held-out-10": "4 held-out-10 turns are read as a yes they do not ask for with the round-5 "
+    "rules, and 1 progress turn as the end of a request",
 }
 
 

@@ -1,4 +1,4 @@
-"""The transport breaker of models/llm.py (issue 18): a dead endpoint stops costing retries."""
+"""The transport breaker of models/process_state.py (issue 18): a dead endpoint stops costing retries."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.models.agent import LiteLLMAgent
 from pytest_bankbench.models.errors import EndpointDown, InfraError
-from pytest_bankbench.models.llm import ModelClient, ModelSettings, TransportBreaker
+from pytest_bankbench.models.llm import ModelClient
+from pytest_bankbench.models.model_settings import ModelSettings
+from pytest_bankbench.models.process_state import TransportBreaker
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
 from pytest_bankbench.tasks.loader import shipped_tasks

@@ -1,0 +1,81 @@
+"""Raw tool output pasted into a message: JSON blocks, fenced code and JSON-looking lines.
+
+A value counts as told only in the agent's own words (SCORING.md): what a tool returned and the
+agent pasted back is taken out before any reader sees the message (scoring/outputs.py `clean`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_JSON_LINE = re.compile(r'^[ \t]*"[^"\n]*"[ \t]*:.*$', re.MULTILINE)
+_JSON_KEY = re.compile(r'"[^"\n]*"\s*:')
+_CLOSER = {"{": "}", "[": "]"}
+_OPENING = re.compile(r"[{\[]")
+# Every removal needs one of these: a fence's backtick, a bracket, a JSON line's quote.
+_RAW_MARK = re.compile(r"[`{\[\"]")
+
+
+def _balanced_spans(text: str) -> dict[int, int]:
+    """Each opening bracket that a later bracket balances -> the index just past that bracket,
+    found in one pass (a string counts inside brackets only; a wrong closer voids the brackets
+    open at that point). Linear in the text, however many brackets it holds."""
+    spans: dict[int, int] = {}
+    stack: list[tuple[int, str]] = []
+    in_string = escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            in_string = escaped or ch != '"'
+            escaped = not escaped and ch == "\\"
+        elif ch == '"':
+            in_string = bool(stack)
+        elif ch in _CLOSER:
+            stack.append((i, _CLOSER[ch]))
+        elif ch in "}]" and stack:
+            start, closer = stack.pop()
+            if closer != ch:
+                stack.clear()
+            else:
+                spans[start] = i + 1
+    return spans
+
+
+def _is_json(chunk: str) -> bool:
+    """A bracketed chunk that holds a `"key":` pair or parses as JSON."""
+    if _JSON_KEY.search(chunk):
+        return True
+    try:
+        json.loads(chunk)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def strip_raw(text: str) -> str:
+    """The message without pasted raw tool output: JSON blocks, fenced code, JSON-looking lines."""
+    if not _RAW_MARK.search(text):  # most messages: nothing any of the three could remove
+        return text
+    while (stripped := _strip_once(text)) != text:  # a removal can expose another block
+        text = stripped
+    return text
+
+
+def _strip_once(text: str) -> str:
+    text = _FENCE.sub(" ", text)
+    kept: list[str] = []
+    last = 0
+    opening = _OPENING.search(text)
+    # One pass: a rescan per bracket costs the square of the text; none without a bracket.
+    spans = _balanced_spans(text) if opening is not None else {}
+    while opening is not None:  # from one opening bracket to the next, not char by char
+        i = opening.start()
+        if (end := spans.get(i, -1)) > 0 and _is_json(text[i:end]):
+            kept.append(text[last:i] + " ")
+            last = end
+            opening = _OPENING.search(text, end)
+        else:
+            opening = _OPENING.search(text, i + 1)
+    kept.append(text[last:])
+    return _JSON_LINE.sub("", "".join(kept))
