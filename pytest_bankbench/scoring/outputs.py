@@ -10,6 +10,9 @@ from functools import lru_cache
 from typing import Literal
 
 from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.scoring.dates_told import dates_in as _dates_in
+from pytest_bankbench.scoring.dates_told import said_date as _said_date
+from pytest_bankbench.scoring.dates_told import task_day
 from pytest_bankbench.scoring.plain_figures import (
     clauses_naming,
     marked_columns,
@@ -19,7 +22,6 @@ from pytest_bankbench.scoring.plain_figures import (
 
 # Raw tool output is read in its own module; strip_raw is read from here too.
 from pytest_bankbench.scoring.raw_output import strip_raw as strip_raw
-from pytest_bankbench.scoring.yearless import said_yearless, task_day
 
 OutputKind = Literal["amount", "date", "count", "percent", "choice", "digits", "text"]
 Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
@@ -28,37 +30,6 @@ Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
 # sees many sessions; more kept would be memory for hits that never come (issue 11, item 7).
 _RECENT = 1024
 
-
-def _month(group: str) -> str:
-    """A month's name or abbreviation, as the named group `group`."""
-    return (
-        rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
-        r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
-    )
-
-
-_ORDINAL = r"(?:st|nd|rd|th)?"
-# Each pattern that opens with a lookbehind first looks ahead for the one character its match can
-# begin with: the regex engine then leaves most positions after one test (the readers scan every
-# message; the lookbehinds and optional groups tried at each position were most of their cost).
-# Two forms share one pattern, so one scan of the text finds both: ISO and day-first numerals;
-# a day before a month's name and a month's name before a day. The two of a pair never both
-# match at one position and no match of one overlaps a match of the other (each opens where the
-# other cannot: after a digit run of another length, at a digit or at a letter), so the one scan
-# finds what a scan per form found.
-_NUMERIC_DATE = re.compile(
-    r"(?=\d)(?<![\d/.-])"
-    r"(?:(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
-    r"|(?P<day2>\d{1,2})(?P<sep2>[-/.])(?P<num2>\d{1,2})(?P=sep2)(?P<year2>\d{4}))(?!\d)"
-)
-_NAMED_DATE = re.compile(
-    r"(?=[\djfmasond])"
-    rf"(?:(?=\d)(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_month('mon')}"
-    r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)"
-    rf"|(?<![a-z]){_month('mon2')}\s+(?P<day2>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)"
-    r"(?P<year2>\d{4})(?!\d))"
-)
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 # A currency marker, then international (1,000,000), Indian (10,00,000) or plain digits; a comma
 # followed by a space ("Rs. 50,000, the most") is punctuation, never grouping.
@@ -104,48 +75,6 @@ _CLAUSE_BREAK = re.compile(
 )
 _NEGATORS = {"not", "never", "no", "nor", "neither", "cannot", "without", "none"}
 _WORD = re.compile(r"[a-z']+")
-
-
-@lru_cache(maxsize=_RECENT)
-def _dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
-    """Every date-looking span (start, end, the date read day-first or None when invalid), the
-    numeric forms first, each pair of forms in text order."""
-    if _YEAR.search(text) is None:  # every form has a four-digit year; most messages none
-        return ()
-    found: list[tuple[int, int, date | None]] = []
-    for m in _NUMERIC_DATE.finditer(text):
-        first = m["year"] is not None
-        year, month, day = m.group(
-            *(("year", "num", "day") if first else ("year2", "num2", "day2"))
-        )
-        found.append((m.start(), m.end(), _date(year, int(month), day)))
-    if any(month in text for month in _MONTHS):  # the forms with a month's name need one
-        for m in _NAMED_DATE.finditer(text):
-            first = m["year"] is not None
-            year, name, day = m.group(
-                *(("year", "mon", "day") if first else ("year2", "mon2", "day2"))
-            )
-            found.append((m.start(), m.end(), _date(year, _MONTHS.index(name[:3]) + 1, day)))
-    return tuple(found)
-
-
-def _date(year: str, month: int, day: str) -> date | None:
-    try:
-        return date(int(year), month, int(day))
-    except ValueError:
-        return None
-
-
-_YEAR = re.compile(r"\d{4}")
-
-
-def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """ISO, day-first numerals, or a month name with day and year; a day and month alone when
-    the task's date makes the year plain (scoring/yearless.py)."""
-    target = date.fromisoformat(value.strip())
-    if any(found == target for _, _, found in _dates_in(text)):
-        return True
-    return said_yearless(target, text, task_day())
 
 
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:

@@ -13,6 +13,7 @@ from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
 from pytest_bankbench.bank.registry import ToolSpec, all_tools
 from pytest_bankbench.scoring.consent import consent_failures
+from pytest_bankbench.scoring.dates_told import reading_on
 
 # `matches` is also read from here (environment/rewards.py): re-exported by name.
 from pytest_bankbench.scoring.matching import matches as matches
@@ -21,7 +22,6 @@ from pytest_bankbench.scoring.outputs import shown, told
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.told import own_words, untold
 from pytest_bankbench.scoring.view import Call, SessionView, call_of
-from pytest_bankbench.scoring.yearless import reading_on
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import FactNeed, GoldCall, Task, ToldValue
 
@@ -329,7 +329,7 @@ def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
 
 def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     """All checks of one session against its task and the gold replay's change set; a date told
-    without its year is read against the task's date (scoring/yearless.py)."""
+    without its year is read against the task's date (scoring/dates_told.py)."""
     with reading_on(task.task_date):
         return _score(task, trace, expected)
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pytest_bankbench.scoring.dates_told import occurrence, reading_on
 from pytest_bankbench.scoring.outputs import said
-from pytest_bankbench.scoring.yearless import occurrence, reading_on
 
 TASK_DAY = date(2026, 3, 10)
 
