@@ -120,7 +120,11 @@ def _phrase_body(phrase: str) -> str:
     parts: list[str] = []
     for word in phrase.lower().split():
         if word == "#":  # a number, in rupees too: "at least Rs. 10,000", "at least ₹10,000"
-            parts.append(rf"(?:(?:rs\.?|inr|₹)\s*)?(?:\d+(?:\.\d+)?|{_NUMBER_WORDS})")
+            # Grouped as people write rupees: "Rs 5,00,000", "50,000.00".
+            parts.append(
+                rf"(?:(?:rs\.?|inr|₹)\s*)?(?:\d{{1,3}}(?:,\d{{2,3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
+                rf"|{_NUMBER_WORDS})"
+            )
         elif word == "*":
             parts.append(r"[\w']+(?:\s+[\w']+)?")  # one or two words ("your gold", "the")
         elif word.endswith("*"):

@@ -175,8 +175,7 @@ class Tell:
     label: str
     kind: OutputKind
     source: Source
-    unit: str | None = None
-    zero: bool = False  # a value the reader cannot yet hear as nil ("no interest has accrued")
+    unit: str | None = None  # an amount's: the quantity a nil is said of ("interest")
     also: tuple[str, ...] = ()
 
 

@@ -240,8 +240,6 @@ def _build(name: str, index: int, draft: Draft, today: date, seed: int) -> Task:
         disclosures: list[Disclosure] = []
         for d in draft.disclosures:
             value, where = told.of(d.source, d.kind, f"disclosures.{len(disclosures)}")
-            if d.zero and Decimal(value) == 0:
-                continue  # a nil charge needs no telling
             disclosures.append(
                 Disclosure(
                     label=d.label,

@@ -10,7 +10,15 @@ from functools import lru_cache
 from typing import Literal
 
 from pytest_bankbench.money import rupees, to_paise
-from pytest_bankbench.scoring.plain_figures import marked_columns, says_zero
+from pytest_bankbench.scoring.dates_told import dates_in as _dates_in
+from pytest_bankbench.scoring.dates_told import said_date as _said_date
+from pytest_bankbench.scoring.dates_told import task_day
+from pytest_bankbench.scoring.plain_figures import (
+    clauses_naming,
+    marked_columns,
+    says_zero,
+    says_zero_of,
+)
 
 # Raw tool output is read in its own module; strip_raw is read from here too.
 from pytest_bankbench.scoring.raw_output import strip_raw as strip_raw
@@ -23,37 +31,6 @@ Reader = Callable[[str, str, str | None, tuple[str, ...]], bool]
 _RECENT = 1024
 
 
-def _month(group: str) -> str:
-    """A month's name or abbreviation, as the named group `group`."""
-    return (
-        rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
-        r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
-    )
-
-
-_ORDINAL = r"(?:st|nd|rd|th)?"
-# Each pattern that opens with a lookbehind first looks ahead for the one character its match can
-# begin with: the regex engine then leaves most positions after one test (the readers scan every
-# message; the lookbehinds and optional groups tried at each position were most of their cost).
-# Two forms share one pattern, so one scan of the text finds both: ISO and day-first numerals;
-# a day before a month's name and a month's name before a day. The two of a pair never both
-# match at one position and no match of one overlaps a match of the other (each opens where the
-# other cannot: after a digit run of another length, at a digit or at a letter), so the one scan
-# finds what a scan per form found.
-_NUMERIC_DATE = re.compile(
-    r"(?=\d)(?<![\d/.-])"
-    r"(?:(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
-    r"|(?P<day2>\d{1,2})(?P<sep2>[-/.])(?P<num2>\d{1,2})(?P=sep2)(?P<year2>\d{4}))(?!\d)"
-)
-_NAMED_DATE = re.compile(
-    r"(?=[\djfmasond])"
-    rf"(?:(?=\d)(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_month('mon')}"
-    r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)"
-    rf"|(?<![a-z]){_month('mon2')}\s+(?P<day2>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)"
-    r"(?P<year2>\d{4})(?!\d))"
-)
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
 # A currency marker, then international (1,000,000), Indian (10,00,000) or plain digits; a comma
 # followed by a space ("Rs. 50,000, the most") is punctuation, never grouping.
 _AMOUNT = re.compile(
@@ -62,11 +39,11 @@ _AMOUNT = re.compile(
     r"(?<![\d/:-])(?<!\d[.,])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?!,?\d)|\d{1,2}(?:,\d{2})+,\d{3}(?!,?\d)|\d+)"
     r"(?P<frac>\.\d+)?(?![.,/:-]\d)"
-    r"(?:\s*(?P<scale>lakhs?|lacs?|crores?|cr|k|thousand|million)\b\.?)?"
+    r"(?:\s*(?P<scale>lakhs?|lacs?|l|crores?|cr|k|thousand|million)\b\.?)?"
     r"(?P<post>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
 )
 _DIGIT = re.compile(r"\d")
-_SCALE = {"lakh": 10**5, "lac": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
+_SCALE = {"lakh": 10**5, "lac": 10**5, "l": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
 _SCALE |= {"thousand": 10**3, "million": 10**6}
 _UNIT_AFTER = re.compile(
     r"\s*(?:%|per\s*cent\b|pct\b|(?:months?|mos?|years?|yrs?|days?|weeks?|hours?|hrs?"
@@ -101,48 +78,17 @@ _NEGATORS = {"not", "never", "no", "nor", "neither", "cannot", "without", "none"
 _WORD = re.compile(r"[a-z']+")
 
 
-@lru_cache(maxsize=_RECENT)
-def _dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
-    """Every date-looking span (start, end, the date read day-first or None when invalid), the
-    numeric forms first, each pair of forms in text order."""
-    if _YEAR.search(text) is None:  # every form has a four-digit year; most messages none
-        return ()
-    found: list[tuple[int, int, date | None]] = []
-    for m in _NUMERIC_DATE.finditer(text):
-        first = m["year"] is not None
-        year, month, day = m.group(
-            *(("year", "num", "day") if first else ("year2", "num2", "day2"))
-        )
-        found.append((m.start(), m.end(), _date(year, int(month), day)))
-    if any(month in text for month in _MONTHS):  # the forms with a month's name need one
-        for m in _NAMED_DATE.finditer(text):
-            first = m["year"] is not None
-            year, name, day = m.group(
-                *(("year", "mon", "day") if first else ("year2", "mon2", "day2"))
-            )
-            found.append((m.start(), m.end(), _date(year, _MONTHS.index(name[:3]) + 1, day)))
-    return tuple(found)
-
-
-def _date(year: str, month: int, day: str) -> date | None:
-    try:
-        return date(int(year), month, int(day))
-    except ValueError:
-        return None
-
-
-_YEAR = re.compile(r"\d{4}")
-
-
-def _said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """ISO, day-first numerals, or a month name with day and year."""
-    target = date.fromisoformat(value.strip())
-    return any(found == target for _, _, found in _dates_in(text))
-
-
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa."""
+    """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa. A zero
+    that names its quantity (`unit`: "interest") is told only of it: a nil said of it, or a 0
+    in a clause that names it (scoring/plain_figures.py)."""
     target = Decimal(value.strip())
+    if target == 0 and unit:
+        return says_zero_of(text, unit) or any(
+            found == 0 and marked
+            for piece in clauses_naming(marked_columns(text), unit)
+            for found, marked, _ in _amounts_in(piece)
+        )
     if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
         return True
     return any(
@@ -161,6 +107,8 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
         text = text[:start] + " " * (end - start) + text[end:]
     found: list[tuple[Decimal, bool, bool]] = []
     for m in _AMOUNT.finditer(text):
+        if m["scale"] == "l" and not m["cur"]:
+            continue  # "1.5 L" may be litres: the lakh's L only after a currency sign
         marked = bool(m["cur"] or m["post"] or m["scale"])
         after = m.end()  # what follows, read in place: a copy of the rest per number cost more
         if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
@@ -349,12 +297,18 @@ def said(
     """True when one assistant message (raw tool output aside) tells `value`."""
     if kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
-    return _said(kind, value, text, unit, rivals)
+    # A date's reading depends on the task's date (a yearless "14 March"): part of the key.
+    return _said(kind, value, text, unit, rivals, task_day() if kind == "date" else None)
 
 
 @lru_cache(maxsize=2 * _RECENT)
 def _said(
-    kind: OutputKind, value: str, text: str, unit: str | None, rivals: tuple[str, ...]
+    kind: OutputKind,
+    value: str,
+    text: str,
+    unit: str | None,
+    rivals: tuple[str, ...],
+    on: date | None,
 ) -> bool:
     # Memoized: one session asks about the same message for several values and writes.
     return _READERS[kind](value, _clean(text), unit, rivals)

@@ -8,9 +8,15 @@ next to the figure:
 - a zero said in words ("nothing is outstanding", "nil", "no foreclosure charge", "fully paid"),
   un-negated: Rs 0 told.
 
+- a nil said of a named quantity ("no interest has accrued", "nil accrued interest", "interest
+  accrued: nil"), for a zero that names its quantity (a value's `unit`, "interest"): there the
+  general forms above are not enough, the nil must be said of that quantity.
+
 Accepted: "| Remaining outstanding | 0 |" under "Amount (₹)"; "Your card bill is now fully
-paid." for Rs 0.00. Refused: "| Penalty | 79.07 |" under "Value" (a bare figure under 100 may be
-anything); "It is not fully paid yet." for Rs 0.00.
+paid." for Rs 0.00; "No interest has accrued since your last EMI." for a nil interest accrued.
+Refused: "| Penalty | 79.07 |" under "Value" (a bare figure under 100 may be anything); "It is
+not fully paid yet." for Rs 0.00; "There is no foreclosure charge." or "Interest accrued is not
+nil." for a nil interest accrued.
 """
 
 from __future__ import annotations
@@ -71,3 +77,35 @@ def says_zero(text: str) -> bool:
         if not any(w in _NEGATORS or w.endswith("n't") for w in before):
             return True
     return False
+
+
+@lru_cache(maxsize=64)
+def _nil_of(quantity: str) -> re.Pattern[str]:
+    """A nil said of the quantity: before it ("no interest", "nil accrued interest") or as its
+    value after it ("interest accrued: nil", "accrued interest is zero")."""
+    q = r"\s+".join(map(re.escape, quantity.lower().split()))
+    return re.compile(
+        rf"\b(?:no|nil|zero)\s+(?:(?:further|more|accrued|additional|outstanding)\s+)?{q}\b"
+        rf"|\b{q}\b(?:\s+(?:accrued|due|payable|charged|so far|to date))?"
+        r"\s*(?::|=|-|\bis\b|\bstands at\b|\bcomes to\b|\bamounts to\b)\s*"
+        r"(?:(?:rs\.?|₹)\s*)?(?:nil|zero|none|0(?:\.0+)?)(?![\w.,]\d|\w)"
+    )
+
+
+def says_zero_of(text: str, quantity: str) -> bool:
+    """A nil said of `quantity` ("no interest has accrued"), un-negated."""
+    for m in _nil_of(quantity).finditer(text):
+        words = re.findall(r"[a-z']+", text[max(0, m.start() - 40) : m.end()])
+        if not any(w in _NEGATORS or w.endswith("n't") for w in words[-8:]):
+            return True
+    return False
+
+
+# Clauses of a message: a sentence's end, a line, a comma before a space ("Rs. 0" is no end).
+_CLAUSE = re.compile(r"(?<!rs)[.!?;](?=\s|$)|\n|,\s")
+
+
+def clauses_naming(text: str, quantity: str) -> list[str]:
+    """The clauses of the text that name the quantity ("| Interest accrued | ₹0.00 |")."""
+    named = re.compile(rf"\b{re.escape(quantity.lower())}\b")
+    return [piece for piece in _CLAUSE.split(text) if named.search(piece)]

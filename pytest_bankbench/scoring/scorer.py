@@ -13,6 +13,7 @@ from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
 from pytest_bankbench.bank.registry import ToolSpec, all_tools
 from pytest_bankbench.scoring.consent import consent_failures
+from pytest_bankbench.scoring.dates_told import reading_on
 
 # `matches` is also read from here (environment/rewards.py): re-exported by name.
 from pytest_bankbench.scoring.matching import matches as matches
@@ -327,7 +328,13 @@ def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
 
 
 def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
-    """All checks of one session against its task and the gold replay's change set."""
+    """All checks of one session against its task and the gold replay's change set; a date told
+    without its year is read against the task's date (scoring/dates_told.py)."""
+    with reading_on(task.task_date):
+        return _score(task, trace, expected)
+
+
+def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence: dict[CheckName, list[str]] = {name: [] for name in CHECKS}
     view = SessionView.of(trace)  # the trace read once, for every check
     if not trace.ended_normally:

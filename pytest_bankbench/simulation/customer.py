@@ -18,12 +18,12 @@ from functools import lru_cache
 from typing import Protocol
 
 from pytest_bankbench.concepts import says, vocabulary
+from pytest_bankbench.periods import period_days
 from pytest_bankbench.records import (
     RECORD_ARGS,
     RECORD_KINDS,
     Holding,
     RecordKind,
-    dates_in,
     holdings,
     named_in,
     names_another,
@@ -316,7 +316,8 @@ class ScriptedCustomer:
             wrong += [t for t in texts if named_in([t], held, other) & means][:1]
             wrong += [] if wrong else [self.request.text]
         if "statement" in changes:  # a statement's period is every date it names (issue 16)
-            asked, periods = dates_in(proposal), [dates_in(t) for t in texts]
+            day = self.task.task_date
+            asked, periods = period_days(proposal, day), [period_days(t, day) for t in texts]
             if asked and any(periods) and not asked <= set().union(*periods):
                 wrong += [t for t, days in zip(texts, periods, strict=True) if days][:1]
         for kind in kinds:

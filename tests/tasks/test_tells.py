@@ -231,6 +231,25 @@ def test_the_loan_charge_is_told_before_the_write_even_when_nil() -> None:
         assert not output_said(d, [f"There is a {label}; shall I go ahead?"]), label
 
 
+def test_the_interest_accrued_is_told_before_a_foreclosure_and_a_nil_one_said_of_it() -> None:
+    """E.21 lists the interest accrued: every foreclosure discloses it (a nil one is no longer
+    skipped), and a nil one is read only when said of the interest."""
+    foreclosures = [(t, c) for t in TASKS for c in t.gold if c.tool == "foreclose_loan"]
+    assert foreclosures
+    accrued = [
+        d
+        for t, c in foreclosures
+        for d in t.disclosures
+        if d.label == "interest accrued" and d.write == c.id
+    ]
+    assert len(accrued) == len(foreclosures)
+    nil = accrued[0].model_copy(update={"value": "0.00"})
+    assert output_said(nil, ["No interest has accrued since your last EMI."])
+    assert output_said(nil, ["Interest accrued: nil."])
+    assert not output_said(nil, ["There is no foreclosure charge on this loan."])
+    assert not output_said(nil, ["Foreclosure charge: Rs 0.00. Interest accrued: Rs 12.40."])
+
+
 # -- no over-specification -----------------------------------------------------------------------
 
 

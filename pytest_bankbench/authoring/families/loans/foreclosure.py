@@ -86,8 +86,13 @@ def foreclosure_terms(quote: str, write: str) -> list[Tell]:
     """Policy E.21: outstanding, accrued interest, charge and total are told before foreclosing."""
     return [
         Tell(write, "outstanding principal", "amount", base.result(quote, "outstanding")),
+        # A nil one too, as "no interest has accrued" or "interest accrued: nil" (said of it).
         Tell(
-            write, "interest accrued", "amount", base.result(quote, "accrued_interest"), zero=True
+            write,
+            "interest accrued",
+            "amount",
+            base.result(quote, "accrued_interest"),
+            unit="interest",
         ),
         # A nil charge (home and gold loans) is told too: "there is no foreclosure charge".
         Tell(write, "foreclosure charge", "amount", base.result(quote, "foreclosure_charge")),

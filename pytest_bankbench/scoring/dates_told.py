@@ -1,0 +1,175 @@
+"""Dates a message tells: ISO, day-first numerals, a month's name with day and year, and a day
+and month alone where the task's date makes the year plain. Read by scoring/outputs.py: the date
+reader, and the amount reader, which takes dates out of a text before it reads figures.
+
+Dates without a year ("matures on 14 March", "on 1st April"), read from the task's date:
+
+A person hears a day and a month as the nearest one in the direction the value lies: a date
+after the task's date (a maturity, a due date, a delivery) is the next 14 March on or after
+it, a date before it (a transaction, an opening) the last one on or before it. So a yearless
+date tells the value only when the value is that occurrence: within a year of the task's date.
+Further away, the year is the news and must be said.
+
+The day the bank is seen on is the task's `task_date`, never the wall clock: the scorer sets it
+for the session it scores (`reading_on`); with none set, a date needs its year.
+
+Accepted (task date 2026-03-10): "Your FD matures on 14 March." for 2026-03-14; "debited on 1st
+April" for 2025-04-01. Refused: "matures on 14 March" for 2027-03-14 (the next 14 March is
+2026's); "14/03" (numerals without a year may be month-first); any yearless date with no task
+date set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import date
+from functools import lru_cache
+
+
+def _month(group: str) -> str:
+    """A month's name or abbreviation, as the named group `group`."""
+    return (
+        rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+        r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
+    )
+
+
+_ORDINAL = r"(?:st|nd|rd|th)?"
+# Each pattern that opens with a lookbehind first looks ahead for the one character its match can
+# begin with: the regex engine then leaves most positions after one test (the readers scan every
+# message; the lookbehinds and optional groups tried at each position were most of their cost).
+# Two forms share one pattern, so one scan of the text finds both: ISO and day-first numerals;
+# a day before a month's name and a month's name before a day. The two of a pair never both
+# match at one position and no match of one overlaps a match of the other (each opens where the
+# other cannot: after a digit run of another length, at a digit or at a letter), so the one scan
+# finds what a scan per form found.
+_NUMERIC_DATE = re.compile(
+    r"(?=\d)(?<![\d/.-])"
+    r"(?:(?P<year>\d{4})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
+    r"|(?P<day2>\d{1,2})(?P<sep2>[-/.])(?P<num2>\d{1,2})(?P=sep2)(?P<year2>\d{4}))(?!\d)"
+)
+_NAMED_DATE = re.compile(
+    r"(?=[\djfmasond])"
+    rf"(?:(?=\d)(?<!\d)(?P<day>\d{{1,2}}){_ORDINAL}(?:\s*-\s*|\s+)(?:of\s+)?{_month('mon')}"
+    r"(?:\s*-\s*|\s*,\s*|\s+)(?P<year>\d{4})(?!\d)"
+    rf"|(?<![a-z]){_month('mon2')}\s+(?P<day2>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)"
+    r"(?P<year2>\d{4})(?!\d))"
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+@lru_cache(maxsize=1024)
+def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
+    """Every date-looking span (start, end, the date read day-first or None when invalid), the
+    numeric forms first, each pair of forms in text order."""
+    if _YEAR.search(text) is None:  # every form has a four-digit year; most messages none
+        return ()
+    found: list[tuple[int, int, date | None]] = []
+    for m in _NUMERIC_DATE.finditer(text):
+        first = m["year"] is not None
+        year, month, day = m.group(
+            *(("year", "num", "day") if first else ("year2", "num2", "day2"))
+        )
+        found.append((m.start(), m.end(), _date(year, int(month), day)))
+    if any(month in text for month in _MONTHS):  # the forms with a month's name need one
+        for m in _NAMED_DATE.finditer(text):
+            first = m["year"] is not None
+            year, name, day = m.group(
+                *(("year", "mon", "day") if first else ("year2", "mon2", "day2"))
+            )
+            found.append((m.start(), m.end(), _date(year, _MONTHS.index(name[:3]) + 1, day)))
+    return tuple(found)
+
+
+def _date(year: str, month: int, day: str) -> date | None:
+    try:
+        return date(int(year), month, int(day))
+    except ValueError:
+        return None
+
+
+_YEAR = re.compile(r"\d{4}")
+
+
+def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
+    """ISO, day-first numerals, or a month name with day and year; a day and month alone when
+    the task's date makes the year plain (below)."""
+    target = date.fromisoformat(value.strip())
+    if any(found == target for _, _, found in dates_in(text)):
+        return True
+    return said_yearless(target, text, task_day())
+
+
+_ON: ContextVar[date | None] = ContextVar("bankbench_task_day", default=None)
+
+# No number after it: "14 March 2026" and "March 14, 2026" are the full reader's (above),
+# and "14 March '26" has a year this reader does not take for absent.
+_NO_YEAR = r"(?!\s*[-,]?\s*'?\d)"
+_YEARLESS = re.compile(
+    r"(?=[\djfmasond])"
+    r"(?:(?<![\d/.,-])(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:\s*-\s*|\s+)(?:of\s+)?"
+    + _month("mon")
+    + _NO_YEAR
+    + r"|(?<![a-z])"
+    + _month("mon2")
+    + r"\s+(?:the\s+)?(?P<day2>\d{1,2})(?:st|nd|rd|th)?(?![\d:.,/-]\d|\d)"
+    + _NO_YEAR
+    + ")"
+)
+
+_BEFORE_DATE = re.compile(
+    r"(?:\b(?:on|by|from|till|until|before|after|since|to|due|dated|of)|[:,])\s*$"
+)
+
+
+def task_day() -> date | None:
+    """The day the session being scored is seen on, or None outside a scoring."""
+    return _ON.get()
+
+
+@contextmanager
+def reading_on(day: date) -> Iterator[None]:
+    """Yearless dates read against `day` (a task's task_date) inside the block."""
+    token = _ON.set(day)
+    try:
+        yield
+    finally:
+        _ON.reset(token)
+
+
+@lru_cache(maxsize=1024)
+def day_months(text: str) -> tuple[tuple[int, int], ...]:
+    """Every (month, day) said without a year in a lower-case text."""
+    if not any(month in text for month in _MONTHS):
+        return ()
+    found: list[tuple[int, int]] = []
+    for m in _YEARLESS.finditer(text):
+        name, day = (m["mon"], m["day"]) if m["day"] is not None else (m["mon2"], m["day2"])
+        if name == "may" and m["day"] is None and not _BEFORE_DATE.search(text, 0, m.start()):
+            continue  # "you may 3 times ...": the verb, unless a date's preposition leads it
+        found.append((_MONTHS.index(name[:3]) + 1, int(day)))
+    return tuple(found)
+
+
+def occurrence(month: int, day: int, on: date, forward: bool) -> date | None:
+    """The next (month, day) on or after `on`, or the last on or before it; None when that day
+    does not exist in the year it falls in (29 February)."""
+    for year in (on.year, on.year + 1) if forward else (on.year, on.year - 1):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            return None
+        if (found >= on) if forward else (found <= on):
+            return found
+    return None
+
+
+def said_yearless(target: date, text: str, on: date | None) -> bool:
+    """The target told as a day and month whose occurrence from `on` is the target."""
+    if on is None:
+        return False
+    forward = target >= on
+    return any(occurrence(month, day, on, forward) == target for month, day in day_months(text))

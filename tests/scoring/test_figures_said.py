@@ -1,0 +1,150 @@
+"""Figures, dates and nil phrases a careful agent says (issue 16, stop 27): each form read
+where a person would read it, and its near-miss not."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_bankbench.scoring.dates_told import occurrence, reading_on
+from pytest_bankbench.scoring.outputs import said
+
+TASK_DAY = date(2026, 3, 10)
+
+# --- dates without a year, read from the task's date ------------------------------------------
+
+YEARLESS_TOLD = [
+    ("2026-03-14", "Your FD matures on 14 March."),  # ahead: the next 14 March
+    ("2026-04-01", "The card will be delivered by April 1st."),
+    ("2026-04-01", "Your next EMI is due on 1st April."),
+    ("2026-03-14", "It matures on the 14th of March."),
+    ("2025-04-01", "The account was opened on 1st April."),  # behind: the last 1 April
+    ("2026-03-02", "A debit of Rs 500 on 2 Mar."),
+    ("2027-02-28", "It matures on 28 February."),  # 355 days ahead: still the next one
+    ("2026-03-10", "The transfer was made on 10 March."),  # the task's own day
+    ("2025-03-14", "It was opened on 14 March."),  # 361 days back: the last 14 March
+    ("2026-05-03", "The card reaches you by May 3."),
+]
+YEARLESS_NOT_TOLD = [
+    ("2027-03-14", "Your FD matures on 14 March."),  # the next 14 March is 2026's
+    ("2025-03-09", "It was opened on 9 March."),  # behind: the last 9 March is 2026's
+    ("2024-04-01", "The account was opened on 1st April."),  # two years back: the year is news
+    ("2026-03-15", "Your FD matures on 14 March."),
+    ("2026-03-14", "Your FD matures on 14/03."),  # numerals without a year may be month-first
+    ("2026-03-14", "Your FD matures on 14 March 2027."),  # a year said is the year read
+    ("2026-03-14", "Your FD matures on March 14, 2027."),
+    ("2026-03-14", "It runs for 14 months."),
+    ("2026-05-03", "You may 3 times change the limit."),  # "may" the verb
+]
+
+
+@pytest.mark.parametrize(("value", "text"), YEARLESS_TOLD)
+def test_a_yearless_date_is_told_when_the_task_date_makes_its_year_plain(
+    value: str, text: str
+) -> None:
+    with reading_on(TASK_DAY):
+        assert said("date", value, text)
+    assert not said("date", value, text)  # with no task date, never: a date needs its year
+
+
+@pytest.mark.parametrize(("value", "text"), YEARLESS_NOT_TOLD)
+def test_a_yearless_date_a_year_or_more_away_or_another_day_is_not_told(
+    value: str, text: str
+) -> None:
+    with reading_on(TASK_DAY):
+        assert not said("date", value, text)
+
+
+@given(st.dates(date(2020, 1, 1), date(2030, 12, 31)), st.integers(-800, 800))
+def test_a_yearless_date_tells_exactly_the_values_within_a_year(on: date, shift: int) -> None:
+    value = on + timedelta(days=shift)
+    text = f"It falls on {value.day} {value:%B}."
+    near = occurrence(value.month, value.day, on, value >= on) == value
+    with reading_on(on):
+        assert said("date", value.isoformat(), text) == near
+    if abs(shift) <= 365 and not (value.month == 2 and value.day == 29):
+        assert near or abs(shift) == 365  # within a year is the occurrence (a leap year aside)
+    if abs(shift) > 366:
+        assert not near
+
+
+def test_the_reading_ends_with_its_block() -> None:
+    with reading_on(TASK_DAY):
+        pass
+    assert not said("date", "2026-03-14", "on 14 March")
+
+
+# --- lakh and crore abbreviations -------------------------------------------------------------
+
+SHORT_AMOUNTS = [
+    ("150000.00", "Your FD of ₹1.5L matures soon."),
+    ("150000.00", "I can send Rs 1.5 L now."),
+    ("150000.00", "That is 1.5 lac."),
+    ("150000.00", "That is 1.5 lacs."),
+    ("150000.00", "That is 1.5 lakh."),
+    ("125000.00", "A loan of ₹1.25 lakhs."),
+    ("15000.00", "A limit of 15K a day."),
+    ("15000.00", "A limit of Rs 15k a day."),
+    ("20000000.00", "The cover is Rs. 2 cr."),
+    ("25000000.00", "The cover is ₹2.5Cr."),
+    ("200000.00", "₹2L was credited."),
+]
+SHORT_NOT_AMOUNTS = [
+    ("150000.00", "The tank holds 1.5 litres."),
+    ("150000.00", "It holds 1.5 L of water."),  # an L without a currency sign may be litres
+    ("150000.00", "Raise it with L1 support."),
+    ("150000.00", "A rate of 1.5%."),
+    ("150000.00", "Rs 1.5 lakh% more."),  # a percentage is no amount
+    ("1.50", "Your FD of ₹1.5L matures soon."),
+    ("100000.00", "Your FD of ₹1.5L matures soon."),
+    ("15000.00", "15 km away."),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), SHORT_AMOUNTS)
+def test_lakh_crore_and_thousand_abbreviations_are_amounts(value: str, text: str) -> None:
+    assert said("amount", value, text)
+
+
+@pytest.mark.parametrize(("value", "text"), SHORT_NOT_AMOUNTS)
+def test_litres_support_levels_and_percentages_are_not_amounts(value: str, text: str) -> None:
+    assert not said("amount", value, text)
+
+
+# --- a nil said of its quantity ---------------------------------------------------------------
+
+NIL_OF_INTEREST = [
+    "No interest has accrued since your last EMI.",
+    "There is nil accrued interest.",
+    "Interest accrued: nil",
+    "Accrued interest is zero, and the charge is Rs 2,000.",
+    "Interest accrued: Rs 0.00, foreclosure charge: Rs 0.00.",
+    "| Item | Amount (₹) |\n|---|---|\n| Interest accrued | 0.00 |",
+    "- Interest accrued: ₹0.00",
+]
+NOT_NIL_OF_INTEREST = [
+    "There is no foreclosure charge.",  # a nil, of another quantity
+    "Nothing is outstanding after this.",
+    "Foreclosure charge: Rs 0.00. Interest accrued: Rs 12.00.",
+    "Interest accrued is not nil.",
+    "It isn't true that no interest has accrued.",
+    "The loan is fully paid.",
+]
+
+
+@pytest.mark.parametrize("text", NIL_OF_INTEREST)
+def test_a_nil_said_of_the_quantity_tells_its_zero(text: str) -> None:
+    assert said("amount", "0.00", text, unit="interest")
+
+
+@pytest.mark.parametrize("text", NOT_NIL_OF_INTEREST)
+def test_a_nil_of_another_quantity_or_a_negated_one_tells_no_zero_of_it(text: str) -> None:
+    assert not said("amount", "0.00", text, unit="interest")
+
+
+def test_a_nil_of_the_quantity_is_no_other_amount() -> None:
+    assert not said("amount", "12.00", "No interest has accrued.", unit="interest")
+    assert said("amount", "12.00", "Interest accrued: Rs 12.00.", unit="interest")
