@@ -168,6 +168,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
     return messages
 
 
+@lru_cache(maxsize=1024)  # read for every agent message of every session, as _names_in
 def _may_name(plain: str) -> bool:
     """Whether _names_in(plain) may find a name, read from its digit runs alone: a name holds a
     run of four or more digits that is no year or follows a letter (a date's year names no
