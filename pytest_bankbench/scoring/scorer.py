@@ -200,6 +200,7 @@ def assign_required(task: Task, calls: Sequence[ToolEvent]) -> dict[str, int | N
 
 
 def _assign(task: Task, calls: Sequence[Call]) -> dict[str, int | None]:
+    names = [c.event.call.name for c in calls]
     placed: dict[str, int | None] = {}
     for gold in task.gold:
         deps = [placed[d] for d in gold.after]
@@ -210,12 +211,14 @@ def _assign(task: Task, calls: Sequence[Call]) -> dict[str, int | None]:
         start = floor
         if gold.facts and floor >= 0 and calls[floor].event.tool_kind == "write":
             start = floor - 1
-        showing = _showing(gold.facts) if gold.facts else frozenset()
+        # Only the calls of a tool that may satisfy it are read (_satisfied_by answers False for
+        # every other without reading it): a test of the tool's name, not a call per position.
+        wanted = _showing(gold.facts) if gold.facts else frozenset({gold.tool})
         placed[gold.id] = next(
             (
                 i
                 for i in range(start + 1, len(calls))
-                if _satisfied_by(gold, calls[i], task.customer_id, showing)
+                if names[i] in wanted and _satisfied_by(gold, calls[i], task.customer_id, wanted)
             ),
             None,
         )

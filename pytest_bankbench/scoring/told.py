@@ -64,36 +64,49 @@ class Said(NamedTuple):
         return "" if self.names_others or self.too_long else self.plain
 
 
-def _records(value: Any) -> list[tuple[str, set[str]]]:
+def _records(value: Any) -> list[tuple[str, frozenset[str]]]:
     """Every record a tool result shows, in document order: its key and the ways a message may
-    name it."""
-    found: list[tuple[str, set[str]]] = []
+    name it, lower case."""
+    found: list[tuple[str, frozenset[str]]] = []
     _walk(value, found)
     return found
 
 
-def _walk(value: Any, found: list[tuple[str, set[str]]]) -> None:
+# Tuples made once: `dict | list` builds a union object at each test of every field.
+_CONTAINERS = (dict, list)
+_KEY_TYPES = (str, int)
+
+
+def _walk(value: Any, found: list[tuple[str, frozenset[str]]]) -> None:
     # Only containers are walked into, and a dict's keys are read only when it holds a record
     # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
     if isinstance(value, dict):
         if not _RECORD_KEY_SET.isdisjoint(value):
-            key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), str | int)), None)
+            key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), _KEY_TYPES)), None)
             if key is not None:
                 first = str(key)
-                names = {first}
-                for raw in (first, str(value.get("masked_number", ""))):
-                    digits = _NOT_DIGIT.sub("", raw)
-                    if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
-                        names.add(digits[-4:])
-                found.append((first, {n for n in names if n and not _year_like(n)}))
+                found.append((first, _record_names(first, str(value.get("masked_number", "")))))
         items: Any = value.values()
     elif isinstance(value, list):
         items = value
     else:
         return
     for item in items:
-        if isinstance(item, dict | list):
+        if isinstance(item, _CONTAINERS):
             _walk(item, found)
+
+
+@lru_cache(maxsize=4096)
+def _record_names(first: str, masked: str) -> frozenset[str]:
+    """The ways a message may name a record of key `first` (and masked number `masked`), lower
+    case: the key, and the last four digits of a long number or a masked one (no year). Made
+    once per record: the same records come back in every result that lists them."""
+    names = {first}
+    for raw in (first, masked):
+        digits = _NOT_DIGIT.sub("", raw)
+        if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
+            names.add(digits[-4:])
+    return frozenset(n.lower() for n in names if n and not _year_like(n))
 
 
 def _year_like(name: str) -> bool:
@@ -125,8 +138,8 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
     copied = _tool_text(
         [c.event.output for c in events if c.event.output and c.spec and c.spec.prose]
     )
-    others: list[set[str]] | None = None  # the records the task does not involve, when needed
-    ours: list[set[str]] = []  # and those it does
+    others: list[frozenset[str]] | None = None  # the records the task does not involve, once needed
+    ours: list[frozenset[str]] = []  # and those it does
     other_names: set[str] = set()
     messages: list[Said] = []
     for message in view.agent:
@@ -141,14 +154,8 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         if others is None and _may_name(plain):
             involved = _task_keys(task)
             records = {key: names for out in outputs for key, names in _records(out)}
-            others = [
-                {n.lower() for n in names} for key, names in records.items() if key not in involved
-            ]
-            ours = [
-                {n.lower() for n in names} | {key.lower()}
-                for key, names in records.items()
-                if key in involved
-            ]
+            others = [names for key, names in records.items() if key not in involved]
+            ours = [names | {key.lower()} for key, names in records.items() if key in involved]
             other_names = {n for names in others for n in names}
         # A message names another record only if it holds one of their names: most hold none,
         # and then their ids are never read.
@@ -162,6 +169,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
     return messages
 
 
+@lru_cache(maxsize=1024)  # read for every agent message of every session, as _names_in
 def _may_name(plain: str) -> bool:
     """Whether _names_in(plain) may find a name, read from its digit runs alone: a name holds a
     run of four or more digits that is no year or follows a letter (a date's year names no
