@@ -348,4 +348,5 @@ def told(
     """said() over any of the messages (its memo asked directly: one call less per message)."""
     if messages and kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
-    return any(_said(kind, value, text, unit, rivals) for text in messages)
+    on = task_day() if kind == "date" else None  # as in said(): a yearless date's key
+    return any(_said(kind, value, text, unit, rivals, on) for text in messages)
