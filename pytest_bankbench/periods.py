@@ -27,9 +27,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from pytest_bankbench.bank.rules import add_months
-from pytest_bankbench.records import dates_in
+from pytest_bankbench.records import dates_in, month_number
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _NAME = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
@@ -60,10 +59,6 @@ _RELATIVE = re.compile(
 _TO_TODAY = re.compile(r"\b(?:to|till|until|through|up to)\s+(?:today|date|now)\b")
 
 
-def _month(name: str) -> int:
-    return _MONTHS.index(name[:3]) + 1
-
-
 def _last(year: int, month: int) -> date:
     return date(year, month, calendar.monthrange(year, month)[1])
 
@@ -78,7 +73,7 @@ def period_days(text: str, today: date) -> frozenset[date]:
     lowered = text.lower().replace("’", "'")
     found: set[date] = set()
     for m in list(_DAY_RANGE.finditer(lowered)):
-        year, m1, m2 = int(m["y"]), _month(m["m1"]), _month(m["m2"])
+        year, m1, m2 = int(m["y"]), month_number(m["m1"]), month_number(m["m2"])
         try:
             found |= {date(year - (m1 > m2), m1, int(m["d1"])), date(year, m2, int(m["d2"]))}
         except ValueError:
@@ -88,12 +83,12 @@ def period_days(text: str, today: date) -> frozenset[date]:
         found |= dates_in(m.group())
         lowered = _blank(lowered, m.span())
     for m in list(_MONTH_RANGE.finditer(lowered)):
-        m1, m2, y2 = _month(m["m1"]), _month(m["m2"]), int(m["y2"])
+        m1, m2, y2 = month_number(m["m1"]), month_number(m["m2"]), int(m["y2"])
         y1 = int(m["y1"]) if m["y1"] else y2 - (m1 > m2)
         found |= {date(y1, m1, 1), _last(y2, m2)}
         lowered = _blank(lowered, m.span())
     for m in _MONTH_ALONE.finditer(lowered):
-        year, month = int(m["y"]), _month(m["m"])
+        year, month = int(m["y"]), month_number(m["m"])
         found |= {date(year, month, 1), _last(year, month)}
     for m in _RELATIVE.finditer(lowered):
         n = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"]]

@@ -33,7 +33,14 @@ RecordKind = Literal["card", "deposit", "loan"]
 RECORD_ARGS: dict[str, RecordKind] = {"card_id": "card", "deposit_id": "deposit", "loan_id": "loan"}
 RECORD_KINDS: tuple[RecordKind, ...] = get_args(RecordKind)
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def month_number(name: str) -> int:
+    """1 for "jan", "January" or "Jan."; the first three letters name the month."""
+    return MONTHS.index(name[:3]) + 1
+
+
 _MONTH_NAMES = (
     "January",
     "February",
@@ -76,7 +83,7 @@ def dates_in(text: str) -> frozenset[date]:
     for form in _DATES:
         for m in form.finditer(lowered):
             groups = m.groupdict()
-            month = _MONTHS.index(groups["mon"]) + 1 if groups.get("mon") else int(groups["m"])
+            month = month_number(groups["mon"]) if groups.get("mon") else int(groups["m"])
             try:
                 found.add(date(int(groups["y"]), month, int(groups["d"])))
             except ValueError:

@@ -28,6 +28,8 @@ from contextvars import ContextVar
 from datetime import date
 from functools import lru_cache
 
+from pytest_bankbench.records import MONTHS, month_number
+
 
 def _month(group: str) -> str:
     """A month's name or abbreviation, as the named group `group`."""
@@ -58,7 +60,6 @@ _NAMED_DATE = re.compile(
     rf"|(?<![a-z]){_month('mon2')}\s+(?P<day2>\d{{1,2}}){_ORDINAL}(?:\s*,\s*|\s+)"
     r"(?P<year2>\d{4})(?!\d))"
 )
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 @lru_cache(maxsize=1024)
@@ -74,13 +75,13 @@ def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
             *(("year", "num", "day") if first else ("year2", "num2", "day2"))
         )
         found.append((m.start(), m.end(), _date(year, int(month), day)))
-    if any(month in text for month in _MONTHS):  # the forms with a month's name need one
+    if any(month in text for month in MONTHS):  # the forms with a month's name need one
         for m in _NAMED_DATE.finditer(text):
             first = m["year"] is not None
             year, name, day = m.group(
                 *(("year", "mon", "day") if first else ("year2", "mon2", "day2"))
             )
-            found.append((m.start(), m.end(), _date(year, _MONTHS.index(name[:3]) + 1, day)))
+            found.append((m.start(), m.end(), _date(year, month_number(name), day)))
     return tuple(found)
 
 
@@ -143,14 +144,14 @@ def reading_on(day: date) -> Iterator[None]:
 @lru_cache(maxsize=1024)
 def day_months(text: str) -> tuple[tuple[int, int], ...]:
     """Every (month, day) said without a year in a lower-case text."""
-    if not any(month in text for month in _MONTHS):
+    if not any(month in text for month in MONTHS):
         return ()
     found: list[tuple[int, int]] = []
     for m in _YEARLESS.finditer(text):
         name, day = (m["mon"], m["day"]) if m["day"] is not None else (m["mon2"], m["day2"])
         if name == "may" and m["day"] is None and not _BEFORE_DATE.search(text, 0, m.start()):
             continue  # "you may 3 times ...": the verb, unless a date's preposition leads it
-        found.append((_MONTHS.index(name[:3]) + 1, int(day)))
+        found.append((month_number(name), int(day)))
     return tuple(found)
 
 

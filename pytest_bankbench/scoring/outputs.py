@@ -286,6 +286,12 @@ _READERS: Mapping[str, Reader] = {
 }
 
 
+def _day_key(kind: OutputKind) -> date | None:
+    """The part of a reading's memo key that is not the text: a date's reading depends on the
+    task's date (a yearless "14 March"), every other kind's on nothing."""
+    return task_day() if kind == "date" else None
+
+
 def said(
     kind: OutputKind,
     value: str,
@@ -297,8 +303,7 @@ def said(
     """True when one assistant message (raw tool output aside) tells `value`."""
     if kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
-    # A date's reading depends on the task's date (a yearless "14 March"): part of the key.
-    return _said(kind, value, text, unit, rivals, task_day() if kind == "date" else None)
+    return _said(kind, value, text, unit, rivals, _day_key(kind))
 
 
 @lru_cache(maxsize=2 * _RECENT)
@@ -348,5 +353,5 @@ def told(
     """said() over any of the messages (its memo asked directly: one call less per message)."""
     if messages and kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
-    on = task_day() if kind == "date" else None  # as in said(): a yearless date's key
+    on = _day_key(kind)
     return any(_said(kind, value, text, unit, rivals, on) for text in messages)
