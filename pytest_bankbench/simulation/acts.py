@@ -16,10 +16,12 @@ from functools import lru_cache
 from pytest_bankbench.simulation.acts_context import (
     after_a_report,
     answered,
+    confirm_asks_list,
     consequences,
     ends_on_choice,
     ends_on_which,
     narrows_the_invitation,
+    options_listed,
     refuses_only_the_unknown,
     says_yes_last,
     verifies_first,
@@ -84,6 +86,14 @@ _RECAP = re.compile(
     r"^(so,? |just )?(to confirm|to recap|to summari[sz]e|to be clear)\b", re.IGNORECASE
 )
 
+# "Would you like to proceed with this option? If so, I'll need your explicit confirmation. If
+# you prefer a different option, let me know which one": the yes/no question stands, the rest
+# says what follows each answer (tuning-13, tuning-14).
+_IF_SO = re.compile(
+    r"^(if (so|yes|not)\b|if you('d| would)? (prefer|want|like|wish) (a different|another|other"
+    r"|something else)\b)",
+    re.IGNORECASE,
+)
 _OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
 _OR = re.compile(r"^(or|otherwise|alternatively)\b", re.IGNORECASE)
 # A sentence that opens a second option ("Or, if you'd like, I can show you the list",
@@ -137,7 +147,10 @@ _LATER_REQUEST = re.compile(
     # "Please follow those instructions to send the item back": a step after the conversation,
     # with nothing to report (issue 16, round 4).
     r"|\b(follow|use) (the|those|these) (instructions|steps|label)\b[^.?!]*\b(to (send|ship|return"
-    r"|mail|drop)|in the email)\b",
+    r"|mail|drop)|in the email)\b"
+    # "..., you might want to browse the store, or I could help you look at other products if
+    # you'd like": a standing offer beside a finished answer (tuning-14).
+    r"|^[^?]*\b(i|we) (can|could) (also )?help you\b[^?]*\bif you('d| would)? like\b[^?]*$",
     re.IGNORECASE,
 )
 _HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
@@ -206,7 +219,7 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):
-                if says_yes_last(after[1:]):
+                if says_yes_last(after):  # "Alternatively, if you wish to cancel, type yes."
                     return False
                 return _OR.match(sentence.text) is not None or not _asks_yes(after[1:])
     return False
@@ -251,9 +264,17 @@ def read(text: str) -> Reading:
     if len(proposing) > 1 and any(_OTHERWISE.match(s.text) for s in proposing):
         # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.
         acts = (acts - _PROPOSALS) | {"ask"}
-    if acts & _PROPOSALS and (
-        _offers_a_choice(sentences)
-        or any(s.choice or _WHICH.search(s.text) or _LATER_YES.search(s.text) for s in sentences)
+    if (
+        acts & _PROPOSALS
+        and (
+            _offers_a_choice(sentences)
+            or any(
+                s.choice or _WHICH.search(s.text) or _LATER_YES.search(s.text)
+                for s in sentences
+                if not _IF_SO.match(s.text)
+            )
+        )
+        and not says_yes_last(sentences)  # "Which variant? ... Please say "yes" to proceed."
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
@@ -272,6 +293,8 @@ def read(text: str) -> Reading:
         # - ... Please let me know how you'd like to proceed.": the customer picks first
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and (ends_on_which(sentences) or ends_on_choice(sentences)):
+        acts = (acts - _PROPOSALS) | {"ask"}
+    if acts & _PROPOSALS and (options_listed(sentences) or confirm_asks_list(proposing, sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and verifies_first(sentences):
         # "First, I need to verify your account. Please provide ... Should I also ...?"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
@@ -193,6 +194,11 @@ _SAY_YES = re.compile(
 )
 
 
+# "Reply "yes" to confirm the option you choose", "If Option B, ... reply "yes"": the yes comes
+# with a pick among options, not alone (tuning-4, tuning-9).
+_OPTION_NAMED = re.compile(r"\b(options?|alternatives?|choose|choices?)\b", re.I)
+
+
 def says_yes_last(sentences: tuple[Sentence, ...]) -> bool:
     """The last request among these sentences asks for a literal yes ("Or, if you have a gift
     card, let me know. If you'd like to proceed with PayPal, please confirm by saying yes."): after
@@ -203,6 +209,7 @@ def says_yes_last(sentences: tuple[Sentence, ...]) -> bool:
         and asking[-1].acts & _PROPOSALS
         and not asking[-1].choice
         and _SAY_YES.search(asking[-1].text)
+        and not _OPTION_NAMED.search(asking[-1].text)
     )
 
 
@@ -234,3 +241,21 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
         and "invite" in said[-2].acts
         and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
     )
+
+
+# "- Do you want to return them, or\n- Do you want to exchange them?": options, one a line.
+_OR_LAST = re.compile(r",?\s+or\W*$", re.IGNORECASE)
+
+
+def options_listed(sentences: tuple[Sentence, ...]) -> bool:
+    """A line that ends on "or" before a proposal: the proposal is one option of a list."""
+    return any(_OR_LAST.search(a.text) and b.acts & _PROPOSALS for a, b in pairwise(sentences))
+
+
+def confirm_asks_list(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
+    """ "Could you confirm:" before a list of questions ("1. Is your order delivered? 2. Which
+    item ...?"): the questions are what it asks, none of them a yes (tuning-14)."""
+    if not proposing or not all(p.text.rstrip().endswith(":") for p in proposing):
+        return False
+    after = sentences[sentences.index(proposing[-1]) + 1 :]
+    return bool(after) and after[0].question and "ask" in after[0].acts

@@ -129,18 +129,18 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
-    ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
-    ("confirm", r"\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
+    ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
+    ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(these|those)( details)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
     # "Please review and confirm." asks; "Once you share the ID, I can review it and confirm." promises.
-    ("confirm", r"^(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
+    ("confirm", r"^(?!(\w+,? )?let('?s|’s| us)\b)(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
     ("confirm", r"^confirm\b.*\?"),
     # Recaps that ask for a yes: "Please confirm: ...", "To confirm, you'd like me to ...?",
     # "Just to be sure: you want me to close ...?" (issue 16: each failed every write task).
     ("confirm", r"^(please |kindly )?confirm\s*[:\-–—]"),
     ("confirm", r"^(just )?to confirm,? (that'?s|this is|it'?s|so that'?s)\b"),
-    ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b)(so,? |ok(ay)?,? |just )?(to confirm|to be sure|to double[- ]check|to make sure|to be clear|to recap|to summari[sz]e|just checking|just to check)\b[^?]*\b(you('d| would)? (want|like|wish|prefer|need)|you'?re (asking|looking)|i('ll| will| should| am to))\b"),
+    ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b)((also|and|so|ok(ay)?),? )?(just )?(to confirm|to be sure|to double[- ]check|to make sure|to be clear|to recap|to summari[sz]e|just checking|just to check)\b[^?]*\b(you('d| would)? (want|like|wish|prefer|need)|you'?re (asking|looking)|i('ll| will| should| am to))\b"),
     ("confirm", r"^(?!.*\b(which|what|how|when|where|who)\b).*(?P<at>\byou('d| would)? (want|like|wish|prefer) me to\b.*\?)"),
     ("confirm", r"\bif you\b[^.?!]{0,40}\b(like|want|wish|prefer) me to\b"),
     ("confirm", r"\bif (you(?! (still|continue|keep|ever|later)\b)|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
@@ -154,7 +154,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # A terse close of a proposal: "I'll send Rs 5,000 by IMPS from ****1234. OK?" (audit2).
     ("confirm", r"^(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$"),
     ("confirm", r"\bdo i have your\b"),
-    ("confirm", r"\b(need|require|have|get|give me|want|awaiting|await|wait for) (your|an?) (explicit |final |clear |formal )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|authori[sz]ation|yes|confirmation to proceed)\b"),
+    # "Could you please allow me to check the next reservation?": permission asked for a step
+    ("confirm", r"\b(could|can|would|will) you (please )?(allow|permit|authori[sz]e) (me|us) to\b"),
+    ("confirm", r"(?!^(get|obtain) )\b(need|require|have|get|give me|want|awaiting|await|wait for) (your|an?) (explicit |final |clear |formal )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|authori[sz]ation|yes|confirmation to proceed)\b"),
     ("confirm", r"\bwith your (permission|consent|approval|go-?ahead|ok|okay)\b"),
     ("confirm", r"\bare you (sure|ok|okay|happy|fine|comfortable|good|alright) (with|for me|to|that|about|if|proceeding|going)\b"),
     # "I'll be happy to proceed with your order" promises; "Happy to proceed?" asks.
@@ -179,7 +181,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # the address is correct" checks a detail (round 6, tuning-11).
     ("confirm", r"\bconfirm (if|whether|that) (this|that|the|these|those) (\w+ ){1,2}((is|are|would be) (acceptable|agreeable|ok|okay|fine|alright|all right)\b|(works?|sounds? good|looks? good) for you\b)"),
     ("confirm", r"\bif (you'?re|you are) (happy|ok|okay|fine|good) with (this|that|it)\b"),
-    ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b(?![^.?!]*\bno (further |other )?action\b)"),
+    ("confirm", r"\bif (that|this|everything) (sounds|looks) (good|right|ok|okay|fine)\b(?![^.?!]*\bno (further |other )?action\b)(?![^.?!]*\b(i|we) can confirm\b)"),
     ("confirm", r"\b(i|we) (can|could|'?ll|will) (now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b.*\bif you('d| would| are|'re)? (like|want|wish|prefer|ok|okay|happy|fine|agree)\b"),
     ("confirm", r"\bdo you (approve|agree|authori[sz]e|consent|confirm)\b"),
     ("confirm", r"\b(proceed|go ahead)\b.*\b(yes or no|\(y/n\))"),
@@ -205,6 +207,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "Let me perform this diagnostic check", "Let me run a quick test": the agent at work (round 6).
     ("wait", r"\blet me (now |first |just )?(perform|run|do|carry out) (a|an|this|the|that|some|these) (\w+ ){0,2}(checks?|tests?|diagnostics?|scans?|search(es)?|lookups?)\b(?!.*\?)"),
     # "Let's try that again", "Let's check the product": the agent's next step, not the customer's.
+    # "To help you change it, I need to first check the product details": the agent's next step
+    ("wait", r"\b(i|we) (will )?(need|have) to (first )?(check|look up|look at|look into|verify|pull up|fetch|retrieve|review|search)\b(?![^.?!]*\?)(?![^.?!]*\b(your|you)\b[^.?!]*\b(identity|provide|share|give)\b)"),
     ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
     # "I'm now creating the reservation", "I will try again": about to act, not done.
@@ -300,6 +304,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\bnot something (i|we)('m| am|'re| are)? (can|able)\b"),
     ("refuse", r"\b(does not|doesn'?t|do not|don'?t) (support|allow|permit|meet|qualify|satisfy)\b"),
     ("refuse", r"\bno exceptions?\b"),
+    # "Since your order is still pending, you cannot exchange it yet."
+    ("refuse", r"\byou (cannot|can'?t|can not) (\w+ )?(exchange|return|cancel|modify|change|close|transfer|book|upgrade|remove|add)\b[^.?!]*\b(yet|until|unless)\b"),
     # "There was an error processing your request": the attempt failed, nothing was done.
     ("refuse", r"\bthere (was|has been|is|'s) (an?|some) (\w+ )?(error|problem) (processing|with|when|while|creating|submitting)\b"),
     ("refuse", r"\b(i|we) (encountered|ran into|hit|ran across) (an?|some) (\w+ )?(error|problem)\b"),

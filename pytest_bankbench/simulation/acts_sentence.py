@@ -55,6 +55,21 @@ _CHOICE = re.compile(
     r"|,? or (i|we) (can|could)\b",
     re.IGNORECASE,
 )
+# "Would you like to proceed with these details, or do you need to make any changes?", "...,
+# or do you have any additional requests?": the yes asked for, with a way to amend it beside it
+# (tuning-13); the customer says yes or names what it wants instead. A second proposal ("...,
+# or would you prefer to explore another plan?") still offers a choice.
+_PROCEED_OR_CHANGE = re.compile(
+    r"^(?![^?]*\b(which|what)\b)((so|then|now|and),? )?(would|do) you (still )?(like|want|wish) to "
+    r"(go ahead|proceed|continue)\b(?![^?,]*\b(any|one of|other|either)\b)[^?]*?,? or (do you (need|want"
+    r"|wish|have)|are there|did you)\b[^?]*\b(changes?|modif\w*|adjust\w*|additional|corrections?)\b"
+    r"[^?]*\?",
+    re.IGNORECASE,
+)
+# The second question of "..., or do you have another payment method you'd like to use?"
+_OR_ASKS = re.compile(
+    r",? or (do|did|are|is|can|could|would) you\b(?P<rest>[^?]*)\?", re.IGNORECASE
+)
 # "Would you like to proceed with the refund to PayPal or a gift card?": a proposal whose last
 # words name the options asks the customer to pick one.
 _OPTIONS_LAST = re.compile(
@@ -256,13 +271,21 @@ def read_sentence(text: str) -> Sentence:
     if choice:
         acts = (acts - _PROPOSALS) | {"ask"}
         starts = []
+    if _PROCEED_OR_CHANGE.search(text):
+        choice, acts = False, (acts - {"ask", "invite", "more"}) | {"confirm"}
+        starts = [0]
     if "offer" in acts:
         acts.discard("confirm")
     if acts & {"more", "invite"}:
         # "Would you like me to check anything else?" is "anything else?"; "Shall I proceed, or
         # is there anything else?" still asks for a yes.
         starts = [st for st in starts if not _ELSE.search(_CLAUSE.split(text[st:], 1)[0])]
-        acts -= {"ask"} if starts else {"ask", "confirm"}
+        other = _OR_ASKS.search(text)
+        if other and not _ELSE.search(other.group("rest")):
+            # "Anything else I can help with, or do you have another card you'd like to use?"
+            acts = (acts - {"more", "confirm"}) | {"ask"}
+        else:
+            acts -= {"ask"} if starts else {"ask", "confirm"}
     if question and not acts & {"confirm", "offer", "more", "invite", "ask"}:
         acts.add("ask")
     if "ask" in acts and acts & _PROPOSALS and not topics_of(text):

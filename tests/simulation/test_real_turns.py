@@ -50,7 +50,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round7.txt: DM-Cito-72B-v1 (Mininglamp) on tau2-bench airline, held-out-9, and
 # real_turns_round8.txt: Qwen3.5-27B on tau2-bench retail (a fork's simulation file), held-out-10,
 # labelled the same way while round 6 was tuned, measured once with the round-5 rules when wired in
-# and once after round 6, never read by it.
+# and once after round 6, never read by it. Round 7 tuned on both (renamed tuning-13 and tuning-14)
+# while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -79,8 +80,8 @@ Part = Literal[
     "tuning-10",
     "tuning-11",
     "tuning-12",
-    "held-out-9",
-    "held-out-10",
+    "tuning-13",
+    "tuning-14",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -95,10 +96,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-10",
     "tuning-11",
     "tuning-12",
-    "held-out-9",
-    "held-out-10",
+    "tuning-13",
+    "tuning-14",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-9", "held-out-10"})
+HELD_OUT: frozenset[Part] = frozenset()
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -127,10 +128,9 @@ MOVES_SHORT: dict[Part, str] = {
     "each a side refusal beside a finished request, labelled as the finished report",
     "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
     "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
-    "held-out-9": "14/142 held-out-9 turns (9.9%) change the next move with the round-5 rules and "
-    "the same 14 after round 6",
-    "held-out-10": "9/133 held-out-10 turns (6.8%) change the next move with the round-5 rules and "
-    "the same 9 after round 6",
+    "tuning-13": "4/142 tuning-13 turns (2.8%) change the next move after round 7 (14, 9.9%, as "
+    "held-out-9 before): a proposal beside another read as the choice the convention makes it, "
+    "one labelled the other way; a transfer offered on a condition; a promise beside anything else",
     "tuning-12": "6/128 tuning-12 turns (4.7%) change the next move after round 6 (12, 9.4%, "
     "before): four asking a yes beside a choice or a question, read as the question; two jokes",
 }
@@ -140,18 +140,15 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-9": "55.7% of tuning-9's turns are read exactly after round 6 (57.3% after round 4, "
     "34.4% before): two rules stated in a note beside a question are read as refusals too",
     "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
-    "held-out-9": "74.6% of held-out-9's turns are read exactly with the round-5 rules and after "
-    "round 6",
-    "held-out-10": "66.9% of held-out-10's turns are read exactly with the round-5 rules and after "
-    "round 6",
+    "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
+    "tuning-14": "69.9% of tuning-14's turns are read exactly after round 7 (66.9% as held-out-10)",
     "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    # every tuning part passes it since round 6; the two parts it never read do not
-    "held-out-9": "5 held-out-9 turns are read as a yes they do not ask for and 1 unfinished turn as the "
-    "end of a request, with the round-5 rules and after round 6",
-    "held-out-10": "4 held-out-10 turns are read as a yes they do not ask for and 1 progress turn "
-    "as the end of a request, with the round-5 rules and after round 6",
+    # every other tuning part passes it since round 6; tuning-14 since round 7
+    "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
+    "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
+    "labelled as a question where a twin turn of the same model is labelled a proposal",
 }
 
 
