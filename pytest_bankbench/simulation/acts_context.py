@@ -69,6 +69,7 @@ _COMPLETED = re.compile(
     re.IGNORECASE,
 )
 # "Your questions:" before the customer's own questions, each answered below it.
+_SELF_ANSWER = re.compile(r"^(no|yes)\s*[,.!:;]", re.IGNORECASE)
 _THEIR_QUESTIONS = re.compile(
     r"^((regarding|about|re|on|to|answers? to|answering) )?your (other |remaining )?(questions?|queries)"
     r"\s*:\s*$",
@@ -140,7 +141,8 @@ def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
 
 def answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     """Under "Your questions:", the customer's questions quoted, each before its answer, ask
-    nothing of the customer."""
+    nothing of the customer; nor does a question the next sentence answers ("Can I cancel
+    59XX6W anyway? No, this reservation cannot be canceled.", tuning-15)."""
     out = list(sentences)
     quoting = False
     for at, sentence in enumerate(sentences):
@@ -155,6 +157,12 @@ def answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
             and not sentences[at + 1].question
         ):
             out[at] = replace(sentence, acts=sentence.acts - {"ask"})
+        elif (
+            sentence.question
+            and at + 1 < len(sentences)
+            and _SELF_ANSWER.match(sentences[at + 1].text)
+        ):
+            out[at] = replace(sentence, acts=sentence.acts - {"ask"} - _PROPOSALS)
     return tuple(out)
 
 
@@ -190,7 +198,9 @@ _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
 
 # "If you'd like to proceed with PayPal, please confirm by saying "yes"": a literal yes asked for.
 _SAY_YES = re.compile(
-    r"\b(say|saying|reply|replying|respond|responding|type|typing)\b[^.?!]{0,20}\W?yes\b", re.I
+    r"\b((say|saying|reply|replying|respond|responding|type|typing)\b|confirm(ing)? (with|by)\b)"
+    r"[^.?!]{0,20}\W?yes\b",
+    re.I,
 )
 
 

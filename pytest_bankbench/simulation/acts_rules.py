@@ -131,8 +131,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
-    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
-    ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
+    ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? |before (\w+ing|we|i) [^,?]{1,50}, )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
+    ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )(?<!you can )(?<!you could )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(these|those)( details)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
@@ -174,6 +174,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\blet me know (if|whether) you('d| would)? (still )?like to (proceed|go ahead|continue)\b"),
     ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)"),
     ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
+    ("confirm", r"\b(confirm|tell me|let me know)\b[^.?!]*\b(and|or) (if|whether) you('d| would) (still )?like to (proceed|go ahead|continue)\b"),
     # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you
     # want to block?": a yes/no question naming the action asks the go-ahead for it; "Is this the
     # correct account?" only checks a detail, and "..., or is there another one?" asks which
@@ -234,6 +235,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", rf"^(?!.*\b(if|once|as soon as|after you|when you|unless)\b)(?!.*\?)(?!.*\b(please|kindly|let me know)\b)(?!.*\b(transfer|connect)\w* you\b).*\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|let me|let'?s) (now |just |then |go ahead and )?(proceed|go ahead|make the (necessary )?changes?|take care of (it|this|that)|get (it|this|that) done|{_WRITE_VERBS}|modify|downgrade|upgrade|remove|process|check|look)\b"),
     # -- more: ready for the next request
     ("more", r"\banything else\b"),
+    # "Would you like to proceed with any other actions?", "Let me know if you'd like to proceed
+    # with any actions for these reservations": ready for the next request (tuning-15)
+    ("more", r"\b(proceed|go ahead|continue) with any (other |more |further |additional )?(actions?|requests?|tasks?)\b(?![^?]*\bor\b)"),
     ("more", r"\b(any|something) (other|else|more|further)( \w+)? (i|we) (can|could|may)\b"),
     ("more", r"\bany (other|more|further) (questions?|quer(y|ies)|requests?|help|assistance|concerns?|things?)\b"),
     ("more", r"\b(what|how) else (can|could|may) (i|we)\b"),
@@ -315,6 +319,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have access to\b"),
+    ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),
     ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),
     ("refuse", r"^(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),

@@ -33,7 +33,10 @@ _WH = re.compile(
 _CLAUSE = re.compile(r",|\band\b|\bor\b|;")
 # "... for further assistance?" is not "anything else?".
 _ELSE = re.compile(
-    r"\b(else|more|other|further)\b(?!\s+(\w+\s+)?(help|assistance|support))", re.IGNORECASE
+    r"\b(else|more|other|further)\b(?!\s+(\w+\s+)?(help|assistance|support))"
+    # "... with any actions for these reservations", "..., or do you have another request?"
+    r"|\bany (actions?|requests?|tasks?)\b|\banother (request|question)\b",
+    re.IGNORECASE,
 )
 # A proposal offered beside another ("..., or would you prefer to speak to a person?") asks the
 # customer to choose: a question, never a yes to either.
@@ -52,7 +55,9 @@ _CHOICE = re.compile(
     # "Would you like instructions, or do you know how?", "..., or are you comfortable doing this?"
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
-    r"|,? or (i|we) (can|could)\b",
+    r"|,? or (i|we) (can|could)\b"
+    # "If you'd like to go ahead with both, or just one of them, say the word" (tuning-16)
+    r"|\b(both|all)( of them)?,? or (just |only )?(one|either)\b",
     re.IGNORECASE,
 )
 # "Would you like to proceed with these details, or do you need to make any changes?", "...,
@@ -66,6 +71,16 @@ _PROCEED_OR_CHANGE = re.compile(
     r"[^?]*\?",
     re.IGNORECASE,
 )
+# A second option that names nothing: "..., or would you like help with something else?" (then
+# the turn asks for the next request), "..., or would you prefer another solution?" (then the
+# first option is the proposal; tuning-15).
+_OR_VAGUE = re.compile(
+    r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
+    r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
+    r"other) (solution|option|way|approach|idea))\W*\?\s*$",
+    re.IGNORECASE,
+)
+_PROPOSE_FIRST = re.compile(r"^((so|then|now|and),? )?(would|do) you (like|want|wish) (me )?to\b", re.I)
 # The second question of "..., or do you have another payment method you'd like to use?"
 _OR_ASKS = re.compile(
     r",? or (do|did|are|is|can|could|would) you\b(?P<rest>[^?]*)\?", re.IGNORECASE
@@ -271,6 +286,14 @@ def read_sentence(text: str) -> Sentence:
     if choice:
         acts = (acts - _PROPOSALS) | {"ask"}
         starts = []
+    vague = _OR_VAGUE.search(text)
+    if choice and vague and not _OR_VAGUE.search(text[: vague.start()] + "?"):
+        choice = False
+        if vague.group("else"):
+            acts = (acts - {"ask"} - _PROPOSALS) | {"more"}
+        elif _PROPOSE_FIRST.match(text):
+            acts = (acts - {"ask"}) | {"confirm"}
+            starts = [0]
     if _PROCEED_OR_CHANGE.search(text):
         choice, acts = False, (acts - {"ask", "invite", "more"}) | {"confirm"}
         starts = [0]

@@ -55,7 +55,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round9.txt: Amity Sigma v3r (a fine-tuned Qwen3-4B-Thinking) on tau2-bench airline,
 # held-out-11, and real_turns_round10.txt: gemini-3-flash-preview on tau2-bench retail (a fork's
 # results viewer), held-out-12, each labelled the same way by reading only, measured once with the
-# round-6 rules when wired in and once after round 7, never read by it.
+# round-6 rules when wired in and once after round 7, never read by it. Round 8 tuned on both
+# (renamed tuning-15 and tuning-16) while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -88,8 +89,8 @@ Part = Literal[
     "tuning-12",
     "tuning-13",
     "tuning-14",
-    "held-out-11",
-    "held-out-12",
+    "tuning-15",
+    "tuning-16",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -106,10 +107,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-12",
     "tuning-13",
     "tuning-14",
-    "held-out-11",
-    "held-out-12",
+    "tuning-15",
+    "tuning-16",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-11", "held-out-12"})
+HELD_OUT: frozenset[Part] = frozenset()
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -143,10 +144,11 @@ MOVES_SHORT: dict[Part, str] = {
     "one labelled the other way; a transfer offered on a condition; a promise beside anything else",
     "tuning-12": "6/128 tuning-12 turns (4.7%) change the next move after round 6 (12, 9.4%, "
     "before): four asking a yes beside a choice or a question, read as the question; two jokes",
-    "held-out-11": "14/132 held-out-11 turns (10.6%) change the next move with the round-6 rules "
-    "and the same 14 after round 7",
-    "held-out-12": "11/144 held-out-12 turns (7.6%) change the next move with the round-6 rules, "
-    "10 (6.9%) after round 7",
+    "tuning-15": "6/132 tuning-15 turns (4.5%) change the next move after round 8 (14, 10.6%, as "
+    "held-out-11 with the round-6 and round-7 rules): a yes asked beside a pick of options, a "
+    "customer's question quoted as a heading, a record check labelled as the go-ahead",
+    "tuning-16": "7/144 tuning-16 turns (4.9%) change the next move after round 8 (11 and 10 as "
+    "held-out-12): five asking a yes beside a choice of payment method or item, read as the choice",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -157,10 +159,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
     "tuning-14": "69.9% of tuning-14's turns are read exactly after round 7 (66.9% as held-out-10)",
     "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
-    "held-out-11": "71.2% of held-out-11's turns are read exactly with the round-6 rules and after "
-    "round 7",
-    "held-out-12": "77.1% of held-out-12's turns are read exactly with the round-6 rules and after "
-    "round 7",
+    "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
+    "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -168,10 +168,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal",
-    "held-out-11": "5 held-out-11 turns are read as a yes they do not ask for, none as the end of "
-    "an unfinished request, with the round-6 rules and after round 7",
-    "held-out-12": "2 held-out-12 turns are read as a yes they do not ask for, none as the end of "
-    "an unfinished request, with the round-6 rules and after round 7",
+    "tuning-15": "2 tuning-15 turns are read as a yes they do not ask for after round 8 (5 as "
+    "held-out-11): a quoted question as a heading, a record check offered",
+    "tuning-16": "1 tuning-16 turn is read as a yes it does not ask for after round 8 (2 as "
+    "held-out-12): a proposal beside anything else, labelled as a question",
 }
 
 
