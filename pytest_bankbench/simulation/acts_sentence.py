@@ -80,7 +80,9 @@ _OR_VAGUE = re.compile(
     r"other) (solution|option|way|approach|idea))\W*\?\s*$",
     re.IGNORECASE,
 )
-_PROPOSE_FIRST = re.compile(r"^((so|then|now|and),? )?(would|do) you (like|want|wish) (me )?to\b", re.I)
+_PROPOSE_FIRST = re.compile(
+    r"^((so|then|now|and),? )?(would|do) you (like|want|wish) (me )?to\b", re.I
+)
 # The second question of "..., or do you have another payment method you'd like to use?"
 _OR_ASKS = re.compile(
     r",? or (do|did|are|is|can|could|would) you\b(?P<rest>[^?]*)\?", re.IGNORECASE
