@@ -56,7 +56,10 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # held-out-11, and real_turns_round10.txt: gemini-3-flash-preview on tau2-bench retail (a fork's
 # results viewer), held-out-12, each labelled the same way by reading only, measured once with the
 # round-6 rules when wired in and once after round 7, never read by it. Round 8 tuned on both
-# (renamed tuning-15 and tuning-16) while the next held-out parts were labelled apart.
+# (renamed tuning-15 and tuning-16) while the next held-out parts were labelled apart:
+# real_turns_round11.txt: grok-4-fast-reasoning on tau2-bench airline (a fork's simulation file),
+# held-out-13, labelled the same way by reading only, measured once with the round-7 rules when
+# wired in and once after round 8, never read by it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -72,6 +75,7 @@ CORPORA = tuple(
         "real_turns_round8.txt",
         "real_turns_round9.txt",
         "real_turns_round10.txt",
+        "real_turns_round11.txt",
     )
 )
 Part = Literal[
@@ -91,6 +95,7 @@ Part = Literal[
     "tuning-14",
     "tuning-15",
     "tuning-16",
+    "held-out-13",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -109,8 +114,9 @@ PARTS: tuple[Part, ...] = (
     "tuning-14",
     "tuning-15",
     "tuning-16",
+    "held-out-13",
 )
-HELD_OUT: frozenset[Part] = frozenset()
+HELD_OUT: frozenset[Part] = frozenset({"held-out-13"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -149,6 +155,8 @@ MOVES_SHORT: dict[Part, str] = {
     "customer's question quoted as a heading, a record check labelled as the go-ahead",
     "tuning-16": "7/144 tuning-16 turns (4.9%) change the next move after round 8 (11 and 10 as "
     "held-out-12): five asking a yes beside a choice of payment method or item, read as the choice",
+    "held-out-13": "26/147 held-out-13 turns (17.7%) change the next move with the round-7 rules, "
+    "27 (18.4%) after round 8",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -161,6 +169,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
+    "held-out-13": "47.6% of held-out-13's turns are read exactly with the round-7 rules, 46.9% "
+    "after round 8",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -172,6 +182,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-11): a quoted question as a heading, a record check offered",
     "tuning-16": "1 tuning-16 turn is read as a yes it does not ask for after round 8 (2 as "
     "held-out-12): a proposal beside anything else, labelled as a question",
+    "held-out-13": "6 held-out-13 turns are read as a yes they do not ask for and 1 question as a "
+    "hand-off with the round-7 rules; 7 and 1 after round 8",
 }
 
 
