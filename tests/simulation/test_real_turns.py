@@ -59,7 +59,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (renamed tuning-15 and tuning-16) while the next held-out parts were labelled apart:
 # real_turns_round11.txt: grok-4-fast-reasoning on tau2-bench airline (a fork's simulation file),
 # held-out-13, labelled the same way by reading only, measured once with the round-7 rules when
-# wired in and once after round 8, never read by it.
+# wired in and once after round 8, never read by it; real_turns_round12.txt: gpt-4o-mini on
+# tau-bench retail (a fork's experiment file), held-out-14, the same way.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -76,6 +77,7 @@ CORPORA = tuple(
         "real_turns_round9.txt",
         "real_turns_round10.txt",
         "real_turns_round11.txt",
+        "real_turns_round12.txt",
     )
 )
 Part = Literal[
@@ -96,6 +98,7 @@ Part = Literal[
     "tuning-15",
     "tuning-16",
     "held-out-13",
+    "held-out-14",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -115,8 +118,9 @@ PARTS: tuple[Part, ...] = (
     "tuning-15",
     "tuning-16",
     "held-out-13",
+    "held-out-14",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-13"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-13", "held-out-14"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -157,6 +161,8 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-12): five asking a yes beside a choice of payment method or item, read as the choice",
     "held-out-13": "26/147 held-out-13 turns (17.7%) change the next move with the round-7 rules, "
     "27 (18.4%) after round 8",
+    "held-out-14": "6/134 held-out-14 turns (4.5%) change the next move with the round-7 rules and "
+    "the same 6 after round 8",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -184,6 +190,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-12): a proposal beside anything else, labelled as a question",
     "held-out-13": "6 held-out-13 turns are read as a yes they do not ask for and 1 question as a "
     "hand-off with the round-7 rules; 7 and 1 after round 8",
+    "held-out-14": "2 held-out-14 turns are read as a yes they do not ask for and 3 questions as "
+    "the end of a request with the round-7 rules and after round 8",
 }
 
 
