@@ -239,6 +239,14 @@ def ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+# "How can I assist you with your orders? Please provide the order IDs you'd like to cancel."
+_DIRECT_REQUEST = re.compile(
+    r"^(please|kindly|could you|can you)\b[^.?!]*\b(provide|share|send|give|tell me|let me know "
+    r"(what|which))\b",
+    re.IGNORECASE,
+)
+
+
 def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
     """An invitation, then a question that closes the turn and asks what the customer wants
     ("How can I help with the lamp? Are you looking to return or exchange it?"): the last
@@ -246,7 +254,7 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
     said = [s for s in sentences if s.acts]
     return bool(
         len(said) > 1
-        and said[-1].question
+        and (said[-1].question or _DIRECT_REQUEST.match(said[-1].text))
         and said[-1].acts == frozenset({"ask"})
         and "invite" in said[-2].acts
         and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
@@ -262,10 +270,38 @@ def options_listed(sentences: tuple[Sentence, ...]) -> bool:
     return any(_OR_LAST.search(a.text) and b.acts & _PROPOSALS for a, b in pairwise(sentences))
 
 
+# "Please confirm the following details:", not "Please confirm if you want to proceed with:"
+_CONFIRM_FOLLOWING = re.compile(
+    r"\bconfirm (the following|these|the details|this information)\b(?![^:]*\b(proceed|go ahead)\b)",
+    re.IGNORECASE,
+)
+
+
 def confirm_asks_list(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
     """ "Could you confirm:" before a list of questions ("1. Is your order delivered? 2. Which
     item ...?"): the questions are what it asks, none of them a yes (tuning-14)."""
     if not proposing or not all(p.text.rstrip().endswith(":") for p in proposing):
         return False
     after = sentences[sentences.index(proposing[-1]) + 1 :]
-    return bool(after) and after[0].question and "ask" in after[0].acts
+    listed = after[:3]  # "Please confirm the following: 1. The item ... 2. Please provide the ID"
+    return bool(after) and (
+        (after[0].question and "ask" in after[0].acts)
+        or (
+            _CONFIRM_FOLLOWING.search(proposing[-1].text) is not None
+            and any("ask" in s.acts for s in listed)
+            and not any(s.acts & _PROPOSALS for s in after)
+        )
+    )
+
+
+# "What would you like to change? For example:" opens examples of what the customer may ask for.
+_EXAMPLES_OPEN = re.compile(r"\b(for example|for instance|e\.g\.)\s*:?\s*$", re.IGNORECASE)
+
+
+def examples_follow(sentences: tuple[Sentence, ...]) -> bool:
+    """A question, then "For example:" and a list: the proposals in the list ("- Add checked
+    baggage?") are examples of an answer, not a yes asked for (tuning-17)."""
+    for at, sentence in enumerate(sentences):
+        if at and _EXAMPLES_OPEN.search(sentence.text) and sentences[at - 1].question:
+            return any(s.acts & _PROPOSALS for s in sentences[at + 1 :])
+    return False

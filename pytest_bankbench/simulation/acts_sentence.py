@@ -134,7 +134,7 @@ _REQUEST_FIRST = re.compile(
 # "To confirm the details, could you please provide the date?": the opening says what the agent
 # will do with the answer; the sentence asks for a detail, not a yes (tuning-10).
 _PURPOSE_THEN_REQUEST = re.compile(
-    r"^(in order )?to (?!confirm,)[^,.?!]{3,80},\s*(please |kindly )?((could|can|would) you )?(please )?"
+    r"^(in order )?to (?!confirm,)[^,.?!]{3,120},\s*(please |kindly )?((could|can|would) you )?(please )?"
     r"(provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
 )

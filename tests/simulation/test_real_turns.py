@@ -60,7 +60,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round11.txt: grok-4-fast-reasoning on tau2-bench airline (a fork's simulation file),
 # held-out-13, labelled the same way by reading only, measured once with the round-7 rules when
 # wired in and once after round 8, never read by it; real_turns_round12.txt: gpt-4o-mini on
-# tau-bench retail (a fork's experiment file), held-out-14, the same way.
+# tau-bench retail (a fork's experiment file), held-out-14, the same way. Round 9 tuned on both
+# (renamed tuning-17 and tuning-18) while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -97,8 +98,8 @@ Part = Literal[
     "tuning-14",
     "tuning-15",
     "tuning-16",
-    "held-out-13",
-    "held-out-14",
+    "tuning-17",
+    "tuning-18",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -117,10 +118,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-14",
     "tuning-15",
     "tuning-16",
-    "held-out-13",
-    "held-out-14",
+    "tuning-17",
+    "tuning-18",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-13", "held-out-14"})
+HELD_OUT: frozenset[Part] = frozenset()
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -159,10 +160,9 @@ MOVES_SHORT: dict[Part, str] = {
     "customer's question quoted as a heading, a record check labelled as the go-ahead",
     "tuning-16": "7/144 tuning-16 turns (4.9%) change the next move after round 8 (11 and 10 as "
     "held-out-12): five asking a yes beside a choice of payment method or item, read as the choice",
-    "held-out-13": "26/147 held-out-13 turns (17.7%) change the next move with the round-7 rules, "
-    "27 (18.4%) after round 8",
-    "held-out-14": "6/134 held-out-14 turns (4.5%) change the next move with the round-7 rules and "
-    "the same 6 after round 8",
+    "tuning-17": "19/147 tuning-17 turns (12.9%) change the next move after round 9 (26 and 27, as "
+    "held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, a question and "
+    "a transfer at once; a yes asked beside a pick; a transfer offered read as done",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -175,8 +175,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
-    "held-out-13": "47.6% of held-out-13's turns are read exactly with the round-7 rules, 46.9% "
-    "after round 8",
+    "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -188,10 +187,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-11): a quoted question as a heading, a record check offered",
     "tuning-16": "1 tuning-16 turn is read as a yes it does not ask for after round 8 (2 as "
     "held-out-12): a proposal beside anything else, labelled as a question",
-    "held-out-13": "6 held-out-13 turns are read as a yes they do not ask for and 1 question as a "
-    "hand-off with the round-7 rules; 7 and 1 after round 8",
-    "held-out-14": "2 held-out-14 turns are read as a yes they do not ask for and 3 questions as "
-    "the end of a request with the round-7 rules and after round 8",
+    "tuning-17": "2 tuning-17 turns are read as a yes they do not ask for and 1 question as a "
+    "hand-off after round 9 (6 and 1 as held-out-13)",
 }
 
 

@@ -1,0 +1,149 @@
+"""The patterns that read an agent turn as a whole (simulation/acts.py), beside those that read
+one sentence (acts_rules.py): whether a proposal is one option of a choice, a yes asked for
+later, a request on a condition the customer may never meet, progress beside a question."""
+
+from __future__ import annotations
+
+import re
+
+# "Please let me know which you'd prefer", "Which flight would you prefer?", "Let me know which
+# order you want to proceed with": the customer picks among options, never a yes.
+WHICH = re.compile(
+    r"\bwhich (one |option |of (these|those|the (two|three|four|options)) |(?!one\b|option\b)\w+ )?"
+    r"(you('d| would) "
+    r"(prefer|like)|would you (prefer|like)|do you (prefer|want)|you (prefer|want)(?! me to))\b"
+    # "Please let me know your preference (e.g., "Cancel and refund" or "Search")" (tuning-17)
+    r"|\blet me know your (preference|choice|preferred option)\b",
+    re.IGNORECASE,
+)
+# "Once you confirm, I'll summarize the changes and ask for your final yes": the customer
+# answers; its yes is asked for later.
+LATER_YES = re.compile(
+    r"\b(ask for|request) (your|a) (final|explicit|formal) (\W?yes\W?|confirmation|consent|go-?ahead)"
+    # "After you provide the details, I will list the changes and ask for your yes confirmation"
+    r"|\b(will|'ll|then)\b[^.?!]*\b(ask for|request|get|obtain|seek) (your|a) ((final|explicit|formal|clear) )?"
+    r"(\W?yes\W?|confirmation|consent|approval|go-?ahead)"
+    # "I'll list the items and the refund for your confirmation", "after I present the masked
+    # details, reply yes": a yes to what has not been put yet (issue 16, round 4).
+    r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|send|share|lay out|prepare)\b[^.?!]*\bfor your "
+    r"(confirmation|approval|review|go-?ahead)\b"
+    r"|\bafter i (present|share|show|list|send|give)\b[^.?!]*\b(reply|respond|say|type)\b[^.?!]{0,20}\byes\b"
+    # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
+    r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
+    r"(finali[sz]e|book|proceed)\b",
+    re.IGNORECASE,
+)
+# "Could you please confirm the following: ... Once I have this information, I will create the
+# reservation": the list asks for details, it is not a proposal.
+NEEDS_INFO = re.compile(
+    r"^once i (have|receive|get) (this|that|the|these|those|your|all the|all) (information|details"
+    # "Once I have those details and your "yes," I'll proceed" asks for the yes too (tuning-10).
+    r"|info)\b(?! and your\b)",
+    re.IGNORECASE,
+)
+# "To confirm, you want to change ...": a recap of the request, beside the questions it leads to.
+RECAP = re.compile(
+    r"^(so,? |just )?(to confirm|to recap|to summari[sz]e|to be clear)\b", re.IGNORECASE
+)
+
+# "Would you like to proceed with this option? If so, I'll need your explicit confirmation. If
+# you prefer a different option, let me know which one": the yes/no question stands, the rest
+# says what follows each answer (tuning-13, tuning-14).
+IF_SO = re.compile(
+    r"^(if (so|yes|not)\b|if you('d| would)? (prefer|want|like|wish) (a different|another|other"
+    r"|something else)\b)",
+    re.IGNORECASE,
+)
+OTHERWISE = re.compile(r"^(otherwise|alternatively)\b", re.IGNORECASE)
+OR = re.compile(r"^(or|otherwise|alternatively)\b", re.IGNORECASE)
+# A sentence that opens a second option ("Or, if you'd like, I can show you the list",
+# "Alternatively, I can escalate this") after a question or a proposal: the customer chooses.
+ALTERNATIVE = re.compile(
+    r"^(or|otherwise|alternatively)\b|\b(i|we) (can|could) also\b.*\bif you('d| would)? prefer\b"
+    # "If you want, I can help with changing it now. I can also continue with your booking."
+    r"|^(i|we) (can|could) also\b"
+    r"|^if you('d| would)? (like|prefer|want|wish),? (i|we) (can|could)\b"
+    # "Could you provide the dates? If you're still unsure, we can also check your history."
+    r"|^if (you'?re|you are) (still )?(not sure|unsure)\b",
+    re.IGNORECASE,
+)
+# "Anything else? Perhaps you'd like me to search for a product?": an example of "anything else".
+# "If you'd like, I can help you with other options such as:" introduces the list, not a proposal.
+EXAMPLE = re.compile(r"^(perhaps|maybe)\b|\bsuch as\s*:\s*$", re.IGNORECASE)
+# "There was an error with the tool call. I will try again": the agent goes on working.
+RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
+# "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
+# "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
+# taken with the customer or after its answer, not the agent working on its own.
+LETS = re.compile(
+    r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
+    # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
+    r"|^((however|so|but|now),? )?(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
+    r"|^(first|to start|to begin|before i (can )?(proceed|continue)),? (i|we) (need|have) to\b"
+    # "Please let me know which option you'd like, and I'll check the availability": a promise
+    # made on the customer's answer.
+    r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",
+    re.IGNORECASE,
+)
+# "Could you confirm the product ID? You mentioned P1, is that correct?": the tag checks the
+# detail just asked for; it proposes nothing.
+TAG = re.compile(r",\s*(is that|is this|is it) (correct|right)\s*\?$", re.IGNORECASE)
+# "If you still have trouble, please restart your phone", "Once you have the ID and are ready,
+# please let me know", "Let me know once the bookshelf has been delivered": a request for later,
+# on a condition the customer may never meet; beside a result or "anything else", nothing to
+# answer now (issue 16, tuning-5 and tuning-7).
+LATER_REQUEST = re.compile(
+    r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|(don'?t|do not) (see|receive|get)\b"
+    r"|have any (additional|other|further"
+    r"|more)|need (any|more|further|to (add|change|make|update))|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
+    r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
+    r" know)\b"
+    # "If you locate the details and need more, just let me know and I'll be happy to help": a
+    # standing offer of help, asking for nothing now (tuning-10).
+    r"|^if you\b[^.?!]*,\s*(just |please |simply )?let me know,? and (i|we)('ll| will)( be)? (happy|glad)"
+    r" to (help|assist)\b"
+    r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
+    r"|shipped|ready|available)\b"
+    # "Please follow those instructions to send the item back": a step after the conversation,
+    # with nothing to report (issue 16, round 4).
+    r"|\b(follow|use) (the|those|these) (instructions|steps|label)\b[^.?!]*\b(to (send|ship|return"
+    r"|mail|drop)|in the email)\b"
+    # "..., you might want to browse the store, or I could help you look at other products if
+    # you'd like": a standing offer beside a finished answer (tuning-14).
+    r"|^[^?]*\b(i|we) (can|could) (also )?help you\b[^?]*\bif you('d| would)? like\b[^?]*$",
+    re.IGNORECASE,
+)
+HOW_TO_PROCEED = re.compile(r"\blet me know how you('d| would) like to proceed\b", re.IGNORECASE)
+OPTIONS = re.compile(r"\b(options?|alternatives|choose|choices)\b", re.IGNORECASE)
+STANDING_BY = re.compile(
+    r"^(i'?m|i am|i'?ll be|i will be) (right |still )?(here|around|available|standing by)\b",
+    re.IGNORECASE,
+)
+TRANSFERRING = re.compile(
+    r"\b(one moment|a moment while|while i (do that|transfer|connect))\b", re.IGNORECASE
+)
+HOLD = re.compile(r"^(please )?(hold on|hold the line|stay on the line)\W*$", re.IGNORECASE)
+# "Once you confirm, I'll list the details": a yes asked for later, after the choice asked now.
+ONCE = re.compile(
+    r"\bonce (you (confirm|approve|agree)(?! (with )?\W?yes\b)|i have your (confirmation|approval"
+    r"|go-?ahead))\b",
+    re.IGNORECASE,
+)
+PICK = re.compile(
+    r"\bwhich\b|\bhow (would |do )?you('d| would)? (like|want) to (proceed|move forward)\b",
+    re.IGNORECASE,
+)
+# "Could you please provide the reservation ID?": a request for a detail, whatever its topic.
+REQUEST = re.compile(
+    r"\b(please|kindly|could you|can you)( please)? (provide|share|send|give|tell me|enter)\b",
+    re.IGNORECASE,
+)
+
+
+# A bare "OK?" closing a turn: a request for the go-ahead only after what the agent will do.
+BARE_OK = re.compile(
+    r"^\W*(ok|okay|sounds? good|all good|fine|alright|all right|agreed)\s*\?\s*$", re.I
+)
+WILL_DO = re.compile(
+    r"\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|plan|next step)\b", re.I
+)
