@@ -61,7 +61,10 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # held-out-13, labelled the same way by reading only, measured once with the round-7 rules when
 # wired in and once after round 8, never read by it; real_turns_round12.txt: gpt-4o-mini on
 # tau-bench retail (a fork's experiment file), held-out-14, the same way. Round 9 tuned on both
-# (renamed tuning-17 and tuning-18) while the next held-out parts were labelled apart.
+# (renamed tuning-17 and tuning-18) while the next held-out parts were labelled apart:
+# real_turns_round14.txt: gpt-5-nano on tau2-bench retail (a fork's results viewer), held-out-16,
+# labelled the same way by reading only, measured once with the round-8 rules when wired in and
+# once after round 9, never read by it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -79,6 +82,7 @@ CORPORA = tuple(
         "real_turns_round10.txt",
         "real_turns_round11.txt",
         "real_turns_round12.txt",
+        "real_turns_round14.txt",
     )
 )
 Part = Literal[
@@ -100,6 +104,7 @@ Part = Literal[
     "tuning-16",
     "tuning-17",
     "tuning-18",
+    "held-out-16",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -120,8 +125,9 @@ PARTS: tuple[Part, ...] = (
     "tuning-16",
     "tuning-17",
     "tuning-18",
+    "held-out-16",
 )
-HELD_OUT: frozenset[Part] = frozenset()
+HELD_OUT: frozenset[Part] = frozenset({"held-out-16"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -163,6 +169,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-17": "19/147 tuning-17 turns (12.9%) change the next move after round 9 (26 and 27, as "
     "held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, a question and "
     "a transfer at once; a yes asked beside a pick; a transfer offered read as done",
+    "held-out-16": "45/147 held-out-16 turns (30.6%) change the next move with the round-8 rules "
+    "and the same 45 after round 9: 20 yeses or offers read as a question alone (15 a yes beside "
+    "a request for a value), 14 turns read as a yes or an offer, 11 others (9 JSON-object turns)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -176,6 +185,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
     "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
+    "held-out-16": "44.2% of held-out-16's turns are read exactly with the round-8 rules and after "
+    "round 9",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -189,6 +200,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-12): a proposal beside anything else, labelled as a question",
     "tuning-17": "2 tuning-17 turns are read as a yes they do not ask for and 1 question as a "
     "hand-off after round 9 (6 and 1 as held-out-13)",
+    "held-out-16": "14 held-out-16 turns are read as a yes they do not ask for with the round-8 "
+    "rules and after round 9 (9 questions, 3 finished changes, a plan, a refusal)",
 }
 
 
