@@ -64,7 +64,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (renamed tuning-17 and tuning-18) while the next held-out parts were labelled apart:
 # real_turns_round14.txt: gpt-5-nano on tau2-bench retail (a fork's results viewer), held-out-16,
 # labelled the same way by reading only, measured once with the round-8 rules when wired in and
-# once after round 9, never read by it.
+# once after round 9, never read by it; real_turns_round13.txt: grok-4-1-fast-non-reasoning on
+# tau-bench airline (a copy of tau-bench with Grok results), held-out-15, the same way.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -82,6 +83,7 @@ CORPORA = tuple(
         "real_turns_round10.txt",
         "real_turns_round11.txt",
         "real_turns_round12.txt",
+        "real_turns_round13.txt",
         "real_turns_round14.txt",
     )
 )
@@ -104,6 +106,7 @@ Part = Literal[
     "tuning-16",
     "tuning-17",
     "tuning-18",
+    "held-out-15",
     "held-out-16",
 ]
 PARTS: tuple[Part, ...] = (
@@ -125,9 +128,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-16",
     "tuning-17",
     "tuning-18",
+    "held-out-15",
     "held-out-16",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-16"})
+HELD_OUT: frozenset[Part] = frozenset({"held-out-15", "held-out-16"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -172,6 +176,8 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-16": "45/147 held-out-16 turns (30.6%) change the next move with the round-8 rules "
     "and the same 45 after round 9: 20 yeses or offers read as a question alone (15 a yes beside "
     "a request for a value), 14 turns read as a yes or an offer, 11 others (9 JSON-object turns)",
+    "held-out-15": "44/179 held-out-15 turns (24.6%) change the next move with the round-8 rules, "
+    "43 (24.0%) after round 9",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -187,6 +193,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
     "held-out-16": "44.2% of held-out-16's turns are read exactly with the round-8 rules and after "
     "round 9",
+    "held-out-15": "53.6% of held-out-15's turns are read exactly with the round-8 rules, 54.2% "
+    "after round 9",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -202,6 +210,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "hand-off after round 9 (6 and 1 as held-out-13)",
     "held-out-16": "14 held-out-16 turns are read as a yes they do not ask for with the round-8 "
     "rules and after round 9 (9 questions, 3 finished changes, a plan, a refusal)",
+    "held-out-15": "11 held-out-15 turns are read as a yes they do not ask for and 4 as the end of "
+    "a request (2 questions, 2 unfinished turns) with the round-8 rules; 10 and 4 after round 9",
 }
 
 
