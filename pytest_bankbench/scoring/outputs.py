@@ -102,12 +102,21 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     """Every amount a message states: its value, whether a currency or scale word marks it, and
     whether an unmarked one may stand bare (no unit, id or count beside it; False for a marked
     one, which needs no such test). Dates are taken out first."""
-    if _DIGIT.search(text) is None:
+    digit = _DIGIT.search(text)
+    if digit is None:
         return ()
-    for start, end, _ in _dates_in(text):
+    dates = _dates_in(text)
+    for start, end, _ in dates:
         text = text[:start] + " " * (end - start) + text[end:]
+    if dates and (digit := _DIGIT.search(text)) is None:
+        return ()
+    # No amount opens before its currency sign ("rupees", at most six characters) and the
+    # spaces before the first digit: the scan starts there (the text before is never read).
+    opens = digit.start()
+    while opens and text[opens - 1].isspace():
+        opens -= 1
     found: list[tuple[Decimal, bool, bool]] = []
-    for m in _AMOUNT.finditer(text):
+    for m in _AMOUNT.finditer(text, max(0, opens - 6)):
         cur, num, frac, scale, post = m.group("cur", "num", "frac", "scale", "post")
         if scale == "l" and not cur:
             continue  # "1.5 L" may be litres: the lakh's L only after a currency sign
