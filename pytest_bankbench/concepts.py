@@ -72,7 +72,7 @@ class Concept:
         nowhere in it; leaving it out of the alternation, in the same order, leaves every match
         as it was. The whole alternation tried at each position was most of a concept's cost,
         and looking for each key as a substring costs less than one pattern of them all."""
-        present = tuple(k for k in self.keys if k in lowered)
+        present = tuple([k for k in self.keys if k in lowered])  # a list: no generator resumed
         if not present:
             return None
         narrowed = self._narrowed.get(present)

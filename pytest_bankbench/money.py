@@ -103,12 +103,15 @@ _NUMBER = re.compile(
     r"(?:\s*(lakhs?|lacs?|crores?|cr|k)\b)?",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
 _SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "cr": 10_000_000, "k": 1_000}
 
 
 def amounts_in(text: str) -> set[Decimal]:
     """Every number in a text, read in Indian or international grouping, with lakh/crore words."""
     found: set[Decimal] = set()
+    if _DIGIT.search(text) is None:  # every number opens with a digit; many texts hold none
+        return found
     for match in _NUMBER.finditer(text):
         whole, frac, unit = match.group(1), match.group(2) or "", match.group(3)
         try:

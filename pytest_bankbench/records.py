@@ -62,6 +62,7 @@ _DATES = (
     re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}})"),
     re.compile(rf"(?<![a-z]){_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})"),
 )
+_YEAR = re.compile(r"\d\d{3}")  # \d{4}, opening with a class: scanned for it in C
 # What may come just before the last digits of a card's number or a record's id.
 _CUE = r"(?:ending|ends|end|no\.?|number|#|id|fd|rd|deposit|loan|card|[x*•.]{2,})"
 _TAIL = r"\s*(?:in|with|:|-)?\s*[x*•.\s-]*?"
@@ -80,7 +81,10 @@ def dates_in(text: str) -> frozenset[date]:
     """Every calendar date a text says (ISO, day-first numerals, a month's name either side)."""
     lowered = text.lower()
     found: set[date] = set()
-    for form in _DATES:
+    if _YEAR.search(lowered) is None:  # every form has a four-digit year; most sentences none
+        return frozenset(found)
+    named = any(month in lowered for month in MONTHS)  # the last two forms need a month's name
+    for form in _DATES if named else _DATES[:2]:
         for m in form.finditer(lowered):
             groups = m.groupdict()
             month = month_number(groups["mon"]) if groups.get("mon") else int(groups["m"])

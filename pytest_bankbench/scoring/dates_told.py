@@ -69,14 +69,21 @@ def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
     if _YEAR.search(text) is None:  # every form has a four-digit year; most messages none
         return ()
     found: list[tuple[int, int, date | None]] = []
-    for m in _NUMERIC_DATE.finditer(text):
+    # Each scan starts where the first match may: no match opens before it, and the text before
+    # it is never read (the lookbehinds still see it). A numeric date holds a digit, separator
+    # and digit at most three characters in; a named one opens at a digit or a month's name.
+    hint = _NUMERIC_HINT.search(text)
+    for m in _NUMERIC_DATE.finditer(text, max(0, hint.start() - 3)) if hint else ():
         first = m["year"] is not None
         year, month, day = m.group(
             *(("year", "num", "day") if first else ("year2", "num2", "day2"))
         )
         found.append((m.start(), m.end(), _date(year, int(month), day)))
-    if any(month in text for month in MONTHS):  # the forms with a month's name need one
-        for m in _NAMED_DATE.finditer(text):
+    named = [at for month in MONTHS if (at := text.find(month)) >= 0]
+    if named:  # the forms with a month's name need one
+        digit = _DIGIT.search(text)
+        opens = min(*named, digit.start()) if digit else min(named)
+        for m in _NAMED_DATE.finditer(text, opens):
             first = m["year"] is not None
             year, name, day = m.group(
                 *(("year", "mon", "day") if first else ("year2", "mon2", "day2"))
@@ -92,7 +99,9 @@ def _date(year: str, month: int, day: str) -> date | None:
         return None
 
 
-_YEAR = re.compile(r"\d{4}")
+_YEAR = re.compile(r"\d\d{3}")  # \d{4}, opening with a class: scanned for it in C
+_NUMERIC_HINT = re.compile(r"\d[-/.]\d")
+_DIGIT = re.compile(r"\d")
 
 
 def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:

@@ -100,28 +100,43 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
 @lru_cache(maxsize=_RECENT)
 def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     """Every amount a message states: its value, whether a currency or scale word marks it, and
-    whether it may stand bare (no unit, id or count beside it). Dates are taken out first."""
-    if _DIGIT.search(text) is None:
+    whether an unmarked one may stand bare (no unit, id or count beside it; False for a marked
+    one, which needs no such test). Dates are taken out first."""
+    digit = _DIGIT.search(text)
+    if digit is None:
         return ()
-    for start, end, _ in _dates_in(text):
+    dates = _dates_in(text)
+    for start, end, _ in dates:
         text = text[:start] + " " * (end - start) + text[end:]
+    if dates and (digit := _DIGIT.search(text)) is None:
+        return ()
+    # No amount opens before its currency sign ("rupees", at most six characters) and the
+    # spaces before the first digit: the scan starts there (the text before is never read).
+    opens = digit.start()
+    while opens and text[opens - 1].isspace():
+        opens -= 1
     found: list[tuple[Decimal, bool, bool]] = []
-    for m in _AMOUNT.finditer(text):
-        if m["scale"] == "l" and not m["cur"]:
+    for m in _AMOUNT.finditer(text, max(0, opens - 6)):
+        cur, num, frac, scale, post = m.group("cur", "num", "frac", "scale", "post")
+        if scale == "l" and not cur:
             continue  # "1.5 L" may be litres: the lakh's L only after a currency sign
-        marked = bool(m["cur"] or m["post"] or m["scale"])
+        marked = bool(cur or post or scale)
         after = m.end()  # what follows, read in place: a copy of the rest per number cost more
         if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
             continue
-        start, num = m.start(), m["num"]
-        bare_ok = not (  # the cheaper tests first
-            (start and text[start - 1].isalnum())
-            or (num[0] == "0" and len(num) > 1)
-            or _COUNT_AFTER.match(text, after)
-            or _ID_BEFORE.search(text[max(0, start - 30) : start])
+        start = m.start()
+        # Whether it may stand bare is read only for a bare one (a marked one counts anyway).
+        bare_ok = (
+            not marked
+            and not (  # the cheaper tests first
+                (start and text[start - 1].isalnum())
+                or (num[0] == "0" and len(num) > 1)
+                or _COUNT_AFTER.match(text, after)
+                or _ID_BEFORE.search(text[max(0, start - 30) : start])
+            )
         )
-        scale = _SCALE[m["scale"].lower().rstrip("s")] if m["scale"] else 1
-        amount = Decimal(num.replace(",", "") + (m["frac"] or "")) * scale
+        digits = num.replace(",", "") + frac if frac else num.replace(",", "")
+        amount = Decimal(digits) * (_SCALE[scale.lower().rstrip("s")] if scale else 1)
         found.append((amount, marked, bare_ok))
     return tuple(found)
 
@@ -261,7 +276,7 @@ def _said_digits(value: str, text: str, unit: str | None, rivals: tuple[str, ...
     return re.search(rf"(?<!\d)(?<!\d[.,]){grouped}(?!\d)(?![.,]\d)", text) is not None
 
 
-_NUMBER_RUN = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER_RUN = re.compile(r"\d\d*(?:[.,]\d+)*")  # \d+, opening with a class: scanned for it in C
 
 
 @lru_cache(maxsize=_RECENT)

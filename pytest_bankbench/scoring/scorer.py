@@ -8,10 +8,8 @@ from typing import Literal, get_args
 from pydantic import ConfigDict
 
 from pytest_bankbench.bank.diff import ChangeSet, compare
-from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
-from pytest_bankbench.bank.registry import ToolSpec, all_tools
 from pytest_bankbench.scoring.consent import consent_failures
 from pytest_bankbench.scoring.dates_told import reading_on
 
@@ -19,11 +17,15 @@ from pytest_bankbench.scoring.dates_told import reading_on
 from pytest_bankbench.scoring.matching import matches as matches
 from pytest_bankbench.scoring.matching import matches_call, same_value
 from pytest_bankbench.scoring.outputs import shown, told
+
+# `assign_required` is also read from here (report/html_traces.py): re-exported by name.
+from pytest_bankbench.scoring.required import assign_required as assign_required
+from pytest_bankbench.scoring.required import missing_calls
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.told import own_words, untold
-from pytest_bankbench.scoring.view import Call, SessionView, call_of
+from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
-from pytest_bankbench.tasks.model import FactNeed, GoldCall, Task, ToldValue
+from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 
 CheckName = Literal[
     "ended_normally",
@@ -132,141 +134,6 @@ def chosen_alternative(task: Task, view: SessionView) -> Task | None:
     )
 
 
-def shows_fact(need: FactNeed, event: ToolEvent, customer_id: str) -> bool:
-    """A successful result shows the record and every field of a required fact."""
-    return _shows(need, event, all_tools().get(event.call.name), customer_id)
-
-
-def _shows(need: FactNeed, event: ToolEvent, spec: ToolSpec | None, customer_id: str) -> bool:
-    if not event.ok or event.output is None or event.call.arguments is None:
-        return False
-    if spec is None:
-        return False
-    return shows(
-        spec.reveals,
-        event.call.arguments,
-        event.output,
-        customer_id,
-        need.entity,
-        need.key,
-        need.fields,
-    )
-
-
-def satisfies(gold: GoldCall, event: ToolEvent, customer_id: str) -> bool:
-    """A required fact by any result that shows it; any other gold call by a matching call."""
-    return shows_fact(gold.facts, event, customer_id) if gold.facts else matches(gold, event)
-
-
-def _satisfied_by(
-    gold: GoldCall, call: Call, customer_id: str, showing: frozenset[str] = frozenset()
-) -> bool:
-    """satisfies() on a call of a session's view; `showing`: _showing(gold.facts), for a fact."""
-    if gold.facts:
-        if call.event.call.name not in showing:
-            return False  # its tool never shows all the fact's fields: no need to read its result
-        return _shows(gold.facts, call.event, call.spec, customer_id)
-    return matches_call(gold, call)
-
-
-_SHOWING: tuple[dict[str, ToolSpec], dict[tuple[str, tuple[str, ...]], frozenset[str]]]
-_SHOWING = ({}, {})
-
-
-def _showing(need: FactNeed) -> frozenset[str]:
-    """tools_showing(need), kept per registry (a re-import of the tools builds another)."""
-    global _SHOWING
-    tools = all_tools()
-    held, known = _SHOWING
-    if held is not tools:
-        held, known = tools, {}
-        _SHOWING = (held, known)
-    key = (need.entity, need.fields)
-    found = known.get(key)
-    if found is None:
-        found = known[key] = frozenset(tools_showing(need))
-    return found
-
-
-def assign_required(task: Task, calls: Sequence[ToolEvent]) -> dict[str, int | None]:
-    """Earliest trace call satisfying each gold call after its dependencies (None when missing).
-
-    Earliest-feasible in chain order is optimal: dependencies only set lower bounds, so taking
-    the smallest index for each call never blocks a later one. A fact may also be shown by the
-    dependency itself when that is a write: a write's result describes the records after it.
-    """
-    tools = all_tools()
-    return _assign(task, [call_of(i, e, tools) for i, e in enumerate(calls)])
-
-
-def _assign(task: Task, calls: Sequence[Call]) -> dict[str, int | None]:
-    names = [c.event.call.name for c in calls]
-    placed: dict[str, int | None] = {}
-    for gold in task.gold:
-        deps = [placed[d] for d in gold.after]
-        if any(d is None for d in deps):
-            placed[gold.id] = None
-            continue
-        floor = max((d for d in deps if d is not None), default=-1)
-        start = floor
-        if gold.facts and floor >= 0 and calls[floor].event.tool_kind == "write":
-            start = floor - 1
-        # Only the calls of a tool that may satisfy it are read (_satisfied_by answers False for
-        # every other without reading it): a test of the tool's name, not a call per position.
-        wanted = _showing(gold.facts) if gold.facts else frozenset({gold.tool})
-        placed[gold.id] = next(
-            (
-                i
-                for i in range(start + 1, len(calls))
-                if names[i] in wanted and _satisfied_by(gold, calls[i], task.customer_id, wanted)
-            ),
-            None,
-        )
-    return placed
-
-
-def _closest(gold: GoldCall, view: SessionView) -> str:
-    same = [e for e in view.tool_events if e.call.name == gold.tool]
-    if not same:
-        return f"no call to {gold.tool} was made"
-    shown = []
-    for e in same[:3]:
-        args = e.call.arguments or {}
-        diffs = [
-            f"{n}={args.get(n)!r} (want {gold.arguments[n]!r})"
-            for n in gold.match
-            if n not in args or not same_value(gold.arguments[n], args[n])
-        ]
-        status = "ok" if e.ok else f"failed: {e.error_code}"
-        shown.append(f"{gold.tool}({', '.join(diffs) or 'arguments match'}) [{status}]")
-    return "closest: " + "; ".join(shown)
-
-
-def _describe(gold: GoldCall) -> str:
-    order = f" after {', '.join(gold.after)}" if gold.after else ""
-    if gold.facts:
-        need = gold.facts
-        return f"{gold.id} fact: {need.entity} {need.key}: {', '.join(need.fields)}{order}"
-    args = ", ".join(f"{n}={gold.arguments[n]!r}" for n in gold.match)
-    return f"{gold.id} {gold.tool}({args}){order}"
-
-
-def tools_showing(need: FactNeed) -> list[str]:
-    """The tools whose results can show every field of a required fact."""
-    return sorted(
-        name
-        for name, spec in all_tools().items()
-        if set(need.fields) <= fact_fields(spec.reveals, need.entity)
-    )
-
-
-def _missing(gold: GoldCall, view: SessionView) -> str:
-    if gold.facts:
-        shown_by = ", ".join(tools_showing(gold.facts))
-        return f"missing {_describe(gold)}; shown by a successful {shown_by}"
-    return f"missing {_describe(gold)}; {_closest(gold, view)}"
-
-
 def _gold_writes(task: Task, view: SessionView) -> list[GoldCall]:
     return [g for g in task.gold if view.tools[g.tool].kind == "write"]
 
@@ -342,10 +209,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     view = SessionView.of(trace)  # the trace read once, for every check
     if not trace.ended_normally:
         evidence["ended_normally"].append(f"ended by {trace.end}: {trace.end_detail}")
-    placed = _assign(task, view.successful)
-    for gold in task.gold:
-        if placed[gold.id] is None:
-            evidence["required_calls"].append(_missing(gold, view))
+    evidence["required_calls"].extend(missing_calls(task, view))
     golds = _gold_writes(task, view)  # read by three checks
     for event in unrequested_writes(golds, view):
         evidence["write_purity"].append(

@@ -103,7 +103,7 @@ def _record_names(first: str, masked: str) -> frozenset[str]:
     once per record: the same records come back in every result that lists them."""
     names = {first}
     for raw in (first, masked):
-        digits = _NOT_DIGIT.sub("", raw)
+        digits = raw if raw.isdecimal() else _NOT_DIGIT.sub("", raw)  # \d is isdecimal()
         if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
             names.add(digits[-4:])
     return frozenset(n.lower() for n in names if n and not _year_like(n))
@@ -127,7 +127,9 @@ def _task_keys(task: Task) -> set[str]:
 # What may name a record in a message: an id (FD001219) or a run of four or more digits.
 # Its first character looked for first: the engine leaves the other positions after one test.
 _ID_RUN = re.compile(r"(?=[A-Za-z\d])(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
-_DIGIT_RUN = re.compile(r"\d{4,}")
+# One digit, then three or more: the same runs as \d{4,}, but a pattern that opens with a class
+# is scanned for that class in C (one opening with a repeat is tried at every position).
+_DIGIT_RUN = re.compile(r"\d\d{3,}")
 
 
 def own_words(task: Task, view: SessionView) -> list[Said]:

@@ -143,7 +143,8 @@ def test_a_customer_volunteering_nothing_needs_no_warning() -> None:
 
 def test_the_quick_filter_admits_every_phrase_of_the_secret_concept() -> None:
     from pytest_bankbench.concepts import concept
-    from pytest_bankbench.scoring.safeguards import _HINT
+    from pytest_bankbench.scoring.safeguards import hinted
 
     for phrase in concept("secret").phrases:
-        assert _HINT.search(phrase), phrase
+        assert hinted(phrase.lower()), phrase
+    assert not hinted("your balance is rs. 5,000. anything else?")
