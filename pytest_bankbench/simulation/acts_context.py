@@ -265,9 +265,29 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
 _OR_LAST = re.compile(r",?\s+or\W*$", re.IGNORECASE)
 
 
+# "Options to proceed:", "Next steps:", "Alternatives:" open a list the customer picks from.
+_OPTIONS_OPEN = re.compile(
+    r"^(your |the )?(options|next steps|alternatives|choices)\b[^:]{0,40}:\s*$", re.IGNORECASE
+)
+
+
+# An option as a list item, with no question word: "Transfer to a human agent?"
+_ITEM = re.compile(
+    r"^(?!(would|shall|should|do|does|can|could|may|will|is|are|if|please|confirm)\b)[^?]{3,120}\?$",
+    re.I,
+)
+
+
 def options_listed(sentences: tuple[Sentence, ...]) -> bool:
-    """A line that ends on "or" before a proposal: the proposal is one option of a list."""
-    return any(_OR_LAST.search(a.text) and b.acts & _PROPOSALS for a, b in pairwise(sentences))
+    """A line that ends on "or" before a proposal, or a list opened as options ("Options: - Keep
+    it. - Transfer to a human agent?"): the proposal is one option of a list (tuning-19)."""
+    return any(
+        _OR_LAST.search(a.text) and b.acts & _PROPOSALS for a, b in pairwise(sentences)
+    ) or any(
+        _OPTIONS_OPEN.match(s.text)
+        and any(t.acts & _PROPOSALS and _ITEM.match(t.text) for t in sentences[at + 1 :])
+        for at, s in enumerate(sentences)
+    )
 
 
 # "Please confirm the following details:", not "Please confirm if you want to proceed with:"

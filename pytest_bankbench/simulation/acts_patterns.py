@@ -36,9 +36,9 @@ LATER_YES = re.compile(
 # "Could you please confirm the following: ... Once I have this information, I will create the
 # reservation": the list asks for details, it is not a proposal.
 NEEDS_INFO = re.compile(
-    r"^once i (have|receive|get) (this|that|the|these|those|your|all the|all) (information|details"
+    r"^once i (have|receive|get) ((this|that|the|these|those|your|all the|all) (information|details"
     # "Once I have those details and your "yes," I'll proceed" asks for the yes too (tuning-10).
-    r"|info)\b(?! and your\b)",
+    r"|info)|(those|these|that|it|them),)(?! and your\b)",
     re.IGNORECASE,
 )
 # "To confirm, you want to change ...": a recap of the request, beside the questions it leads to.

@@ -213,6 +213,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "Let's try that again", "Let's check the product": the agent's next step, not the customer's.
     # "To help you change it, I need to first check the product details": the agent's next step
     ("wait", r"\b(i|we) (will )?(need|have) to (first )?(check|look up|look at|look into|verify|pull up|fetch|retrieve|review|search)\b(?![^.?!]*\?)(?![^.?!]*\b(your|you)\b[^.?!]*\b(identity|provide|share|give)\b)"),
+    ("wait", r"^(proceeding|processing|booking|updating|submitting) (with |to )?[^.?!]*\bnow\b(?![^.?!]*\?)"),
     ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
     # "I'm now creating the reservation", "I will try again": about to act, not done.
@@ -235,6 +236,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", rf"^(?!.*\b(if|once|as soon as|after you|when you|unless)\b)(?!.*\?)(?!.*\b(please|kindly|let me know)\b)(?!.*\b(transfer|connect)\w* you\b).*\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|let me|let'?s) (now |just |then |go ahead and )?(proceed|go ahead|make the (necessary )?changes?|take care of (it|this|that)|get (it|this|that) done|{_WRITE_VERBS}|modify|downgrade|upgrade|remove|process|check|look)\b"),
     # -- more: ready for the next request
     ("more", r"\banything else\b"),
+    ("more", r"\bif you('d| would)? like me to\b[^.?!]*\b(any other|other orders?|additional changes|anything else)\b[^.?!]*\blet me know\b"),
     # "Would you like to proceed with any other actions?", "Let me know if you'd like to proceed
     # with any actions for these reservations": ready for the next request (tuning-15)
     ("more", r"\b(proceed|go ahead|continue) with any (other |more |further |additional )?(actions?|requests?|tasks?)\b(?![^?]*\bor\b)"),

@@ -56,9 +56,28 @@ _CHOICE = re.compile(
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
     r"|,? or (i|we) (can|could)\b"
+    # "If you'd like, I can (a) coordinate ..., (b) cancel it, or (c) ..." (tuning-20)
+    r"|\((a|1)\)[^()]{3,200}\((b|2)\)"
     # "If you'd like to go ahead with both, or just one of them, say the word" (tuning-16)
     r"|\b(both|all)( of them)?,? or (just |only )?(one|either)\b",
     re.IGNORECASE,
+)
+# The yes a later step will need, told ahead: "we'll need your confirmation before proceeding",
+# "... and await your confirmation", "Once you provide the details, reply 'Yes, proceed'";
+# "Let's start with the first one, confirm the details, get your explicit yes, then move on" (a
+# plan; tuning-19, tuning-20).
+_YES_LATER = re.compile(
+    r"\b(i|we)('ll| will)( then)? (need|require|await|get|ask for) your (explicit |final )?"
+    r"(\W?yes\W?|confirmation|consent|go-?ahead|approval)"
+    r"|\band await your (confirmation|approval|go-?ahead)\b"
+    r"|^once you (provide|share|give|send|have)\b"
+    r"|^let'?s (start|begin|go)\b",
+    re.IGNORECASE,
+)
+# A standing offer of help with some kinds of request: "If you'd like, I can help with tracking,
+# modifications, or returns for this order" (tuning-20).
+_HELP_WITH = re.compile(
+    r"^if you('d| would)? like,? (i|we) (can|could) (also )?help (you )?with\b(?![^.?!]*\?)", re.I
 )
 # "Would you like to proceed with these details, or do you need to make any changes?", "...,
 # or do you have any additional requests?": the yes asked for, with a way to amend it beside it
@@ -270,6 +289,12 @@ def read_sentence(text: str) -> Sentence:
         acts -= _PROPOSALS
     if acts & _PROPOSALS and _YES_TO_COME.search(text):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if acts & _PROPOSALS and not question and _YES_LATER.search(text):
+        acts -= _PROPOSALS  # "I'll wait for your confirmation before proceeding" (tuning-20)
+    if acts & _PROPOSALS and _HELP_WITH.match(text):
+        acts = (acts - _PROPOSALS) | {
+            "more"
+        }  # "If you'd like, I can help with tracking or returns"
     if not acts & {"more", "invite"}:
         # "Which card should I block?" asks for a detail; "..., and shall I go ahead?" does not.
         asking = [st for st in starts if _WH.match(_clause(text, st))]

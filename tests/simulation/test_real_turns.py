@@ -65,7 +65,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round14.txt: gpt-5-nano on tau2-bench retail (a fork's results viewer), held-out-16,
 # labelled the same way by reading only, measured once with the round-8 rules when wired in and
 # once after round 9, never read by it; real_turns_round13.txt: grok-4-1-fast-non-reasoning on
-# tau-bench airline (a copy of tau-bench with Grok results), held-out-15, the same way.
+# tau-bench airline (a copy of tau-bench with Grok results), held-out-15, the same way. Round 10
+# tuned on both (renamed tuning-19 and tuning-20) while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -106,8 +107,8 @@ Part = Literal[
     "tuning-16",
     "tuning-17",
     "tuning-18",
-    "held-out-15",
-    "held-out-16",
+    "tuning-19",
+    "tuning-20",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -128,10 +129,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-16",
     "tuning-17",
     "tuning-18",
-    "held-out-15",
-    "held-out-16",
+    "tuning-19",
+    "tuning-20",
 )
-HELD_OUT: frozenset[Part] = frozenset({"held-out-15", "held-out-16"})
+HELD_OUT: frozenset[Part] = frozenset()
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -173,11 +174,10 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-17": "19/147 tuning-17 turns (12.9%) change the next move after round 9 (26 and 27, as "
     "held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, a question and "
     "a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "held-out-16": "45/147 held-out-16 turns (30.6%) change the next move with the round-8 rules "
-    "and the same 45 after round 9: 20 yeses or offers read as a question alone (15 a yes beside "
-    "a request for a value), 14 turns read as a yes or an offer, 11 others (9 JSON-object turns)",
-    "held-out-15": "44/179 held-out-15 turns (24.6%) change the next move with the round-8 rules, "
-    "43 (24.0%) after round 9",
+    "tuning-19": "38/179 tuning-19 turns (21.2%) change the next move after round 10 (44 and 43 as "
+    "held-out-15): long turns that put options, a yes and a question side by side",
+    "tuning-20": "39/147 tuning-20 turns (26.5%) change the next move after round 10 (45 as "
+    "held-out-16): JSON-object replies, a yes asked beside a request for a value",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -191,10 +191,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
     "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
-    "held-out-16": "44.2% of held-out-16's turns are read exactly with the round-8 rules and after "
-    "round 9",
-    "held-out-15": "53.6% of held-out-15's turns are read exactly with the round-8 rules, 54.2% "
-    "after round 9",
+    "tuning-19": "55.9% of tuning-19's turns are read exactly after round 10 (53.6% as held-out-15)",
+    "tuning-20": "46.9% of tuning-20's turns are read exactly after round 10 (44.2% as held-out-16)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -208,10 +206,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-12): a proposal beside anything else, labelled as a question",
     "tuning-17": "2 tuning-17 turns are read as a yes they do not ask for and 1 question as a "
     "hand-off after round 9 (6 and 1 as held-out-13)",
-    "held-out-16": "14 held-out-16 turns are read as a yes they do not ask for with the round-8 "
-    "rules and after round 9 (9 questions, 3 finished changes, a plan, a refusal)",
-    "held-out-15": "11 held-out-15 turns are read as a yes they do not ask for and 4 as the end of "
-    "a request (2 questions, 2 unfinished turns) with the round-8 rules; 10 and 4 after round 9",
+    "tuning-19": "6 tuning-19 turns are read as a yes they do not ask for and 2 as the end of a "
+    "request after round 10 (11 and 4 as held-out-15)",
+    "tuning-20": "8 tuning-20 turns are read as a yes they do not ask for after round 10 (14 as "
+    "held-out-16)",
 }
 
 
