@@ -66,7 +66,11 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # labelled the same way by reading only, measured once with the round-8 rules when wired in and
 # once after round 9, never read by it; real_turns_round13.txt: grok-4-1-fast-non-reasoning on
 # tau-bench airline (a copy of tau-bench with Grok results), held-out-15, the same way. Round 10
-# tuned on both (renamed tuning-19 and tuning-20) while the next held-out parts were labelled apart.
+# tuned on both (renamed tuning-19 and tuning-20) while the next held-out parts were labelled apart:
+# real_turns_round15.txt: gpt-4.1-mini on tau-bench airline (a fork's latency runs; a model of a
+# family already in tuning-9, a new run and harness), held-out-17, and real_turns_round16.txt:
+# gemini-2.5-flash on tau2-bench airline (an add-on's sample runs), held-out-18, each labelled by
+# reading only, measured once with the round-9 rules when wired in and once after round 10.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -86,6 +90,8 @@ CORPORA = tuple(
         "real_turns_round12.txt",
         "real_turns_round13.txt",
         "real_turns_round14.txt",
+        "real_turns_round15.txt",
+        "real_turns_round16.txt",
     )
 )
 Part = Literal[
@@ -109,6 +115,8 @@ Part = Literal[
     "tuning-18",
     "tuning-19",
     "tuning-20",
+    "held-out-17",
+    "held-out-18",
 ]
 PARTS: tuple[Part, ...] = (
     "tuning",
@@ -131,8 +139,10 @@ PARTS: tuple[Part, ...] = (
     "tuning-18",
     "tuning-19",
     "tuning-20",
+    "held-out-17",
+    "held-out-18",
 )
-HELD_OUT: frozenset[Part] = frozenset()
+HELD_OUT: frozenset[Part] = frozenset({"held-out-17", "held-out-18"})
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
@@ -178,6 +188,10 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-15): long turns that put options, a yes and a question side by side",
     "tuning-20": "39/147 tuning-20 turns (26.5%) change the next move after round 10 (45 as "
     "held-out-16): JSON-object replies, a yes asked beside a request for a value",
+    "held-out-17": "11/126 held-out-17 turns (8.7%) change the next move with the round-9 rules "
+    "and the same 11 after round 10",
+    "held-out-18": "11/136 held-out-18 turns (8.1%) change the next move with the round-9 rules "
+    "and the same 11 after round 10",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -193,6 +207,10 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
     "tuning-19": "55.9% of tuning-19's turns are read exactly after round 10 (53.6% as held-out-15)",
     "tuning-20": "46.9% of tuning-20's turns are read exactly after round 10 (44.2% as held-out-16)",
+    "held-out-17": "78.6% of held-out-17's turns are read exactly with the round-9 rules and after "
+    "round 10",
+    "held-out-18": "80.9% of held-out-18's turns are read exactly with the round-9 rules and after "
+    "round 10",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -210,6 +228,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "request after round 10 (11 and 4 as held-out-15)",
     "tuning-20": "8 tuning-20 turns are read as a yes they do not ask for after round 10 (14 as "
     "held-out-16)",
+    "held-out-17": "3 held-out-17 turns are read as a yes they do not ask for and 1 question as the "
+    "end of a request with the round-9 rules and after round 10",
+    "held-out-18": "3 held-out-18 turns are read as a yes they do not ask for with the round-9 rules "
+    "and after round 10",
 }
 
 
