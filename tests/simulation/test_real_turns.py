@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import pytest
 
@@ -118,31 +118,9 @@ Part = Literal[
     "held-out-17",
     "held-out-18",
 ]
-PARTS: tuple[Part, ...] = (
-    "tuning",
-    "tuning-2",
-    "tuning-3",
-    "tuning-4",
-    "tuning-5",
-    "tuning-6",
-    "tuning-7",
-    "tuning-8",
-    "tuning-9",
-    "tuning-10",
-    "tuning-11",
-    "tuning-12",
-    "tuning-13",
-    "tuning-14",
-    "tuning-15",
-    "tuning-16",
-    "tuning-17",
-    "tuning-18",
-    "tuning-19",
-    "tuning-20",
-    "held-out-17",
-    "held-out-18",
-)
-HELD_OUT: frozenset[Part] = frozenset({"held-out-17", "held-out-18"})
+PARTS: tuple[Part, ...] = get_args(Part)
+# A part is held out until a round tunes on it and renames it tuning-N.
+HELD_OUT: frozenset[Part] = frozenset(p for p in PARTS if p.startswith("held-out"))
 Move = Literal["consent", "answer", "hand-off", "refusal", "wait", "next", "restate", "go-on"]
 # The most turns of a part whose reading may change the customer's next move, and the fewest
 # it must read exactly as labelled (issue 16: 14.6% and 60% before).
