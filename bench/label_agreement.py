@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -63,13 +64,9 @@ def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} ({part / whole:.1%})" if whole else "0/0"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--list", action="store_true", help="each turn whose moves differ")
-    args = parser.parse_args()
+def compare(seconds: dict[str, Labels], listing: bool) -> None:
+    """The second labellings of one set of turns against the corpus, each other and the reader."""
     corpus = {t.text: t for t in TURNS}
-    files = sorted((HERE / "second_labels").glob("*.txt"))
-    seconds = {path.stem: second_labels(path) for path in files}
     for name, labels in seconds.items():
         unknown = set(labels) - set(corpus)
         if unknown:
@@ -77,56 +74,67 @@ def main() -> None:
                 f"{name}: {len(unknown)} turns not in the corpus, e.g. {min(unknown)[:80]!r}"
             )
     shared = set.intersection(*(set(labels) for labels in seconds.values()))
-    parts = Counter(corpus[text].part for text in shared)
-    print(f"{len(shared)} turns labelled by all {len(seconds)} ({dict(parts)})\n")
+    parts = dict(Counter(corpus[text].part for text in shared))
+    print(f"{len(shared)} turns labelled by all of {', '.join(seconds)} ({parts})")
     reference = {text: move(corpus[text].acts) for text in shared}
     reader = {text: move(read(text).acts) for text in shared}
     moves = {name: _moves(labels) for name, labels in seconds.items()}
     whole = len(shared)
+
+    def differ(a: dict[str, Move], b: dict[str, Move], on: Collection[str] = shared) -> str:
+        return _share(sum(a[t] != b[t] for t in on), len(on))
+
     for name, labels in seconds.items():
         mine = moves[name]
-        changed = [t for t in shared if mine[t] != reference[t]]
         exact = sum(comparable(labels[t]) == comparable(corpus[t].acts) for t in shared)  # type: ignore[arg-type]
         extra_yes = sum(mine[t] == "consent" != reference[t] for t in shared)
         missed_yes = sum(reference[t] == "consent" != mine[t] for t in shared)
-        print(f"{name} vs the corpus labels: moves differ on {_share(len(changed), whole)}; ")
+        print(f"  {name} vs the corpus labels: moves differ on {differ(mine, reference)};")
         print(
-            f"  acts read exactly alike {_share(exact, whole)}; a yes the corpus does not read "
+            f"    acts read exactly alike {_share(exact, whole)}; a yes the corpus does not read "
             f"{extra_yes}, a yes it misses {missed_yes}"
         )
         for other in seconds:
             if other > name:
-                differ = sum(mine[t] != moves[other][t] for t in shared)
-                print(f"  vs {other}: moves differ on {_share(differ, whole)}")
-        print(
-            f"  the reader vs {name}: moves differ on "
-            f"{_share(sum(reader[t] != mine[t] for t in shared), whole)}"
-        )
-    reader_changed = sum(reader[t] != reference[t] for t in shared)
-    print(f"\nthe reader vs the corpus labels: moves differ on {_share(reader_changed, whole)}")
+                print(f"    vs {other}: moves differ on {differ(mine, moves[other])}")
+        print(f"    the reader vs {name}: moves differ on {differ(reader, mine)}")
+    print(f"  the reader vs the corpus labels: moves differ on {differ(reader, reference)}")
     settled = [t for t in shared if len({m[t] for m in moves.values()} | {reference[t]}) == 1]
     print(
-        f"turns all labellers give the same move: {_share(len(settled), whole)}; the reader "
-        f"changes the move on {_share(sum(reader[t] != reference[t] for t in settled), len(settled))} of them"
+        f"  turns all labellers give the same move: {_share(len(settled), whole)}; the reader "
+        f"changes the move on {differ(reader, reference, settled)} of them"
     )
     majority = {t: _majority([reference[t], *(m[t] for m in moves.values())]) for t in shared}
     decided = [t for t in shared if majority[t] is not None]
+    agreed: dict[str, Move] = {t: m for t, m in majority.items() if m is not None}
     print(
-        f"turns most labellers give one move: {_share(len(decided), whole)}; against that move the "
-        f"corpus label differs on {_share(sum(reference[t] != majority[t] for t in decided), len(decided))}, "
-        f"the reader on {_share(sum(reader[t] != majority[t] for t in decided), len(decided))}"
+        f"  turns most labellers give one move: {_share(len(decided), whole)}; against that move "
+        f"the corpus label differs on {differ(reference, agreed, decided)}, the reader on "
+        f"{differ(reader, agreed, decided)}"
     )
     for name, mine in moves.items():
-        print(
-            f"  {name} differs on {_share(sum(mine[t] != majority[t] for t in decided), len(decided))}"
-        )
-    if args.list:
+        print(f"    {name} differs on {differ(mine, agreed, decided)}")
+    if listing:
         for t in sorted(set(shared) - set(settled), key=lambda t: corpus[t].line):
             views = " ".join(f"{n}={m[t]}" for n, m in moves.items())
             print(
-                f"\n{corpus[t].part} line {corpus[t].line}: corpus={reference[t]} {views} "
+                f"\n  {corpus[t].part} line {corpus[t].line}: corpus={reference[t]} {views} "
                 f"reader={reader[t]}: {t[:240]!r}"
             )
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="each turn whose moves differ")
+    args = parser.parse_args()
+    # A file is named for the turns it labels and its labeller: held_out_17_18_A.txt.
+    groups: dict[str, dict[str, Labels]] = {}
+    for path in sorted((HERE / "second_labels").glob("*.txt")):
+        turns, _, labeller = path.stem.rpartition("_")
+        groups.setdefault(turns, {})[labeller] = second_labels(path)
+    for seconds in groups.values():
+        compare(seconds, args.list)
 
 
 if __name__ == "__main__":
