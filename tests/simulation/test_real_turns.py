@@ -70,7 +70,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round15.txt: gpt-4.1-mini on tau-bench airline (a fork's latency runs; a model of a
 # family already in tuning-9, a new run and harness), held-out-17, and real_turns_round16.txt:
 # gemini-2.5-flash on tau2-bench airline (an add-on's sample runs), held-out-18, each labelled by
-# reading only, measured once with the round-9 rules when wired in and once after round 10.
+# reading only, measured once with the round-9 rules when wired in and once after round 10. Round
+# 11 tuned on both (renamed tuning-21 and tuning-22).
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -115,8 +116,8 @@ Part = Literal[
     "tuning-18",
     "tuning-19",
     "tuning-20",
-    "held-out-17",
-    "held-out-18",
+    "tuning-21",
+    "tuning-22",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -166,10 +167,10 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-15): long turns that put options, a yes and a question side by side",
     "tuning-20": "39/147 tuning-20 turns (26.5%) change the next move after round 10 (45 as "
     "held-out-16): JSON-object replies, a yes asked beside a request for a value",
-    "held-out-17": "11/126 held-out-17 turns (8.7%) change the next move with the round-9 rules "
-    "and the same 11 after round 10",
-    "held-out-18": "11/136 held-out-18 turns (8.1%) change the next move with the round-9 rules "
-    "and the same 11 after round 10",
+    "tuning-21": "11/126 tuning-21 turns (8.7%) change the next move with the round-9 rules and "
+    "the same 11 after round 10 (as held-out-17), before round 11 tunes on it",
+    "tuning-22": "11/136 tuning-22 turns (8.1%) change the next move with the round-9 rules and "
+    "the same 11 after round 10 (as held-out-18), before round 11 tunes on it",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -185,10 +186,10 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
     "tuning-19": "55.9% of tuning-19's turns are read exactly after round 10 (53.6% as held-out-15)",
     "tuning-20": "46.9% of tuning-20's turns are read exactly after round 10 (44.2% as held-out-16)",
-    "held-out-17": "78.6% of held-out-17's turns are read exactly with the round-9 rules and after "
-    "round 10",
-    "held-out-18": "80.9% of held-out-18's turns are read exactly with the round-9 rules and after "
-    "round 10",
+    "tuning-21": "78.6% of tuning-21's turns are read exactly with the round-9 rules and after "
+    "round 10 (as held-out-17)",
+    "tuning-22": "80.9% of tuning-22's turns are read exactly with the round-9 rules and after "
+    "round 10 (as held-out-18)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
@@ -206,10 +207,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "request after round 10 (11 and 4 as held-out-15)",
     "tuning-20": "8 tuning-20 turns are read as a yes they do not ask for after round 10 (14 as "
     "held-out-16)",
-    "held-out-17": "3 held-out-17 turns are read as a yes they do not ask for and 1 question as the "
-    "end of a request with the round-9 rules and after round 10",
-    "held-out-18": "3 held-out-18 turns are read as a yes they do not ask for with the round-9 rules "
-    "and after round 10",
+    "tuning-21": "3 tuning-21 turns are read as a yes they do not ask for and 1 question as the end "
+    "of a request with the round-9 rules and after round 10 (as held-out-17)",
+    "tuning-22": "3 tuning-22 turns are read as a yes they do not ask for with the round-9 rules and "
+    "after round 10 (as held-out-18)",
 }
 
 
