@@ -28,6 +28,9 @@ LATER_YES = re.compile(
     r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|send|share|lay out|prepare)\b[^.?!]*\bfor your "
     r"(confirmation|approval|review|go-?ahead)\b"
     r"|\bafter i (present|share|show|list|send|give)\b[^.?!]*\b(reply|respond|say|type)\b[^.?!]{0,20}\byes\b"
+    # "... I'll list the exact actions and you can reply with "yes" to proceed" (round 11)
+    r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|lay out)\b[^.?!]*\band you can (then )?"
+    r"(reply|respond|say|type|confirm)\b"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",

@@ -80,6 +80,8 @@ _YES_LATER = re.compile(
     r"|\b(would|will) (require|need) your (explicit |final |formal )?(confirmation|consent|approval)\b"
     r"|\brequire your (explicit |final |formal )?(confirmation|consent|approval|go-?ahead) before\b"
     r"|^once you (provide|share|give|send|have)\b"
+    # "Once updated, reply "yes" ...": the yes after a change the customer makes first (round 11)
+    r"|^(once|after|when) (updated|provided|added|corrected|fixed|shared|received)\b"
     r"|^let'?s (start|begin|go)\b",
     re.IGNORECASE,
 )
