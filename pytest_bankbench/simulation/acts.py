@@ -46,6 +46,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     OR,
     OTHERWISE,
     PICK,
+    PROCEEDING,
     RECAP,
     REQUEST,
     RETRY,
@@ -238,7 +239,10 @@ def read(text: str) -> Reading:
         STANDING_BY.match(s.text) for s in sentences if "more" in s.acts
     ):
         acts.discard("more")  # "Please run the test. I'm here if you have any questions."
-    if "more" in acts:  # "We will review it and contact you. Anything else?": ready, not working
+    if "more" in acts and not any(
+        "wait" in s.acts and PROCEEDING.search(s.text) for s in sentences
+    ):  # "We will review it and contact you. Anything else?": ready, not working; but "I will
+        # proceed with issuing the certificate. Anything else?" is about to act (round 11)
         acts.discard("wait")
     if "wait" in acts and any("wait" in s.acts and RETRY.search(s.text) for s in sentences):
         acts.discard("refuse")

@@ -195,6 +195,12 @@ def refuses_only_the_unknown(sentences: tuple[Sentence, ...]) -> bool:
 
 
 _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
+# "Please let me know which payment method you would like to use": a pick asked as a request.
+_WHICH_REQUEST = re.compile(r"^(please |kindly )?(let me know|tell me) which\b", re.IGNORECASE)
+# "What would you like to do next?" closing a turn: the customer says what it wants (round 11).
+_WHAT_NEXT = re.compile(
+    r"^((and|also|so|then),? )?what (specifically )?would you like (me )?to do\b", re.IGNORECASE
+)
 
 
 def which_first(text: str) -> bool:
@@ -242,7 +248,12 @@ def ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
         last.question
         and "ask" in last.acts
         and not last.acts & _PROPOSALS
-        and _WHICH_FIRST.match(last.text)
+        and (_WHICH_FIRST.match(last.text) or _WHAT_NEXT.match(last.text))
+    ) or bool(
+        # "To confirm, you'd like to book ... Please let me know which card you'd like to use."
+        (requests := [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask"})])
+        and requests[-1].acts == frozenset({"ask"}) | (requests[-1].acts & {"done"})
+        and _WHICH_REQUEST.match(requests[-1].text)
     )
 
 

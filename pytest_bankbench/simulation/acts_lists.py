@@ -32,6 +32,8 @@ _OPTIONS_OPEN = re.compile(
 )
 
 
+# An option offered on the customer's preference: "If you prefer, we can try the exchange again."
+_IF_PREFER = re.compile(r"^if you('d| would)? (prefer|rather)\b(?![^?]*\?)", re.IGNORECASE)
 # An option as a list item, with no question word: "Transfer to a human agent?"
 _ITEM = re.compile(
     r"^(?!(would|shall|should|do|does|can|could|may|will|is|are|if|please|confirm)\b)[^?]{3,120}\?$",
@@ -58,7 +60,10 @@ def options_listed(sentences: tuple[Sentence, ...]) -> bool:
         any(_OR_LAST.search(a.text) and b.acts & _PROPOSALS for a, b in pairwise(sentences))
         or any(
             _OPTIONS_OPEN.match(s.text)
-            and any(t.acts & _PROPOSALS and _ITEM.match(t.text) for t in sentences[at + 1 :])
+            and any(
+                t.acts & _PROPOSALS and (_ITEM.match(t.text) or _IF_PREFER.match(t.text))
+                for t in sentences[at + 1 :]
+            )
             for at, s in enumerate(sentences)
         )
         or any(

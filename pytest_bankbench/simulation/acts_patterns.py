@@ -99,7 +99,7 @@ LATER_REQUEST = re.compile(
     r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|(don'?t|do not) (see|receive|get)\b"
     r"|have any (additional|other|further"
     r"|more)|need (any|more|further|to (add|change|make|update))|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
-    r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
+    r"|doesn'?t|does not|isn'?t(?! (the|your|a|an|what|correct|right)\b))|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
     r" know)\b"
     # "If you locate the details and need more, just let me know and I'll be happy to help": a
     # standing offer of help, asking for nothing now (tuning-10).
@@ -149,4 +149,10 @@ BARE_OK = re.compile(
 )
 WILL_DO = re.compile(
     r"\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|plan|next step)\b", re.I
+)
+# "I will proceed with issuing the certificate", "For now, I will proceed with the monitoring
+# plan": the agent about to act now, not a process that will run later (round 11).
+PROCEEDING = re.compile(
+    r"\b(i'?ll|i will|i am going to|i'?m going to) (now )?proceed with\b(?![^.?!]*\b(if|once|after)\b)",
+    re.IGNORECASE,
 )

@@ -56,6 +56,8 @@ _CHOICE = re.compile(
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
     r"|,? or (i|we) (can|could)\b"
+    # "Confirm "yes" to process the date change, or transfer to a human agent?" (round 11)
+    r"|,? or (transfer|connect)\w*( you)? to (a |an )?(human|live)\b"
     # "If you'd like, I can (a) coordinate ..., (b) cancel it, or (c) ..." (tuning-20)
     r"|\((a|1)\)[^()]{3,200}\((b|2)\)"
     # "If you'd like to go ahead with both, or just one of them, say the word" (tuning-16)
