@@ -163,7 +163,27 @@ def answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
             and _SELF_ANSWER.match(sentences[at + 1].text)
         ):
             out[at] = replace(sentence, acts=sentence.acts - {"ask"} - _PROPOSALS)
+    # A question that opens as one the turn answers itself does ("Can I upgrade it? No, ... Can
+    # I cancel the others? I need the reason first."): the customer's questions, each quoted as
+    # a heading before its answer (round 11).
+    quoted = {
+        _opening(s.text)
+        for s, told in zip(sentences, out, strict=True)
+        if s.question and s.acts != told.acts and not _THEIR_QUESTIONS.match(s.text)
+    }
+    for at, sentence in enumerate(sentences[:-1]):
+        if (
+            sentence.question
+            and _opening(sentence.text) in quoted
+            and not sentences[at + 1].question
+        ):
+            out[at] = replace(out[at], acts=out[at].acts - {"ask"} - _PROPOSALS)
     return tuple(out)
+
+
+def _opening(text: str) -> str:
+    """The first two words of a question, lower-cased: "can i", "is it"."""
+    return " ".join(re.findall(r"[a-z']+", text.lower())[:2])
 
 
 def ends_on_choice(sentences: tuple[Sentence, ...]) -> bool:
