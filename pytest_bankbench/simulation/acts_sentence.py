@@ -205,6 +205,12 @@ _CHECK_TO_BE_SURE = re.compile(
 )
 # "Is there anything else you'd like me to adjust?": the proposal is "anything else" (round 11).
 _ELSE_BEFORE = re.compile(r"\b(anything|something) (else|more|further)( that)?\s*$", re.IGNORECASE)
+# "Please give me a moment to retrieve the details": progress, not a request (round 11).
+_A_MOMENT = re.compile(r"\b(give|allow) me (a|one) (moment|second|minute)\b(?![^?]*\?)", re.I)
+# "... and you prefer not to be transferred to a human agent": no hand-off (round 11).
+_NOT_HANDED = re.compile(
+    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*", re.I
+)
 _LONGEST = 600
 # Recent readings are kept (simulation/acts.py says why): sentences recur across sessions; the
 # topics and actions of a text are mostly asked of new texts, so few of those are kept.
@@ -295,6 +301,10 @@ def read_sentence(text: str) -> Sentence:
     question = "?" in text
     if "wait" in acts and _ON_AN_EVENT.match(text):
         acts.discard("wait")
+    if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
+        acts.discard("ask")
+    if "handoff" in acts and _NOT_HANDED.search(text):
+        acts.discard("handoff")
     if "handoff" in acts and not question and _ONLY_WAY.search(text):
         acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
