@@ -276,7 +276,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"(?<!once )(?<!when )(?<!after )(?<!if )(?<!until )\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
     ("done", r"\ball set\b"),
     ("done", r"^(you'?re|you are) (very |most |always )?welcome\b"),
-    ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
+    ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change|modification|cancellation|exchange|renewal)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
     ("done", r"\bsuccessful(ly)?\b"),
     ("done", r"\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|put|done|taken|shut|withdrawn|frozen|given|hotlisted|switched \w+|turned \w+)\b"),
     ("done", r"\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(blocked|closed|booked|opened|added|updated|raised|placed|submitted|stopped|requested|switched|turned|enabled|disabled|transferred|sent|paid|made|set|initiated|completed|processed|arranged|ordered|scheduled|created|registered|changed|increased|reduced|lowered|foreclosed|prepaid|activated|deactivated|done|credited|debited|put|cancelled|canceled)\b"),

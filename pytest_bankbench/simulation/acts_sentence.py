@@ -211,6 +211,12 @@ _A_MOMENT = re.compile(r"\b(give|allow) me (a|one) (moment|second|minute)\b(?![^
 _NOT_HANDED = re.compile(
     r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*", re.I
 )
+# "If you don't see the email by Friday, reply here and I'll check the status": a check on an
+# event that may come, not the agent at work now (round 11).
+_CHECK_LATER = re.compile(
+    r"^((and|but|also),? )?(if|when|once) you (don'?t|do not|still|later|ever|haven'?t|have not)\b",
+    re.I,
+)
 _LONGEST = 600
 # Recent readings are kept (simulation/acts.py says why): sentences recur across sessions; the
 # topics and actions of a text are mostly asked of new texts, so few of those are kept.
@@ -299,7 +305,7 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
-    if "wait" in acts and _ON_AN_EVENT.match(text):
+    if "wait" in acts and (_ON_AN_EVENT.match(text) or _CHECK_LATER.match(text)):
         acts.discard("wait")
     if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
         acts.discard("ask")

@@ -165,7 +165,7 @@ MOVES_SHORT: dict[Part, str] = {
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
     "tuning-19": "31/179 tuning-19 turns (17.3%) change the next move after round 11 (38 after round "
     "10, 44 and 43 as held-out-15): long turns that put options, a yes and a question side by side",
-    "tuning-20": "34/147 tuning-20 turns (23.1%) change the next move after round 11 (39 after round "
+    "tuning-20": "32/147 tuning-20 turns (21.8%) change the next move after round 11 (39 after round "
     "10, 45 as held-out-16): JSON-object replies, a yes asked beside a request for a value",
     "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
     "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
@@ -189,7 +189,7 @@ EXACT_SHORT: dict[Part, str] = {
     "47.6% as held-out-13)",
     "tuning-19": "57.0% of tuning-19's turns are read exactly after round 11 (55.9% after round 10, "
     "53.6% as held-out-15)",
-    "tuning-20": "47.6% of tuning-20's turns are read exactly after round 11 (46.9% after round 10, "
+    "tuning-20": "48.3% of tuning-20's turns are read exactly after round 11 (46.9% after round 10, "
     "44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
