@@ -77,7 +77,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
     ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
-    ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the)\b"),
+    ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the|(that|this) (detail|fact|date|reason))\b"),
     # "I'll confirm the details and then proceed" is the agent's next step, not a request.
     ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),

@@ -163,7 +163,7 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-17": "17/147 tuning-17 turns (11.6%) change the next move after round 11 (19 after round "
     "9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "31/179 tuning-19 turns (17.3%) change the next move after round 11 (38 after round "
+    "tuning-19": "30/179 tuning-19 turns (16.8%) change the next move after round 11 (38 after round "
     "10, 44 and 43 as held-out-15): long turns that put options, a yes and a question side by side",
     "tuning-20": "32/147 tuning-20 turns (21.8%) change the next move after round 11 (39 after round "
     "10, 45 as held-out-16): JSON-object replies, a yes asked beside a request for a value",
@@ -187,7 +187,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
     "tuning-17": "51.7% of tuning-17's turns are read exactly after round 11 (50.3% after round 9, "
     "47.6% as held-out-13)",
-    "tuning-19": "57.0% of tuning-19's turns are read exactly after round 11 (55.9% after round 10, "
+    "tuning-19": "57.5% of tuning-19's turns are read exactly after round 11 (55.9% after round 10, "
     "53.6% as held-out-15)",
     "tuning-20": "48.3% of tuning-20's turns are read exactly after round 11 (46.9% after round 10, "
     "44.2% as held-out-16)",
