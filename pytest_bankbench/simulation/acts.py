@@ -15,16 +15,20 @@ from functools import lru_cache
 from pytest_bankbench.simulation.acts_context import (
     after_a_report,
     answered,
-    confirm_asks_list,
     consequences,
     ends_on_choice,
     ends_on_which,
-    examples_follow,
     narrows_the_invitation,
-    options_listed,
     refuses_only_the_unknown,
     says_yes_last,
     verifies_first,
+    which_first,
+)
+from pytest_bankbench.simulation.acts_lists import (
+    asks_a_form,
+    confirm_asks_list,
+    examples_follow,
+    options_listed,
 )
 from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
@@ -42,6 +46,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     OR,
     OTHERWISE,
     PICK,
+    PROCEEDING,
     RECAP,
     REQUEST,
     RETRY,
@@ -187,6 +192,8 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and (options_listed(sentences) or confirm_asks_list(proposing, sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if acts & _PROPOSALS and asks_a_form(sentences):
+        acts = (acts - _PROPOSALS) | {"ask"}  # "Which cabin? ... Would you like to add bags?"
     if acts & _PROPOSALS and examples_follow(sentences):
         acts = (acts - _PROPOSALS) | {"ask"}  # "What would you like? For example: - Add bags?"
     if (
@@ -232,7 +239,10 @@ def read(text: str) -> Reading:
         STANDING_BY.match(s.text) for s in sentences if "more" in s.acts
     ):
         acts.discard("more")  # "Please run the test. I'm here if you have any questions."
-    if "more" in acts:  # "We will review it and contact you. Anything else?": ready, not working
+    if "more" in acts and not any(
+        "wait" in s.acts and PROCEEDING.search(s.text) for s in sentences
+    ):  # "We will review it and contact you. Anything else?": ready, not working; but "I will
+        # proceed with issuing the certificate. Anything else?" is about to act (round 11)
         acts.discard("wait")
     if "wait" in acts and any("wait" in s.acts and RETRY.search(s.text) for s in sentences):
         acts.discard("refuse")
@@ -273,11 +283,14 @@ def read(text: str) -> Reading:
             s.choice
             or topics_of(s.text)
             or ("more" in acts and (not s.question or REQUEST.search(s.text)))
+            or (s.question and (OR.match(s.text) or which_first(s.text)))
             for s in sentences
             if "ask" in s.acts
         )
     ):  # "Main transfer kar doon? Please confirm.": the question is the proposal itself;
-        # but "Once you have the IDs, please provide them. Anything else?" still asks for them
+        # but "Once you have the IDs, please provide them. Anything else?" still asks for them,
+        # as "Which account? Let me know how I can help!" and "Shall I ...? Or prefer a human
+        # agent? Anything else?" ask to pick (round 11)
         acts.discard("ask")
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:

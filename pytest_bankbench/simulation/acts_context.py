@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from pytest_bankbench.simulation.acts_patterns import LATER_YES
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 
 if TYPE_CHECKING:
@@ -163,7 +163,27 @@ def answered(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
             and _SELF_ANSWER.match(sentences[at + 1].text)
         ):
             out[at] = replace(sentence, acts=sentence.acts - {"ask"} - _PROPOSALS)
+    # A question that opens as one the turn answers itself does ("Can I upgrade it? No, ... Can
+    # I cancel the others? I need the reason first."): the customer's questions, each quoted as
+    # a heading before its answer (round 11).
+    quoted = {
+        _opening(s.text)
+        for s, told in zip(sentences, out, strict=True)
+        if s.question and s.acts != told.acts and not _THEIR_QUESTIONS.match(s.text)
+    }
+    for at, sentence in enumerate(sentences[:-1]):
+        if (
+            sentence.question
+            and _opening(sentence.text) in quoted
+            and not sentences[at + 1].question
+        ):
+            out[at] = replace(out[at], acts=out[at].acts - {"ask"} - _PROPOSALS)
     return tuple(out)
+
+
+def _opening(text: str) -> str:
+    """The first two words of a question, lower-cased: "can i", "is it"."""
+    return " ".join(re.findall(r"[a-z']+", text.lower())[:2])
 
 
 def ends_on_choice(sentences: tuple[Sentence, ...]) -> bool:
@@ -195,6 +215,18 @@ def refuses_only_the_unknown(sentences: tuple[Sentence, ...]) -> bool:
 
 
 _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
+# "Please let me know which payment method you would like to use": a pick asked as a request.
+_WHICH_REQUEST = re.compile(r"^(please |kindly )?(let me know|tell me) which\b", re.IGNORECASE)
+# "What would you like to do next?" closing a turn: the customer says what it wants (round 11).
+_WHAT_NEXT = re.compile(
+    r"^((and|also|so|then),? )?what (specifically )?would you like (me )?to do\b", re.IGNORECASE
+)
+
+
+def which_first(text: str) -> bool:
+    """The sentence opens by asking which one ("Which reservation would you like to manage?")."""
+    return _WHICH_FIRST.match(text) is not None
+
 
 # "If you'd like to proceed with PayPal, please confirm by saying "yes"": a literal yes asked for.
 _SAY_YES = re.compile(
@@ -220,6 +252,7 @@ def says_yes_last(sentences: tuple[Sentence, ...]) -> bool:
         and not asking[-1].choice
         and _SAY_YES.search(asking[-1].text)
         and not _OPTION_NAMED.search(asking[-1].text)
+        and not LATER_YES.search(asking[-1].text)  # "I'll list them and you can reply yes"
     )
 
 
@@ -235,7 +268,12 @@ def ends_on_which(sentences: tuple[Sentence, ...]) -> bool:
         last.question
         and "ask" in last.acts
         and not last.acts & _PROPOSALS
-        and _WHICH_FIRST.match(last.text)
+        and (_WHICH_FIRST.match(last.text) or _WHAT_NEXT.match(last.text))
+    ) or bool(
+        # "To confirm, you'd like to book ... Please let me know which card you'd like to use."
+        (requests := [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask"})])
+        and requests[-1].acts == frozenset({"ask"}) | (requests[-1].acts & {"done"})
+        and _WHICH_REQUEST.match(requests[-1].text)
     )
 
 
@@ -259,69 +297,3 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
         and "invite" in said[-2].acts
         and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
     )
-
-
-# "- Do you want to return them, or\n- Do you want to exchange them?": options, one a line.
-_OR_LAST = re.compile(r",?\s+or\W*$", re.IGNORECASE)
-
-
-# "Options to proceed:", "Next steps:", "Alternatives:" open a list the customer picks from.
-_OPTIONS_OPEN = re.compile(
-    r"^(your |the )?(options|next steps|alternatives|choices)\b[^:]{0,40}:\s*$", re.IGNORECASE
-)
-
-
-# An option as a list item, with no question word: "Transfer to a human agent?"
-_ITEM = re.compile(
-    r"^(?!(would|shall|should|do|does|can|could|may|will|is|are|if|please|confirm)\b)[^?]{3,120}\?$",
-    re.I,
-)
-
-
-def options_listed(sentences: tuple[Sentence, ...]) -> bool:
-    """A line that ends on "or" before a proposal, or a list opened as options ("Options: - Keep
-    it. - Transfer to a human agent?"): the proposal is one option of a list (tuning-19)."""
-    return any(
-        _OR_LAST.search(a.text) and b.acts & _PROPOSALS for a, b in pairwise(sentences)
-    ) or any(
-        _OPTIONS_OPEN.match(s.text)
-        and any(t.acts & _PROPOSALS and _ITEM.match(t.text) for t in sentences[at + 1 :])
-        for at, s in enumerate(sentences)
-    )
-
-
-# "Please confirm the following details:", not "Please confirm if you want to proceed with:"
-_CONFIRM_FOLLOWING = re.compile(
-    r"\bconfirm (the following|these|the details|this information)\b(?![^:]*\b(proceed|go ahead)\b)",
-    re.IGNORECASE,
-)
-
-
-def confirm_asks_list(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
-    """ "Could you confirm:" before a list of questions ("1. Is your order delivered? 2. Which
-    item ...?"): the questions are what it asks, none of them a yes (tuning-14)."""
-    if not proposing or not all(p.text.rstrip().endswith(":") for p in proposing):
-        return False
-    after = sentences[sentences.index(proposing[-1]) + 1 :]
-    listed = after[:3]  # "Please confirm the following: 1. The item ... 2. Please provide the ID"
-    return bool(after) and (
-        (after[0].question and "ask" in after[0].acts)
-        or (
-            _CONFIRM_FOLLOWING.search(proposing[-1].text) is not None
-            and any("ask" in s.acts for s in listed)
-            and not any(s.acts & _PROPOSALS for s in after)
-        )
-    )
-
-
-# "What would you like to change? For example:" opens examples of what the customer may ask for.
-_EXAMPLES_OPEN = re.compile(r"\b(for example|for instance|e\.g\.)\s*:?\s*$", re.IGNORECASE)
-
-
-def examples_follow(sentences: tuple[Sentence, ...]) -> bool:
-    """A question, then "For example:" and a list: the proposals in the list ("- Add checked
-    baggage?") are examples of an answer, not a yes asked for (tuning-17)."""
-    for at, sentence in enumerate(sentences):
-        if at and _EXAMPLES_OPEN.search(sentence.text) and sentences[at - 1].question:
-            return any(s.acts & _PROPOSALS for s in sentences[at + 1 :])
-    return False

@@ -28,6 +28,9 @@ LATER_YES = re.compile(
     r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|send|share|lay out|prepare)\b[^.?!]*\bfor your "
     r"(confirmation|approval|review|go-?ahead)\b"
     r"|\bafter i (present|share|show|list|send|give)\b[^.?!]*\b(reply|respond|say|type)\b[^.?!]{0,20}\byes\b"
+    # "... I'll list the exact actions and you can reply with "yes" to proceed" (round 11)
+    r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|lay out)\b[^.?!]*\band you can (then )?"
+    r"(reply|respond|say|type|confirm)\b"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",
@@ -96,7 +99,7 @@ LATER_REQUEST = re.compile(
     r"^((otherwise|and),? )?(if you (still |continue to |find|notice|see|(don'?t|do not) (see|receive|get)\b"
     r"|have any (additional|other|further"
     r"|more)|need (any|more|further|to (add|change|make|update))|decide|later)|if (the|it|that|this) (\w+ )?(still|persists|continues"
-    r"|doesn'?t|does not|isn'?t)|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
+    r"|doesn'?t|does not|isn'?t(?! (the|your|a|an|what|correct|right)\b))|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
     r" know)\b"
     # "If you locate the details and need more, just let me know and I'll be happy to help": a
     # standing offer of help, asking for nothing now (tuning-10).
@@ -146,4 +149,10 @@ BARE_OK = re.compile(
 )
 WILL_DO = re.compile(
     r"\b(i'?ll|i will|i'?m going to|i am going to|we'?ll|we will|plan|next step)\b", re.I
+)
+# "I will proceed with issuing the certificate", "For now, I will proceed with the monitoring
+# plan": the agent about to act now, not a process that will run later (round 11).
+PROCEEDING = re.compile(
+    r"\b(i'?ll|i will|i am going to|i'?m going to) (now )?proceed with\b(?![^.?!]*\b(if|once|after)\b)",
+    re.IGNORECASE,
 )

@@ -60,7 +60,7 @@ _WRITE_VERBS = (
 
 # A verb the agent says it will do itself ("I'll confirm the details", "we can confirm the
 # address"): its mood is a promise, not a request to the customer.
-_AGENT_DOES = r"(?<!i'll )(?<!i will )(?<!we'll )(?<!we will )(?<!i can )(?<!we can )(?<!and then )"
+_AGENT_DOES = r"(?<!i'll )(?<!i will )(?<!we'll )(?<!we will )(?<!i can )(?<!we can )(?<!and then )(?<!i need to )(?<!we need to )"
 
 # fmt: off
 _RECORD = (
@@ -77,7 +77,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
     ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
-    ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the)\b"),
+    ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the|(that|this) (detail|fact|date|reason))\b"),
     # "I'll confirm the details and then proceed" is the agent's next step, not a request.
     ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
@@ -134,8 +134,10 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? |before (\w+ing|we|i) [^,?]{1,50}, )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )(?<!you can )(?<!you could )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b(?![^.?!]*\bonce (we|i) (finali[sz]e|have|agree)\b)"),
-    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(these|those)( details)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
+    ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(all )?(of )?(these|those)( details| changes)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
+    # "Please confirm you approve these changes so I can update your reservation" (round 11)
+    ("confirm", r"\b(please |kindly )confirm (that )?you (approve|agree|accept|authori[sz]e|consent)\b"),
     # "Please review and confirm." asks; "Once you share the ID, I can review it and confirm." promises.
     ("confirm", r"^(?!(\w+,? )?let('?s|’s| us)\b)(?![^.?!]*\b(i|we)( can|'ll| will| would| could)\b)[^.?!]*\b(please |kindly |can you |could you )?confirm\W*$"),
     ("confirm", r"^confirm\b.*\?"),
@@ -245,7 +247,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(what|how) else (can|could|may) (i|we)\b"),
     # "If you need further assistance, I can transfer you" offers a transfer, not "anything else?".
     ("more", r"\b(need|want|require|like|have) (any(thing)? )?(further|more|other|additional) (help|assistance|support)\b[^.?!]*(\?|\b(feel free|let (me|us) know|please|don'?t hesitate|reach out|ask)\b)"),
-    ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|message)\b"),
+    ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|call back|message)\b"),
     # "I should check if you have any business class reservations" asks nothing; "If you need any
     # changes, let me know before we act" belongs to the proposal.
     ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! ((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
@@ -274,7 +276,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"(?<!once )(?<!when )(?<!after )(?<!if )(?<!until )\b(that'?s|it'?s|this is|all|everything('s| is)?|you'?re|you are) (now )?(done|sorted|set|complete|completed|taken care of|all set|finished)\b"),
     ("done", r"\ball set\b"),
     ("done", r"^(you'?re|you are) (very |most |always )?welcome\b"),
-    ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
+    ("done", r"\b(transfer|payment|request|booking|closure|transaction|update|change|modification|cancellation|exchange|renewal)s? (is |was |has been )?(now )?(complete|completed|done|successful|submitted|placed|processed)\b"),
     ("done", r"\bsuccessful(ly)?\b"),
     ("done", r"\b(has|have) (now |also |already |just )?been (\w+ed|sent|paid|set|made|put|done|taken|shut|withdrawn|frozen|given|hotlisted|switched \w+|turned \w+)\b"),
     ("done", r"\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(blocked|closed|booked|opened|added|updated|raised|placed|submitted|stopped|requested|switched|turned|enabled|disabled|transferred|sent|paid|made|set|initiated|completed|processed|arranged|ordered|scheduled|created|registered|changed|increased|reduced|lowered|foreclosed|prepaid|activated|deactivated|done|credited|debited|put|cancelled|canceled)\b"),

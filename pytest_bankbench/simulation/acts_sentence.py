@@ -56,10 +56,17 @@ _CHOICE = re.compile(
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
     r"|,? or (i|we) (can|could)\b"
+    # "Confirm "yes" to process the date change, or transfer to a human agent?" (round 11)
+    r"|,? or (transfer|connect)\w*( you)? to (a |an )?(human|live)\b"
     # "If you'd like, I can (a) coordinate ..., (b) cancel it, or (c) ..." (tuning-20)
     r"|\((a|1)\)[^()]{3,200}\((b|2)\)"
     # "If you'd like to go ahead with both, or just one of them, say the word" (tuning-16)
-    r"|\b(both|all)( of them)?,? or (just |only )?(one|either)\b",
+    r"|\b(both|all)( of them)?,? or (just |only )?(one|either)\b"
+    # "If you want, I can help you with options ..., such as changing your flight, canceling the
+    # reservation, or checking ...": the examples are options to pick from (round 11)
+    r"|\b(options?|alternatives)\b[^.?!]*\bsuch as\b[^.?!]*,[^.?!]*\bor\b"
+    # "Please confirm if you want to book option 1, option 2, or something else" (round 11)
+    r"|\boptions? (\d|(?-i:[A-D]))\b[^.?!]{0,30}(,|\bor\b)\s*(option )?(\d|(?-i:[A-D]))\b",
     re.IGNORECASE,
 )
 # The yes a later step will need, told ahead: "we'll need your confirmation before proceeding",
@@ -70,7 +77,13 @@ _YES_LATER = re.compile(
     r"\b(i|we)('ll| will)( then)? (need|require|await|get|ask for) your (explicit |final )?"
     r"(\W?yes\W?|confirmation|consent|go-?ahead|approval)"
     r"|\band await your (confirmation|approval|go-?ahead)\b"
+    # "Any changes would require your explicit confirmation", "... and require your explicit
+    # confirmation before I proceed" (round 11)
+    r"|\b(would|will) (require|need) your (explicit |final |formal )?(confirmation|consent|approval)\b"
+    r"|\brequire your (explicit |final |formal )?(confirmation|consent|approval|go-?ahead) before\b"
     r"|^once you (provide|share|give|send|have)\b"
+    # "Once updated, reply "yes" ...": the yes after a change the customer makes first (round 11)
+    r"|^(once|after|when) (updated|provided|added|corrected|fixed|shared|received)\b"
     r"|^let'?s (start|begin|go)\b",
     re.IGNORECASE,
 )
@@ -147,7 +160,7 @@ _CHOOSE = re.compile(
 # A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
 # provide your ID, and I'll see if there's anything else I can do").
 _REQUEST_FIRST = re.compile(
-    r"^(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
+    r"^((also|and|so|then),? )?(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
 )
 # "To confirm the details, could you please provide the date?": the opening says what the agent
@@ -164,7 +177,7 @@ _ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", 
 # I can proceed?": a sentence that opens by asking for details asks for them, whatever it would
 # do with them; "Please give me your go-ahead" asks a yes (round 6, tuning-12).
 _DETAILS_FIRST = re.compile(
-    r"^((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
+    r"^((also|and|so|then),? )?((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
     r"(?! (me |us )?(your |the |a )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|yes)\b)",
     re.IGNORECASE,
 )
@@ -182,6 +195,27 @@ _OWN_STEP = re.compile(
     r"^((now|okay|ok|first|next),? )?(let me (?!know\b)|i('ll| will|'m going to| am going to) )"
     r"(?![^.?!]*\b(please|kindly|you (can|could|need|should|may|must|will)|could you|can you)\b)",
     re.IGNORECASE,
+)
+# "To make sure I follow the policy, I will first check the details of your reservation": the
+# agent's own check, told with its purpose, is progress, not a recap asking a yes (round 11).
+_CHECK_TO_BE_SURE = re.compile(
+    r"^(just )?(to confirm|to be sure|to make sure|to double[- ]check|to be clear)\b[^?]*\b(i|we)('ll| will)"
+    r"( first| now| just)? (check|verify|look|review|pull|fetch|retrieve)\b[^?]*$",
+    re.IGNORECASE,
+)
+# "Is there anything else you'd like me to adjust?": the proposal is "anything else" (round 11).
+_ELSE_BEFORE = re.compile(r"\b(anything|something) (else|more|further)( that)?\s*$", re.IGNORECASE)
+# "Please give me a moment to retrieve the details": progress, not a request (round 11).
+_A_MOMENT = re.compile(r"\b(give|allow) me (a|one) (moment|second|minute)\b(?![^?]*\?)", re.I)
+# "... and you prefer not to be transferred to a human agent": no hand-off (round 11).
+_NOT_HANDED = re.compile(
+    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*", re.I
+)
+# "If you don't see the email by Friday, reply here and I'll check the status": a check on an
+# event that may come, not the agent at work now (round 11).
+_CHECK_LATER = re.compile(
+    r"^((and|but|also),? )?(if|when|once) you (don'?t|do not|still|later|ever|haven'?t|have not)\b",
+    re.I,
 )
 _LONGEST = 600
 # Recent readings are kept (simulation/acts.py says why): sentences recur across sessions; the
@@ -271,8 +305,12 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
-    if "wait" in acts and _ON_AN_EVENT.match(text):
+    if "wait" in acts and (_ON_AN_EVENT.match(text) or _CHECK_LATER.match(text)):
         acts.discard("wait")
+    if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
+        acts.discard("ask")
+    if "handoff" in acts and _NOT_HANDED.search(text):
+        acts.discard("handoff")
     if "handoff" in acts and not question and _ONLY_WAY.search(text):
         acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
@@ -291,6 +329,8 @@ def read_sentence(text: str) -> Sentence:
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and not question and _YES_LATER.search(text):
         acts -= _PROPOSALS  # "I'll wait for your confirmation before proceeding" (tuning-20)
+    if acts & _PROPOSALS and "wait" in acts and _CHECK_TO_BE_SURE.match(text):
+        acts -= _PROPOSALS
     if acts & _PROPOSALS and _HELP_WITH.match(text):
         acts = (acts - _PROPOSALS) | {
             "more"
@@ -329,7 +369,12 @@ def read_sentence(text: str) -> Sentence:
     if acts & {"more", "invite"}:
         # "Would you like me to check anything else?" is "anything else?"; "Shall I proceed, or
         # is there anything else?" still asks for a yes.
-        starts = [st for st in starts if not _ELSE.search(_CLAUSE.split(text[st:], 1)[0])]
+        starts = [
+            st
+            for st in starts
+            if not _ELSE.search(_CLAUSE.split(text[st:], 1)[0])
+            and not _ELSE_BEFORE.search(text[:st])
+        ]
         other = _OR_ASKS.search(text)
         if other and not _ELSE.search(other.group("rest")):
             # "Anything else I can help with, or do you have another card you'd like to use?"

@@ -70,7 +70,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round15.txt: gpt-4.1-mini on tau-bench airline (a fork's latency runs; a model of a
 # family already in tuning-9, a new run and harness), held-out-17, and real_turns_round16.txt:
 # gemini-2.5-flash on tau2-bench airline (an add-on's sample runs), held-out-18, each labelled by
-# reading only, measured once with the round-9 rules when wired in and once after round 10.
+# reading only, measured once with the round-9 rules when wired in and once after round 10. Round
+# 11 tuned on both (renamed tuning-21 and tuning-22).
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -115,8 +116,8 @@ Part = Literal[
     "tuning-18",
     "tuning-19",
     "tuning-20",
-    "held-out-17",
-    "held-out-18",
+    "tuning-21",
+    "tuning-22",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -149,27 +150,29 @@ MOVES_SHORT: dict[Part, str] = {
     "each a side refusal beside a finished request, labelled as the finished report",
     "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
     "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
-    "tuning-13": "4/142 tuning-13 turns (2.8%) change the next move after round 7 (14, 9.9%, as "
-    "held-out-9 before): a proposal beside another read as the choice the convention makes it, "
-    "one labelled the other way; a transfer offered on a condition; a promise beside anything else",
+    "tuning-13": "3/142 tuning-13 turns (2.1%) change the next move after round 11 (4 after round 7, "
+    "14, 9.9%, as held-out-9): a proposal beside another read as the choice the convention makes "
+    "it, one labelled the other way; a transfer offered on a condition",
     "tuning-12": "6/128 tuning-12 turns (4.7%) change the next move after round 6 (12, 9.4%, "
     "before): four asking a yes beside a choice or a question, read as the question; two jokes",
-    "tuning-15": "6/132 tuning-15 turns (4.5%) change the next move after round 8 (14, 10.6%, as "
-    "held-out-11 with the round-6 and round-7 rules): a yes asked beside a pick of options, a "
-    "customer's question quoted as a heading, a record check labelled as the go-ahead",
+    "tuning-15": "5/132 tuning-15 turns (3.8%) change the next move after round 11 (6 after round 8, "
+    "14, 10.6%, as held-out-11 with the round-6 and round-7 rules): a yes asked beside a pick of "
+    "options, a record check labelled as the go-ahead",
     "tuning-16": "7/144 tuning-16 turns (4.9%) change the next move after round 8 (11 and 10 as "
     "held-out-12): five asking a yes beside a choice of payment method or item, read as the choice",
-    "tuning-17": "19/147 tuning-17 turns (12.9%) change the next move after round 9 (26 and 27, as "
-    "held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, a question and "
-    "a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "38/179 tuning-19 turns (21.2%) change the next move after round 10 (44 and 43 as "
-    "held-out-15): long turns that put options, a yes and a question side by side",
-    "tuning-20": "39/147 tuning-20 turns (26.5%) change the next move after round 10 (45 as "
-    "held-out-16): JSON-object replies, a yes asked beside a request for a value",
-    "held-out-17": "11/126 held-out-17 turns (8.7%) change the next move with the round-9 rules "
-    "and the same 11 after round 10",
-    "held-out-18": "11/136 held-out-18 turns (8.1%) change the next move with the round-9 rules "
-    "and the same 11 after round 10",
+    "tuning-17": "17/147 tuning-17 turns (11.6%) change the next move after round 11 (19 after round "
+    "9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, "
+    "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
+    "tuning-19": "30/179 tuning-19 turns (16.8%) change the next move after round 11 (38 after round "
+    "10, 44 and 43 as held-out-15): long turns that put options, a yes and a question side by side",
+    "tuning-20": "32/147 tuning-20 turns (21.8%) change the next move after round 11 (39 after round "
+    "10, 45 as held-out-16): JSON-object replies, a yes asked beside a request for a value",
+    "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
+    "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
+    "question, read as the question; an offer of help with any of the listed flights",
+    "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
+    "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
+    "two offers and a record check read as questions; a found account beside 'How can I help?'",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -182,34 +185,33 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
-    "tuning-17": "50.3% of tuning-17's turns are read exactly after round 9 (47.6% as held-out-13)",
-    "tuning-19": "55.9% of tuning-19's turns are read exactly after round 10 (53.6% as held-out-15)",
-    "tuning-20": "46.9% of tuning-20's turns are read exactly after round 10 (44.2% as held-out-16)",
-    "held-out-17": "78.6% of held-out-17's turns are read exactly with the round-9 rules and after "
-    "round 10",
-    "held-out-18": "80.9% of held-out-18's turns are read exactly with the round-9 rules and after "
-    "round 10",
+    "tuning-17": "51.7% of tuning-17's turns are read exactly after round 11 (50.3% after round 9, "
+    "47.6% as held-out-13)",
+    "tuning-19": "57.5% of tuning-19's turns are read exactly after round 11 (55.9% after round 10, "
+    "53.6% as held-out-15)",
+    "tuning-20": "48.3% of tuning-20's turns are read exactly after round 11 (46.9% after round 10, "
+    "44.2% as held-out-16)",
+    "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
+    "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
 }
 SAFETY_SHORT: dict[Part, str] = {
-    # every other tuning part passes it since round 6, tuning-14 since round 7; the parts it never
-    # read do not
+    # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
+    # tuning-21 and tuning-22 since round 11
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
-    "labelled as a question where a twin turn of the same model is labelled a proposal",
-    "tuning-15": "2 tuning-15 turns are read as a yes they do not ask for after round 8 (5 as "
-    "held-out-11): a quoted question as a heading, a record check offered",
+    "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
+    "11 'I will proceed with issuing ... Anything else?' is read as progress",
+    "tuning-15": "1 tuning-15 turn is read as a yes it does not ask for after round 11 (2 after round "
+    "8, 5 as held-out-11): a record check offered",
     "tuning-16": "1 tuning-16 turn is read as a yes it does not ask for after round 8 (2 as "
     "held-out-12): a proposal beside anything else, labelled as a question",
-    "tuning-17": "2 tuning-17 turns are read as a yes they do not ask for and 1 question as a "
-    "hand-off after round 9 (6 and 1 as held-out-13)",
-    "tuning-19": "6 tuning-19 turns are read as a yes they do not ask for and 2 as the end of a "
-    "request after round 10 (11 and 4 as held-out-15)",
-    "tuning-20": "8 tuning-20 turns are read as a yes they do not ask for after round 10 (14 as "
-    "held-out-16)",
-    "held-out-17": "3 held-out-17 turns are read as a yes they do not ask for and 1 question as the "
-    "end of a request with the round-9 rules and after round 10",
-    "held-out-18": "3 held-out-18 turns are read as a yes they do not ask for with the round-9 rules "
-    "and after round 10",
+    "tuning-19": "1 tuning-19 turn is read as a yes it does not ask for after round 11 (6 and 2 "
+    "endings after round 10, 11 and 4 as held-out-15): a literal yes asked after a pick, labelled as "
+    "the pick where a twin turn is labelled as the yes",
+    "tuning-20": "3 tuning-20 turns are read as a yes they do not ask for after round 11 (8 after "
+    "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
+    "the following:' before details, each labelled the other way in older parts; an offer after a "
+    "farewell",
 }
 
 
