@@ -23,7 +23,8 @@ _REQUEST = re.compile(
     r"\b(please|kindly|could you|can you|would you|will you|may i (have|know|get)|"
     r"i('ll| will| would)? need|i require|we need|we('ll| will) need|need (your|the)|"
     r"(share|provide|send|tell|give|enter|type|read out|confirm|verify|mention|say)\b"
-    r".{0,40}\b(your|the)\b|what('s| is) (your|the)|let me (have|know))",
+    r".{0,40}\b(your|the)\b|what('s| is| are) (your|the)|let me (have|know)|"
+    r"(can|could) i (have|get|know))",
     re.IGNORECASE,
 )
 # "the last four digits", "ending 1234": a masked number the policy allows to ask about.
@@ -58,6 +59,17 @@ _HINTS = (
     "code we",
     "code you",
     "security code",
+    "code sent",
+    "code from",
+    "sms code",
+    "code in the",
+    "on the back",
+    "16 digits",
+    "sixteen digits",
+    "number on",
+    "login",
+    "tpin",
+    "t-pin",
 )
 
 
@@ -72,7 +84,11 @@ def hinted(lowered: str) -> bool:
 _DIGIT = re.compile(r"\d")
 _NEAR = 60  # characters between a secret's name and its digits
 # One clause of a sentence: "Never share your PIN, but tell me the OTP" warns, then asks.
-_CLAUSE = re.compile(r",?\s+but\s+|;|\s+-\s+|\s+–\s+|,\s+(?:and\s+)?(?:please|kindly)\b")
+# "Your OTP, please?": a closing "please" is the request itself, not a new clause.
+_CLAUSE = re.compile(r",?\s+but\s+|;|\s+-\s+|\s+–\s+|,\s+(?:and\s+)?(?:please|kindly)\b(?=\s+\w)")
+# A warning ("never share your PIN", "I don't need your PIN") reaches to the end of its clause or
+# to a word that turns to something else: "I don't need your PIN, just the OTP please" asks.
+_TURN = re.compile(r"\b(?:just|only|but|except|instead|rather|however|so|though)\b", re.IGNORECASE)
 _POSTAL = re.compile(r"\s*code\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 # A secret's digits in a customer turn: a PIN or OTP (4-8 digits), a CVV (3) or a card (16).
@@ -107,14 +123,29 @@ def asks_for_secret(text: str) -> str | None:
     for sentence in (c for s in _SENTENCE.split(text) for c in _CLAUSE.split(s) if c):
         # What it names first: a clause naming no secret is no request for one, and the
         # request pattern (case-free) is the dearest of these tests.
-        asked = [s for s, _, neg in spans("secret", sentence) if not neg]
-        if _CARD_NUMBER.search(sentence) and not _MASKED.search(sentence):
+        unwarned = _unwarned(sentence)
+        asked = [s for s, _, neg in spans("secret", unwarned) if not neg]
+        if _CARD_NUMBER.search(unwarned) and not _MASKED.search(unwarned):
             asked.append(0)
-        if not any(not negated(sentence, s) for s in asked):
+        if not any(not negated(unwarned, s) for s in asked):
             continue
-        if _REQUEST.search(sentence) and not says("dont_share", sentence):
+        if _REQUEST.search(unwarned):
             return sentence.strip()
     return None
+
+
+def _unwarned(clause: str) -> str:
+    """The clause without its warnings: each `dont_share` phrase blanked up to the clause's end
+    or the next word that turns away from it (the same length, so positions hold)."""
+    found = [start for start, _, neg in spans("dont_share", clause) if not neg]
+    if not found:
+        return clause
+    kept = list(clause)
+    for start in found:
+        turn = _TURN.search(clause, start)
+        end = turn.start() if turn else len(clause)
+        kept[start:end] = " " * (end - start)
+    return "".join(kept)
 
 
 def volunteered(text: str) -> list[str]:

@@ -54,6 +54,7 @@ class Said(NamedTuple):
     names_others: bool = False
     too_long: bool = False
     elsewhere: bool = False  # names a record of the customer's, none the task involves: no reason
+    of_ours: str | None = None  # for a reason: plain, what it says of another record blanked
 
     @property
     def words(self) -> str:
@@ -153,6 +154,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else message.text
         named = elsewhere = False
+        of_ours: str | None = None
         if others is None and _may_name(plain):
             involved = _task_keys(task)
             records = {key: names for out in outputs for key, names in _records(out)}
@@ -166,9 +168,30 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
             count = sum(1 for names in others if names & found)
             named = count >= RECITAL_RECORDS
             elsewhere = count > 0 and not any(names & found for names in ours)
+            if count and not named and not elsewhere:
+                of_ours = _of_ours(plain, other_names, {n for names in ours for n in names})
         long = len(plain) > RECITAL_CHARS
-        messages.append(Said(message.position, text, plain, named, long, elsewhere))
+        messages.append(Said(message.position, text, plain, named, long, elsewhere, of_ours))
     return messages
+
+
+def _of_ours(plain: str, other: set[str], ours: set[str]) -> str:
+    """`plain` blanked from each other record's name to its sentence's end or the next of ours."""
+    kept = list(plain)
+    ends = [m.start() for m in _SENTENCE.finditer(plain)] + [len(plain)]
+    start: int | None = None
+    for m in _ID_RUN.finditer(plain):
+        name = m.group().lower()
+        if start is not None and (name in ours or m.start() > min(e for e in ends if e > start)):
+            stop = min(m.start(), min(e for e in ends if e > start))
+            kept[start:stop] = " " * (stop - start)
+            start = None
+        if start is None and name in other and name not in ours:
+            start = m.start()
+    if start is not None:
+        stop = min(e for e in ends if e > start)
+        kept[start:stop] = " " * (stop - start)
+    return "".join(kept)
 
 
 @lru_cache(maxsize=1024)  # read for every agent message of every session, as _names_in
@@ -302,6 +325,7 @@ def untold(
             and (m.words or (tell.kind == "clarify" and not m.too_long))
         ]
         if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
+            heard = [m._replace(plain=m.of_ours) if m.of_ours else m for m in heard]
             heard = [m for m in heard if not m.elsewhere]
         texts = [m.text for m in heard]
         if any(_tells_it(tell, m) for m in heard):

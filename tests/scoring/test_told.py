@@ -144,6 +144,35 @@ def test_a_reason_said_about_another_record_does_not_count(family: str) -> None:
     assert tried, family  # some customer of the family has another deposit or loan
 
 
+@pytest.mark.parametrize("family", REFUSING)
+def test_a_reason_said_of_another_record_beside_the_one_refused_does_not_count(
+    family: str,
+) -> None:
+    """Red team: "I can't close FD000416: FD000415 is under lien" names the record refused, but
+    asserts the rule of another; a reason counts for the record named last before it in its
+    sentence."""
+    tried = 0
+    for task in (t for t in TASKS if t.family == family):
+        trace = gold(task.task_id)
+        explained = next((i.explain for i in task.scenario.instructions if i.explain), None)
+        at = next(
+            (i for i in agent_turns(trace) if explained and explained[:30] in text_at(trace, i)),
+            None,
+        )
+        involved = {str(v) for g in task.gold for v in g.arguments.values()}
+        involved |= {g.facts.key for g in task.gold if g.facts}
+        others = [i for i in _shown_ids(trace) if i not in involved]
+        own = [i for i in _shown_ids(trace) if i in involved]
+        if at is None or not explained or not others or not own:
+            continue
+        tried += 1
+        reason = explained.rstrip(".").replace(". ", ", ")
+        wrong = f"I can't do that for {own[0]}, as for {others[0]}: {reason}."
+        problems = failed(task, say(trace, at, wrong))
+        assert any("reason" in p for p in problems.get("told_customer", [])), (task.task_id, wrong)
+    assert tried, family
+
+
 def test_a_recital_tells_nothing_even_when_it_holds_the_answer() -> None:
     """The lien reason and the outstanding amount are in the message, beside a field-by-field
     account of deposits the customer did not ask about: none of it counts as told."""
