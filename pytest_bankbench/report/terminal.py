@@ -14,6 +14,11 @@ def _pct(value: float) -> str:
     return f"{100 * value:5.1f}%"
 
 
+def _rate(value: float, sessions: int) -> str:
+    """A rate over `sessions`; n/a over none (0/0 is not a measured 0%)."""
+    return _pct(value) if sessions else "n/a"
+
+
 def _table(title: str, rows: dict[str, Rate]) -> list[str]:
     lines = [f"{title:<22} {'n':>5} {'pass^1':>7} {'final-state':>11} {'false-pass':>10}"]
     for name, row in rows.items():
@@ -42,16 +47,21 @@ def render(
             f"pass^1: {_pct(summary.pass_1)}  ({summary.passed}/{summary.sessions} "
             f"sessions, 95% CI {_pct(low).strip()} - {_pct(high).strip()})"
         )
+    n = summary.sessions
+    false_passes = (
+        f"{fp.count}  ({_pct(fp.share_of_all).strip()} of all, "
+        f"{_pct(fp.share_of_final_state_passes).strip()} of final-state passes)"
+    )
     lines = [
         head,
         pass1,
-        f"final-state-only rate: {_pct(summary.final_state_only_rate)}",
-        f"false passes: {fp.count}  ({_pct(fp.share_of_all).strip()} of all, "
-        f"{_pct(fp.share_of_final_state_passes).strip()} of final-state passes)",
+        f"final-state-only rate: {_rate(summary.final_state_only_rate, n)}",
+        f"false passes: {false_passes if n else 'n/a'}",
     ]
     if summary.trials > 1:
         lines.append(
-            "pass^k: " + "  ".join(f"k={k}: {_pct(v).strip()}" for k, v in summary.pass_k.items())
+            "pass^k: "
+            + "  ".join(f"k={k}: {_rate(v, n).strip()}" for k, v in summary.pass_k.items())
         )
     if summary.accounting is not None:
         lines.append(f"sessions: {summary.accounting.line()}")
@@ -64,8 +74,8 @@ def render(
         lines.append(f"infrastructure errors (not task failures): {summary.infra_errors}")
     graded, control = summary.graded, summary.control
     lines.append(
-        f"graded: {_pct(graded.pass_rate).strip()} of {graded.sessions}   "
-        f"control: {_pct(control.pass_rate).strip()} of {control.sessions}"
+        f"graded: {_rate(graded.pass_rate, graded.sessions).strip()} of {graded.sessions}   "
+        f"control: {_rate(control.pass_rate, control.sessions).strip()} of {control.sessions}"
     )
     lines.append("")
     lines += _table("by category", summary.by_category)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from pytest_bankbench.report.gate import GateResult
-from pytest_bankbench.report.terminal import gate_verdict
+from pytest_bankbench.report.metrics import summarize
+from pytest_bankbench.report.terminal import gate_verdict, render
+from tests.report.test_compare import record
+
+PROVENANCE = {"agent": {"model": "openai/x"}, "customer": {"model": "scripted"}, "split": "base"}
 
 
 def test_the_last_line_says_what_decided_the_exit_status() -> None:
@@ -19,3 +23,29 @@ def test_the_last_line_says_what_decided_the_exit_status() -> None:
     assert gate_verdict(held, 2, applied=False) == (
         "bank benchmark gate: not applied, the run did not finish (exit status 2)"
     )
+
+
+def test_a_run_where_no_session_was_scored_prints_no_rate() -> None:
+    """User trial: beside `pass^1: n/a` it printed 0.0% rates, and `graded: 0.0% of 0`."""
+    infra = [
+        record(task, trial, passed=False, category=category, outcome="infra_error")
+        for task, category in (("t-1", "sequencing"), ("t-2", "control"))
+        for trial in (0, 1)
+    ]
+    lines = render(summarize(infra, trials=2), PROVENANCE, 1.0, [])
+    assert lines[1:4] == [
+        "pass^1: n/a (no session was scored)",
+        "final-state-only rate: n/a",
+        "false passes: n/a",
+    ]
+    assert "pass^k: k=1: n/a  k=2: n/a" in lines
+    assert "graded: n/a of 0   control: n/a of 0" in lines
+    assert not any("0.0%" in line for line in lines), lines
+
+
+def test_only_a_group_without_sessions_has_no_rate() -> None:
+    summary = summarize([record("t-1", passed=True, category="control")], trials=1)
+    lines = render(summary, PROVENANCE, 1.0, [])
+    assert "final-state-only rate: 100.0%" in lines
+    assert "false passes: 0  (0.0% of all, 0.0% of final-state passes)" in lines
+    assert "graded: n/a of 0   control: 100.0% of 1" in lines
