@@ -219,7 +219,8 @@ class ModelClient:
                 if attempt == retries:
                     self._remaining()  # a call cut short by the deadline: the deadline's
                     where = f"{causes_in_words(causes)}: {endpoint}; " if causes else ""
-                    raise InfraError(f"{error} ({where}after {attempt + 1} attempts)") from None
+                    tries = f"{attempt + 1} attempt{'s' if attempt else ''}"
+                    raise InfraError(f"{error} ({where}after {tries})") from None
                 delay = self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4)
                 left = self._remaining()
                 self._sleep(delay if left is None else min(delay, left))
