@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.report.document import Rate, Summary
+from pytest_bankbench.report.document import Accounting, Rate, Summary
 
 if TYPE_CHECKING:
     from pytest_bankbench.report.gate import GateResult
@@ -29,10 +29,38 @@ def _table(title: str, rows: dict[str, Rate]) -> list[str]:
     return lines
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def without_verdict(accounting: Accounting, resume: object) -> str:
+    """What became of the sessions without a verdict, saying only what applies: which count as
+    failed, how many were not run, and, when the run wrote a report, how to play them."""
+    failed = [
+        _plural(accounting.harness_errors, "harness error", "harness errors"),
+        _plural(accounting.lost, "lost session", "lost sessions"),
+    ]
+    failed = [part for part in failed if not part.startswith("0 ")]
+    parts = []
+    if failed:
+        verb = "counts" if accounting.harness_errors + accounting.lost == 1 else "count"
+        parts.append(f"{' and '.join(failed)} {verb} as failed in pass^1")
+    if accounting.not_run:
+        parts.append(f"{accounting.not_run} not run")
+    unaccounted = accounting.harness_errors + accounting.lost + accounting.not_run
+    line = f"  {unaccounted} without a verdict: {', '.join(parts)}"
+    return line if resume is None else f"{line}; re-run them with --bank-resume {resume}"
+
+
 def render(
-    summary: Summary, provenance: dict[str, Any], wall_s: float, outputs: list[str]
+    summary: Summary,
+    provenance: dict[str, Any],
+    wall_s: float,
+    outputs: list[str],
+    resume: object = None,
 ) -> list[str]:
-    """Lines of the summary; timings are the only thing that varies between identical runs."""
+    """Lines of the summary; timings are the only thing that varies between identical runs.
+    `resume`: the report --bank-resume would finish the run from (None: no report written)."""
     low, high = summary.pass_1_ci95
     fp = summary.false_passes
     head = (
@@ -66,10 +94,7 @@ def render(
     if summary.accounting is not None:
         lines.append(f"sessions: {summary.accounting.line()}")
         if summary.unaccounted:
-            lines.append(
-                f"  {summary.unaccounted} without a verdict: harness errors and lost sessions "
-                "count as failed in pass^1; re-run the rest with --bank-resume"
-            )
+            lines.append(without_verdict(summary.accounting, resume))
     if summary.infra_errors:
         lines.append(f"infrastructure errors (not task failures): {summary.infra_errors}")
     graded, control = summary.graded, summary.control

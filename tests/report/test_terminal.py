@@ -1,10 +1,12 @@
-"""The run's last line: the gate's verdict and the exit status it gave."""
+"""The run summary as text: rates over no session, what became of sessions without a verdict,
+and the last line (the gate's verdict and the exit status it gave)."""
 
 from __future__ import annotations
 
+from pytest_bankbench.report.document import Accounting
 from pytest_bankbench.report.gate import GateResult
 from pytest_bankbench.report.metrics import summarize
-from pytest_bankbench.report.terminal import gate_verdict, render
+from pytest_bankbench.report.terminal import gate_verdict, render, without_verdict
 from tests.report.test_compare import record
 
 PROVENANCE = {"agent": {"model": "openai/x"}, "customer": {"model": "scripted"}, "split": "base"}
@@ -49,3 +51,31 @@ def test_only_a_group_without_sessions_has_no_rate() -> None:
     assert "final-state-only rate: 100.0%" in lines
     assert "false passes: 0  (0.0% of all, 0.0% of final-state passes)" in lines
     assert "graded: n/a of 0   control: 100.0% of 1" in lines
+
+
+def _accounting(harness: int = 0, lost: int = 0, not_run: int = 0) -> Accounting:
+    return Accounting(
+        selected=10,
+        scored=10 - harness - lost - not_run,
+        infra_errors=0,
+        harness_errors=harness,
+        lost=lost,
+        not_run=not_run,
+    )
+
+
+def test_sessions_without_a_verdict_are_told_only_what_applies() -> None:
+    assert without_verdict(_accounting(not_run=7), None) == "  7 without a verdict: 7 not run"
+    assert without_verdict(_accounting(not_run=7), "out/r.json") == (
+        "  7 without a verdict: 7 not run; re-run them with --bank-resume out/r.json"
+    )
+    assert without_verdict(_accounting(harness=1), None) == (
+        "  1 without a verdict: 1 harness error counts as failed in pass^1"
+    )
+    assert without_verdict(_accounting(lost=2, not_run=1), "r.json") == (
+        "  3 without a verdict: 2 lost sessions count as failed in pass^1, 1 not run; "
+        "re-run them with --bank-resume r.json"
+    )
+    assert without_verdict(_accounting(harness=2, lost=1), None) == (
+        "  3 without a verdict: 2 harness errors and 1 lost session count as failed in pass^1"
+    )
