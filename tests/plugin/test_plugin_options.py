@@ -129,3 +129,28 @@ importlib.util.find_spec = find_spec
         "fd_closure-001",
     )
     assert gold.ret == pytest.ExitCode.OK
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bank-model", ""), "ERROR: --bank-model '': empty; give a built-in agent (gold, *"),
+        (("--bank-model", "  "), "ERROR: --bank-model '  ': empty; give a built-in agent *"),
+        (("--bank-agent", ""), "ERROR: --bank-agent '': empty; give MODULE:FACTORY"),
+        (("--bank-regrade", ""), "ERROR: --bank-regrade '': empty; give a traces.jsonl *"),
+        (
+            ("--bank-model", "gold", "--bank-tasks", ""),
+            "ERROR: --bank-tasks '': empty; give a path, or leave the option out",
+        ),
+        (("--bank-model", "gold", "--bank-resume", " "), "ERROR: --bank-resume ' ': empty; *"),
+    ],
+    ids=["model", "model-blank", "agent", "regrade", "tasks", "resume"],
+)
+def test_an_empty_agent_is_a_usage_error_not_an_idle_run(
+    pytester: pytest.Pytester, args: tuple[str, ...], message: str
+) -> None:
+    """User trial: `--bank-model "$MODEL"` with MODEL unset ran nothing: exit 5, no message.
+    An empty --bank-tasks ran the shipped tasks, an empty --bank-resume was an INTERNALERROR."""
+    result = run_bench(pytester, *args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
