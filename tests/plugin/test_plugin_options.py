@@ -40,6 +40,20 @@ from tests.plugin.helpers import run_bench
             ("--bank-model", "gold", "--bank-tasks", "missing.jsonl"),
             "*--bank-tasks 'missing.jsonl': no such file*",
         ),
+        # A folder is said to be one, as the output options say (it read "no such file").
+        (
+            ("--bank-model", "gold", "--bank-tasks", "."),
+            "ERROR: --bank-tasks '.': exists and is a folder; give a JSONL task file (one task "
+            "per line)",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-baseline", "."),
+            "ERROR: --bank-baseline '.': exists and is a folder; give the report JSON *",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-resume", "."),
+            "ERROR: --bank-resume '.': exists and is a folder; give the report JSON *",
+        ),
         (
             ("--bank-model", "gold", "--bank-model-args", "{oops"),
             "*--bank-model-args: not valid JSON*",
