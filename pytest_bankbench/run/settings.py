@@ -288,7 +288,8 @@ def _json_object(name: str, raw: str) -> dict[str, Any]:
         value = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise SettingsError(
-            f"{name}: not valid JSON ({exc.msg}); give an object such as '{{\"temperature\": 0}}'"
+            f"{name}: not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno}); "
+            "give an object such as '{\"temperature\": 0}'"
         ) from None
     if not isinstance(value, dict):
         raise SettingsError(f"{name}: give a JSON object such as '{{\"temperature\": 0}}'")

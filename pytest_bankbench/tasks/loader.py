@@ -41,9 +41,7 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TaskFileError(
-                f"{path}:{lineno}: not valid JSON ({exc.msg} at column {exc.colno})"
-            ) from None
+            raise TaskFileError(f"{path}:{lineno}: {not_json(exc)}") from None
         except RecursionError:
             raise TaskFileError(
                 f"{path}:{lineno}: not a task: JSON nested too deep to read (a task is an object "
@@ -71,6 +69,12 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
     if not tasks:
         raise TaskFileError(f"{path}: {NO_TASKS}")
     return tasks
+
+
+def not_json(exc: json.JSONDecodeError) -> str:
+    """`not valid JSON (Unterminated string starting at column 8)`: json's own messages may
+    end in "at" already (it read "starting at at column 8")."""
+    return f"not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})"
 
 
 # pydantic names the member of a union it tried (`facts.0.Fact.about`, `facts.0.str`); an

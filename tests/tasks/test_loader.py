@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from pytest_bankbench.tasks.loader import (
     shipped_tasks,
 )
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.validate import validate_file
 
 
 def _write(path: Path, lines: list[str]) -> Path:
@@ -41,6 +43,15 @@ def test_not_json_names_line(tmp_path: Path) -> None:
     path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json()), "{not json"])
     with pytest.raises(TaskFileError, match=r"t\.jsonl:2: not valid JSON"):
         load_tasks(path)
+
+
+def test_a_line_cut_short_reads_as_one_sentence(tmp_path: Path) -> None:
+    """json's own message ends in "at": it read "Unterminated string starting at at column"."""
+    path = _write(tmp_path / "t.jsonl", ['{"task_id": "cut'])
+    expected = "not valid JSON (Unterminated string starting at column 13)"
+    with pytest.raises(TaskFileError, match=rf"t\.jsonl:1: {re.escape(expected)}$"):
+        load_tasks(path)
+    assert [p.message for p in validate_file(path).problems] == [expected]
 
 
 @pytest.mark.parametrize(
