@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.models.errors import ConfigurationError, socket_cause
 from pytest_bankbench.models.model_settings import ModelSettings, deployment_params
 from pytest_bankbench.redaction import redact_text, secret_values
@@ -79,7 +80,7 @@ def _said(body: bytes, known: tuple[str, ...]) -> str:
     return text[:197] + "..." if len(text) > 200 else text
 
 
-class _Silent(Exception):
+class _Silent(BankBenchError):
     """Connected and asked, and no answer within the run's per-call timeout."""
 
 
