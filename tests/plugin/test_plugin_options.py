@@ -108,7 +108,9 @@ def test_bad_task_file_names_file_line_and_field(pytester: pytest.Pytester) -> N
     path.write_text(good + "\n" + bad.replace(shipped_tasks()[0].task_id, "other-001") + "\n")
     result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*mine.jsonl:2: field 'category'*"])
+    result.stderr.fnmatch_lines(
+        ["*mine.jsonl:2: task 'other-001': field 'category'*(got 'chores')"]
+    )
 
 
 def test_a_model_without_litellm_installed_is_one_clear_line(pytester: pytest.Pytester) -> None:
