@@ -9,8 +9,9 @@ signature), not by importing it: the controller of a run never pays litellm's 4 
 A parameter litellm does not declare (it passes **kwargs on to the provider), or one whose
 type names a class a JSON value cannot be checked against, is accepted as it is.
 
-An --bank-api-base whose port is not a number from 1 to 65535 is refused here too: litellm
-retried it as a transport failure.
+An --bank-api-base that is not an http:// or https:// URL with a host (`127.0.0.1:9`), or
+whose port is not a number from 1 to 65535, is refused here too: litellm retried it as a
+transport failure, and the endpoint check let it through.
 """
 
 from __future__ import annotations
@@ -136,9 +137,16 @@ def check_model_args(option: str, args: Mapping[str, Any]) -> None:
 
 
 def check_api_base(option: str, base: str) -> None:
-    """An endpoint URL whose port (if any) is a number from 1 to 65535."""
+    """An http:// or https:// URL naming a host, whose port (if any) is a number from 1 to
+    65535."""
+    parts = urllib.parse.urlsplit(base)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ArgumentError(
+            f"{option} {base!r}: not an http:// or https:// URL with a host; give a URL such "
+            "as http://localhost:8000/v1"
+        )
     try:
-        port = urllib.parse.urlsplit(base).port
+        port = parts.port
     except ValueError as exc:
         raise ArgumentError(
             f"{option} {base!r}: {exc}; give a URL such as http://localhost:8000/v1"

@@ -3,10 +3,18 @@
 A run against an endpoint where nothing listens used to retry every session and then report
 "InternalServerError: Connection error." a thousand times. Before the first session, each
 `--bank-api-base` / `--bank-user-api-base` gets one `GET {base}/models`: a refused connection,
-a host name that does not resolve, no connection within the timeout, or a 401/403 to the key
-the run would send stops the run with one line naming the option, the URL and the cause. Any
-other HTTP answer proves something listens (many servers have no /models: a 404 will do); a
-TLS or protocol problem is left to the run's own calls, which report it.
+a host name that does not resolve, no connection within the timeout, a connection with no
+answer within --bank-timeout, or a 401/403 to the key the run would send stops the run with one
+line naming the option, the URL and the cause. Any other HTTP answer proves something listens
+(many servers have no /models: a 404 will do); a TLS or protocol problem is left to the run's
+own calls, which report it.
+
+A server that accepts the connection but never answers used to pass (something listens) and
+then cost the first session of each process all its attempts, each waiting --bank-timeout
+(about 5 minutes with the defaults) before the transport breaker tripped. The run's own calls
+give an answer --bank-timeout, so the check waits that long too (the connection itself still
+CHECK_TIMEOUT_S at most): a server silent for that long cannot serve the run, and a slow one
+(a scaled-to-zero endpoint waking up) is given as long as the run would give it.
 
 Standard library only (urllib follows the proxy settings of the environment, as httpx does); a
 hosted provider without an api base is not checked (its address is the provider's own).
@@ -21,7 +29,9 @@ import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.models.errors import ConfigurationError, socket_cause
 from pytest_bankbench.models.model_settings import ModelSettings, deployment_params
 from pytest_bankbench.redaction import redact_text, secret_values
@@ -70,6 +80,25 @@ def _said(body: bytes, known: tuple[str, ...]) -> str:
     return text[:197] + "..." if len(text) > 200 else text
 
 
+class _Silent(BankBenchError):
+    """Connected and asked, and no answer within the run's per-call timeout."""
+
+
+def _answer(request: urllib.request.Request, connect_s: float, answer_s: float) -> Any:
+    """The response to `request`: the connection within `connect_s`, the answer within
+    `answer_s` (urllib has one timeout for both: a request that connected but timed out
+    waiting is sent once more with the time left). Raises _Silent when no answer came."""
+    try:
+        return urllib.request.urlopen(request, timeout=connect_s)
+    except TimeoutError:  # raised bare only once connected: a timed-out connection is a URLError
+        if answer_s <= connect_s:
+            raise _Silent from None
+    try:
+        return urllib.request.urlopen(request, timeout=answer_s - connect_s)
+    except TimeoutError:
+        raise _Silent from None
+
+
 def probe(settings: ModelSettings, base: str) -> Unreachable | None:
     """Check one endpoint of these settings; None: it can be reached."""
     option = settings.option("base")
@@ -81,8 +110,14 @@ def probe(settings: ModelSettings, base: str) -> Unreachable | None:
     timeout = min(settings.timeout_s, CHECK_TIMEOUT_S)
     fix = f"start the server or correct {option}"
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with _answer(request, timeout, settings.timeout_s) as response:
             response.read(1)
+    except _Silent:
+        cause = (
+            f"connected, but no answer to GET /models within {settings.timeout_s:g} s "
+            "(--bank-timeout)"
+        )
+        return Unreachable(option, base, cause, "check the server, or raise --bank-timeout")
     except urllib.error.HTTPError as exc:
         if exc.code in (401, 403) and key is not None:
             said = _said(exc.read(), known)

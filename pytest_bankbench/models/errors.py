@@ -11,6 +11,7 @@ import importlib
 import json
 import re
 import socket
+from collections.abc import Mapping
 from typing import Literal, NamedTuple, TypeAlias
 
 from pytest_bankbench.errors import InfraError as InfraError
@@ -242,6 +243,15 @@ def socket_cause(exc: BaseException) -> str | None:
     if isinstance(exc, OSError) and exc.strerror:
         return f"cannot connect ({exc.strerror})"
     return None
+
+
+def causes_in_words(causes: Mapping[str, int]) -> str:
+    """Transport causes and how often each was seen, in the order first seen: `timed out` when
+    there is one, `3 timed out, 1 connection refused` when several (the last alone hid the
+    time-outs that cost the most)."""
+    if len(causes) == 1:
+        return next(iter(causes))
+    return ", ".join(f"{count} {cause}" for cause, count in causes.items())
 
 
 def transport_cause(exc: BaseException) -> str | None:

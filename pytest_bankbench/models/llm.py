@@ -20,6 +20,7 @@ from pytest_bankbench.models.errors import (
     InfraError,
     ModelFailure,
     UnconfirmedBadRequest,
+    causes_in_words,
     error_rule,
     transport_cause,
     unusable_body,
@@ -178,6 +179,7 @@ class ModelClient:
             kwargs["api_base"] = self.settings.api_bases[0]
         retries = self.settings.num_retries
         endpoint = self.settings.endpoint
+        causes: dict[str, int] = {}  # the transport failures of these attempts, in order
         for attempt in range(retries + 1):
             left = self._remaining()
             kwargs["timeout"] = (
@@ -209,14 +211,16 @@ class ModelClient:
                     raise error from None  # never retried: it would fail the same way
                 cause = transport_cause(exc)
                 if cause is not None:
+                    causes[cause] = causes.get(cause, 0) + 1
                     self.breaker.failed(
                         endpoint, clock, cause, self.settings.max_transport_failures
                     )
                     self.breaker.check(endpoint)  # tripped: no retry, no back-off
                 if attempt == retries:
                     self._remaining()  # a call cut short by the deadline: the deadline's
-                    where = "" if cause is None else f"{cause}: {endpoint}; "
-                    raise InfraError(f"{error} ({where}after {attempt + 1} attempts)") from None
+                    where = f"{causes_in_words(causes)}: {endpoint}; " if causes else ""
+                    tries = f"{attempt + 1} attempt{'s' if attempt else ''}"
+                    raise InfraError(f"{error} ({where}after {tries})") from None
                 delay = self.settings.backoff_s * (2**attempt) * (1 + random.random() / 4)
                 left = self._remaining()
                 self._sleep(delay if left is None else min(delay, left))

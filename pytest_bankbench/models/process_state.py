@@ -10,9 +10,7 @@ import threading
 import time
 from typing import Any
 
-from pytest_bankbench.models.errors import (
-    EndpointDown,
-)
+from pytest_bankbench.models.errors import EndpointDown, causes_in_words
 from pytest_bankbench.models.litellm_setup import _SETUP_LOCK, import_litellm
 from pytest_bankbench.models.model_settings import ModelSettings, deployment_params
 
@@ -80,6 +78,7 @@ class TransportBreaker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._streak: dict[str, int] = {}
+        self._causes: dict[str, dict[str, int]] = {}  # of the streak: cause -> how often
         self._last_failure: dict[str, float] = {}
         self._down: dict[str, str] = {}
 
@@ -98,9 +97,12 @@ class TransportBreaker:
             self._last_failure[endpoint] = time.monotonic()
             streak = self._streak.get(endpoint, 0) + 1
             self._streak[endpoint] = streak
+            causes = self._causes.setdefault(endpoint, {})
+            causes[cause] = causes.get(cause, 0) + 1
             if limit and streak >= limit and endpoint not in self._down:
                 self._down[endpoint] = (
-                    f"{endpoint}: {streak} transport failures in a row (the last: {cause}); "
+                    f"{endpoint}: {streak} transport failures in a row "
+                    f"({causes_in_words(causes)}); "
                     "no more requests go to it from this process "
                     f"(--bank-max-transport-failures {limit})"
                 )
@@ -108,10 +110,12 @@ class TransportBreaker:
     def answered(self, endpoint: str) -> None:
         with self._lock:
             self._streak.pop(endpoint, None)
+            self._causes.pop(endpoint, None)
 
     def clear(self) -> None:
         with self._lock:
             self._streak.clear()
+            self._causes.clear()
             self._last_failure.clear()
             self._down.clear()
 

@@ -70,7 +70,7 @@ def junit_properties(record: SessionRecord) -> list[tuple[str, object]]:
         ("trial", str(record.trial)),
         ("outcome", record.outcome),
         ("failure_type", record.failure_type or ""),
-        ("false_pass", str(record.false_pass).lower()),
+        ("false_pass", "" if record.false_pass is None else str(record.false_pass).lower()),
     ]
 
 

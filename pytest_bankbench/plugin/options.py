@@ -274,6 +274,34 @@ def add_options(parser: pytest.Parser) -> None:
     )
 
 
+# The options that make a run the benchmark's, and what each takes: given empty (CI's
+# `--bank-model "$MODEL"` with the variable unset), each is a usage error, not an idle plugin
+# and "no tests ran".
+REQUESTING = (
+    (
+        "--bank-model",
+        "bank_model",
+        f"a built-in agent ({', '.join(BUILTIN_NAMES)}) or a litellm model string "
+        "(e.g. gpt-4o-mini, openai/<name>)",
+    ),
+    ("--bank-agent", "bank_agent", "MODULE:FACTORY"),
+    ("--bank-regrade", "bank_regrade", "a traces.jsonl or its folder"),
+)
+# Paths: empty, each was read as the current folder, or (--bank-tasks) as not given at all.
+PATHS = tuple(
+    (f"--bank-{name}", f"bank_{name.replace('-', '_')}", "a path, or leave the option out")
+    for name in ("tasks", "report", "traces", "cache", "resume", "html", "baseline", "summary-md")
+)
+
+
+def refuse_empty(config: pytest.Config) -> None:
+    """UsageError naming the first of REQUESTING or PATHS given as an empty (or blank) value."""
+    for option, dest, accepted in (*REQUESTING, *PATHS):
+        value = getattr(config.option, dest, None)
+        if value is not None and not str(value).strip():
+            raise pytest.UsageError(f"{option} {value!r}: empty; give {accepted}")
+
+
 def requested(config: pytest.Config) -> bool:
     """Whether this run is the benchmark's: --bank-model, --bank-agent or --bank-regrade is
     given. Without one the plugin stays idle (no marker, fixture or hook of the run is
@@ -285,6 +313,7 @@ def requested(config: pytest.Config) -> bool:
 def read_options(config: pytest.Config) -> RunSettings | None:
     """The run's settings, or None when none of --bank-model, --bank-agent, --bank-regrade
     is given."""
+    refuse_empty(config)
     if not requested(config):
         return None
     from pytest_bankbench.run.settings import SettingsError, read_settings

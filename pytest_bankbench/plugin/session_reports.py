@@ -95,7 +95,7 @@ class SessionReports:
                 record = SessionRecord.model_validate_json(record_json)
             report.user_properties.append((PROPERTY, record_json))
             item.user_properties.extend(junit_properties(record))
-            if report.failed and record.outcome == "scored":
+            if report.failed:  # a task failure or an infrastructure error
                 name_the_failure(report, record)
             if self.options.traces is not None or self.options.html is not None:
                 setattr(report, TRACE_ATTR, scrub(result.trace.model_dump_json()))

@@ -238,7 +238,8 @@ def read_report(path: Path) -> Report:
         document = load_json(text)
     except json.JSONDecodeError as exc:
         raise ReportError(
-            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            f"{path}: not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} "
+            f"column {exc.colno})"
         ) from None
     except (ValueError, RecursionError) as exc:
         raise ReportError(f"{path}: {str(exc)[:200]}") from None

@@ -30,9 +30,11 @@ def failure_of(record: SessionRecord) -> Failure:
     check = next((c for f, c in FAILURE_CHECKS if f == record.failure_type), None)
     evidence = record.evidence.get(check, []) if check is not None else []
     first = next((line.strip() for line in evidence if line.strip()), "")
-    # An infrastructure error is not a task failure, whatever check it left failed.
-    kind = "infra_error" if record.outcome == "infra_error" else record.failure_type
-    return Failure(kind or "passed", first)
+    if record.outcome == "infra_error":
+        # Not a task failure, whatever check it left failed: named by what the provider did
+        # (`infra_error: RateLimitError: ... (after 3 attempts)`), not `ended by infra_error`.
+        return Failure("infra_error", first.removeprefix(f"ended by {record.end}: "))
+    return Failure(record.failure_type or "passed", first)
 
 
 def failure_line(record: SessionRecord) -> str:

@@ -107,19 +107,28 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     ]
     if isinstance(customer, Mapping) and customer.get("model"):
         lines.append(f"| customer | {_cell(customer['model'])} |")
+    scored = summary.sessions > 0  # else every rate is 0/0: n/a, not a measured 0
+    pass_1 = (
+        f"**{summary.pass_1:.4f}** ({summary.passed} passed; 95% CI {low:.4f} to {high:.4f})"
+        if scored
+        else "**n/a** (no session was scored)"
+    )
     lines += [
         f"| sessions | {summary.sessions} ({summary.tasks} tasks x {trials} "
         f"trial{'s' if trials != 1 else ''}) |",
-        f"| **pass^1** | **{summary.pass_1:.4f}** ({summary.passed} passed; "
-        f"95% CI {low:.4f} to {high:.4f}) |",
+        f"| **pass^1** | {pass_1} |",
     ]
     for k, value in summary.pass_k.items():
         if k != "1":
-            lines.append(f"| pass^{k} | {value:.4f} |")
+            lines.append(f"| pass^{k} | {f'{value:.4f}' if scored else 'n/a'} |")
+    false_passes = (
+        f"{fp.count} ({_pct(fp.share_of_all)} of all, "
+        f"{_pct(fp.share_of_final_state_passes)} of final-state passes)"
+    )
     lines += [
-        f"| final-state-only rate | {summary.final_state_only_rate:.4f} |",
-        f"| false passes | {fp.count} ({_pct(fp.share_of_all)} of all, "
-        f"{_pct(fp.share_of_final_state_passes)} of final-state passes) |",
+        "| final-state-only rate | "
+        f"{f'{summary.final_state_only_rate:.4f}' if scored else 'n/a'} |",
+        f"| false passes | {false_passes if scored else 'n/a'} |",
         f"| infra errors | {summary.infra_errors} |",
     ]
     if summary.accounting is not None:

@@ -45,8 +45,8 @@ def _rate(records: list[SessionRecord]) -> Rate:
         passed=passed,
         pass_rate=_r(passed / n if n else 0.0),
         ci95=(_r(low), _r(high)),
-        final_state_rate=_r(sum(r.final_state_pass for r in records) / n if n else 0.0),
-        false_passes=sum(r.false_pass for r in records),
+        final_state_rate=_r(sum(bool(r.final_state_pass) for r in records) / n if n else 0.0),
+        false_passes=sum(bool(r.false_pass) for r in records),
     )
 
 
@@ -99,8 +99,8 @@ def summarize(
     scored = [r for r in ordered if r.outcome == "scored"]
     n = len(everything)
     passed = sum(r.passed for r in everything)
-    final = sum(r.final_state_pass for r in everything)
-    false = sum(r.false_pass for r in everything)
+    final = sum(bool(r.final_state_pass) for r in everything)
+    false = sum(bool(r.false_pass) for r in everything)
     low, high = wilson(passed, n)
     per_task: dict[str, tuple[int, int]] = {}
     for r in everything:

@@ -37,8 +37,10 @@ class SessionRecord(BaseModel):
     # session's worker died or the run stopped before it reported.
     outcome: Literal["scored", "infra_error", "harness_error", "lost"]
     passed: bool
-    final_state_pass: bool
-    false_pass: bool
+    # None: no verdict to tell (an infrastructure error); a harness error or a lost session
+    # counts as failed, so it holds False.
+    final_state_pass: bool | None
+    false_pass: bool | None
     failure_type: str | None
     checks: dict[str, bool]
     evidence: dict[str, list[str]]
@@ -56,9 +58,23 @@ class SessionRecord(BaseModel):
     customer_latency_s: float = 0.0
     error: str | None = None  # the traceback of a harness_error, or why a session was lost
 
+    @model_validator(mode="before")
+    @classmethod
+    def _an_infra_error_has_no_verdict(cls, data: Any) -> Any:
+        """An infrastructure error was never scored: it claims no final-state pass and no false
+        pass (reports and logs written before this held what its unplayed session scored)."""
+        if isinstance(data, dict) and data.get("outcome") == "infra_error":
+            return {**data, "final_state_pass": None, "false_pass": None}
+        return data
+
     @model_validator(mode="after")
     def _a_pass_is_a_pass(self) -> SessionRecord:
         """A tampered record cannot claim a pass its own checks deny (issue 19)."""
+        if self.outcome != "infra_error" and None in (self.final_state_pass, self.false_pass):
+            raise ValueError(
+                f"session {self.task_id} trial {self.trial} has outcome {self.outcome!r} but no "
+                "final_state_pass or false_pass (only an infrastructure error has none)"
+            )
         if self.passed:
             failed = sorted(name for name, ok in self.checks.items() if not ok)
             if failed:

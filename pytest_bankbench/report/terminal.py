@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.report.document import Rate, Summary
+from pytest_bankbench.report.document import Accounting, Rate, Summary
 
 if TYPE_CHECKING:
     from pytest_bankbench.report.gate import GateResult
@@ -12,6 +12,11 @@ if TYPE_CHECKING:
 
 def _pct(value: float) -> str:
     return f"{100 * value:5.1f}%"
+
+
+def _rate(value: float, sessions: int) -> str:
+    """A rate over `sessions`; n/a over none (0/0 is not a measured 0%)."""
+    return _pct(value) if sessions else "n/a"
 
 
 def _table(title: str, rows: dict[str, Rate]) -> list[str]:
@@ -24,10 +29,38 @@ def _table(title: str, rows: dict[str, Rate]) -> list[str]:
     return lines
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def without_verdict(accounting: Accounting, resume: object) -> str:
+    """What became of the sessions without a verdict, saying only what applies: which count as
+    failed, how many were not run, and, when the run wrote a report, how to play them."""
+    failed = [
+        _plural(accounting.harness_errors, "harness error", "harness errors"),
+        _plural(accounting.lost, "lost session", "lost sessions"),
+    ]
+    failed = [part for part in failed if not part.startswith("0 ")]
+    parts = []
+    if failed:
+        verb = "counts" if accounting.harness_errors + accounting.lost == 1 else "count"
+        parts.append(f"{' and '.join(failed)} {verb} as failed in pass^1")
+    if accounting.not_run:
+        parts.append(f"{accounting.not_run} not run")
+    unaccounted = accounting.harness_errors + accounting.lost + accounting.not_run
+    line = f"  {unaccounted} without a verdict: {', '.join(parts)}"
+    return line if resume is None else f"{line}; re-run them with --bank-resume {resume}"
+
+
 def render(
-    summary: Summary, provenance: dict[str, Any], wall_s: float, outputs: list[str]
+    summary: Summary,
+    provenance: dict[str, Any],
+    wall_s: float,
+    outputs: list[str],
+    resume: object = None,
 ) -> list[str]:
-    """Lines of the summary; timings are the only thing that varies between identical runs."""
+    """Lines of the summary; timings are the only thing that varies between identical runs.
+    `resume`: the report --bank-resume would finish the run from (None: no report written)."""
     low, high = summary.pass_1_ci95
     fp = summary.false_passes
     head = (
@@ -42,30 +75,32 @@ def render(
             f"pass^1: {_pct(summary.pass_1)}  ({summary.passed}/{summary.sessions} "
             f"sessions, 95% CI {_pct(low).strip()} - {_pct(high).strip()})"
         )
+    n = summary.sessions
+    false_passes = (
+        f"{fp.count}  ({_pct(fp.share_of_all).strip()} of all, "
+        f"{_pct(fp.share_of_final_state_passes).strip()} of final-state passes)"
+    )
     lines = [
         head,
         pass1,
-        f"final-state-only rate: {_pct(summary.final_state_only_rate)}",
-        f"false passes: {fp.count}  ({_pct(fp.share_of_all).strip()} of all, "
-        f"{_pct(fp.share_of_final_state_passes).strip()} of final-state passes)",
+        f"final-state-only rate: {_rate(summary.final_state_only_rate, n)}",
+        f"false passes: {false_passes if n else 'n/a'}",
     ]
     if summary.trials > 1:
         lines.append(
-            "pass^k: " + "  ".join(f"k={k}: {_pct(v).strip()}" for k, v in summary.pass_k.items())
+            "pass^k: "
+            + "  ".join(f"k={k}: {_rate(v, n).strip()}" for k, v in summary.pass_k.items())
         )
     if summary.accounting is not None:
         lines.append(f"sessions: {summary.accounting.line()}")
         if summary.unaccounted:
-            lines.append(
-                f"  {summary.unaccounted} without a verdict: harness errors and lost sessions "
-                "count as failed in pass^1; re-run the rest with --bank-resume"
-            )
+            lines.append(without_verdict(summary.accounting, resume))
     if summary.infra_errors:
         lines.append(f"infrastructure errors (not task failures): {summary.infra_errors}")
     graded, control = summary.graded, summary.control
     lines.append(
-        f"graded: {_pct(graded.pass_rate).strip()} of {graded.sessions}   "
-        f"control: {_pct(control.pass_rate).strip()} of {control.sessions}"
+        f"graded: {_rate(graded.pass_rate, graded.sessions).strip()} of {graded.sessions}   "
+        f"control: {_rate(control.pass_rate, control.sessions).strip()} of {control.sessions}"
     )
     lines.append("")
     lines += _table("by category", summary.by_category)

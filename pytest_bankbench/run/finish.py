@@ -128,7 +128,8 @@ def finish_run(run: BenchRun) -> RunResult:
 
         write_atomic(settings.summary_md, summary_markdown(report, gate))
         outputs.append(f"Markdown summary: {settings.summary_md}")
-    lines = render(summary, prov, wall, outputs) + _gold_failed_a_task_file(settings, summary)
+    lines = render(summary, prov, wall, outputs, resume=report_path)
+    lines += _gold_failed_a_task_file(settings, summary)
     if gate is not None:
         lines.append(
             f"gate: {'PASSED' if gate.passed else 'FAILED'} (the exit status follows "

@@ -107,12 +107,13 @@ def _identity(case: BankCase) -> dict[str, Any]:
 def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
     """The record of a session that produced a verdict (or ended in an infrastructure error)."""
     verdict, trace = result.verdict, result.trace
+    scored = trace.end != "infra_error"  # else no verdict: the provider failed, not the agent
     return SessionRecord(
         **_identity(case),
-        outcome="infra_error" if trace.end == "infra_error" else "scored",
+        outcome="scored" if scored else "infra_error",
         passed=verdict.passed,
-        final_state_pass=verdict.final_state_pass,
-        false_pass=verdict.false_pass,
+        final_state_pass=verdict.final_state_pass if scored else None,
+        false_pass=verdict.false_pass if scored else None,
         failure_type=verdict.failure_type,
         checks=dict(verdict.checks),
         evidence={k: [cut_evidence(line) for line in v] for k, v in verdict.evidence.items() if v},

@@ -170,12 +170,7 @@ def read_settings(opt: Any) -> RunSettings | None:
         check_model("--bank-user-model", opt.bank_user_model)
     if opt.bank_split not in SPLITS:
         raise SettingsError(f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLITS)}")
-    tasks_path = Path(opt.bank_tasks) if opt.bank_tasks else None
-    if tasks_path is not None and not tasks_path.is_file():
-        raise SettingsError(
-            f"--bank-tasks {opt.bank_tasks!r}: no such file; give a JSONL "
-            "task file (one task per line)"
-        )
+    tasks_path = _existing("--bank-tasks", opt.bank_tasks, "a JSONL task file (one task per line)")
     model_args = _json_object("--bank-model-args", opt.bank_model_args)
     traces = Path(opt.bank_traces) if opt.bank_traces else None
     if traces is not None and traces.exists() and not traces.is_dir():
@@ -293,7 +288,8 @@ def _json_object(name: str, raw: str) -> dict[str, Any]:
         value = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise SettingsError(
-            f"{name}: not valid JSON ({exc.msg}); give an object such as '{{\"temperature\": 0}}'"
+            f"{name}: not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno}); "
+            "give an object such as '{\"temperature\": 0}'"
         ) from None
     if not isinstance(value, dict):
         raise SettingsError(f"{name}: give a JSON object such as '{{\"temperature\": 0}}'")
@@ -337,15 +333,15 @@ def _prices(raw: str | None) -> dict[str, float] | None:
     return {k: float(v) for k, v in value.items()}
 
 
-def _existing(name: str, raw: str | None) -> Path | None:
-    if raw is None:
-        return None
-    path = Path(raw)
-    if not path.is_file():
-        raise SettingsError(
-            f"{name} {raw!r}: no such file; give a report JSON written by "
-            "--bank-report (or its .sessions.jsonl log)"
-        )
+REPORT_FILE = "the report JSON written by --bank-report (or its .sessions.jsonl log)"
+
+
+def _existing(name: str, raw: str | None, give: str = REPORT_FILE) -> Path | None:
+    """The file an option names; a folder is said to be one (it read "no such file")."""
+    path = None if raw is None else Path(raw)
+    if path is not None and not path.is_file():
+        found = "exists and is a folder" if path.is_dir() else "no such file"
+        raise SettingsError(f"{name} {raw!r}: {found}; give {give}")
     return path
 
 
@@ -356,11 +352,13 @@ def _resumable(raw: str | None) -> Path | None:
     from pytest_bankbench.report.results_log import resume_pair
 
     path = Path(raw)
+    if path.is_dir():
+        raise SettingsError(f"--bank-resume {raw!r}: exists and is a folder; give {REPORT_FILE}")
     report, log = resume_pair(path)
     if not (report.is_file() or log.is_file()):
         raise SettingsError(
             f"--bank-resume {raw!r}: neither {report} nor its session log {log} exists; give "
-            "the report JSON written by --bank-report (or its .sessions.jsonl log)"
+            f"{REPORT_FILE}"
         )
     return path
 

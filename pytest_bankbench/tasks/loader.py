@@ -41,9 +41,7 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TaskFileError(
-                f"{path}:{lineno}: not valid JSON ({exc.msg} at column {exc.colno})"
-            ) from None
+            raise TaskFileError(f"{path}:{lineno}: {not_json(exc)}") from None
         except RecursionError:
             raise TaskFileError(
                 f"{path}:{lineno}: not a task: JSON nested too deep to read (a task is an object "
@@ -58,7 +56,11 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
         except ValidationError as exc:
             errors = field_errors(exc)
             field, why = errors[0]
-            place = f"{path}:{lineno}: field {field!r}" if field else f"{path}:{lineno}"
+            place = f"{path}:{lineno}"
+            task_id = data.get("task_id") if isinstance(data, dict) else None
+            if isinstance(task_id, str) and field != "task_id":  # as the checks after this say
+                place += f": task {task_id!r}"
+            place += f": field {field!r}" if field else ""
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             raise TaskFileError(f"{place}: {why}{more}") from None
         if not shipped:
@@ -69,17 +71,39 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
     return tasks
 
 
+def not_json(exc: json.JSONDecodeError) -> str:
+    """`not valid JSON (Unterminated string starting at column 8)`: json's own messages may
+    end in "at" already (it read "starting at at column 8")."""
+    return f"not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})"
+
+
 # pydantic names the member of a union it tried (`facts.0.Fact.about`, `facts.0.str`); an
 # author knows only the field.
 _UNION_MEMBERS = frozenset({"Fact", "str"})
 _DATE_HINT = 'a date is written "YYYY-MM-DD", in quotes'
+_SCALARS = (str, int, float, bool, type(None))
+_GIVEN_CHARS = 60
+
+
+def _given(error: Any, why: str) -> str:
+    """`why` with the value given, when it is one value the message does not show already
+    (pydantic's "Input should be 'amount', 'date', ..." never says it was 'rupees')."""
+    value = error.get("input")
+    if error["type"] in ("missing", "extra_forbidden") or not isinstance(value, _SCALARS):
+        return why
+    shown = repr(value)
+    if shown in why:
+        return why
+    if len(shown) > _GIVEN_CHARS:
+        shown = shown[: _GIVEN_CHARS - 3] + "..."
+    return f"{why} (got {shown})"
 
 
 def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
     """A task's validation errors as (field, what is wrong), in words an author acts on: the
     field without pydantic's union members (of a fact that is neither a string nor a valid
     object, only the object's errors), a rule of the task's own without "Value error, ", the
-    form a date is written in, and a line that is not an object said so."""
+    form a date is written in, a line that is not an object said so, and the value given."""
     errors: list[tuple[str | None, str]] = []
     objects = {
         tuple(e["loc"][: e["loc"].index("Fact")]) for e in exc.errors() if "Fact" in e["loc"]
@@ -102,7 +126,9 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
         elif error["type"] == "date_from_datetime_inexact":  # a number, read as a timestamp
             why = f"{error['input']!r} is not a date; {_DATE_HINT}"
         elif error["type"].startswith("date"):
-            why = f"{why}; {_DATE_HINT}"
+            why = f"{_given(error, why)}; {_DATE_HINT}"
+        else:
+            why = _given(error, why)
         errors.append((field, why))
     return errors
 

@@ -39,6 +39,7 @@ from pytest_bankbench.tasks.loader import (
     TaskFileError,
     field_errors,
     in_base_split,
+    not_json,
     task_lines,
 )
 from pytest_bankbench.tasks.model import Task
@@ -160,8 +161,7 @@ def _load_line(path: Path, lineno: int, line: str) -> tuple[Task | None, list[Pr
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
-        message = f"not valid JSON ({exc.msg} at column {exc.colno})"
-        return None, [Problem(path, lineno, None, None, message)]
+        return None, [Problem(path, lineno, None, None, not_json(exc))]
     task_id = data.get("task_id") if isinstance(data, dict) else None
     at = _Place(path, lineno, task_id if isinstance(task_id, str) else None)
     try:

@@ -62,7 +62,7 @@ def test_a_file_of_control_tasks_only(tmp_path: Path, capsys: pytest.CaptureFixt
     ("content", "reason"),
     [
         ('{"task_id": "x-001",\n', ":1: not valid JSON"),
-        ('{"task_id": "x-001"}\n', ":1: field "),
+        ('{"task_id": "x-001"}\n', ":1: task 'x-001': field "),
         ("", ": the file holds no tasks; a task file holds one task per line, each a JSON object"),
         (None, ": no such task file"),
     ],

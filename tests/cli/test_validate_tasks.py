@@ -215,6 +215,19 @@ def test_every_problem_of_a_bad_line_is_reported_and_bad_json_in_one_line(
     ]
 
 
+def test_a_value_outside_a_fixed_list_shows_the_value_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(_task("fd_rate_query").to_line())
+    data["category"] = "controls"
+    status, out = _run(capsys, _write(tmp_path / "cat.jsonl", json.dumps(data)))
+    assert status == 1
+    assert out[0].endswith(
+        f"task {data['task_id']}: field category: Input should be 'sequencing', 'control', "
+        "'edge_case' or 'rare_tool' (got 'controls')"
+    ), out
+
+
 def test_a_stored_change_set_must_be_the_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

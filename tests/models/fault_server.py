@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
-StepKind = Literal["text", "tool_call", "error", "hang", "drop", "malformed", "die"]
+StepKind = Literal["text", "tool_call", "error", "hang", "late", "drop", "malformed", "die"]
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,11 @@ def hang(seconds: float = 30.0) -> Step:
     return Step("hang", seconds=seconds)
 
 
+def late(seconds: float) -> Step:
+    """The usual answer (the model list to a GET), after `seconds`."""
+    return Step("late", text="Thank you, I have noted your request.", seconds=seconds)
+
+
 def dropped() -> Step:
     """The connection closes without any response."""
     return Step("drop")
@@ -135,7 +140,9 @@ class _Handler(BaseHTTPRequestHandler):
         """`GET /models` (the run's endpoint check): the list, or the server's `models` step."""
         headers = {name.lower(): value for name, value in self.headers.items()}
         step = self.server.owner.models_step(self.path, headers)
-        if step is None:
+        if step is not None and step.kind == "late":
+            self.server.owner.released.wait(step.seconds)
+        if step is None or step.kind == "late":
             self._json(200, {"object": "list", "data": [{"id": "fake", "object": "model"}]})
         else:
             self._play(step, {})
@@ -157,6 +164,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.connection.shutdown(socket.SHUT_RDWR)
             self.close_connection = True
             return
+        if step.kind == "late":
+            self.server.owner.released.wait(step.seconds)
         if step.kind == "malformed":
             self._raw(200, step.text.encode())
         elif step.kind == "error":

@@ -63,6 +63,22 @@ def test_an_invalid_port_is_refused(base: str) -> None:
         check_api_base("--bank-api-base", base)
 
 
+@pytest.mark.parametrize(
+    "base", ["127.0.0.1:9", "localhost:8000/v1", "ftp://host/v1", "http:/host/v1", "https://"]
+)
+def test_a_base_that_is_not_an_http_url_is_refused(base: str) -> None:
+    with pytest.raises(ArgumentError) as caught:
+        check_api_base("--bank-api-base", base)
+    message = str(caught.value)
+    assert message.startswith(f"--bank-api-base {base!r}: not an http:// or https:// URL")
+    assert "http://localhost:8000/v1" in message and "\n" not in message
+
+
 def test_valid_endpoints_pass() -> None:
-    for base in ("http://127.0.0.1:8000/v1", "https://gateway.example/v1", "http://[::1]:80"):
+    for base in (
+        "http://127.0.0.1:8000/v1",
+        "https://gateway.example/v1",
+        "http://[::1]:80",
+        "HTTP://localhost:8000",
+    ):
         check_api_base("--bank-api-base", base)

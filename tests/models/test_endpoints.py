@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from pytest_bankbench.models import endpoints
 from pytest_bankbench.models.endpoints import check_endpoints, probe
 from pytest_bankbench.models.errors import ConfigurationError
 from pytest_bankbench.models.model_settings import ModelSettings
@@ -64,9 +65,35 @@ def test_any_other_http_answer_proves_it_listens(fault_server: FaultServer, step
     assert probe(_settings(fault_server.api_base), fault_server.api_base) is None
 
 
-def test_a_slow_answer_is_not_a_dead_endpoint(fault_server: FaultServer) -> None:
-    fault_server.models = fs.hang(5.0)
-    assert probe(_settings(fault_server.api_base, timeout_s=0.2), fault_server.api_base) is None
+def test_a_connection_without_an_answer_within_the_timeout_stops_naming_it(
+    fault_server: FaultServer,
+) -> None:
+    """Such a server passed as "listening", and the run then spent each process's first
+    session's attempts waiting --bank-timeout each (about 5 minutes with the defaults)."""
+    fault_server.models = fs.hang(30.0)
+    with pytest.raises(ConfigurationError) as raised:
+        check_endpoints([_settings(fault_server.api_base, timeout_s=0.3)])
+    message = str(raised.value)
+    assert (
+        f"--bank-api-base {fault_server.api_base}: connected, but no answer to GET /models "
+        "within 0.3 s (--bank-timeout); check the server, or raise --bank-timeout"
+    ) in message
+    assert fault_server.count == 0  # no chat request
+
+
+def test_a_slow_answer_within_the_timeout_is_not_a_dead_endpoint(
+    fault_server: FaultServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The connection is given CHECK_TIMEOUT_S, the answer the run's own --bank-timeout."""
+    monkeypatch.setattr(endpoints, "CHECK_TIMEOUT_S", 0.2)
+    fault_server.models = fs.late(1.0)
+    assert probe(_settings(fault_server.api_base, timeout_s=30.0), fault_server.api_base) is None
+    assert len(fault_server.gets) == 2  # asked again after the first 0.2 s
+
+
+def test_a_dropped_connection_is_left_to_the_run(fault_server: FaultServer) -> None:
+    fault_server.models = fs.dropped()
+    assert probe(_settings(fault_server.api_base), fault_server.api_base) is None
 
 
 def test_a_refused_key_stops_naming_authentication_without_the_key(

@@ -98,9 +98,43 @@ def test_a_limit_of_zero_never_trips_and_the_error_names_cause_and_url() -> None
 
 def test_timeouts_count_as_transport_failures(fault_server: FaultServer) -> None:
     fault_server.script(default=fs.hang(5.0))
-    with pytest.raises(EndpointDown, match=r"the last: timed out"):
+    with pytest.raises(EndpointDown, match=r"3 transport failures in a row \(timed out\); "):
         _client(fault_server.api_base, timeout_s=0.1).complete(MESSAGES)
     assert fault_server.count == 3
+
+
+def test_the_breaker_names_every_cause_of_the_streak_not_only_the_last() -> None:
+    """Time-outs, then the server went away: the message named only "connection refused"."""
+    breaker, endpoint = TransportBreaker(), "--bank-api-base http://x/v1"
+    for cause in ("timed out", "timed out", "connection reset", "connection refused"):
+        breaker.failed(endpoint, time.monotonic(), cause, 4)
+    with pytest.raises(EndpointDown) as raised:
+        breaker.check(endpoint)
+    assert (
+        "4 transport failures in a row (2 timed out, 1 connection reset, 1 connection refused)"
+    ) in str(raised.value)
+
+
+def test_an_answer_forgets_the_causes_of_the_streak_it_ends() -> None:
+    breaker, endpoint = TransportBreaker(), "--bank-api-base http://x/v1"
+    breaker.failed(endpoint, time.monotonic(), "timed out", 2)
+    breaker.answered(endpoint)
+    for _ in range(2):
+        breaker.failed(endpoint, time.monotonic(), "connection refused", 2)
+    with pytest.raises(EndpointDown, match=r"in a row \(connection refused\); "):
+        breaker.check(endpoint)
+
+
+def test_a_session_that_runs_out_of_retries_names_every_transport_cause(
+    fault_server: FaultServer,
+) -> None:
+    fault_server.script(fs.hang(5.0), fs.hang(5.0), fs.dropped())
+    client = _client(fault_server.api_base, num_retries=2, max_transport_failures=0)
+    with pytest.raises(InfraError) as raised:
+        client.complete(MESSAGES)
+    assert (
+        f"(2 timed out, 1 connection dropped: --bank-api-base {fault_server.api_base}; after 3"
+    ) in str(raised.value)
 
 
 def test_calls_in_flight_when_a_failure_is_seen_count_with_it_as_one() -> None:

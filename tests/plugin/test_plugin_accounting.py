@@ -130,6 +130,28 @@ def test_sessions_a_stopped_run_never_played_are_counted_as_not_run(
     result.stdout.fnmatch_lines(["gate: FAILED*", "*without a verdict*"])
 
 
+def test_the_summary_says_only_what_applies_to_the_sessions_without_a_verdict(
+    pytester: pytest.Pytester,
+) -> None:
+    """User trial: after -x or Ctrl-C it named harness errors and lost sessions that were not
+    there, and advised --bank-resume when no report was written to resume from."""
+    stopped = ("--bank-model", "reply-only", "--bank-split", "lite", "-k", "balance_enquiry")
+    n = len(_few_ids()) - 1
+    plain = run_bench(pytester, *stopped, "-x")
+    plain.stdout.fnmatch_lines(["sessions: *", f"  {n} without a verdict: {n} not run"])
+    assert "--bank-resume" not in plain.stdout.str()
+    report = pytester.path / "r.json"
+    kept = run_bench(pytester, *stopped, "-x", "--bank-report", str(report))
+    kept.stdout.fnmatch_lines(
+        [f"  {n} without a verdict: {n} not run; re-run them with --bank-resume {report}"]
+    )
+    _crashing(pytester)
+    crashed = run_bench(pytester, *FEW, "--bank-report", str(pytester.path / "c.json"))
+    crashed.stdout.fnmatch_lines(
+        ["  1 without a verdict: 1 harness error counts as failed in pass^1; re-run them with *"]
+    )
+
+
 def test_a_crash_under_xdist_is_recorded_too(pytester: pytest.Pytester) -> None:
     target = _crashing(pytester)
     report = pytester.path / "r.json"

@@ -191,6 +191,30 @@ def test_each_failed_test_names_its_failure_type_and_first_evidence(
     assert sorted(failed) == sorted(expected)
 
 
+def test_an_infrastructure_errors_line_names_what_the_provider_did(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """User trial: it read `pytest_bankbench.e...` at 80 columns, and with CI set the class name
+    twice (`pytest_bankbench.errors.InfraError: balance_enquiry-001: InfraError (...`)."""
+    from tests.plugin.test_plugin_llm import CONFTEST
+
+    pytester.makeconftest(CONFTEST)
+    monkeypatch.setenv("FAKE_MODE", "ratelimit")  # each -001 task's calls are rate limited
+    args = ("--bank-model", "openai/fake", "-k", "balance_enquiry-001", "-rf")
+    few = (*args, "--bank-num-retries", "0", "--bank-retry-backoff", "0")
+    for variable in ("CI", "BUILD_NUMBER"):
+        monkeypatch.delenv(variable, raising=False)
+    narrow = pytester.runpytest_subprocess("-p", "no:cacheprovider", *few)
+    narrow.stdout.fnmatch_lines(["FAILED *balance_enquiry-001] - infra_error: Rate*"])
+    monkeypatch.setenv("CI", "true")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", *few)
+    failed = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert failed == [
+        "FAILED bankbench::test_task[control-balance_enquiry-001] - infra_error: "
+        "RateLimitError: simulated (after 1 attempt)"
+    ]
+
+
 def test_junit_xml_names_the_family_and_carries_each_sessions_facts(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:

@@ -48,6 +48,35 @@ def test_a_dead_endpoint_stops_the_whole_split_at_once_naming_the_url(
     assert elapsed < 15.0  # the 1,000 sessions of the default split never start
 
 
+def test_a_server_that_connects_but_never_answers_stops_the_run_at_start(
+    pytester: pytest.Pytester, fault_server: FaultServer
+) -> None:
+    """It used to pass the check (something listens); each process's first session then spent
+    all its attempts waiting --bank-timeout (about 5 minutes with the defaults)."""
+    fault_server.models = fs.hang(60.0)
+    fault_server.script(default=fs.hang(60.0))
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "openai/m",
+        "--bank-api-base",
+        fault_server.api_base,
+        "--bank-timeout",
+        "0.5",
+        "-k",
+        "balance_enquiry",
+        timeout=60.0,
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = [line for line in result.errlines if line.strip()]
+    assert errors == [
+        f"ERROR: endpoint check failed, run not started: --bank-api-base {fault_server.api_base}:"
+        " connected, but no answer to GET /models within 0.5 s (--bank-timeout); check the"
+        " server, or raise --bank-timeout"
+    ]
+    assert fault_server.count == 0  # no session sent a chat request
+
+
 def test_a_built_in_agent_and_the_scripted_customer_check_no_endpoint(
     pytester: pytest.Pytester,
 ) -> None:
@@ -125,7 +154,7 @@ def test_a_server_that_dies_mid_run_trips_the_breaker(
             "*_ test_task[[]control-balance_enquiry-006[]] _*",
             "balance_enquiry-006: InfraError (not a task failure; re-run it later with"
             f" --bank-resume): --bank-api-base {fault_server.api_base}: 3 transport failures"
-            " in a row (the last: *); no more requests go to it from this process"
+            " in a row (*); no more requests go to it from this process"
             " (--bank-max-transport-failures 3)",
             "=*= bank benchmark summary =*=",
         ],

@@ -47,8 +47,20 @@ OPENAI = ("--bank-model", "openai/any-model", "--bank-num-retries", "0")
             ("--bank-user-model", "openai/c", "--bank-user-api-base", "http://localhost:x/v1"),
             "*--bank-user-api-base 'http://localhost:x/v1': Port could not be cast*",
         ),
+        (
+            ("--bank-api-base", "127.0.0.1:9"),
+            "ERROR: --bank-api-base '127.0.0.1:9': not an http:// or https:// URL with a host; "
+            "give a URL such as http://localhost:8000/v1",
+        ),
     ],
-    ids=["api-key-list", "temperature-string", "customer-max-tokens", "port", "customer-port"],
+    ids=[
+        "api-key-list",
+        "temperature-string",
+        "customer-max-tokens",
+        "port",
+        "customer-port",
+        "no-scheme",
+    ],
 )
 def test_a_bad_model_argument_is_one_usage_error_before_any_session(
     pytester: pytest.Pytester, args: tuple[str, ...], message: str

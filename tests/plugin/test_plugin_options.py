@@ -40,6 +40,20 @@ from tests.plugin.helpers import run_bench
             ("--bank-model", "gold", "--bank-tasks", "missing.jsonl"),
             "*--bank-tasks 'missing.jsonl': no such file*",
         ),
+        # A folder is said to be one, as the output options say (it read "no such file").
+        (
+            ("--bank-model", "gold", "--bank-tasks", "."),
+            "ERROR: --bank-tasks '.': exists and is a folder; give a JSONL task file (one task "
+            "per line)",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-baseline", "."),
+            "ERROR: --bank-baseline '.': exists and is a folder; give the report JSON *",
+        ),
+        (
+            ("--bank-model", "gold", "--bank-resume", "."),
+            "ERROR: --bank-resume '.': exists and is a folder; give the report JSON *",
+        ),
         (
             ("--bank-model", "gold", "--bank-model-args", "{oops"),
             "*--bank-model-args: not valid JSON*",
@@ -94,7 +108,9 @@ def test_bad_task_file_names_file_line_and_field(pytester: pytest.Pytester) -> N
     path.write_text(good + "\n" + bad.replace(shipped_tasks()[0].task_id, "other-001") + "\n")
     result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*mine.jsonl:2: field 'category'*"])
+    result.stderr.fnmatch_lines(
+        ["*mine.jsonl:2: task 'other-001': field 'category'*(got 'chores')"]
+    )
 
 
 def test_a_model_without_litellm_installed_is_one_clear_line(pytester: pytest.Pytester) -> None:
@@ -129,3 +145,28 @@ importlib.util.find_spec = find_spec
         "fd_closure-001",
     )
     assert gold.ret == pytest.ExitCode.OK
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bank-model", ""), "ERROR: --bank-model '': empty; give a built-in agent (gold, *"),
+        (("--bank-model", "  "), "ERROR: --bank-model '  ': empty; give a built-in agent *"),
+        (("--bank-agent", ""), "ERROR: --bank-agent '': empty; give MODULE:FACTORY"),
+        (("--bank-regrade", ""), "ERROR: --bank-regrade '': empty; give a traces.jsonl *"),
+        (
+            ("--bank-model", "gold", "--bank-tasks", ""),
+            "ERROR: --bank-tasks '': empty; give a path, or leave the option out",
+        ),
+        (("--bank-model", "gold", "--bank-resume", " "), "ERROR: --bank-resume ' ': empty; *"),
+    ],
+    ids=["model", "model-blank", "agent", "regrade", "tasks", "resume"],
+)
+def test_an_empty_agent_is_a_usage_error_not_an_idle_run(
+    pytester: pytest.Pytester, args: tuple[str, ...], message: str
+) -> None:
+    """User trial: `--bank-model "$MODEL"` with MODEL unset ran nothing: exit 5, no message.
+    An empty --bank-tasks ran the shipped tasks, an empty --bank-resume was an INTERNALERROR."""
+    result = run_bench(pytester, *args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])

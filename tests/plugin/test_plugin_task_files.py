@@ -76,3 +76,21 @@ def test_a_task_that_cannot_run_is_a_usage_error_not_a_harness_error(
         ["*bad.jsonl:2: task 'mine-002': field 'customer_id': no customer 'CUST99999' in the *"]
     )
     assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_value_outside_a_fixed_list_is_named_with_the_task(pytester: pytest.Pytester) -> None:
+    """User trial: `field 'required_outputs.0.kind': Input should be 'amount', ...` named
+    neither the kind given ('rupees') nor the task, which every later check names."""
+    task = _task()
+    outputs = [dict(output) for output in task["required_outputs"]]  # type: ignore[attr-defined]
+    outputs[0]["kind"] = "rupees"
+    path = pytester.path / "mixed.jsonl"
+    lines = (_task(task_id="mine-001"), _task(task_id="mine-002", required_outputs=outputs))
+    path.write_text("".join(json.dumps(t) + "\n" for t in lines), encoding="utf-8")
+    result = _usage_error(pytester, path)
+    result.stderr.fnmatch_lines(
+        [
+            "ERROR: --bank-tasks: *mixed.jsonl:2: task 'mine-002': field "
+            "'required_outputs.0.kind': Input should be 'amount', * (got 'rupees')"
+        ]
+    )

@@ -360,6 +360,7 @@ def test_cli_compare_without_json_option(
             "{not json",
             "not valid JSON (Expecting property name enclosed in double quotes at line 1",
         ),
+        ('{"sessions": "cut', "not valid JSON (Unterminated string starting at line 1 column 14)"),
         ("[1, 2]", "not a pytest-bankbench report (the JSON is not an object)"),
         ('{"summary": {}}', "not a pytest-bankbench report (no 'report_version' or 'sessions')"),
         ('{"report_version": 1}', "not a pytest-bankbench report (no 'sessions')"),

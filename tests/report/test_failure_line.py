@@ -48,9 +48,11 @@ def test_sessions_without_a_verdict_name_their_outcome_and_exception() -> None:
 
 
 def test_an_infrastructure_error_is_not_named_a_task_failure() -> None:
+    """Named by what the provider did, once: not `infra_error: ended by infra_error: ...`."""
     session = _failed(
         outcome="infra_error",
         failure_type="ended_with_error",
-        evidence={"ended_normally": ["ended with infra_error: RateLimitError"]},
+        end="infra_error",
+        evidence={"ended_normally": ["ended by infra_error: RateLimitError: slow down"]},
     )
-    assert failure_line(session) == "infra_error: ended with infra_error: RateLimitError"
+    assert failure_line(session) == "infra_error: RateLimitError: slow down"

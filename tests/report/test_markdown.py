@@ -63,3 +63,11 @@ def test_the_list_is_capped_with_a_count_of_the_rest() -> None:
 def test_a_run_without_failures_has_no_list() -> None:
     text = summary_markdown(document([record("fd_closure-001", passed=True)]), None)
     assert "Failing sessions" not in text
+
+
+def test_a_run_where_no_session_was_scored_has_no_rate() -> None:
+    infra = [record(f"t-{n}", 0, passed=False, outcome="infra_error") for n in (1, 2)]
+    text = summary_markdown(document(infra, trials=1), None)
+    assert "| **pass^1** | **n/a** (no session was scored) |" in text
+    assert "| final-state-only rate | n/a |" in text and "| false passes | n/a |" in text
+    assert "0.0000" not in text and "0.0%" not in text

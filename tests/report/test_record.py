@@ -79,3 +79,21 @@ def test_what_a_run_did_not_record_is_not_checked() -> None:
     """Reports from before the configuration was kept have no trials nor task ids."""
     assert foreign_session([record("a-1", trial=7)], None, None) is None
     assert foreign_session([record("a-1", trial=7)], True, "a-1") is None  # not a count/list
+
+
+def test_an_infra_error_has_no_verdict_even_in_a_report_written_before_that_was_kept(
+    tmp_path: Path,
+) -> None:
+    """Its unplayed session used to be scored: a task expecting no change claimed a final-state
+    pass and a false pass. Older reports still load, their infrastructure errors without one."""
+    path = _report(tmp_path, outcome="infra_error", passed=False, false_pass=True)
+    first = read_report(path).sessions[0]
+    assert (first.final_state_pass, first.false_pass) == (None, None)
+    summary = summarize(read_report(path).sessions, TRIALS)
+    assert summary.false_passes.count == 0 and summary.infra_errors == 1
+
+
+@pytest.mark.parametrize("outcome", ["scored", "harness_error", "lost"])
+def test_a_session_with_a_verdict_or_counted_as_failed_must_hold_one(outcome: str) -> None:
+    with pytest.raises(ValueError, match=rf"has outcome '{outcome}' but no final_state_pass"):
+        record("a-1", passed=False, outcome=outcome, final_state_pass=None)

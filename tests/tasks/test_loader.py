@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from pytest_bankbench.tasks.loader import (
     shipped_tasks,
 )
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.validate import validate_file
 
 
 def _write(path: Path, lines: list[str]) -> Path:
@@ -43,6 +45,15 @@ def test_not_json_names_line(tmp_path: Path) -> None:
         load_tasks(path)
 
 
+def test_a_line_cut_short_reads_as_one_sentence(tmp_path: Path) -> None:
+    """json's own message ends in "at": it read "Unterminated string starting at at column"."""
+    path = _write(tmp_path / "t.jsonl", ['{"task_id": "cut'])
+    expected = "not valid JSON (Unterminated string starting at column 13)"
+    with pytest.raises(TaskFileError, match=rf"t\.jsonl:1: {re.escape(expected)}$"):
+        load_tasks(path)
+    assert [p.message for p in validate_file(path).problems] == [expected]
+
+
 @pytest.mark.parametrize(
     ("hostile", "message"),
     [
@@ -61,19 +72,30 @@ def test_a_hostile_line_is_one_error_naming_the_line(
 
 
 @pytest.mark.parametrize(
-    ("change", "field"),
+    ("change", "field", "why"),
     [
-        ({"category": "chores"}, "category"),
-        ({"surprise": 1}, "surprise"),
-        ({"schema_version": 3}, "schema_version"),
-        ({"task_date": "yesterday"}, "task_date"),
+        (
+            {"category": "chores"},
+            "category",
+            r"Input should be 'sequencing', .* or 'rare_tool' \(got 'chores'\)$",
+        ),
+        ({"surprise": 1}, "surprise", "Extra inputs are not permitted$"),
+        ({"schema_version": 3}, "schema_version", r"Input should be 1 or 2 \(got 3\)$"),
+        (
+            {"task_date": "yesterday"},
+            "task_date",
+            r"Input .* \(got 'yesterday'\); a date is written ",
+        ),
     ],
 )
-def test_bad_field_names_file_line_field(
-    tmp_path: Path, change: dict[str, object], field: str
+def test_bad_field_names_file_line_task_field_and_the_value_given(
+    tmp_path: Path, change: dict[str, object], field: str, why: str
 ) -> None:
-    path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json() | change)])
-    with pytest.raises(TaskFileError, match=rf"t\.jsonl:1: field '{field}'"):
+    """User trial: a value outside a fixed list (kind 'rupees') was not shown, nor the task."""
+    data = _task_json() | change
+    path = _write(tmp_path / "t.jsonl", [json.dumps(data)])
+    where = rf"t\.jsonl:1: task '{data['task_id']}': field '{field}': "
+    with pytest.raises(TaskFileError, match=where + why):
         load_tasks(path)
 
 
@@ -142,7 +164,9 @@ def test_custom_file_task_without_base_split_is_still_used(
 
 def test_custom_file_split_still_validated(tmp_path: Path) -> None:
     path = _write(tmp_path / "t.jsonl", [json.dumps(_task_json() | {"splits": ["dev"]})])
-    with pytest.raises(TaskFileError, match=r"t\.jsonl:1: field 'splits\.0'"):
+    with pytest.raises(
+        TaskFileError, match=r"t\.jsonl:1: task '[^']+': field 'splits\.0': .*'dev'"
+    ):
         load_tasks(path)
 
 
@@ -328,7 +352,10 @@ def test_a_custom_task_carries_its_replays_change_set(tmp_path: Path) -> None:
             json.dumps(_task_json() | {"task_date": 20260610}),
             r"""field 'task_date': 20260610 is not a date; a date is written "YYYY-MM-DD\"""",
         ),
-        (json.dumps(_depends_on_a_later_call()), r"t\.jsonl:1: gold call c1 depends on \['c9'\]"),
+        (
+            json.dumps(_depends_on_a_later_call()),
+            r"t\.jsonl:1: task '[^']+': gold call c1 depends on \['c9'\]",
+        ),
         (
             json.dumps(_task_json() | {"task_id": "balance2-001"}),
             r"field 'task_id': 'balance2-001' is not name-NNN: lower-case letters and underscores, ",
