@@ -71,7 +71,11 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # family already in tuning-9, a new run and harness), held-out-17, and real_turns_round16.txt:
 # gemini-2.5-flash on tau2-bench airline (an add-on's sample runs), held-out-18, each labelled by
 # reading only, measured once with the round-9 rules when wired in and once after round 10. Round
-# 11 tuned on both (renamed tuning-21 and tuning-22).
+# 11 tuned on both (renamed tuning-21 and tuning-22) while the next held-out parts were labelled
+# apart: real_turns_round17.txt: gpt-4.1-nano on tau2-bench retail (a judge audit's run),
+# held-out-19, and real_turns_round18.txt: gpt-5-mini on tau2-bench retail (the fork of tuning-20's
+# gpt-5-nano run, a new model), held-out-20, each labelled by reading only, measured once with the
+# round-10 rules when wired in and once after round 11, never read by it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -93,6 +97,8 @@ CORPORA = tuple(
         "real_turns_round14.txt",
         "real_turns_round15.txt",
         "real_turns_round16.txt",
+        "real_turns_round17.txt",
+        "real_turns_round18.txt",
     )
 )
 Part = Literal[
@@ -118,6 +124,8 @@ Part = Literal[
     "tuning-20",
     "tuning-21",
     "tuning-22",
+    "held-out-19",
+    "held-out-20",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -173,6 +181,10 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
     "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
     "two offers and a record check read as questions; a found account beside 'How can I help?'",
+    "held-out-19": "16/130 held-out-19 turns (12.3%) change the next move with the round-10 rules "
+    "and the same 16 after round 11",
+    "held-out-20": "20/123 held-out-20 turns (16.3%) change the next move with the round-10 rules, "
+    "19 (15.4%) after round 11",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -193,6 +205,10 @@ EXACT_SHORT: dict[Part, str] = {
     "44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
+    "held-out-19": "79.2% of held-out-19's turns are read exactly with the round-10 rules and after "
+    "round 11",
+    "held-out-20": "61.8% of held-out-20's turns are read exactly with the round-10 rules, 62.6% "
+    "after round 11",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -212,6 +228,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
+    "held-out-19": "2 held-out-19 turns are read as a yes they do not ask for and 2 as the end of a "
+    "request with the round-10 rules and after round 11",
+    "held-out-20": "8 held-out-20 turns are read as a yes they do not ask for with the round-10 rules "
+    "and after round 11 (and 1 as the end of a request before it)",
 }
 
 
