@@ -180,17 +180,18 @@ def _of_ours(plain: str, other: set[str], ours: set[str]) -> str:
     kept = list(plain)
     ends = [m.start() for m in _SENTENCE.finditer(plain)] + [len(plain)]
     start: int | None = None
+    end = 0  # where start's sentence ends
     for m in _ID_RUN.finditer(plain):
         name = m.group().lower()
-        if start is not None and (name in ours or m.start() > min(e for e in ends if e > start)):
-            stop = min(m.start(), min(e for e in ends if e > start))
+        if start is not None and (name in ours or m.start() > end):
+            stop = min(m.start(), end)
             kept[start:stop] = " " * (stop - start)
             start = None
         if start is None and name in other and name not in ours:
             start = m.start()
+            end = min(e for e in ends if e > start)
     if start is not None:
-        stop = min(e for e in ends if e > start)
-        kept[start:stop] = " " * (stop - start)
+        kept[start:end] = " " * (end - start)
     return "".join(kept)
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.scoring.told import RECITAL_CHARS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
+from pytest_bankbench.tasks.model import Task
 from tests.scoring.sessions import (
     after_last_write,
     agent_turns,
@@ -116,12 +119,11 @@ def _shown_ids(trace: Trace) -> list[str]:
     return [i for i in dict.fromkeys(ids) if i != "None"]
 
 
-@pytest.mark.parametrize("family", REFUSING)
-def test_a_reason_said_about_another_record_does_not_count(family: str) -> None:
-    """A refusal's reason names the record refused: said in a message about another of the
-    customer's records (named by its id, none the task involves) it tells nothing; said with the
-    record refused named too, it counts."""
-    tried = 0
+def _refusals_beside_other_records(
+    family: str,
+) -> Iterator[tuple[Task, Trace, int, str, list[str], list[str]]]:
+    """Each gold session of the family whose refusal's reason is said in one agent turn, with the
+    deposits and loans its results show that the task does not involve (others) and does (own)."""
     for task in (t for t in TASKS if t.family == family):
         trace = gold(task.task_id)
         explained = next((i.explain for i in task.scenario.instructions if i.explain), None)
@@ -133,8 +135,17 @@ def test_a_reason_said_about_another_record_does_not_count(family: str) -> None:
         involved |= {g.facts.key for g in task.gold if g.facts}
         others = [i for i in _shown_ids(trace) if i not in involved]
         own = [i for i in _shown_ids(trace) if i in involved]
-        if at is None or not others or not own:
-            continue
+        if at is not None and explained and others and own:
+            yield task, trace, at, explained, others, own
+
+
+@pytest.mark.parametrize("family", REFUSING)
+def test_a_reason_said_about_another_record_does_not_count(family: str) -> None:
+    """A refusal's reason names the record refused: said in a message about another of the
+    customer's records (named by its id, none the task involves) it tells nothing; said with the
+    record refused named too, it counts."""
+    tried = 0
+    for task, trace, at, _, others, own in _refusals_beside_other_records(family):
         tried += 1
         text = text_at(trace, at)
         elsewhere = failed(task, say(trace, at, f"About {others[0]}: {text}"))
@@ -152,19 +163,7 @@ def test_a_reason_said_of_another_record_beside_the_one_refused_does_not_count(
     asserts the rule of another; a reason counts for the record named last before it in its
     sentence."""
     tried = 0
-    for task in (t for t in TASKS if t.family == family):
-        trace = gold(task.task_id)
-        explained = next((i.explain for i in task.scenario.instructions if i.explain), None)
-        at = next(
-            (i for i in agent_turns(trace) if explained and explained[:30] in text_at(trace, i)),
-            None,
-        )
-        involved = {str(v) for g in task.gold for v in g.arguments.values()}
-        involved |= {g.facts.key for g in task.gold if g.facts}
-        others = [i for i in _shown_ids(trace) if i not in involved]
-        own = [i for i in _shown_ids(trace) if i in involved]
-        if at is None or not explained or not others or not own:
-            continue
+    for task, trace, at, explained, others, own in _refusals_beside_other_records(family):
         tried += 1
         reason = explained.rstrip(".").replace(". ", ", ")
         wrong = f"I can't do that for {own[0]}, as for {others[0]}: {reason}."
