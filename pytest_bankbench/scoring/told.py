@@ -179,18 +179,17 @@ def _of_ours(plain: str, other: set[str], ours: set[str]) -> str:
     """`plain` blanked from each other record's name to its sentence's end or the next of ours."""
     kept = list(plain)
     ends = [m.start() for m in _SENTENCE.finditer(plain)] + [len(plain)]
-    start: int | None = None
-    end = 0  # where start's sentence ends
+    start = end = -1  # an other record's name (none: -1), blanked up to end, its sentence's end
     for m in _ID_RUN.finditer(plain):
         name = m.group().lower()
-        if start is not None and (name in ours or m.start() > end):
+        if start >= 0 and (name in ours or m.start() > end):
             stop = min(m.start(), end)
             kept[start:stop] = " " * (stop - start)
-            start = None
-        if start is None and name in other and name not in ours:
+            start = -1
+        if start < 0 and name in other and name not in ours:
             start = m.start()
             end = min(e for e in ends if e > start)
-    if start is not None:
+    if start >= 0:
         kept[start:end] = " " * (end - start)
     return "".join(kept)
 
