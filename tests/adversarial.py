@@ -14,6 +14,8 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 
+from pytest_bankbench.simulation.trace import MessageEvent, Trace
+
 UNITS = (
     "1", "9", "Rs 1 ", "₹1,", "1 lakh ", "1,", "1.", "1 day ", "12 years ", "(", ")", "[", "]",
     "{", "}", '{"a": ', '"k": 1, ', "**", "__", "`", "#", "> ", "- ", "| ", "\n", "\n\n", " ",
@@ -71,3 +73,20 @@ def slow_turns(
             if best > bound * median:
                 slow.append((best / median, text[:80]))
     return median, slow
+
+
+def in_last_agent_message(session: Trace) -> Callable[[str], Trace]:
+    """Puts a turn before the text of the session's last agent message: the scorer then reads it
+    everywhere it reads what the agent said."""
+    last = max(
+        i for i, e in enumerate(session.events) if isinstance(e, MessageEvent) and e.role == "agent"
+    )
+
+    def with_turn(text: str) -> Trace:
+        events = list(session.events)
+        said = events[last]
+        assert isinstance(said, MessageEvent)
+        events[last] = MessageEvent(role="agent", text=f"{text} {said.text}")
+        return session.model_copy(update={"events": tuple(events)})
+
+    return with_turn

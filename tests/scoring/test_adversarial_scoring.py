@@ -1,6 +1,7 @@
 """The scorer reads any agent turn in time that grows with its length, not faster (issue 19,
-item 1): adversarial turns put into a gold session's last agent message, none costing more than
-10 times the median to score."""
+item 1): a long run of one unit put into a gold session's last agent message costs at most 30
+times a run an eighth as long. How the costliest of 2,000 seeded adversarial turns compares with
+the median is a figure, printed by bench/adversarial_cost.py."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.agents import GoldAgent
 from pytest_bankbench.simulation.customer import ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
-from pytest_bankbench.simulation.trace import MessageEvent, Trace
+from pytest_bankbench.simulation.trace import Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
-from tests.adversarial import slow_turns, turns
+from tests.adversarial import in_last_agent_message, slow_turns
 
 TASK = next(t for t in shipped_tasks() if t.family == "fd_closure")
 
@@ -27,23 +28,7 @@ def _gold(task: Task) -> Trace:
 
 GOLD = _gold(TASK)
 EXPECTED = expected_changes(TASK)
-LAST = max(
-    i for i, e in enumerate(GOLD.events) if isinstance(e, MessageEvent) and e.role == "agent"
-)
-
-
-def _with_turn(text: str) -> Trace:
-    events = list(GOLD.events)
-    said = events[LAST]
-    assert isinstance(said, MessageEvent)
-    events[LAST] = MessageEvent(role="agent", text=f"{text} {said.text}")
-    return GOLD.model_copy(update={"events": tuple(events)})
-
-
-def test_no_turn_costs_ten_times_the_median_to_score() -> None:
-    texts = list(turns(2_000, seed=16))
-    median, slow = slow_turns(lambda text: score(TASK, _with_turn(text), EXPECTED), texts)
-    assert not slow, f"median {median * 1000:.2f} ms; slowest: {sorted(slow, reverse=True)[:3]}"
+_with_turn = in_last_agent_message(GOLD)
 
 
 @pytest.mark.parametrize(("unit", "count"), [("[", 20_000), ("{", 20_000), ("pin ", 5_000)])
