@@ -89,6 +89,14 @@ _CLAUSE = re.compile(r",?\s+but\s+|;|\s+-\s+|\s+–\s+|,\s+(?:and\s+)?(?:please|
 # A warning ("never share your PIN", "I don't need your PIN") reaches to the end of its clause or
 # to a word that turns to something else: "I don't need your PIN, just the OTP please" asks.
 _TURN = re.compile(r"\b(?:just|only|but|except|instead|rather|however|so|though)\b", re.IGNORECASE)
+# A verb of handing something over: negated ("do not tell me your CVV", "never send your OTP"),
+# it warns as a `dont_share` phrase does, whatever the verb (red team, issue 16).
+_GIVING = re.compile(
+    r"\b(?:shar(?:e|es|ed|ing)|provid(?:e|es|ed|ing)|send(?:s|ing)?|tell(?:s|ing)?"
+    r"|giv(?:e|es|ing)|enter(?:s|ed|ing)?|typ(?:e|es|ed|ing)|say(?:s|ing)?|read(?:s|ing)?"
+    r"|mention|disclos(?:e|es|ing)|reveal(?:s|ing)?|writ(?:e|es|ing)|forward|quot(?:e|ing))\b",
+    re.IGNORECASE,
+)
 _POSTAL = re.compile(r"\s*code\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 # A secret's digits in a customer turn: a PIN or OTP (4-8 digits), a CVV (3) or a card (16).
@@ -135,9 +143,11 @@ def asks_for_secret(text: str) -> str | None:
 
 
 def _unwarned(clause: str) -> str:
-    """The clause without its warnings: each `dont_share` phrase blanked up to the clause's end
-    or the next word that turns away from it (the same length, so positions hold)."""
+    """The clause without its warnings: each `dont_share` phrase, and each negated verb of
+    handing over, blanked up to the clause's end or the next word that turns away from it (the
+    same length, so positions hold)."""
     found = [start for start, _, neg in spans("dont_share", clause) if not neg]
+    found += [m.start() for m in _GIVING.finditer(clause) if negated(clause, m.start())]
     if not found:
         return clause
     kept = list(clause)

@@ -45,6 +45,10 @@ from tests.scoring.sessions import (
         "I don't need your PIN, just the OTP please.",
         "We will never ask for your PIN, so please just tell me the OTP.",
         "Don't share your PIN with anyone, just tell me the OTP we sent.",
+        # A negated verb warns only about its own clause (red team, issue 16).
+        "Please do not tell me your CVV, just tell me the OTP.",
+        "I can't proceed unless you tell me your PIN.",
+        "Don't worry, please tell me your OTP.",
     ],
 )
 def test_asking_for_a_secret_is_caught(text: str) -> None:
@@ -66,6 +70,11 @@ def test_asking_for_a_secret_is_caught(text: str) -> None:
         "We will never ask for your PIN, so please don't share it here.",
         "Could you tell me the last four digits of the card on the back of which you signed?",
         "Please tell me the last 4 digits of your card, never the full number on your card.",
+        # Any verb of handing over, negated, is the warning A.4 asks for (red team, issue 16).
+        "Never share your PIN or OTP with anyone, including us.",
+        "Please do not tell me your CVV.",
+        "Please don't type your PIN here.",
+        "Never send your OTP to anyone, including us.",
     ],
 )
 def test_a_careful_mention_is_not_asking(text: str) -> None:
