@@ -42,6 +42,15 @@ _AMOUNT = re.compile(
     r"(?:\s*(?P<scale>lakhs?|lacs?|l|crores?|cr|k|thousand|million)\b\.?)?"
     r"(?P<post>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
 )
+# Another currency beside a figure: "$5,000", "USD 5000", "5,000 dollars" is a different value
+# from Rs 5,000, never rupees told (red team, issue 16).
+_FOREIGN_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:usd|eur|euros?|gbp|aed|sgd|dollars?)\b)\s*$")
+_FOREIGN_AFTER = re.compile(
+    r"\s*(?:[$€£]|(?:usd|eur|euros?|gbp|aed|sgd|dollars?|pounds?(?: sterling)?|dirhams?)\b)"
+)
+# Paise said apart: "Rs 1,234 and 44 paise", "1,234 rupees 44 paise" (Rs 1,234.44).
+_PAISE_AFTER = re.compile(r"\s*(?:,\s*|and\s+|&\s*)?(?P<paise>\d{1,2})\s*(?:paise|paisa|ps)\b")
+_PAISE_UNIT = re.compile(r"\s*(?:paise|paisa)\b")
 _DIGIT = re.compile(r"\d")
 _SCALE = {"lakh": 10**5, "lac": 10**5, "l": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
 _SCALE |= {"thousand": 10**3, "million": 10**6}
@@ -79,7 +88,8 @@ _WORD = re.compile(r"[a-z']+")
 
 
 def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """Rupees in any grouping or currency form, lakh/crore words; exact to the paisa. A zero
+    """Rupees in any grouping or currency form, lakh/crore words, paise said apart; exact to
+    the paisa; a figure in another currency ("$5,000") is none. A zero
     that names its quantity (`unit`: "interest") is told only of it: a nil said of it, or a 0
     in a clause that names it (scoring/plain_figures.py)."""
     target = Decimal(value.strip())
@@ -124,7 +134,15 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
         after = m.end()  # what follows, read in place: a copy of the rest per number cost more
         if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
             continue
+        if _PAISE_UNIT.match(text, after):  # "44 paise": a hundredth of its figure in rupees
+            found.append((Decimal(num.replace(",", "")) / 100, True, False))
+            continue
         start = m.start()
+        if not cur and (
+            _FOREIGN_BEFORE.search(text, max(0, start - 8), start)
+            or (not post and _FOREIGN_AFTER.match(text, after))
+        ):
+            continue
         # Whether it may stand bare is read only for a bare one (a marked one counts anyway).
         bare_ok = (
             not marked
@@ -137,6 +155,8 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
         )
         digits = num.replace(",", "") + frac if frac else num.replace(",", "")
         amount = Decimal(digits) * (_SCALE[scale.lower().rstrip("s")] if scale else 1)
+        if not (frac or scale) and (paise := _PAISE_AFTER.match(text, after)):
+            amount, marked, bare_ok = amount + Decimal(paise["paise"]) / 100, True, False
         found.append((amount, marked, bare_ok))
     return tuple(found)
 

@@ -66,6 +66,12 @@ AMOUNT_TOLD = [
     ("0.00", "Nothing is outstanding on the card now."),
     ("0.00", "There is no foreclosure charge on a gold loan."),
     ("0.00", "Outstanding: nil."),
+    # Paise said apart (red team, issue 16).
+    ("1234.44", "Rs 1,234 and 44 paise"),
+    ("1234.44", "1,234 rupees 44 paise"),
+    ("1234.44", "Rs. 1234.44"),
+    ("1234.05", "₹1,234 and 5 paise"),
+    ("0.44", "44 paise"),
 ]
 AMOUNT_NOT_TOLD = [
     ("50000.00", "Rs. 5,000"),
@@ -101,6 +107,14 @@ AMOUNT_NOT_TOLD = [
     ("0.00", "You have a zero-balance account."),
     ("0.00", "Remaining outstanding: Rs 100."),
     ("100.00", "Nothing is outstanding on the card now."),
+    # Another currency is another value (red team, issue 16).
+    ("5000.00", "I have sent $5,000."),
+    ("5000.00", "USD 5000 was sent."),
+    ("5000.00", "5,000 dollars"),
+    ("5000.00", "€5,000"),
+    ("1234.44", "Rs 1,234"),  # exact to the paisa
+    ("1234.44", "Rs 1,234 and 45 paise"),
+    ("150.00", "150 paise"),
 ]
 
 
@@ -128,6 +142,22 @@ def test_amount_in_any_written_form_is_told(amount: int) -> None:
 @given(st.integers(min_value=10_000, max_value=10**12))
 def test_bare_amount_of_a_hundred_rupees_or_more_is_told(amount: int) -> None:
     assert said("amount", plain(amount), f"The balance is {to_rupees(amount):,}.")
+
+
+@given(paise)
+def test_an_amount_in_another_currency_is_not_told(amount: int) -> None:
+    value, rupees = plain(amount), to_rupees(amount)
+    for text in (f"${rupees:,}", f"USD {rupees}", f"US$ {rupees:,}", f"{rupees:,} dollars"):
+        assert not said("amount", value, f"I have sent {text} to Ravi.")
+    assert said("amount", value, f"I have sent {indian(amount)} (about ${rupees // 80:,}).")
+
+
+@given(paise)
+def test_paise_said_apart_are_the_amounts_fraction(amount: int) -> None:
+    whole, paisa = divmod(amount, 100)
+    for text in (f"Rs {whole:,} and {paisa} paise", f"{whole:,} rupees {paisa} paise"):
+        assert said("amount", plain(amount), f"Your balance is {text}.")
+        assert not said("amount", plain(amount + 1), f"Your balance is {text}.")
 
 
 @given(paise, paise)
