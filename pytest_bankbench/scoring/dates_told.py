@@ -13,9 +13,13 @@ Further away, the year is the news and must be said.
 The day the bank is seen on is the task's `task_date`, never the wall clock: the scorer sets it
 for the session it scores (`reading_on`); with none set, a date needs its year.
 
+A two-digit year ("15/03/26", "15-Mar-26", "March 15, '26") is read the same way: its century
+is the one that puts it nearest the task's date, so it too needs a task date.
+
 Accepted (task date 2026-03-10): "Your FD matures on 14 March." for 2026-03-14; "debited on 1st
-April" for 2025-04-01. Refused: "matures on 14 March" for 2027-03-14 (the next 14 March is
-2026's); "14/03" (numerals without a year may be month-first); any yearless date with no task
+April" for 2025-04-01; "15/03/26" or "15-Mar-26" for 2026-03-15. Refused: "matures on 14 March" for 2027-03-14 (the next 14 March is
+2026's); "14/03" (numerals without a year may be month-first); "03/15/26" (numerals are
+day first) and "15 March 26" (the 26 may be a count); any yearless date with no task
 date set.
 """
 
@@ -105,12 +109,58 @@ _DIGIT = re.compile(r"\d")
 
 
 def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
-    """ISO, day-first numerals, or a month name with day and year; a day and month alone when
-    the task's date makes the year plain (below)."""
+    """ISO, day-first numerals, or a month name with day and year; a day and month alone, or
+    with a two-digit year, when the task's date makes the year plain (below)."""
     target = date.fromisoformat(value.strip())
     if any(found == target for _, _, found in dates_in(text)):
         return True
-    return said_yearless(target, text, task_day())
+    on = task_day()
+    return said_yearless(target, text, on) or target in short_year_dates(text, on)
+
+
+# A two-digit year: day-first numerals ("15/03/26", "15.03.26"), a day and a month's name joined
+# by hyphens ("15-Mar-26"), or a year after an apostrophe ("15 March '26", "March 15, '26"). A
+# bare "15 March 26" is left out: the 26 may be a count that follows the date.
+_SHORT_YEAR = re.compile(
+    r"(?=[\djfmasond])"
+    r"(?:(?<![\d/.-])(?P<day>\d{1,2})(?P<sep>[-/.])(?P<num>\d{1,2})(?P=sep)(?P<year>\d{2})"
+    r"|(?<![\d/.-])(?P<day2>\d{1,2})"
+    + _ORDINAL
+    + r"(?:\s*-\s*|\s+)(?:of\s+)?"
+    + _month("mon2")
+    + r"(?:\s*-\s*|(?:\s*,\s*|\s+)')(?P<year2>\d{2})"
+    r"|(?<![a-z])"
+    + _month("mon3")
+    + r"\s+(?P<day3>\d{1,2})"
+    + _ORDINAL
+    + r"(?:\s*,\s*|\s+)'(?P<year3>\d{2}))"
+    r"(?![\d/]|[.-]\d)"
+)
+
+
+@lru_cache(maxsize=1024)
+def short_year_dates(text: str, on: date | None) -> frozenset[date]:
+    """Every date said with a two-digit year, its century the one that puts it nearest the
+    task's date (`on`); none with no task date (a century is then a guess)."""
+    if on is None or _SHORT_HINT.search(text) is None:
+        return frozenset()
+    found: set[date] = set()
+    for m in _SHORT_YEAR.finditer(text):
+        if m["day"] is not None:
+            day, month, year = m["day"], int(m["num"]), m["year"]
+        elif m["day2"] is not None:
+            day, month, year = m["day2"], month_number(m["mon2"]), m["year2"]
+        else:
+            day, month, year = m["day3"], month_number(m["mon3"]), m["year3"]
+        centuries = ((on.year // 100 + d) * 100 for d in (-1, 0, 1))
+        full = min((c + int(year) for c in centuries), key=lambda y: abs(y - on.year))
+        told = _date(str(full), month, day)
+        if told is not None:
+            found.add(told)
+    return frozenset(found)
+
+
+_SHORT_HINT = re.compile(r"[-/.']\s*\d\d(?!\d)")  # where every two-digit year is said
 
 
 _ON: ContextVar[date | None] = ContextVar("bankbench_task_day", default=None)

@@ -71,6 +71,50 @@ def test_a_yearless_date_tells_exactly_the_values_within_a_year(on: date, shift:
         assert not near
 
 
+# A two-digit year, its century read from the task's date (red team, issue 16).
+SHORT_YEAR_TOLD = [
+    ("2026-03-15", "Your FD matures on 15/03/26."),
+    ("2026-03-15", "It matures on 15-Mar-26."),
+    ("2026-03-15", "It matures on March 15, '26."),
+    ("2026-03-15", "It matures on 15th March '26."),
+    ("2026-03-15", "Matures: 15.03.26"),
+    ("2015-03-26", "It was opened on 26/03/15."),  # day first, as four-digit years are
+    ("1999-12-31", "It was opened on 31/12/99."),  # the century nearest the task's date
+]
+SHORT_YEAR_NOT_TOLD = [
+    ("2026-03-15", "It matures on 03/15/26."),  # month first: no 15th month
+    ("2026-03-15", "It was opened on 26/03/15."),  # year first is not read
+    ("2026-05-03", "It matures on 05/03/26."),  # day first: 5 March
+    ("2026-03-15", "It matures on 15/03/25."),
+    ("2026-03-15", "It matures on 15 March 26 days from now."),  # a count, not a year
+    ("2126-03-15", "It matures on 15/03/26."),
+    ("2026-03-15", "Build 1.15.03.26 is out."),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), SHORT_YEAR_TOLD)
+def test_a_two_digit_year_is_read_from_the_task_date(value: str, text: str) -> None:
+    with reading_on(TASK_DAY):
+        assert said("date", value, text)
+    assert not said("date", value, text)  # with no task date, the century is a guess
+
+
+@pytest.mark.parametrize(("value", "text"), SHORT_YEAR_NOT_TOLD)
+def test_a_two_digit_year_tells_no_other_date(value: str, text: str) -> None:
+    with reading_on(TASK_DAY):
+        assert not said("date", value, text)
+
+
+@given(st.dates(date(1960, 1, 1), date(2090, 12, 31)))
+def test_a_two_digit_year_tells_what_the_four_digit_one_does(day: date) -> None:
+    full, short = f"{day:%d/%m/%Y}", f"{day:%d/%m/%y}"
+    with reading_on(TASK_DAY):
+        if abs(day.year - 2026) != 50:  # 50 years either way: the two centuries tie
+            assert said("date", day.isoformat(), f"on {short}") == (abs(day.year - 2026) < 50)
+        assert said("date", day.isoformat(), f"on {full}")
+        assert not said("date", (day + timedelta(days=1)).isoformat(), f"on {short}")
+
+
 def test_the_reading_ends_with_its_block() -> None:
     with reading_on(TASK_DAY):
         pass
