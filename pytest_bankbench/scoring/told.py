@@ -2,7 +2,7 @@
 
 - The result of every write the agent made, after it: a value its tool reports (`reports`, in
   bank/tools_*.py: the reference, the new balance, the date), or, where the tool reports none,
-  that the change was made (the `completed` concept).
+  that the change was made (the `completed` concept, not said as under way: completion.py).
 - Each of the task's `tells` (tasks/model.py `MustTell`): a refusal's reason, the alternative
   the policy says to offer, the hand-off team, the clarifying question; by concept, un-negated,
   or by value. A `before` one only counts before the gold call it names.
@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.agreed import agreed, unagreed
+from pytest_bankbench.scoring.completion import reports_done
 from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
@@ -284,7 +285,7 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
                 )
             )
         else:
-            if any(says("completed", m.plain_words) for m in after):
+            if any(reports_done(m.plain_words) for m in after):
                 continue
             wanted = "that the change was made"
         problems.append(

@@ -60,6 +60,23 @@ def test_a_result_told_in_other_words_passes(words: str) -> None:
     assert failed(task, say(trace, after_last_write(trace), text)) == {}
 
 
+@pytest.mark.parametrize(
+    ("words", "told"),
+    [
+        ("Your request to pause the card's channels is being processed.", False),
+        ("Your request has been initiated; it will be done shortly.", False),
+        ("The card's channels have been paused: each limit is now set to zero.", True),
+    ],
+)
+def test_a_result_said_as_under_way_is_not_told(words: str, told: bool) -> None:
+    """A write that reports no value needs it said as made (scoring/completion.py)."""
+    task = first_of("pause_card_channels")
+    trace = gold(task.task_id)
+    problems = failed(task, say(trace, after_last_write(trace), words))
+    untold = [p for p in problems.get("told_customer", []) if "never told the result" in p]
+    assert (not untold) is told, problems
+
+
 def test_a_result_said_before_the_write_does_not_count() -> None:
     task = first_of("fd_closure")
     trace = gold(task.task_id)

@@ -1,0 +1,56 @@
+"""Whether a message reports a change as made (the `completed` concept), not as under way.
+
+A write whose tool reports no value is told by saying the change was made ("Your card is now
+blocked.", "Done."). A completion phrase said of what is still to come or under way reports
+nothing done: "Your FD closure request is being processed", "It will be done by tomorrow",
+"Your request has been initiated", "It is now under process" (red team, issue 16). A
+`completed` phrase, said un-negated (concepts.py), counts unless in its clause
+
+- one of the three words before it puts it ahead: "being", "be" ("will be", "to be", "can be"),
+  "will", "shall", "going", a word ending "'ll" ("we'll get it done") or a condition ("once",
+  "when", "if", "until"); or
+- one of the three words after it says it is under way: "initiated", "pending", "processing",
+  "underway", "queued", "in progress", "in process", "under process".
+
+Accepted: "Your FD has been closed.", "Done - the card is now blocked.", "The FD has been closed
+and the payout will be credited today." Refused: "Your FD closure request is being
+processed.", "Your request has been initiated.", "It will be done by end of day."
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+
+from pytest_bankbench.concepts import spans
+
+# A clause ends at punctuation or a conjunction: "closed and will be credited" is two clauses.
+_CLAUSE_BREAK = re.compile(r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:and|but|however|while|so|then)\b")
+_WORD = re.compile(r"[a-z']+")
+_AHEAD = frozenset({"being", "be", "will", "shall", "going", "once", "when", "if", "until"})
+_UNDER_WAY = frozenset({"initiated", "pending", "processing", "underway", "queued"})
+_UNDER_WAY_PAIRS = frozenset({("in", "progress"), ("in", "process"), ("under", "process")})
+_LOOK = 3  # words each way
+
+
+@lru_cache(maxsize=1024)  # read for each agent message after each write of a session
+def reports_done(plain: str) -> bool:
+    """`plain` (lower case) says some change was made, neither negated nor ahead nor under way."""
+    return any(
+        not negated and not _ahead(plain, start) and not _under_way(plain, end)
+        for start, end, negated in spans("completed", plain)
+    )
+
+
+def _ahead(plain: str, start: int) -> bool:
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(plain, max(0, start - 80), start)]
+    words = _WORD.findall(plain, breaks[-1] if breaks else max(0, start - 80), start)[-_LOOK:]
+    return any(w in _AHEAD or w.endswith("'ll") for w in words)
+
+
+def _under_way(plain: str, end: int) -> bool:
+    stop = _CLAUSE_BREAK.search(plain, end, end + 80)
+    words = _WORD.findall(plain, end, stop.start() if stop else end + 80)[:_LOOK]
+    pairs = set(itertools.pairwise(words))
+    return any(w in _UNDER_WAY for w in words) or bool(pairs & _UNDER_WAY_PAIRS)
