@@ -75,7 +75,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # apart: real_turns_round17.txt: gpt-4.1-nano on tau2-bench retail (a judge audit's run),
 # held-out-19, and real_turns_round18.txt: gpt-5-mini on tau2-bench retail (the fork of tuning-20's
 # gpt-5-nano run, a new model), held-out-20, each labelled by reading only, measured once with the
-# round-10 rules when wired in and once after round 11, never read by it.
+# round-10 rules when wired in and once after round 11, never read by it. Round 12 tuned on both
+# (renamed tuning-23 and tuning-24).
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -124,8 +125,8 @@ Part = Literal[
     "tuning-20",
     "tuning-21",
     "tuning-22",
-    "held-out-19",
-    "held-out-20",
+    "tuning-23",
+    "tuning-24",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -181,10 +182,10 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
     "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
     "two offers and a record check read as questions; a found account beside 'How can I help?'",
-    "held-out-19": "16/130 held-out-19 turns (12.3%) change the next move with the round-10 rules "
-    "and the same 16 after round 11",
-    "held-out-20": "20/123 held-out-20 turns (16.3%) change the next move with the round-10 rules, "
-    "19 (15.4%) after round 11",
+    "tuning-23": "16/130 tuning-23 turns (12.3%) change the next move with the round-10 rules and "
+    "the same 16 after round 11 (as held-out-19), before round 12 tunes on it",
+    "tuning-24": "20/123 tuning-24 turns (16.3%) change the next move with the round-10 rules, 19 "
+    "(15.4%) after round 11 (as held-out-20), before round 12 tunes on it",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -205,10 +206,10 @@ EXACT_SHORT: dict[Part, str] = {
     "44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
-    "held-out-19": "79.2% of held-out-19's turns are read exactly with the round-10 rules and after "
-    "round 11",
-    "held-out-20": "61.8% of held-out-20's turns are read exactly with the round-10 rules, 62.6% "
-    "after round 11",
+    "tuning-23": "79.2% of tuning-23's turns are read exactly with the round-10 rules and after "
+    "round 11 (as held-out-19)",
+    "tuning-24": "61.8% of tuning-24's turns are read exactly with the round-10 rules, 62.6% after "
+    "round 11 (as held-out-20)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -228,10 +229,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-19": "2 held-out-19 turns are read as a yes they do not ask for and 2 as the end of a "
-    "request with the round-10 rules and after round 11",
-    "held-out-20": "8 held-out-20 turns are read as a yes they do not ask for with the round-10 rules "
-    "and after round 11 (and 1 as the end of a request before it)",
+    "tuning-23": "2 tuning-23 turns are read as a yes they do not ask for and 2 as the end of a "
+    "request with the round-10 rules and after round 11 (as held-out-19)",
+    "tuning-24": "8 tuning-24 turns are read as a yes they do not ask for with the round-10 rules and "
+    "after round 11 (and 1 as the end of a request before it; as held-out-20)",
 }
 
 
