@@ -156,3 +156,5 @@ PROCEEDING = re.compile(
     r"\b(i'?ll|i will|i am going to|i'?m going to) (now )?proceed with\b(?![^.?!]*\b(if|once|after)\b)",
     re.IGNORECASE,
 )
+# Two steps the agent offers side by side: "I can look up the details or assist with a change".
+TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ you)\b", re.I)
