@@ -29,6 +29,7 @@ from pytest_bankbench.simulation.acts_lists import (
     asks_a_form,
     confirm_asks_list,
     examples_follow,
+    menu_follows,
     options_listed,
 )
 from pytest_bankbench.simulation.acts_patterns import (
@@ -237,6 +238,8 @@ def read(text: str) -> Reading:
         and all(LATER_REQUEST.search(s.text) for s in requests)
     ):
         acts.discard("ask")
+    if "more" in acts and not acts & _PROPOSALS and menu_follows(sentences):
+        acts -= {"ask", "handoff"}  # "Anything else? For example: - Transfer you to an agent"
     if "more" in acts and all(EXAMPLE.search(s.text) for s in proposing):
         acts -= _PROPOSALS
     if {"ask", "more"} <= acts and all(

@@ -175,7 +175,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(just )?(say|give me) (the word|a yes|yes|go|ok|okay)\b"),
     ("confirm", r"\blet me know if (i should|you('d| would)? (like|want) me to|it'?s (ok|okay|fine)|that'?s (ok|okay|fine)|you('re| are) (ok|okay|happy|fine|good)|you approve|you agree|i (can|may) (go ahead|proceed)|(to|i should|we should) (go ahead|proceed))\b"),
     ("confirm", r"\blet me know (if|whether) you('d| would)? (still )?like to (proceed|go ahead|continue)\b"),
-    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)"),
+    # "Once you confirm with "A", I will submit it": a confirmation by an option's letter picks one.
+    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)(?! with [\"“'‘(]?(?!(yes|y|ok)\b)[a-z0-9]{1,2}\b)"),
     ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
     ("confirm", r"\b(confirm|tell me|let me know)\b[^.?!]*\b(and|or) (if|whether) you('d| would) (still )?like to (proceed|go ahead|continue)\b"),
     # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you
@@ -285,6 +286,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(blocked|closed|booked|opened|added|updated|raised|placed|submitted|stopped|requested|switched|turned|enabled|disabled|transferred|sent|paid|made|set|initiated|completed|processed|arranged|ordered|scheduled|created|registered|changed|increased|reduced|lowered|foreclosed|prepaid|activated|deactivated|done|credited|debited|put|cancelled|canceled)\b"),
     ("done", r"\b(is|are) now (\w+ed|set|on|off|active|inactive|closed|open|blocked|enabled|disabled|live|in place|effective|registered)\b"),
     ("done", r"\b(went|gone|has gone|have gone) through\b"),
+    # "Everything is updated as requested": a result; "It will be updated as requested" is not.
+    ("done", r"\b(is|are|was|were|has been|have been) (all )?(updated|changed|modified|processed|done) as (you )?(requested|asked)\b"),
     ("done", r"\b(is|are|was|were) (successfully |now )?(complete|completed|confirmed|processed|done|approved|executed|placed|booked|credited|debited|sent|blocked|closed)\b"),
     ("done", r"^here (is|are|'s)\b"),
     ("done", r"\bhere (is|are|'s) (the|your|a) (summary|details|result|breakdown|figures?|information|status|answer|quote|statement|numbers|balance|list)\b"),

@@ -82,6 +82,9 @@ _YES_LATER = re.compile(
     r"|\b(would|will) (require|need) your (explicit |final |formal )?(confirmation|consent|approval)\b"
     r"|\brequire your (explicit |final |formal )?(confirmation|consent|approval|go-?ahead) before\b"
     r"|^once you (provide|share|give|send|have)\b"
+    # "After you tell me the items and confirm PayPal, I will summarize and ask you to confirm"
+    # (round 12): the yes comes after details the customer gives first
+    r"|^(after|when) you (provide|share|give|send|have|tell|specify|choose|pick|select)\b"
     # "Once updated, reply "yes" ...": the yes after a change the customer makes first (round 11)
     r"|^(once|after|when) (updated|provided|added|corrected|fixed|shared|received)\b"
     r"|^let'?s (start|begin|go)\b",

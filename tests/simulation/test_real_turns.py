@@ -185,8 +185,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-23": "6/130 tuning-23 turns (4.6%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "20/123 tuning-24 turns (16.3%) change the next move with the round-10 rules, 19 "
-    "(15.4%) after round 11 (as held-out-20), before round 12 tunes on it",
+    "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
+    "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
+    "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -208,12 +209,12 @@ EXACT_SHORT: dict[Part, str] = {
     "44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
-    "tuning-24": "61.8% of tuning-24's turns are read exactly with the round-10 rules, 62.6% after "
-    "round 11 (as held-out-20)",
+    "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
+    "held-out-20 with the round-10 and round-11 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
-    # tuning-21 and tuning-22 since round 11, tuning-23 since round 12
+    # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -229,8 +230,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-24": "8 tuning-24 turns are read as a yes they do not ask for with the round-10 rules and "
-    "after round 11 (and 1 as the end of a request before it; as held-out-20)",
 }
 
 
