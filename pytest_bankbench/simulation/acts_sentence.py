@@ -107,12 +107,12 @@ _PROCEED_OR_CHANGE = re.compile(
     re.IGNORECASE,
 )
 # A second option that names nothing: "..., or would you like help with something else?" (then
-# the turn asks for the next request), "..., or would you prefer another solution?" (then the
-# first option is the proposal; tuning-15).
+# the turn asks for the next request), "..., or would you prefer another solution?", "..., or do
+# you have any other instructions?" (then the first option is the proposal; tuning-15, round 12).
 _OR_VAGUE = re.compile(
     r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
     r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
-    r"other) (solution|option|way|approach|idea))\W*\?\s*$",
+    r"other|any other) (solution|option|way|approach|idea|instructions?))\W*\?\s*$",
     re.IGNORECASE,
 )
 _PROPOSE_FIRST = re.compile(

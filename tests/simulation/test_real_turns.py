@@ -182,7 +182,7 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
     "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
     "two offers and a record check read as questions; a found account beside 'How can I help?'",
-    "tuning-23": "6/130 tuning-23 turns (4.6%) change the next move after round 12 (16, 12.3%, as "
+    "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
     "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
