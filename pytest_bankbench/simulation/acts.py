@@ -18,6 +18,7 @@ from pytest_bankbench.simulation.acts_context import (
     consequences,
     ends_on_choice,
     ends_on_which,
+    meets_its_own_need,
     narrows_the_invitation,
     refuses_only_the_unknown,
     says_yes_last,
@@ -28,6 +29,7 @@ from pytest_bankbench.simulation.acts_lists import (
     asks_a_form,
     confirm_asks_list,
     examples_follow,
+    menu_follows,
     options_listed,
 )
 from pytest_bankbench.simulation.acts_patterns import (
@@ -53,6 +55,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     STANDING_BY,
     TAG,
     TRANSFERRING,
+    TWO_STEPS,
     WHICH,
     WILL_DO,
 )
@@ -225,6 +228,8 @@ def read(text: str) -> Reading:
         and any("ask" in s.acts for s in sentences[: sentences.index(proposing[0])])
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if "ask" in acts and not acts & _PROPOSALS and meets_its_own_need(sentences):
+        acts.discard("ask")  # "I need the item IDs. I will now look them up."
     requests = [s for s in sentences if "ask" in s.acts]
     if (
         requests
@@ -233,6 +238,8 @@ def read(text: str) -> Reading:
         and all(LATER_REQUEST.search(s.text) for s in requests)
     ):
         acts.discard("ask")
+    if "more" in acts and not acts & _PROPOSALS and menu_follows(sentences):
+        acts -= {"ask", "handoff"}  # "Anything else? For example: - Transfer you to an agent"
     if "more" in acts and all(EXAMPLE.search(s.text) for s in proposing):
         acts -= _PROPOSALS
     if {"ask", "more"} <= acts and all(
@@ -272,6 +279,14 @@ def read(text: str) -> Reading:
     ):  # "Here are your options: ... Let me know how you'd like to proceed.": pick one; "Let me
         # know how you'd like to proceed: - keep it, or - cancel it" lists them (tuning-10)
         acts = (acts - {"invite", "done"}) | {"ask"}
+    if (
+        acts & _PROPOSALS
+        and inviting
+        and all(HOW_TO_PROCEED.search(s.text) for s in inviting)
+        and all(TWO_STEPS.search(s.text) for s in proposing)
+    ):  # "If you'd like, I can look up the details or help with your orders. Let me know how
+        # you'd like to proceed.": two steps offered, the customer picks one (round 12)
+        acts = (acts - _PROPOSALS) | {"ask"}
     if acts & (_PROPOSALS | {"ask"}) and all(
         HOW_TO_PROCEED.search(s.text) for s in sentences if "invite" in s.acts
     ):  # "Shall I issue it? Please let me know how you'd like to proceed.": one request

@@ -297,3 +297,29 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
         and "invite" in said[-2].acts
         and not any(s.acts & (_PROPOSALS | {"more"}) for s in said)
     )
+
+
+# "I need the item IDs for the new options. I will now look them up.", "To calculate it, I need to
+# know the prices. I'll retrieve your orders.": a need told and met by the agent's own next step
+# is no question (round 12); "I need your order ID. Once you share it, I'll look it up." still asks.
+_OWN_NEED = re.compile(
+    r"^(?![^.?!]*\b(please|kindly|could you|can you|would you|let me know|provide|share|tell me)\b)"
+    r"[^?]*\b(i|we) (need|require) (to know )?(the|your)\b[^?]*$",
+    re.IGNORECASE,
+)
+_OWN_STEP = re.compile(
+    r"^(i'?ll|i will|let me)\b(?![^.?!]*\b(if|once|when|after|as soon as) you\b)", re.IGNORECASE
+)
+
+
+def meets_its_own_need(sentences: tuple[Sentence, ...]) -> bool:
+    """Each request of the turn is a need the agent says it will meet itself in the next
+    sentence, by a step of its own."""
+    asking = [i for i, s in enumerate(sentences) if "ask" in s.acts]
+    return bool(asking) and all(
+        _OWN_NEED.search(sentences[i].text)
+        and i + 1 < len(sentences)
+        and "wait" in sentences[i + 1].acts
+        and _OWN_STEP.match(sentences[i + 1].text) is not None
+        for i in asking
+    )

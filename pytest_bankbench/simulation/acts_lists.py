@@ -135,3 +135,23 @@ def asks_a_form(sentences: tuple[Sentence, ...]) -> bool:
         and len(asking) > 1
         and any(_WH.match(s.text) or _LIST_OPENS.search(s.text) for s in asking)
     )
+
+
+# An item of a list with no end mark: "Cancel or modify a pending order", "Transfer to a human agent"
+_BARE_ITEM = re.compile(r"[^.?!:]\s*$")
+
+
+def menu_follows(sentences: tuple[Sentence, ...]) -> bool:
+    """A question "Is there anything else I can help with?" followed by a list opened with a
+    colon ("For example:", "Here are some things I can do next:") or by bare items ("Return or
+    exchange an order", "Transfer to a human agent"): the items are examples of a next request, a
+    menu, not questions or a hand-off (round 12). A request after "anything else?" with no list
+    before it ("Anything else? Please also share your email.") still asks."""
+    for at, sentence in enumerate(sentences):
+        if "more" in sentence.acts and sentence.question:
+            rest = sentences[at + 1 :]
+            return bool(rest) and (
+                _LIST_OPENS.search(rest[0].text) is not None
+                or (len(rest) > 1 and all(_BARE_ITEM.search(s.text) for s in rest))
+            )
+    return False

@@ -31,6 +31,8 @@ LATER_YES = re.compile(
     # "... I'll list the exact actions and you can reply with "yes" to proceed" (round 11)
     r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|lay out)\b[^.?!]*\band you can (then )?"
     r"(reply|respond|say|type|confirm)\b"
+    # "I will list the return details and ask you to explicitly confirm (yes)" (round 12)
+    r"|\b(will|'ll|then)\b[^.?!]*\bask you to (\w+ )?(confirm|reply|respond|say|approve)\b"
     # "... and present the pricing before we finalize the reservation" (issue 16, tuning-4)
     r"|\b(present|show|give) (you )?(the )?(pricing|price|total|summary)\b[^.?!]*\bbefore (we|i) "
     r"(finali[sz]e|book|proceed)\b",
@@ -132,8 +134,10 @@ ONCE = re.compile(
     r"|go-?ahead))\b",
     re.IGNORECASE,
 )
+# "If you'd like, I can: - ... Tell me what you'd like to do next": pick one (round 12).
 PICK = re.compile(
-    r"\bwhich\b|\bhow (would |do )?you('d| would)? (like|want) to (proceed|move forward)\b",
+    r"\bwhich\b|\bhow (would |do )?you('d| would)? (like|want) to (proceed|move forward)\b"
+    r"|\b(tell me|let me know) what you('d| would) like (me )?to do\b",
     re.IGNORECASE,
 )
 # "Could you please provide the reservation ID?": a request for a detail, whatever its topic.
@@ -156,3 +160,5 @@ PROCEEDING = re.compile(
     r"\b(i'?ll|i will|i am going to|i'?m going to) (now )?proceed with\b(?![^.?!]*\b(if|once|after)\b)",
     re.IGNORECASE,
 )
+# Two steps the agent offers side by side: "I can look up the details or assist with a change".
+TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ you)\b", re.I)

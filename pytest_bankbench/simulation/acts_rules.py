@@ -59,8 +59,9 @@ _WRITE_VERBS = (
 )
 
 # A verb the agent says it will do itself ("I'll confirm the details", "we can confirm the
-# address"): its mood is a promise, not a request to the customer.
-_AGENT_DOES = r"(?<!i'll )(?<!i will )(?<!we'll )(?<!we will )(?<!i can )(?<!we can )(?<!and then )(?<!i need to )(?<!we need to )"
+# address", "Once I confirm the details, I will ..."): its mood is a promise or the agent's own
+# step, not a request to the customer.
+_AGENT_DOES = r"(?<!once i )(?<!once we )(?<!when i )(?<!after i )(?<!i'll )(?<!i will )(?<!we'll )(?<!we will )(?<!i can )(?<!we can )(?<!and then )(?<!i need to )(?<!we need to )"
 
 # fmt: off
 _RECORD = (
@@ -174,7 +175,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(just )?(say|give me) (the word|a yes|yes|go|ok|okay)\b"),
     ("confirm", r"\blet me know if (i should|you('d| would)? (like|want) me to|it'?s (ok|okay|fine)|that'?s (ok|okay|fine)|you('re| are) (ok|okay|happy|fine|good)|you approve|you agree|i (can|may) (go ahead|proceed)|(to|i should|we should) (go ahead|proceed))\b"),
     ("confirm", r"\blet me know (if|whether) you('d| would)? (still )?like to (proceed|go ahead|continue)\b"),
-    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)"),
+    # "Once you confirm with "A", I will submit it": a confirmation by an option's letter picks one.
+    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)(?! with [\"“'‘(]?(?!(yes|y|ok)\b)[a-z0-9]{1,2}\b)"),
     ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
     ("confirm", r"\b(confirm|tell me|let me know)\b[^.?!]*\b(and|or) (if|whether) you('d| would) (still )?like to (proceed|go ahead|continue)\b"),
     # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you
@@ -220,12 +222,14 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
     # "I'm now creating the reservation", "I will try again": about to act, not done.
     ("wait", r"\b(i'?m|i am) now (?!(passing|transferring|connecting|handing|escalating|routing)\b)\w+ing\b(?!.*\?)"),
-    ("wait", r"\b(i|we)('ll| will|'m going to| am going to) (try|retry|attempt|investigate)\b(?!.*\?)"),
+    # "I will now attempt the exchange once more": an adverb of time does not change the step.
+    ("wait", r"\b(i|we)('ll| will|'m going to| am going to) (now |then |just |first )?(try|retry|attempt|investigate)\b(?!.*\?)"),
     ("wait", r"^(?!.*\?).*\b(i|we) (need|have) to (check|retrieve|look|verify|fetch|pull|search|review|investigate|correct|fix|redo|resubmit|rerun|adjust)\b"),
     # "It usually takes a few seconds to a minute", "Please take a moment to test": not the agent.
     ("wait", r"(?<!take )(?<!takes )(?<! to )\b(one|a|just a|give me a|bear with me a) (moment|second|sec|minute|mo)\b"),
     ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
-    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(proceed to |go on to )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
+    # "I will gather the details of your order", "I'll double-check the item": the agent's own step.
+    ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(proceed to |go on to )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|gather|locate|double-check|re-check|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
     ("wait", r"^(?!looking forward)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
@@ -282,6 +286,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"\b(i'?ve|i have|we'?ve|we have) (now |also |successfully )?(blocked|closed|booked|opened|added|updated|raised|placed|submitted|stopped|requested|switched|turned|enabled|disabled|transferred|sent|paid|made|set|initiated|completed|processed|arranged|ordered|scheduled|created|registered|changed|increased|reduced|lowered|foreclosed|prepaid|activated|deactivated|done|credited|debited|put|cancelled|canceled)\b"),
     ("done", r"\b(is|are) now (\w+ed|set|on|off|active|inactive|closed|open|blocked|enabled|disabled|live|in place|effective|registered)\b"),
     ("done", r"\b(went|gone|has gone|have gone) through\b"),
+    # "Everything is updated as requested": a result; "It will be updated as requested" is not.
+    ("done", r"\b(is|are|was|were|has been|have been) (all )?(updated|changed|modified|processed|done) as (you )?(requested|asked)\b"),
     ("done", r"\b(is|are|was|were) (successfully |now )?(complete|completed|confirmed|processed|done|approved|executed|placed|booked|credited|debited|sent|blocked|closed)\b"),
     ("done", r"^here (is|are|'s)\b"),
     ("done", r"\bhere (is|are|'s) (the|your|a) (summary|details|result|breakdown|figures?|information|status|answer|quote|statement|numbers|balance|list)\b"),

@@ -82,6 +82,9 @@ _YES_LATER = re.compile(
     r"|\b(would|will) (require|need) your (explicit |final |formal )?(confirmation|consent|approval)\b"
     r"|\brequire your (explicit |final |formal )?(confirmation|consent|approval|go-?ahead) before\b"
     r"|^once you (provide|share|give|send|have)\b"
+    # "After you tell me the items and confirm PayPal, I will summarize and ask you to confirm"
+    # (round 12): the yes comes after details the customer gives first
+    r"|^(after|when) you (provide|share|give|send|have|tell|specify|choose|pick|select)\b"
     # "Once updated, reply "yes" ...": the yes after a change the customer makes first (round 11)
     r"|^(once|after|when) (updated|provided|added|corrected|fixed|shared|received)\b"
     r"|^let'?s (start|begin|go)\b",
@@ -104,12 +107,12 @@ _PROCEED_OR_CHANGE = re.compile(
     re.IGNORECASE,
 )
 # A second option that names nothing: "..., or would you like help with something else?" (then
-# the turn asks for the next request), "..., or would you prefer another solution?" (then the
-# first option is the proposal; tuning-15).
+# the turn asks for the next request), "..., or would you prefer another solution?", "..., or do
+# you have any other instructions?" (then the first option is the proposal; tuning-15, round 12).
 _OR_VAGUE = re.compile(
     r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
     r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
-    r"other) (solution|option|way|approach|idea))\W*\?\s*$",
+    r"other|any other) (solution|option|way|approach|idea|instructions?))\W*\?\s*$",
     re.IGNORECASE,
 )
 _PROPOSE_FIRST = re.compile(

@@ -75,7 +75,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # apart: real_turns_round17.txt: gpt-4.1-nano on tau2-bench retail (a judge audit's run),
 # held-out-19, and real_turns_round18.txt: gpt-5-mini on tau2-bench retail (the fork of tuning-20's
 # gpt-5-nano run, a new model), held-out-20, each labelled by reading only, measured once with the
-# round-10 rules when wired in and once after round 11, never read by it.
+# round-10 rules when wired in and once after round 11, never read by it. Round 12 tuned on both
+# (renamed tuning-23 and tuning-24).
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -124,8 +125,8 @@ Part = Literal[
     "tuning-20",
     "tuning-21",
     "tuning-22",
-    "held-out-19",
-    "held-out-20",
+    "tuning-23",
+    "tuning-24",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -181,16 +182,19 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
     "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
     "two offers and a record check read as questions; a found account beside 'How can I help?'",
-    "held-out-19": "16/130 held-out-19 turns (12.3%) change the next move with the round-10 rules "
-    "and the same 16 after round 11",
-    "held-out-20": "20/123 held-out-20 turns (16.3%) change the next move with the round-10 rules, "
-    "19 (15.4%) after round 11",
+    "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
+    "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
+    "or an offer, an offer of details read as a question",
+    "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
+    "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
+    "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "55.7% of tuning-9's turns are read exactly after round 6 (57.3% after round 4, "
-    "34.4% before): two rules stated in a note beside a question are read as refusals too",
+    "tuning-9": "54.2% of tuning-9's turns are read exactly after round 12 (55.7% after round 6, "
+    "57.3% after round 4, 34.4% before): two rules stated in a note beside a question are read as "
+    "refusals too; since round 12 a plan ('I will locate your order') beside a request as progress",
     "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
     "tuning-14": "69.9% of tuning-14's turns are read exactly after round 7 (66.9% as held-out-10)",
@@ -205,14 +209,12 @@ EXACT_SHORT: dict[Part, str] = {
     "44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
-    "held-out-19": "79.2% of held-out-19's turns are read exactly with the round-10 rules and after "
-    "round 11",
-    "held-out-20": "61.8% of held-out-20's turns are read exactly with the round-10 rules, 62.6% "
-    "after round 11",
+    "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
+    "held-out-20 with the round-10 and round-11 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
-    # tuning-21 and tuning-22 since round 11
+    # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -228,10 +230,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-19": "2 held-out-19 turns are read as a yes they do not ask for and 2 as the end of a "
-    "request with the round-10 rules and after round 11",
-    "held-out-20": "8 held-out-20 turns are read as a yes they do not ask for with the round-10 rules "
-    "and after round 11 (and 1 as the end of a request before it)",
 }
 
 
