@@ -75,7 +75,12 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # apart: real_turns_round17.txt: gpt-4.1-nano on tau2-bench retail (a judge audit's run),
 # held-out-19, and real_turns_round18.txt: gpt-5-mini on tau2-bench retail (the fork of tuning-20's
 # gpt-5-nano run, a new model), held-out-20, each labelled by reading only, measured once with the
-# round-10 rules when wired in and once after round 11, never read by it.
+# round-10 rules when wired in and once after round 11, never read by it. While round 12 is tuned,
+# the next held-out parts are labelled apart: real_turns_round19.txt: grok-3-mini on tau2-bench
+# airline (the fork of tuning-4's grok-3 and tuning-17's grok-4-fast-reasoning runs, a new model;
+# gpt-5's retail run, meant for it, is not in any snapshot), held-out-21, and real_turns_round20.txt:
+# claude-3.7-sonnet on tau-bench airline (a fork's revised task split), held-out-22, each labelled
+# by reading only and measured once with the round-11 rules when wired in.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -99,6 +104,8 @@ CORPORA = tuple(
         "real_turns_round16.txt",
         "real_turns_round17.txt",
         "real_turns_round18.txt",
+        "real_turns_round19.txt",
+        "real_turns_round20.txt",
     )
 )
 Part = Literal[
@@ -126,6 +133,8 @@ Part = Literal[
     "tuning-22",
     "held-out-19",
     "held-out-20",
+    "held-out-21",
+    "held-out-22",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
