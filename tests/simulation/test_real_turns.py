@@ -194,6 +194,14 @@ MOVES_SHORT: dict[Part, str] = {
     "and the same 16 after round 11",
     "held-out-20": "20/123 held-out-20 turns (16.3%) change the next move with the round-10 rules, "
     "19 (15.4%) after round 11",
+    "held-out-21": "16/120 held-out-21 turns (13.3%) change the next move with the round-11 rules: "
+    "six tool calls the model wrote as JSON text read as reports, a refusal or a question; four "
+    "narrated checks read as nothing; two requests with 'please confirm' and a refusal with "
+    "alternatives asked read as a yes, a finished downgrade too; an offer of extra bags and a "
+    "closing menu beside a refusal read as questions",
+    "held-out-22": "9/132 held-out-22 turns (6.8%) change the next move with the round-11 rules: "
+    "four yeses asked beside a payment method or a pick read as the question; five narrated "
+    "tool calls read as a refusal (two), a question or nothing (two)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -218,6 +226,7 @@ EXACT_SHORT: dict[Part, str] = {
     "round 11",
     "held-out-20": "61.8% of held-out-20's turns are read exactly with the round-10 rules, 62.6% "
     "after round 11",
+    "held-out-21": "74.2% of held-out-21's turns are read exactly with the round-11 rules",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -241,6 +250,9 @@ SAFETY_SHORT: dict[Part, str] = {
     "request with the round-10 rules and after round 11",
     "held-out-20": "8 held-out-20 turns are read as a yes they do not ask for with the round-10 rules "
     "and after round 11 (and 1 as the end of a request before it)",
+    "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for with the round-11 "
+    "rules: two requests for values with 'please confirm', a refusal with alternatives asked, a "
+    "finished downgrade",
 }
 
 
