@@ -76,7 +76,12 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # held-out-19, and real_turns_round18.txt: gpt-5-mini on tau2-bench retail (the fork of tuning-20's
 # gpt-5-nano run, a new model), held-out-20, each labelled by reading only, measured once with the
 # round-10 rules when wired in and once after round 11, never read by it. Round 12 tuned on both
-# (renamed tuning-23 and tuning-24).
+# (renamed tuning-23 and tuning-24) while the next held-out parts were
+# labelled apart: real_turns_round19.txt: grok-3-mini on tau2-bench
+# airline (the fork of tuning-4's grok-3 and tuning-17's grok-4-fast-reasoning runs, a new model;
+# gpt-5's retail run, meant for it, is not in any snapshot), held-out-21, and real_turns_round20.txt:
+# claude-3.7-sonnet on tau-bench airline (a fork's revised task split), held-out-22, each labelled
+# by reading only and measured once with the round-11 rules when wired in.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -100,6 +105,8 @@ CORPORA = tuple(
         "real_turns_round16.txt",
         "real_turns_round17.txt",
         "real_turns_round18.txt",
+        "real_turns_round19.txt",
+        "real_turns_round20.txt",
     )
 )
 Part = Literal[
@@ -127,6 +134,8 @@ Part = Literal[
     "tuning-22",
     "tuning-23",
     "tuning-24",
+    "held-out-21",
+    "held-out-22",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -188,6 +197,14 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
     "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
+    "held-out-21": "16/120 held-out-21 turns (13.3%) change the next move with the round-11 rules: "
+    "six tool calls the model wrote as JSON text read as reports, a refusal or a question; four "
+    "narrated checks read as nothing; two requests with 'please confirm' and a refusal with "
+    "alternatives asked read as a yes, a finished downgrade too; an offer of extra bags and a "
+    "closing menu beside a refusal read as questions",
+    "held-out-22": "9/132 held-out-22 turns (6.8%) change the next move with the round-11 rules: "
+    "four yeses asked beside a payment method or a pick read as the question; five narrated "
+    "tool calls read as a refusal (two), a question or nothing (two)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -211,6 +228,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
     "held-out-20 with the round-10 and round-11 rules)",
+    "held-out-21": "74.2% of held-out-21's turns are read exactly with the round-11 rules",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -230,6 +248,9 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
+    "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for with the round-11 "
+    "rules: two requests for values with 'please confirm', a refusal with alternatives asked, a "
+    "finished downgrade",
 }
 
 
