@@ -197,12 +197,14 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
     "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "held-out-21": "16/120 held-out-21 turns (13.3%) change the next move with the round-11 rules: "
+    "held-out-21": "15/120 held-out-21 turns (12.5%) change the next move after round 12 (16 with "
+    "the round-11 rules): "
     "six tool calls the model wrote as JSON text read as reports, a refusal or a question; four "
     "narrated checks read as nothing; two requests with 'please confirm' and a refusal with "
     "alternatives asked read as a yes, a finished downgrade too; an offer of extra bags and a "
     "closing menu beside a refusal read as questions",
-    "held-out-22": "9/132 held-out-22 turns (6.8%) change the next move with the round-11 rules: "
+    "held-out-22": "9/132 held-out-22 turns (6.8%) change the next move after round 12, as with the "
+    "round-11 rules: "
     "four yeses asked beside a payment method or a pick read as the question; five narrated "
     "tool calls read as a refusal (two), a question or nothing (two)",
 }
@@ -228,7 +230,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
     "held-out-20 with the round-10 and round-11 rules)",
-    "held-out-21": "74.2% of held-out-21's turns are read exactly with the round-11 rules",
+    "held-out-21": "75.0% of held-out-21's turns are read exactly after round 12 (74.2% with the "
+    "round-11 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -248,9 +251,9 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for with the round-11 "
-    "rules: two requests for values with 'please confirm', a refusal with alternatives asked, a "
-    "finished downgrade",
+    "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for after round 12, as "
+    "with the round-11 rules: two requests for values with 'please confirm', a refusal with "
+    "alternatives asked, a finished downgrade",
 }
 
 
