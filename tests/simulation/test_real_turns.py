@@ -82,6 +82,11 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # gpt-5's retail run, meant for it, is not in any snapshot), held-out-21, and real_turns_round20.txt:
 # claude-3.7-sonnet on tau-bench airline (a fork's revised task split), held-out-22, each labelled
 # by reading only and measured once with the round-11 rules when wired in.
+# real_turns_round21.txt: grok-4 on tau2-bench airline and its tighter-policy variant (the same
+# fork's 2025-10-13 runs, a new model), held-out-23, and real_turns_round22.txt: grok-4's 2025-10-08
+# runs of one cancellation task (another file of that model; no new model's transcript could be
+# copied verbatim), held-out-24, each labelled by reading only and measured once with the round-12
+# rules when wired in.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -107,6 +112,8 @@ CORPORA = tuple(
         "real_turns_round18.txt",
         "real_turns_round19.txt",
         "real_turns_round20.txt",
+        "real_turns_round21.txt",
+        "real_turns_round22.txt",
     )
 )
 Part = Literal[
@@ -136,6 +143,8 @@ Part = Literal[
     "tuning-24",
     "held-out-21",
     "held-out-22",
+    "held-out-23",
+    "held-out-24",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
