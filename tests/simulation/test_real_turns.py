@@ -216,6 +216,16 @@ MOVES_SHORT: dict[Part, str] = {
     "round-11 rules: "
     "four yeses asked beside a payment method or a pick read as the question; five narrated "
     "tool calls read as a refusal (two), a question or nothing (two)",
+    "held-out-23": "17/125 held-out-23 turns (13.6%) change the next move with the round-12 rules: "
+    "eleven yeses or offers of one alternative asked beside a refusal read as the refusal, a "
+    "question or a hand-off (three transfers offered or named as one branch read as made); five "
+    "requests for values read as a yes (two beside a refused seat choice, one after a finished "
+    "cancellation, a choice between an upgrade and a new booking, a request for the reason); a "
+    "tool call written as text read as a report",
+    "held-out-24": "9/120 held-out-24 turns (7.5%) change the next move with the round-12 rules: "
+    "seven modifications or transfers offered beside a refused cancellation read as the refusal, a "
+    "question or a hand-off made; 'anything else, such as modifying' read as a question; 'If this "
+    "is the correct reservation, please confirm and provide the reason' read as the question alone",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -241,6 +251,11 @@ EXACT_SHORT: dict[Part, str] = {
     "held-out-20 with the round-10 and round-11 rules)",
     "held-out-21": "75.0% of held-out-21's turns are read exactly after round 12 (74.2% with the "
     "round-11 rules)",
+    "held-out-23": "48.8% of held-out-23's turns are read exactly with the round-12 rules: long "
+    "turns holding a refusal, an alternative offered and 'anything else', greetings and transfers "
+    "named as one branch",
+    "held-out-24": "63.3% of held-out-24's turns are read exactly with the round-12 rules: the "
+    "offers and 'anything else' beside the refusals, greetings",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -263,6 +278,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for after round 12, as "
     "with the round-11 rules: two requests for values with 'please confirm', a refusal with "
     "alternatives asked, a finished downgrade",
+    "held-out-23": "5 held-out-23 turns are read as a yes they do not ask for with the round-12 "
+    "rules: requests for passenger details or insurance beside a refused seat choice, questions "
+    "after a finished cancellation, a choice between an upgrade and a new booking, a request for "
+    "the cancellation reason with a transfer named as one branch",
 }
 
 
