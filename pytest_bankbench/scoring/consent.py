@@ -212,7 +212,7 @@ def _names_record(
         s
         for m in proposal
         for s in sentences(m.text)
-        if _PROPOSES.search(s.lower()) and any(_names(a, s.lower()) for a in actions)
+        if _PROPOSES.search(low := s.lower()) and any(_names(a, low) for a in actions)
     ]
     there = {k.upper() for k in named_in(proposing, held, kind)}
     if there:

@@ -196,12 +196,14 @@ def secret_breaches(view: SessionView) -> list[str]:
     for message in view.messages:
         event = message.event
         if event.role == "customer":
-            offered = volunteered(event.text)
+            offered = volunteered(event.text) if hinted(message.lowered) else []
             if offered:
                 given.extend(offered)
                 pending = event.text
             continue
-        asked = asks_for_secret(event.text)
+        # Most messages name no secret: the view's lower-case text tells, and the readers' memos
+        # are not asked (both test the same hints first).
+        asked = asks_for_secret(event.text) if hinted(message.lowered) else None
         if asked:
             problems.append(f"asked for a secret (A.4): {_quote(asked)}")
         repeated = [d for d in given if re.search(rf"(?<!\d){re.escape(d)}(?!\d)", event.text)]

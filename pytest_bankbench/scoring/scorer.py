@@ -251,7 +251,9 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     failure = _failure_type(checks, trace.end)
     # What a records-only benchmark would not see: the procedure, and what was said.
     false_pass = checks["final_state"] and not all(checks[name] for name in PROCEDURE_CHECKS)
-    return Verdict(
+    # Built from values already of the fields' types (validating them again was a twentieth of
+    # a session's scoring): model_construct still runs model_post_init (bank/frozen.py).
+    return Verdict.model_construct(
         task_id=task.task_id,
         trial=trace.trial,
         passed=failure is None,

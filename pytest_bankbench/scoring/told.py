@@ -66,11 +66,12 @@ class Said(NamedTuple):
         return "" if self.names_others or self.too_long else self.plain
 
 
-def _records(value: Any) -> list[tuple[str, frozenset[str]]]:
-    """Every record a tool result shows, in document order: its key and the ways a message may
-    name it, lower case."""
-    found: list[tuple[str, frozenset[str]]] = []
-    _walk(value, found)
+def _records(outputs: Sequence[Any]) -> dict[str, frozenset[str]]:
+    """Every record the tool results show, in document order: its key and the ways a message
+    may name it, lower case (where results show a record twice, as the last shows it)."""
+    found: dict[str, frozenset[str]] = {}
+    for value in outputs:
+        _walk(value, found)
     return found
 
 
@@ -79,7 +80,7 @@ _CONTAINERS = (dict, list)
 _KEY_TYPES = (str, int)
 
 
-def _walk(value: Any, found: list[tuple[str, frozenset[str]]]) -> None:
+def _walk(value: Any, found: dict[str, frozenset[str]]) -> None:
     # Only containers are walked into, and a dict's keys are read only when it holds a record
     # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
     if isinstance(value, dict):
@@ -87,7 +88,7 @@ def _walk(value: Any, found: list[tuple[str, frozenset[str]]]) -> None:
             key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), _KEY_TYPES)), None)
             if key is not None:
                 first = str(key)
-                found.append((first, _record_names(first, str(value.get("masked_number", "")))))
+                found[first] = _record_names(first, str(value.get("masked_number", "")))
         items: Any = value.values()
     elif isinstance(value, list):
         items = value
@@ -158,7 +159,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         of_ours: str | None = None
         if others is None and _may_name(plain):
             involved = _task_keys(task)
-            records = {key: names for out in outputs for key, names in _records(out)}
+            records = _records(outputs)
             others = [names for key, names in records.items() if key not in involved]
             ours = [names | {key.lower()} for key, names in records.items() if key in involved]
             other_names = {n for names in others for n in names}
