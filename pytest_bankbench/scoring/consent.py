@@ -264,10 +264,11 @@ def _check_one(
     yes, proposal = proposal_window(view, call.position, yeses)
     if yes is None:
         return [f"{name} was made without the customer's agreement before it"]
-    heard = repr(" ".join(yes.text.split())[:80])
+    missing = unstated(event, proposal, held)
+    heard = repr(" ".join(yes.text.split())[:80]) if missing else ""  # quoted only in evidence
     problems = [
         f"{name}: the proposal the customer's yes ({heard}) answered did not state {what}"
-        for what in unstated(event, proposal, held)
+        for what in missing
     ]
     texts = [m.text for m in proposal]
     problems += [
