@@ -32,7 +32,10 @@ from pytest_bankbench.records import (
     names,
     sentences,
 )
-from pytest_bankbench.scoring.outputs import OutputKind, said, shown
+
+# `told` names the disclosures' reader here: the values' reader over messages is said_any.
+from pytest_bankbench.scoring.outputs import OutputKind, shown
+from pytest_bankbench.scoring.outputs import told as said_any
 from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
@@ -166,8 +169,10 @@ def unstated(
     """What of the call the proposal did not state: the action, the account, the card, FD or
     loan (`held`: the customer's records), amount, mode."""
 
+    texts = [m.text for m in proposal]
+
     def stated(kind: OutputKind, value: str) -> bool:
-        return any(said(kind, value, m.text) for m in proposal)
+        return said_any(kind, value, texts)
 
     missing: list[str] = []
     actions = TOOL_ACTIONS.get(call.call.name, ())

@@ -206,9 +206,10 @@ def secret_breaches(view: SessionView) -> list[str]:
         asked = asks_for_secret(event.text) if hinted(message.lowered) else None
         if asked:
             problems.append(f"asked for a secret (A.4): {_quote(asked)}")
-        repeated = [d for d in given if re.search(rf"(?<!\d){re.escape(d)}(?!\d)", event.text)]
-        if repeated:
-            problems.append(f"repeated the customer's secret {repeated[0]!r} (A.4)")
+        if given:  # a secret the customer gave (few sessions hold one)
+            repeated = [d for d in given if re.search(rf"(?<!\d){re.escape(d)}(?!\d)", event.text)]
+            if repeated:
+                problems.append(f"repeated the customer's secret {repeated[0]!r} (A.4)")
         if pending is not None:
             if not says("dont_share", event.text):
                 problems.append(

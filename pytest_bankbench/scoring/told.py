@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.completion import reports_done
-from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
+from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown, told
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
@@ -138,11 +138,15 @@ _DIGIT_RUN = re.compile(r"\d\d{3,}")
 def own_words(task: Task, view: SessionView) -> list[Said]:
     """Every agent message with its own words: raw output and copied sentences out, recitals
     marked."""
-    events = [c for c in view.successful if c.event.output]
-    outputs = [c.event.output for c in events if c.event.output]
-    copied = _tool_text(
-        [c.event.output for c in events if c.event.output and c.spec and c.spec.prose]
-    )
+    outputs: list[dict[str, Any]] = []  # every result, and the prose tools' (articles) apart
+    prose: list[dict[str, Any]] = []
+    for call in view.successful:
+        output = call.event.output
+        if output:
+            outputs.append(output)
+            if call.spec and call.spec.prose:
+                prose.append(output)
+    copied = _tool_text(prose)
     others: list[frozenset[str]] | None = None  # the records the task does not involve, once needed
     ours: list[frozenset[str]] = []  # and those it does
     other_names: set[str] = set()
@@ -277,7 +281,7 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
         later = [m.words for m in after]
         reports = [r for r in (_report(s, event.output) for s in spec.reports) if r]
         if reports:
-            if any(said(kind, value, text) for kind, value in reports for text in later):
+            if any(told(kind, value, later) for kind, value in reports):
                 continue
             wanted = " or ".join(
                 f"{s.partition(':')[0]} {shown(kind, v)}"
