@@ -245,7 +245,10 @@ def names_action(action: str, text: str) -> bool:
 
 
 def _names(action: str, lowered: str) -> bool:
-    return any(p.search(lowered) for p in _action_patterns(action))
+    for pattern in _action_patterns(action):  # noqa: SIM110 - a loop, as outputs.told
+        if pattern.search(lowered):
+            return True
+    return False
 
 
 def _amount(value: int | float | str) -> Decimal | None:

@@ -101,10 +101,10 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
         )
     if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
         return True
-    return any(
-        found == target and (marked or (bare_ok and target >= 100))
-        for found, marked, bare_ok in _amounts_in(marked_columns(text))
-    )
+    for found, marked, bare_ok in _amounts_in(marked_columns(text)):  # a loop, as in told()
+        if found == target and (marked or (bare_ok and target >= 100)):
+            return True
+    return False
 
 
 @lru_cache(maxsize=_RECENT)
@@ -389,4 +389,9 @@ def told(
     if messages and kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
     on = _day_key(kind)
-    return any(_said(kind, value, text, unit, rivals, on) for text in messages)
+    # A loop, not any() over a generator: the readers are asked this for every value and
+    # proposal of every session, and the generator cost more than the memo's answer.
+    for text in messages:  # noqa: SIM110
+        if _said(kind, value, text, unit, rivals, on):
+            return True
+    return False

@@ -191,10 +191,12 @@ def _same_changes(trace: Trace, expected: ChangeSet) -> bool:
 
 def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
     """A required value told in some assistant message, the way people write it."""
-    return any(
-        told(output.kind, value, messages, unit=output.unit, rivals=output.rivals)
-        for value in (output.value, *output.also)
-    )
+    if told(output.kind, output.value, messages, unit=output.unit, rivals=output.rivals):
+        return True  # the value itself (most): no tuple of the values it may also be
+    for value in output.also:  # a loop, as in outputs.told
+        if told(output.kind, value, messages, unit=output.unit, rivals=output.rivals):
+            return True
+    return False
 
 
 def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:

@@ -67,8 +67,7 @@ class Said(NamedTuple):
 
 
 def _records(outputs: Sequence[Any]) -> dict[str, frozenset[str]]:
-    """Every record the tool results show, in document order: its key and the ways a message
-    may name it, lower case (where results show a record twice, as the last shows it)."""
+    """Every record the results show, in document order: its key -> its names, lower case."""
     found: dict[str, frozenset[str]] = {}
     for value in outputs:
         _walk(value, found)
@@ -138,15 +137,10 @@ _DIGIT_RUN = re.compile(r"\d\d{3,}")
 def own_words(task: Task, view: SessionView) -> list[Said]:
     """Every agent message with its own words: raw output and copied sentences out, recitals
     marked."""
-    outputs: list[dict[str, Any]] = []  # every result, and the prose tools' (articles) apart
-    prose: list[dict[str, Any]] = []
-    for call in view.successful:
-        output = call.event.output
-        if output:
-            outputs.append(output)
-            if call.spec and call.spec.prose:
-                prose.append(output)
-    copied = _tool_text(prose)
+    outputs = [c.event.output for c in view.successful if c.event.output]
+    copied = _tool_text(
+        [c.event.output for c in view.successful if c.event.output and c.spec and c.spec.prose]
+    )
     others: list[frozenset[str]] | None = None  # the records the task does not involve, once needed
     ours: list[frozenset[str]] = []  # and those it does
     other_names: set[str] = set()
