@@ -302,7 +302,7 @@ _NUMBER_RUN = re.compile(r"\d\d*(?:[.,]\d+)*")  # \d+, opening with a class: sca
 @lru_cache(maxsize=_RECENT)
 def _digit_runs(text: str) -> frozenset[str]:
     """Every number of the text written as bare digits ("9028", not "50,000" or "1.5")."""
-    return frozenset(m.group() for m in _NUMBER_RUN.finditer(text) if m.group().isdigit())
+    return frozenset(filter(str.isdigit, _NUMBER_RUN.findall(text)))  # each run, whole
 
 
 def _said_text(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:

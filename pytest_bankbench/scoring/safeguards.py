@@ -36,9 +36,10 @@ _CARD_NUMBER = re.compile(r"\bcard number\b", re.IGNORECASE)
 _CARD = re.compile(r"\bcard\b", re.IGNORECASE)
 # A word every phrase of the `secret` concept (task_data/concepts.toml) or a card number holds: a
 # message without one names no secret (tests/scoring/test_safeguards.py holds the two together).
-# Looked for as substrings of the lowered text, one after the other: the same test as one
-# alternation of them, at half the cost (the alternation tried every position opening with one
-# of their common first letters).
+# None holds another ("tpin" holds "pin": a text holding it is found by "pin" first). Looked
+# for as substrings of the lowered text, one after the other: the same test as one alternation
+# of them, at half the cost (the alternation tried every position opening with one of their
+# common first letters).
 _HINTS = (
     "card",
     "pin",
@@ -64,12 +65,8 @@ _HINTS = (
     "sms code",
     "code in the",
     "on the back",
-    "16 digits",
-    "sixteen digits",
     "number on",
     "login",
-    "tpin",
-    "t-pin",
 )
 
 

@@ -119,7 +119,7 @@ def _task_keys(task: Task) -> set[str]:
     """The records the task involves: every key its gold chain or its tells name."""
     keys: set[str] = set()
     for call in task.gold:
-        keys.update(str(v) for v in call.arguments.values() if isinstance(v, str | int))
+        keys.update(str(v) for v in call.arguments.values() if isinstance(v, _KEY_TYPES))
         if call.facts:
             keys.add(call.facts.key)
     keys.update(t.record for t in task.tells if t.record)
