@@ -81,7 +81,9 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # airline (the fork of tuning-4's grok-3 and tuning-17's grok-4-fast-reasoning runs, a new model;
 # gpt-5's retail run, meant for it, is not in any snapshot), held-out-21, and real_turns_round20.txt:
 # claude-3.7-sonnet on tau-bench airline (a fork's revised task split), held-out-22, each labelled
-# by reading only and measured once with the round-11 rules when wired in.
+# by reading only, measured once with the round-11 rules when wired in and once after round 12.
+# Round 13 tuned on both (renamed tuning-25 and tuning-26) while the next held-out parts are
+# labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -134,8 +136,8 @@ Part = Literal[
     "tuning-22",
     "tuning-23",
     "tuning-24",
-    "held-out-21",
-    "held-out-22",
+    "tuning-25",
+    "tuning-26",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -197,13 +199,13 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
     "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "held-out-21": "15/120 held-out-21 turns (12.5%) change the next move after round 12 (16 with "
+    "tuning-25": "15/120 tuning-25 turns (12.5%) change the next move after round 12 (16 with "
     "the round-11 rules): "
     "six tool calls the model wrote as JSON text read as reports, a refusal or a question; four "
     "narrated checks read as nothing; two requests with 'please confirm' and a refusal with "
     "alternatives asked read as a yes, a finished downgrade too; an offer of extra bags and a "
     "closing menu beside a refusal read as questions",
-    "held-out-22": "9/132 held-out-22 turns (6.8%) change the next move after round 12, as with the "
+    "tuning-26": "9/132 tuning-26 turns (6.8%) change the next move after round 12, as with the "
     "round-11 rules: "
     "four yeses asked beside a payment method or a pick read as the question; five narrated "
     "tool calls read as a refusal (two), a question or nothing (two)",
@@ -230,7 +232,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
     "held-out-20 with the round-10 and round-11 rules)",
-    "held-out-21": "75.0% of held-out-21's turns are read exactly after round 12 (74.2% with the "
+    "tuning-25": "75.0% of tuning-25's turns are read exactly after round 12 (74.2% with the "
     "round-11 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -251,7 +253,7 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for after round 12, as "
+    "tuning-25": "4 tuning-25 turns are read as a yes they do not ask for after round 12, as "
     "with the round-11 rules: two requests for values with 'please confirm', a refusal with "
     "alternatives asked, a finished downgrade",
 }
