@@ -20,6 +20,7 @@ from pytest_bankbench.simulation.acts_context import (
     ends_on_which,
     meets_its_own_need,
     narrows_the_invitation,
+    recaps_what_is_done,
     refuses_only_the_unknown,
     says_yes_last,
     verifies_first,
@@ -153,7 +154,7 @@ def read(text: str) -> Reading:
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
-    sentences = answered(after_a_report(consequences(sentences)))
+    sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
     acts = {act for s in sentences for act in s.acts}
     if "refuse" in acts and refuses_only_the_unknown(sentences):
         acts.discard("refuse")

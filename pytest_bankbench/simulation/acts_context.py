@@ -104,6 +104,27 @@ def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     )
 
 
+_RECAP_HEADING = re.compile(r"^(just )?to (confirm|recap|summari[sz]e)\s*:\s*$", re.IGNORECASE)
+
+
+def recaps_what_is_done(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """ "The downgrade has been successfully processed. To confirm: - Cabin: now basic economy":
+    a heading after a finished change, in a turn that asks nothing, recaps what was done; "Just
+    to confirm: - Guest: ... - Total: ..." before anything is done still asks the yes (round 13)."""
+    if any(s.question for s in sentences):
+        return sentences
+    out = list(sentences)
+    for at, sentence in enumerate(sentences):
+        if (
+            "confirm" in sentence.acts
+            and _RECAP_HEADING.match(sentence.text)
+            and any("done" in s.acts and _COMPLETED.search(s.text) for s in sentences[:at])
+            and not any(s.acts & _PROPOSALS for s in sentences if s is not sentence)
+        ):
+            out[at] = replace(sentence, acts=(sentence.acts - _PROPOSALS) | {"done"})
+    return tuple(out)
+
+
 def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     """After a completed report, an offer on the customer's wish ("If you'd like, I can check
     back later") that the turn follows with "anything else?", and one on a need that may never

@@ -220,6 +220,19 @@ _CHECK_LATER = re.compile(
     r"^((and|but|also),? )?(if|when|once) you (don'?t|do not|still|later|ever|haven'?t|have not)\b",
     re.I,
 )
+# "Whether you want to add travel insurance (yes/no)", an item of a list of details: the detail
+# asked for, not a yes to the agent nor a report; "Whether you renew it or not, ..." opens a
+# clause of a statement (round 13).
+_WHETHER_ITEM = re.compile(
+    r"^whether (you|they|the|your|it|this)\b(?![^?]*\?)(\([^()]*\)|[^,(])*$", re.I
+)
+# "Additionally, are there any alternative solutions you'd like to explore, such as cancelling?":
+# an open question about what the customer wants, not an extra offered (round 13).
+_ANY_YOU_WANT = re.compile(
+    r"^((additionally|also|and|so|now),? )?(are|is) there any (?!(thing|one|body)\b)(\w+ ){0,2}\w+s"
+    r" (that )?you('d| would)? (like|want|wish|prefer|consider)\b[^?]*\?",
+    re.IGNORECASE,
+)
 _LONGEST = 600
 # Recent readings are kept (simulation/acts.py says why): sentences recur across sessions; the
 # topics and actions of a text are mostly asked of new texts, so few of those are kept.
@@ -326,6 +339,10 @@ def read_sentence(text: str) -> Sentence:
         acts -= _PROPOSALS  # "Share your name and zip code so I can look up your account?"
     if acts & _PROPOSALS and not question and _FALLBACK.match(text):
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
+    if "offer" in acts and _ANY_YOU_WANT.match(text):
+        acts = (acts - _PROPOSALS) | {"ask"}
+    if _WHETHER_ITEM.match(text):
+        acts = (acts - _PROPOSALS - {"done"}) | {"ask"}
     if "ask" in acts and _PURPOSE_THEN_REQUEST.match(text):
         acts -= _PROPOSALS
     if acts & _PROPOSALS and _YES_TO_COME.search(text):
