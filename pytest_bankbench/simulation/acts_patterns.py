@@ -1,6 +1,7 @@
 """The patterns that read an agent turn as a whole (simulation/acts.py), beside those that read
 one sentence (acts_rules.py): whether a proposal is one option of a choice, a yes asked for
-later, a request on a condition the customer may never meet, progress beside a question."""
+later, a request on a condition the customer may never meet, progress beside a question; and
+those that mark one sentence as asking for a detail, not a yes (simulation/acts_sentence.py)."""
 
 from __future__ import annotations
 
@@ -162,3 +163,40 @@ PROCEEDING = re.compile(
 )
 # Two steps the agent offers side by side: "I can look up the details or assist with a change".
 TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ you)\b", re.I)
+
+
+# A sentence that asks for a detail, whatever else it names (simulation/acts_sentence.py).
+# A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
+# provide your ID, and I'll see if there's anything else I can do").
+REQUEST_FIRST = re.compile(
+    r"^((also|and|so|then),? )?(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
+    re.IGNORECASE,
+)
+# "To confirm the details, could you please provide the date?": the opening says what the agent
+# will do with the answer; the sentence asks for a detail, not a yes (tuning-10).
+PURPOSE_THEN_REQUEST = re.compile(
+    r"^(in order )?to (?!confirm,)[^,.?!]{3,120},\s*(please |kindly )?((could|can|would) you )?(please )?"
+    r"(provide|share|send|give|tell|enter)\b",
+    re.IGNORECASE,
+)
+# "Share your first name and zip code so I can look up your account?", "Please provide the ID so
+# I can proceed?": a sentence that opens by asking for details asks for them, whatever it would
+# do with them; "Please give me your go-ahead" asks a yes (round 6, tuning-12).
+DETAILS_FIRST = re.compile(
+    r"^((also|and|so|then),? )?((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
+    r"(?! (me |us )?(your |the |a )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|yes)\b)",
+    re.IGNORECASE,
+)
+# "Whether you want to add travel insurance (yes/no)", an item of a list of details: the detail
+# asked for, not a yes to the agent nor a report; "Whether you renew it or not, ..." opens a
+# clause of a statement (round 13).
+WHETHER_ITEM = re.compile(
+    r"^whether (you|they|the|your|it|this)\b(?![^?]*\?)(\([^()]*\)|[^,(])*$", re.I
+)
+# "Additionally, are there any alternative solutions you'd like to explore, such as cancelling?":
+# an open question about what the customer wants, not an extra offered (round 13).
+ANY_YOU_WANT = re.compile(
+    r"^((additionally|also|and|so|now),? )?(are|is) there any (?!(thing|one|body)\b)(\w+ ){0,2}\w+s"
+    r" (that )?you('d| would)? (like|want|wish|prefer|consider)\b[^?]*\?",
+    re.IGNORECASE,
+)

@@ -13,6 +13,13 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_bankbench.simulation.acts_patterns import (
+    ANY_YOU_WANT,
+    DETAILS_FIRST,
+    PURPOSE_THEN_REQUEST,
+    REQUEST_FIRST,
+    WHETHER_ITEM,
+)
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
     ACTION_RULES,
@@ -160,30 +167,9 @@ _CHOOSE = re.compile(
     r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
     re.IGNORECASE,
 )
-# A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
-# provide your ID, and I'll see if there's anything else I can do").
-_REQUEST_FIRST = re.compile(
-    r"^((also|and|so|then),? )?(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
-    re.IGNORECASE,
-)
-# "To confirm the details, could you please provide the date?": the opening says what the agent
-# will do with the answer; the sentence asks for a detail, not a yes (tuning-10).
-_PURPOSE_THEN_REQUEST = re.compile(
-    r"^(in order )?to (?!confirm,)[^,.?!]{3,120},\s*(please |kindly )?((could|can|would) you )?(please )?"
-    r"(provide|share|send|give|tell|enter)\b",
-    re.IGNORECASE,
-)
 # "Transferring you to a human agent is the only way to proceed": the transfer named as the one
 # way left, beside a refusal; the agent has not handed the customer over (tuning-10).
 _ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", re.IGNORECASE)
-# "Share your first name and zip code so I can look up your account?", "Please provide the ID so
-# I can proceed?": a sentence that opens by asking for details asks for them, whatever it would
-# do with them; "Please give me your go-ahead" asks a yes (round 6, tuning-12).
-_DETAILS_FIRST = re.compile(
-    r"^((also|and|so|then),? )?((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
-    r"(?! (me |us )?(your |the |a )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|yes)\b)",
-    re.IGNORECASE,
-)
 # "If you're unable to recall your email, I can also look you up by your name": a way offered on
 # a condition the customer may not meet, beside the request it falls back from; no yes is asked
 # (round 6, tuning-12). A transfer offered so ("If you can't wait, I can connect you") stays one.
@@ -219,19 +205,6 @@ _NOT_HANDED = re.compile(
 _CHECK_LATER = re.compile(
     r"^((and|but|also),? )?(if|when|once) you (don'?t|do not|still|later|ever|haven'?t|have not)\b",
     re.I,
-)
-# "Whether you want to add travel insurance (yes/no)", an item of a list of details: the detail
-# asked for, not a yes to the agent nor a report; "Whether you renew it or not, ..." opens a
-# clause of a statement (round 13).
-_WHETHER_ITEM = re.compile(
-    r"^whether (you|they|the|your|it|this)\b(?![^?]*\?)(\([^()]*\)|[^,(])*$", re.I
-)
-# "Additionally, are there any alternative solutions you'd like to explore, such as cancelling?":
-# an open question about what the customer wants, not an extra offered (round 13).
-_ANY_YOU_WANT = re.compile(
-    r"^((additionally|also|and|so|now),? )?(are|is) there any (?!(thing|one|body)\b)(\w+ ){0,2}\w+s"
-    r" (that )?you('d| would)? (like|want|wish|prefer|consider)\b[^?]*\?",
-    re.IGNORECASE,
 )
 _LONGEST = 600
 # Recent readings are kept (simulation/acts.py says why): sentences recur across sessions; the
@@ -333,17 +306,17 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("done")
     if {"ask", "wait"} <= acts and not question and _OWN_STEP.match(text):
         acts.discard("ask")  # "Let me check further to confirm the reason": the agent confirms
-    if "ask" in acts and _REQUEST_FIRST.match(text):
+    if "ask" in acts and REQUEST_FIRST.match(text):
         acts.discard("more")
-    if "ask" in acts and _DETAILS_FIRST.match(text):
+    if "ask" in acts and DETAILS_FIRST.match(text):
         acts -= _PROPOSALS  # "Share your name and zip code so I can look up your account?"
     if acts & _PROPOSALS and not question and _FALLBACK.match(text):
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
-    if "offer" in acts and _ANY_YOU_WANT.match(text):
+    if "offer" in acts and ANY_YOU_WANT.match(text):
         acts = (acts - _PROPOSALS) | {"ask"}
-    if _WHETHER_ITEM.match(text):
+    if WHETHER_ITEM.match(text):
         acts = (acts - _PROPOSALS - {"done"}) | {"ask"}
-    if "ask" in acts and _PURPOSE_THEN_REQUEST.match(text):
+    if "ask" in acts and PURPOSE_THEN_REQUEST.match(text):
         acts -= _PROPOSALS
     if acts & _PROPOSALS and _YES_TO_COME.search(text):
         acts = (acts - _PROPOSALS) | {"ask"}
