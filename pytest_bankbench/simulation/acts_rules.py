@@ -104,6 +104,11 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\blet me know (if|whether|which of) (any|one) of (these|those|the) (options?|choices|alternatives)\b"),
     # "Could you confirm if this is the reservation you mean?" asks which record, not for a yes.
     ("ask", r"\bconfirm (if|whether|that) (this|that|it) (is|was) (the|your|a|an|one)\b(?! (correct|right)\b)"),
+    # "I'll assume HAT001, but please confirm if this matches": which record, not a yes; "I need to
+    # confirm the cabin class (e.g., economy or business)": a value to tell, its examples given
+    # (round 13), where "I need to confirm the details" is the agent's own step.
+    ("ask", r"\b(please|kindly|could you|can you) confirm (if|whether|that) (this|that|it) (matches|corresponds)\b"),
+    ("ask", r"\b(i|we)( still| first| will| would|'ll|'d)? (need|require) to (confirm|know|get) (the|your)\b[^.?!]*\((e\.g\.|for example|such as)"),
     # "Could you confirm if this is the correct order?": which record, not a yes to an action.
     ("ask", rf"\bconfirm (if|whether) (this|that|it) (is|was) the (correct|right) {_RECORD}\b"),
     # Steps the customer carries out and reports on ("please run the speed test and let me know

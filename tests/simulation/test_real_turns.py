@@ -237,7 +237,9 @@ EXACT_SHORT: dict[Part, str] = {
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
-    # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12
+    # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
+    # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules); tuning-26
+    # (held-out-22) always has
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -253,9 +255,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-25": "4 tuning-25 turns are read as a yes they do not ask for after round 12, as "
-    "with the round-11 rules: two requests for values with 'please confirm', a refusal with "
-    "alternatives asked, a finished downgrade",
 }
 
 
