@@ -77,7 +77,9 @@ ALTERNATIVE = re.compile(
 # "If you'd like, I can help you with other options such as:" introduces the list, not a proposal.
 EXAMPLE = re.compile(r"^(perhaps|maybe)\b|\bsuch as\s*:\s*$", re.IGNORECASE)
 # "There was an error with the tool call. I will try again": the agent goes on working.
-RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
+# "Let me try again", "Let's try using your gift card instead:" (round 13): the agent retries
+# after its own call failed; the failure it reports refuses nothing the customer asked.
+RETRY = re.compile(r"\b(try|trying|attempt)\b.*\b(again|instead)\b", re.IGNORECASE)
 # "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
 # "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
 # taken with the customer or after its answer, not the agent working on its own.

@@ -221,7 +221,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"\blet me (now |first |just )?(perform|run|do|carry out) (a|an|this|the|that|some|these) (\w+ ){0,2}(checks?|tests?|diagnostics?|scans?|search(es)?|lookups?)\b(?!.*\?)"),
     # "Let's try that again", "Let's check the product": the agent's next step, not the customer's.
     # "To help you change it, I need to first check the product details": the agent's next step
-    ("wait", r"\b(i|we) (will )?(need|have) to (first )?(check|look up|look at|look into|verify|pull up|fetch|retrieve|review|search)\b(?![^.?!]*\?)(?![^.?!]*\b(your|you)\b[^.?!]*\b(identity|provide|share|give)\b)"),
+    ("wait", r"\b(i|we) (will |first |also )?(need|have) to (first )?(?!verify (you\b|your (identity|account)\b))(check|look up|look at|look into|verify|pull up|fetch|retrieve|review|search)\b(?![^.?!]*\?)(?![^.?!]*\b(your|you)\b[^.?!]*\b(identity|provide|share|give)\b)"),
+    # "I'll continue checking your remaining reservations", "Let me keep looking" (round 13).
+    ("wait", r"\b(i'?ll|i will|let me|we'?ll|we will|i'?m going to|i am going to) (now |just )?(continue|keep) (checking|looking|searching|reviewing|going through|trying)\b(?!.*\?)"),
     ("wait", r"^(proceeding|processing|booking|updating|submitting) (with |to )?[^.?!]*\bnow\b(?![^.?!]*\?)"),
     ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
