@@ -23,6 +23,7 @@ from pytest_bankbench.simulation.acts_context import (
     recaps_what_is_done,
     refuses_only_the_unknown,
     says_yes_last,
+    their_requests,
     verifies_first,
     which_first,
 )
@@ -43,6 +44,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     LATER_REQUEST,
     LATER_YES,
     LETS,
+    NARRATED_LAST,
     NEEDS_INFO,
     ONCE,
     OPTIONS,
@@ -155,7 +157,10 @@ def read(text: str) -> Reading:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
     sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
+    sentences = their_requests(sentences)
     acts = {act for s in sentences for act in s.acts}
+    if sentences and NARRATED_LAST.match(sentences[-1].text):
+        acts.add("wait")  # "Now, let me combine the flights and sort them by price:"
     if "refuse" in acts and refuses_only_the_unknown(sentences):
         acts.discard("refuse")
     proposing = [s for s in sentences if s.acts & _PROPOSALS]

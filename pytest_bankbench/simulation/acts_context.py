@@ -104,6 +104,32 @@ def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     )
 
 
+# "I understand you'd like to make two changes:", "You mentioned you want to:": the customer's own
+# requests restated, one an item below; an item ("Remove the checked bag") asks nothing (round 13).
+_THEIR_REQUESTS = re.compile(
+    r"^((i understand|i see|so|ok|okay|alright|got it|to recap|to summari[sz]e|you mentioned),? )?(that )?"
+    r"you('d| would)? (like|want|wish|need) to\b[^.?!:]*:\s*$",
+    re.IGNORECASE,
+)
+_ASKS_OPENLY = re.compile(r"^(please|kindly|could you|can you|would you)\b", re.IGNORECASE)
+
+
+def their_requests(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """Under a heading that restates what the customer asked for ("I understand you'd like to
+    make two changes: 1. Switch to a nonstop flight 2. Remove the checked bag"), the items are
+    the customer's requests quoted, not requests of the agent's."""
+    out = list(sentences)
+    for at, sentence in enumerate(sentences):
+        if not _THEIR_REQUESTS.match(sentence.text):
+            continue
+        for item in range(at + 1, len(sentences)):
+            told = sentences[item]
+            if told.question or not told.acts <= {"ask"} or _ASKS_OPENLY.match(told.text):
+                break
+            out[item] = replace(told, acts=frozenset())
+    return tuple(out)
+
+
 _RECAP_HEADING = re.compile(r"^(just )?to (confirm|recap|summari[sz]e)\s*:\s*$", re.IGNORECASE)
 
 

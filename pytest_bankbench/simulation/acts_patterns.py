@@ -202,3 +202,18 @@ ANY_YOU_WANT = re.compile(
     r" (that )?you('d| would)? (like|want|wish|prefer|consider)\b[^?]*\?",
     re.IGNORECASE,
 )
+# "Let me check for connecting flights since there are no direct flights available:": the agent's
+# next step, with the reason it takes it; the reason refuses nothing (round 13).
+STEP_BECAUSE = re.compile(
+    r"^((now|okay|ok|first|next|so),? )?(let me|let'?s|i'?ll|i will)\b[^.?!]*\b(since|as|because|given that)"
+    r" (there (is|are) no|no|none)\b[^.?!]*$",
+    re.IGNORECASE,
+)
+# "Now, let me combine all the flights and sort them by economy price:" closing a turn: the tool
+# call it announces follows; the agent is at work (round 13). Not "Let me know ...:", nor a
+# summary or a list it announces.
+NARRATED_LAST = re.compile(
+    r"^((now|okay|ok|first|next|then|so),? )?(let me|let'?s|i'?ll|i will|i'?m going to) (?!know\b|summari"
+    r"|recap|confirm\b|explain|outline|list\b|break|lay|go over|walk|show|share)[^?]*:\s*$",
+    re.IGNORECASE,
+)

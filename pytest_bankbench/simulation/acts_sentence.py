@@ -18,6 +18,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     DETAILS_FIRST,
     PURPOSE_THEN_REQUEST,
     REQUEST_FIRST,
+    STEP_BECAUSE,
     WHETHER_ITEM,
 )
 from pytest_bankbench.simulation.acts_rules import (
@@ -294,6 +295,8 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
+    if {"refuse", "wait"} <= acts and STEP_BECAUSE.match(text):
+        acts.discard("refuse")  # "Let me check one-stop flights since there are no direct ones:"
     if "wait" in acts and (_ON_AN_EVENT.match(text) or _CHECK_LATER.match(text)):
         acts.discard("wait")
     if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
