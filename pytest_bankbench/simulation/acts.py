@@ -38,6 +38,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
     BARE_OK,
     EXAMPLE,
+    GO_AHEAD,
     HOLD,
     HOW_TO_PROCEED,
     IF_SO,
@@ -149,6 +150,17 @@ def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+def _go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
+    """ "Would you like to proceed with this option? ... Which payment method would you like to
+    use?": the go-ahead for the whole change, asked beside a value; not a proposal among
+    options, nor a yes put off until later (round 13)."""
+    return (
+        any(GO_AHEAD.match(s.text) and not s.choice for s in proposing)
+        and not _offers_a_choice(sentences)
+        and not any(s.choice or LATER_YES.search(s.text) for s in sentences)
+    )
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -182,6 +194,8 @@ def read(text: str) -> Reading:
         and not says_yes_last(sentences)  # "Which variant? ... Please say "yes" to proceed."
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
+        if _go_ahead_beside_which(proposing, sentences):
+            acts.add("confirm")
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
     if (
@@ -199,6 +213,8 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and (ends_on_which(sentences) or ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
+        if _go_ahead_beside_which(proposing, sentences):
+            acts.add("confirm")
     if acts & _PROPOSALS and (options_listed(sentences) or confirm_asks_list(proposing, sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and asks_a_form(sentences):

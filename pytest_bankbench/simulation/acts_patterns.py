@@ -217,3 +217,10 @@ NARRATED_LAST = re.compile(
     r"|recap|confirm\b|explain|outline|list\b|break|lay|go over|walk|show|share)[^?]*:\s*$",
     re.IGNORECASE,
 )
+# "Would you like to proceed with this option (ATL-ORD-PHL in economy)?": the go-ahead for the
+# whole change, asked beside "Which payment method would you like to use?" (round 13).
+GO_AHEAD = re.compile(
+    r"^((so|then|now|and|also),? )?(\d+[.)]\s*)?(would|do) you (still )?(like|want|wish) (me )?to (proceed|go ahead)"
+    r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$",
+    re.IGNORECASE,
+)
