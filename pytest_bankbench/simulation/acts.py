@@ -62,6 +62,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     TWO_STEPS,
     WHICH,
     WILL_DO,
+    YES_AND_VALUE,
 )
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 from pytest_bankbench.simulation.acts_rules import Act
@@ -329,6 +330,14 @@ def read(text: str) -> Reading:
         # as "Which account? Let me know how I can help!" and "Shall I ...? Or prefer a human
         # agent? Anything else?" ask to pick (round 11)
         acts.discard("ask")
+    if (
+        "ask" in acts
+        and not acts & _PROPOSALS
+        and any(YES_AND_VALUE.match(s.text) for s in sentences)
+    ):
+        # "Once you confirm these changes and select a payment method, ...": nor progress
+        acts.add("confirm")
+        acts -= {"done", "wait"}
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:
         # A question's topics, and those of the list it introduces ("I need: - the amount").

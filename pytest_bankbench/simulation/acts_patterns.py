@@ -224,3 +224,12 @@ GO_AHEAD = re.compile(
     r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
+# "Once you confirm these changes and select a payment method, I'll proceed", "Once I have your
+# confirmation and payment method choice, ...": the yes to the change asked beside a value, both
+# now (round 13); not "Once you confirm which order ..." nor "Once you confirm selections ...".
+YES_AND_VALUE = re.compile(
+    r"^once (you confirm|i have your confirmation)( (these|the|this|those) (above )?(changes?|details|plan"
+    r"|update|request))?,? (\(?and |with )(\w+ ){0,2}(choose|select|pick|provide|share|give|payment)\b"
+    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))",
+    re.IGNORECASE,
+)

@@ -199,16 +199,6 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
     "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "tuning-25": "15/120 tuning-25 turns (12.5%) change the next move after round 12 (16 with "
-    "the round-11 rules): "
-    "six tool calls the model wrote as JSON text read as reports, a refusal or a question; four "
-    "narrated checks read as nothing; two requests with 'please confirm' and a refusal with "
-    "alternatives asked read as a yes, a finished downgrade too; an offer of extra bags and a "
-    "closing menu beside a refusal read as questions",
-    "tuning-26": "9/132 tuning-26 turns (6.8%) change the next move after round 12, as with the "
-    "round-11 rules: "
-    "four yeses asked beside a payment method or a pick read as the question; five narrated "
-    "tool calls read as a refusal (two), a question or nothing (two)",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -232,8 +222,6 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
     "held-out-20 with the round-10 and round-11 rules)",
-    "tuning-25": "75.0% of tuning-25's turns are read exactly after round 12 (74.2% with the "
-    "round-11 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
