@@ -233,3 +233,10 @@ YES_AND_VALUE = re.compile(
     r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))",
     re.IGNORECASE,
 )
+# "If you'd like to add more checked bags ($50 each), please let me know the number": something
+# extra offered beside the answer, not a detail the request needs (round 13).
+ADD_MORE = re.compile(
+    r"^((and|also|but),? )?if you('d| would)? (like|want|wish) to (add|get|buy|purchase|include|order) (more|extra"
+    r"|additional|another)\b(?![^?]*\?)(?![^.?!]*\b(change|modify|adjust|edit)\b)",
+    re.IGNORECASE,
+)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_patterns import (
+    ADD_MORE,
     ANY_YOU_WANT,
     DETAILS_FIRST,
     PURPOSE_THEN_REQUEST,
@@ -317,6 +318,8 @@ def read_sentence(text: str) -> Sentence:
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
     if "offer" in acts and ANY_YOU_WANT.match(text):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if ADD_MORE.match(text):
+        acts = (acts - {"ask", "confirm", "done"}) | {"offer"}
     if WHETHER_ITEM.match(text):
         acts = (acts - _PROPOSALS - {"done"}) | {"ask"}
     if "ask" in acts and PURPOSE_THEN_REQUEST.match(text):
