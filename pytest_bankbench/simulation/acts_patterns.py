@@ -240,3 +240,12 @@ ADD_MORE = re.compile(
     r"|additional|another)\b(?![^?]*\?)(?![^.?!]*\b(change|modify|adjust|edit)\b)",
     re.IGNORECASE,
 )
+# "Follow the email instructions to ship the items back", "Check your email for the updated
+# itinerary": what the customer does after the request, nothing to answer now (round 13); "Please
+# check your email for the reservation ID" still asks for it.
+AFTERCARE = re.compile(
+    r"^(please |just )?(follow the (\w+ )?instructions\b|check your (email|inbox|e-?mail)\b(\s*\([^()]*\))?[^.?!]*\bfor (the |your )?"
+    r"(updated |new |revised )?(itinerary|itineraries|confirmation|receipt)\b)"
+    r"(?![^.?!]*\blet me know (when|once)\b)",
+    re.IGNORECASE,
+)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_patterns import (
     ADD_MORE,
+    AFTERCARE,
     ANY_YOU_WANT,
     DETAILS_FIRST,
     PURPOSE_THEN_REQUEST,
@@ -318,6 +319,8 @@ def read_sentence(text: str) -> Sentence:
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
     if "offer" in acts and ANY_YOU_WANT.match(text):
         acts = (acts - _PROPOSALS) | {"ask"}
+    if "ask" in acts and not question and AFTERCARE.match(text):
+        acts.discard("ask")  # "Follow the email instructions to ship the items back."
     if ADD_MORE.match(text):
         acts = (acts - {"ask", "confirm", "done"}) | {"offer"}
     if WHETHER_ITEM.match(text):
