@@ -36,6 +36,7 @@ from pytest_bankbench.simulation.acts_lists import (
 )
 from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
+    AMEND,
     BARE_OK,
     EXAMPLE,
     GO_AHEAD,
@@ -126,7 +127,7 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
     turn ("Could you check the APN? If you're unsure, I can reset it. Would you like me to
     proceed?"), the turn's last request asks for that yes."""
     for at, sentence in enumerate(sentences):
-        if at and ALTERNATIVE.search(sentence.text):
+        if at and ALTERNATIVE.search(sentence.text) and not AMEND.match(sentence.text):
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):

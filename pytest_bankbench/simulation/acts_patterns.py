@@ -249,3 +249,10 @@ AFTERCARE = re.compile(
     r"(?![^.?!]*\blet me know (when|once)\b)",
     re.IGNORECASE,
 )
+# "Confirm "yes" + payment ID to proceed? Or prefer partial upgrade/other changes?": the way to
+# amend the proposal, not a second option; the yes is still asked (round 13, as "..., or do you
+# need any changes?").
+AMEND = re.compile(
+    r"^or,? ([\w'-]+[ /]){0,4}(other |any |some )?(changes?|tweaks?|adjustments?|modifications?|edits?|corrections?)\b",
+    re.IGNORECASE,
+)
