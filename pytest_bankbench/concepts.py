@@ -214,6 +214,7 @@ def mentions(name: str, text: str) -> bool:
     return pattern is not None and pattern.search(plain) is not None
 
 
+@lru_cache(maxsize=_RECENT)  # read once per text, not once per concept asked of it
 def _plain(text: str) -> str:
     """The text in lower case, markdown stars and odd spaces as spaces, of the same length (a
     span's positions are the text's own). Patterns then need no IGNORECASE, which cost several

@@ -32,7 +32,10 @@ from pytest_bankbench.records import (
     names,
     sentences,
 )
-from pytest_bankbench.scoring.outputs import OutputKind, said, shown
+
+# `told` names the disclosures' reader here: the values' reader over messages is said_any.
+from pytest_bankbench.scoring.outputs import OutputKind, shown
+from pytest_bankbench.scoring.outputs import told as said_any
 from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
@@ -166,8 +169,10 @@ def unstated(
     """What of the call the proposal did not state: the action, the account, the card, FD or
     loan (`held`: the customer's records), amount, mode."""
 
+    texts = [m.text for m in proposal]
+
     def stated(kind: OutputKind, value: str) -> bool:
-        return any(said(kind, value, m.text) for m in proposal)
+        return said_any(kind, value, texts)
 
     missing: list[str] = []
     actions = TOOL_ACTIONS.get(call.call.name, ())
@@ -212,7 +217,7 @@ def _names_record(
         s
         for m in proposal
         for s in sentences(m.text)
-        if _PROPOSES.search(s.lower()) and any(_names(a, s.lower()) for a in actions)
+        if _PROPOSES.search(low := s.lower()) and any(_names(a, low) for a in actions)
     ]
     there = {k.upper() for k in named_in(proposing, held, kind)}
     if there:
@@ -240,7 +245,10 @@ def names_action(action: str, text: str) -> bool:
 
 
 def _names(action: str, lowered: str) -> bool:
-    return any(p.search(lowered) for p in _action_patterns(action))
+    for pattern in _action_patterns(action):  # noqa: SIM110 - a loop, as outputs.told
+        if pattern.search(lowered):
+            return True
+    return False
 
 
 def _amount(value: int | float | str) -> Decimal | None:
@@ -264,10 +272,11 @@ def _check_one(
     yes, proposal = proposal_window(view, call.position, yeses)
     if yes is None:
         return [f"{name} was made without the customer's agreement before it"]
-    heard = repr(" ".join(yes.text.split())[:80])
+    missing = unstated(event, proposal, held)
+    heard = repr(" ".join(yes.text.split())[:80]) if missing else ""  # quoted only in evidence
     problems = [
         f"{name}: the proposal the customer's yes ({heard}) answered did not state {what}"
-        for what in unstated(event, proposal, held)
+        for what in missing
     ]
     texts = [m.text for m in proposal]
     problems += [

@@ -101,10 +101,10 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
         )
     if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
         return True
-    return any(
-        found == target and (marked or (bare_ok and target >= 100))
-        for found, marked, bare_ok in _amounts_in(marked_columns(text))
-    )
+    for found, marked, bare_ok in _amounts_in(marked_columns(text)):  # a loop, as in told()
+        if found == target and (marked or (bare_ok and target >= 100)):
+            return True
+    return False
 
 
 @lru_cache(maxsize=_RECENT)
@@ -302,7 +302,7 @@ _NUMBER_RUN = re.compile(r"\d\d*(?:[.,]\d+)*")  # \d+, opening with a class: sca
 @lru_cache(maxsize=_RECENT)
 def _digit_runs(text: str) -> frozenset[str]:
     """Every number of the text written as bare digits ("9028", not "50,000" or "1.5")."""
-    return frozenset(m.group() for m in _NUMBER_RUN.finditer(text) if m.group().isdigit())
+    return frozenset(filter(str.isdigit, _NUMBER_RUN.findall(text)))  # each run, whole
 
 
 def _said_text(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
@@ -389,4 +389,9 @@ def told(
     if messages and kind not in _READERS:
         raise ValueError(f"unknown output kind {kind!r}")
     on = _day_key(kind)
-    return any(_said(kind, value, text, unit, rivals, on) for text in messages)
+    # A loop, not any() over a generator: the readers are asked this for every value and
+    # proposal of every session, and the generator cost more than the memo's answer.
+    for text in messages:  # noqa: SIM110
+        if _said(kind, value, text, unit, rivals, on):
+            return True
+    return False

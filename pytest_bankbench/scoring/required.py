@@ -90,26 +90,32 @@ def assign_required(task: Task, calls: Sequence[ToolEvent]) -> dict[str, int | N
 def _assign(task: Task, calls: Sequence[Call], tools: dict[str, ToolSpec]) -> dict[str, int | None]:
     names = [c.event.call.name for c in calls]
     placed: dict[str, int | None] = {}
+    # Plain loops, not generators: this runs for every gold call of every session scored.
     for gold in task.gold:
-        deps = [placed[d] for d in gold.after]
-        if any(d is None for d in deps):
+        floor = -1  # the latest of its dependencies
+        missing = False
+        for dep in gold.after:
+            at = placed[dep]
+            if at is None:
+                missing = True
+                break
+            if at > floor:
+                floor = at
+        if missing:
             placed[gold.id] = None
             continue
-        floor = max((d for d in deps if d is not None), default=-1)
         start = floor
         if gold.facts and floor >= 0 and calls[floor].event.tool_kind == "write":
             start = floor - 1
         # Only the calls of a tool that may satisfy it are read (_satisfied_by answers False for
         # every other without reading it): a test of the tool's name, not a call per position.
         wanted = _showing(gold.facts, tools) if gold.facts else frozenset({gold.tool})
-        placed[gold.id] = next(
-            (
-                i
-                for i in range(start + 1, len(calls))
-                if names[i] in wanted and _satisfied_by(gold, calls[i], task.customer_id, wanted)
-            ),
-            None,
-        )
+        found: int | None = None
+        for i in range(start + 1, len(calls)):
+            if names[i] in wanted and _satisfied_by(gold, calls[i], task.customer_id, wanted):
+                found = i
+                break
+        placed[gold.id] = found
     return placed
 
 

@@ -191,10 +191,12 @@ def _same_changes(trace: Trace, expected: ChangeSet) -> bool:
 
 def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
     """A required value told in some assistant message, the way people write it."""
-    return any(
-        told(output.kind, value, messages, unit=output.unit, rivals=output.rivals)
-        for value in (output.value, *output.also)
-    )
+    if told(output.kind, output.value, messages, unit=output.unit, rivals=output.rivals):
+        return True  # the value itself (most): no tuple of the values it may also be
+    for value in output.also:  # a loop, as in outputs.told
+        if told(output.kind, value, messages, unit=output.unit, rivals=output.rivals):
+            return True
+    return False
 
 
 def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
@@ -251,7 +253,9 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     failure = _failure_type(checks, trace.end)
     # What a records-only benchmark would not see: the procedure, and what was said.
     false_pass = checks["final_state"] and not all(checks[name] for name in PROCEDURE_CHECKS)
-    return Verdict(
+    # Built from values already of the fields' types (validating them again was a twentieth of
+    # a session's scoring): model_construct still runs model_post_init (bank/frozen.py).
+    return Verdict.model_construct(
         task_id=task.task_id,
         trial=trace.trial,
         passed=failure is None,

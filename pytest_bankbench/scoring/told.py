@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.completion import reports_done
-from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown
+from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown, told
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
@@ -66,11 +66,11 @@ class Said(NamedTuple):
         return "" if self.names_others or self.too_long else self.plain
 
 
-def _records(value: Any) -> list[tuple[str, frozenset[str]]]:
-    """Every record a tool result shows, in document order: its key and the ways a message may
-    name it, lower case."""
-    found: list[tuple[str, frozenset[str]]] = []
-    _walk(value, found)
+def _records(outputs: Sequence[Any]) -> dict[str, frozenset[str]]:
+    """Every record the results show, in document order: its key -> its names, lower case."""
+    found: dict[str, frozenset[str]] = {}
+    for value in outputs:
+        _walk(value, found)
     return found
 
 
@@ -79,7 +79,7 @@ _CONTAINERS = (dict, list)
 _KEY_TYPES = (str, int)
 
 
-def _walk(value: Any, found: list[tuple[str, frozenset[str]]]) -> None:
+def _walk(value: Any, found: dict[str, frozenset[str]]) -> None:
     # Only containers are walked into, and a dict's keys are read only when it holds a record
     # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
     if isinstance(value, dict):
@@ -87,7 +87,7 @@ def _walk(value: Any, found: list[tuple[str, frozenset[str]]]) -> None:
             key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), _KEY_TYPES)), None)
             if key is not None:
                 first = str(key)
-                found.append((first, _record_names(first, str(value.get("masked_number", "")))))
+                found[first] = _record_names(first, str(value.get("masked_number", "")))
         items: Any = value.values()
     elif isinstance(value, list):
         items = value
@@ -119,7 +119,7 @@ def _task_keys(task: Task) -> set[str]:
     """The records the task involves: every key its gold chain or its tells name."""
     keys: set[str] = set()
     for call in task.gold:
-        keys.update(str(v) for v in call.arguments.values() if isinstance(v, str | int))
+        keys.update(str(v) for v in call.arguments.values() if isinstance(v, _KEY_TYPES))
         if call.facts:
             keys.add(call.facts.key)
     keys.update(t.record for t in task.tells if t.record)
@@ -137,10 +137,9 @@ _DIGIT_RUN = re.compile(r"\d\d{3,}")
 def own_words(task: Task, view: SessionView) -> list[Said]:
     """Every agent message with its own words: raw output and copied sentences out, recitals
     marked."""
-    events = [c for c in view.successful if c.event.output]
-    outputs = [c.event.output for c in events if c.event.output]
+    outputs = [c.event.output for c in view.successful if c.event.output]
     copied = _tool_text(
-        [c.event.output for c in events if c.event.output and c.spec and c.spec.prose]
+        [c.event.output for c in view.successful if c.event.output and c.spec and c.spec.prose]
     )
     others: list[frozenset[str]] | None = None  # the records the task does not involve, once needed
     ours: list[frozenset[str]] = []  # and those it does
@@ -158,7 +157,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         of_ours: str | None = None
         if others is None and _may_name(plain):
             involved = _task_keys(task)
-            records = {key: names for out in outputs for key, names in _records(out)}
+            records = _records(outputs)
             others = [names for key, names in records.items() if key not in involved]
             ours = [names | {key.lower()} for key, names in records.items() if key in involved]
             other_names = {n for names in others for n in names}
@@ -276,7 +275,7 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
         later = [m.words for m in after]
         reports = [r for r in (_report(s, event.output) for s in spec.reports) if r]
         if reports:
-            if any(said(kind, value, text) for kind, value in reports for text in later):
+            if any(told(kind, value, later) for kind, value in reports):
                 continue
             wanted = " or ".join(
                 f"{s.partition(':')[0]} {shown(kind, v)}"

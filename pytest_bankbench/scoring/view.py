@@ -70,20 +70,31 @@ class SessionView(NamedTuple):
     def of(cls, trace: Trace) -> SessionView:
         tools = all_tools()
         calls: list[Call] = []
+        successful: list[Call] = []
+        effective: list[Call] = []
         messages: list[Message] = []
-        for position, event in enumerate(trace.events):
+        agent: list[Message] = []
+        for position, event in enumerate(trace.events):  # one pass fills every list
             if isinstance(event, ToolEvent):
-                calls.append(call_of(position, event, tools))
+                call = call_of(position, event, tools)
+                calls.append(call)
+                if event.ok:
+                    successful.append(call)
+                if event.took_effect:
+                    effective.append(call)
             else:
-                messages.append(Message(position, event, event.text.lower()))
+                message = Message(position, event, event.text.lower())
+                messages.append(message)
+                if event.role == "agent":
+                    agent.append(message)
         return cls(
             trace,
             trace.events,
             tuple(calls),
-            tuple(c for c in calls if c.event.ok),
-            tuple(c for c in calls if c.event.took_effect),
+            tuple(successful),
+            tuple(effective),
             tuple(messages),
-            tuple(m for m in messages if m.event.role == "agent"),
+            tuple(agent),
             tools,
         )
 

@@ -552,13 +552,16 @@ BROKEN: dict[str, dict[str, object]] = {
 def test_a_scorer_missing_one_rule_disagrees_somewhere(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The set is built (and judged by the whole independent scorer) before any rule is broken:
+    # it is cached, and a worker may run this test first.
+    built = cases()
     for name, value in BROKEN[broken].items():
         module, _, attribute = name.rpartition(".")
         owner = {"": mine, "telling": telling, "records": independent_records}[module]
         monkeypatch.setattr(owner, attribute, value)
     # The first trace that tells them apart is enough (the whole set is judged above).
     differ = next(
-        (c for c in cases() if _outcome(c.real) != _outcome(judge(c.task, c.trace, c.expected))),
+        (c for c in built if _outcome(c.real) != _outcome(judge(c.task, c.trace, c.expected))),
         None,
     )
     assert differ is not None, f"no trace tells the real scorer from one where {broken}"
