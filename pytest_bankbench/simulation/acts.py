@@ -20,8 +20,10 @@ from pytest_bankbench.simulation.acts_context import (
     ends_on_which,
     meets_its_own_need,
     narrows_the_invitation,
+    recaps_what_is_done,
     refuses_only_the_unknown,
     says_yes_last,
+    their_requests,
     verifies_first,
     which_first,
 )
@@ -34,14 +36,17 @@ from pytest_bankbench.simulation.acts_lists import (
 )
 from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
+    AMEND,
     BARE_OK,
     EXAMPLE,
+    GO_AHEAD,
     HOLD,
     HOW_TO_PROCEED,
     IF_SO,
     LATER_REQUEST,
     LATER_YES,
     LETS,
+    NARRATED_LAST,
     NEEDS_INFO,
     ONCE,
     OPTIONS,
@@ -58,6 +63,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     TWO_STEPS,
     WHICH,
     WILL_DO,
+    YES_AND_VALUE,
 )
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 from pytest_bankbench.simulation.acts_rules import Act
@@ -121,7 +127,7 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
     turn ("Could you check the APN? If you're unsure, I can reset it. Would you like me to
     proceed?"), the turn's last request asks for that yes."""
     for at, sentence in enumerate(sentences):
-        if at and ALTERNATIVE.search(sentence.text):
+        if at and ALTERNATIVE.search(sentence.text) and not AMEND.match(sentence.text):
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
             if asked and any(s.question or s.acts & _PROPOSALS for s in after):
@@ -146,6 +152,17 @@ def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+def _go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
+    """ "Would you like to proceed with this option? ... Which payment method would you like to
+    use?": the go-ahead for the whole change, asked beside a value; not a proposal among
+    options, nor a yes put off until later (round 13)."""
+    return (
+        any(GO_AHEAD.match(s.text) and not s.choice for s in proposing)
+        and not _offers_a_choice(sentences)
+        and not any(s.choice or LATER_YES.search(s.text) for s in sentences)
+    )
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -153,8 +170,11 @@ def read(text: str) -> Reading:
     if len(pieces) > 2 * _ENDS:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
-    sentences = answered(after_a_report(consequences(sentences)))
+    sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
+    sentences = their_requests(sentences)
     acts = {act for s in sentences for act in s.acts}
+    if sentences and NARRATED_LAST.match(sentences[-1].text):
+        acts.add("wait")  # "Now, let me combine the flights and sort them by price:"
     if "refuse" in acts and refuses_only_the_unknown(sentences):
         acts.discard("refuse")
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
@@ -176,6 +196,8 @@ def read(text: str) -> Reading:
         and not says_yes_last(sentences)  # "Which variant? ... Please say "yes" to proceed."
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
+        if _go_ahead_beside_which(proposing, sentences):
+            acts.add("confirm")
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
     if (
@@ -193,6 +215,8 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and (ends_on_which(sentences) or ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
+        if _go_ahead_beside_which(proposing, sentences):
+            acts.add("confirm")
     if acts & _PROPOSALS and (options_listed(sentences) or confirm_asks_list(proposing, sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and asks_a_form(sentences):
@@ -307,6 +331,14 @@ def read(text: str) -> Reading:
         # as "Which account? Let me know how I can help!" and "Shall I ...? Or prefer a human
         # agent? Anything else?" ask to pick (round 11)
         acts.discard("ask")
+    if (
+        "ask" in acts
+        and not acts & _PROPOSALS
+        and any(YES_AND_VALUE.match(s.text) for s in sentences)
+    ):
+        # "Once you confirm these changes and select a payment method, ...": nor progress
+        acts.add("confirm")
+        acts -= {"done", "wait"}
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:
         # A question's topics, and those of the list it introduces ("I need: - the amount").

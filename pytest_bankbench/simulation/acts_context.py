@@ -104,6 +104,53 @@ def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     )
 
 
+# "I understand you'd like to make two changes:", "You mentioned you want to:": the customer's own
+# requests restated, one an item below; an item ("Remove the checked bag") asks nothing (round 13).
+_THEIR_REQUESTS = re.compile(
+    r"^((i understand|i see|so|ok|okay|alright|got it|to recap|to summari[sz]e|you mentioned),? )?(that )?"
+    r"you('d| would)? (like|want|wish|need) to\b[^.?!:]*:\s*$",
+    re.IGNORECASE,
+)
+_ASKS_OPENLY = re.compile(r"^(please|kindly|could you|can you|would you)\b", re.IGNORECASE)
+
+
+def their_requests(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """Under a heading that restates what the customer asked for ("I understand you'd like to
+    make two changes: 1. Switch to a nonstop flight 2. Remove the checked bag"), the items are
+    the customer's requests quoted, not requests of the agent's."""
+    out = list(sentences)
+    for at, sentence in enumerate(sentences):
+        if not _THEIR_REQUESTS.match(sentence.text):
+            continue
+        for item in range(at + 1, len(sentences)):
+            told = sentences[item]
+            if told.question or not told.acts <= {"ask"} or _ASKS_OPENLY.match(told.text):
+                break
+            out[item] = replace(told, acts=frozenset())
+    return tuple(out)
+
+
+_RECAP_HEADING = re.compile(r"^(just )?to (confirm|recap|summari[sz]e)\s*:\s*$", re.IGNORECASE)
+
+
+def recaps_what_is_done(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """ "The downgrade has been successfully processed. To confirm: - Cabin: now basic economy":
+    a heading after a finished change, in a turn that asks nothing, recaps what was done; "Just
+    to confirm: - Guest: ... - Total: ..." before anything is done still asks the yes (round 13)."""
+    if any(s.question for s in sentences):
+        return sentences
+    out = list(sentences)
+    for at, sentence in enumerate(sentences):
+        if (
+            "confirm" in sentence.acts
+            and _RECAP_HEADING.match(sentence.text)
+            and any("done" in s.acts and _COMPLETED.search(s.text) for s in sentences[:at])
+            and not any(s.acts & _PROPOSALS for s in sentences if s is not sentence)
+        ):
+            out[at] = replace(sentence, acts=(sentence.acts - _PROPOSALS) | {"done"})
+    return tuple(out)
+
+
 def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     """After a completed report, an offer on the customer's wish ("If you'd like, I can check
     back later") that the turn follows with "anything else?", and one on a need that may never

@@ -122,6 +122,11 @@ _WANTS = re.compile(
 )
 
 
+# "the cabin class (e.g., basic_economy, economy, or business)": a value asked for, its examples
+# given (round 13).
+_EXAMPLE_VALUES = re.compile(r"\((e\.g\.|for example)[^()]*(,|\bor\b)[^()]*\)", re.IGNORECASE)
+
+
 def asks_a_form(sentences: tuple[Sentence, ...]) -> bool:
     """Several details asked at once ("What cabin class? Will Sophia be the passenger? Would you
     like to add bags? Would you like travel insurance?", or "I need some details: ..."): a yes/no
@@ -133,7 +138,10 @@ def asks_a_form(sentences: tuple[Sentence, ...]) -> bool:
         proposing
         and all(_WANTS.match(s.text) for s in proposing)
         and len(asking) > 1
-        and any(_WH.match(s.text) or _LIST_OPENS.search(s.text) for s in asking)
+        and any(
+            _WH.match(s.text) or _LIST_OPENS.search(s.text) or _EXAMPLE_VALUES.search(s.text)
+            for s in asking
+        )
     )
 
 

@@ -1,6 +1,7 @@
 """The patterns that read an agent turn as a whole (simulation/acts.py), beside those that read
 one sentence (acts_rules.py): whether a proposal is one option of a choice, a yes asked for
-later, a request on a condition the customer may never meet, progress beside a question."""
+later, a request on a condition the customer may never meet, progress beside a question; and
+those that mark one sentence as asking for a detail, not a yes (simulation/acts_sentence.py)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,9 @@ ALTERNATIVE = re.compile(
 # "If you'd like, I can help you with other options such as:" introduces the list, not a proposal.
 EXAMPLE = re.compile(r"^(perhaps|maybe)\b|\bsuch as\s*:\s*$", re.IGNORECASE)
 # "There was an error with the tool call. I will try again": the agent goes on working.
-RETRY = re.compile(r"\b(try|trying|attempt)\b.*\bagain\b", re.IGNORECASE)
+# "Let me try again", "Let's try using your gift card instead:" (round 13): the agent retries
+# after its own call failed; the failure it reports refuses nothing the customer asked.
+RETRY = re.compile(r"\b(try|trying|attempt)\b.*\b(again|instead)\b", re.IGNORECASE)
 # "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
 # "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
 # taken with the customer or after its answer, not the agent working on its own.
@@ -162,3 +165,94 @@ PROCEEDING = re.compile(
 )
 # Two steps the agent offers side by side: "I can look up the details or assist with a change".
 TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ you)\b", re.I)
+
+
+# A sentence that asks for a detail, whatever else it names (simulation/acts_sentence.py).
+# A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
+# provide your ID, and I'll see if there's anything else I can do").
+REQUEST_FIRST = re.compile(
+    r"^((also|and|so|then),? )?(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
+    re.IGNORECASE,
+)
+# "To confirm the details, could you please provide the date?": the opening says what the agent
+# will do with the answer; the sentence asks for a detail, not a yes (tuning-10).
+PURPOSE_THEN_REQUEST = re.compile(
+    r"^(in order )?to (?!confirm,)[^,.?!]{3,120},\s*(please |kindly )?((could|can|would) you )?(please )?"
+    r"(provide|share|send|give|tell|enter)\b",
+    re.IGNORECASE,
+)
+# "Share your first name and zip code so I can look up your account?", "Please provide the ID so
+# I can proceed?": a sentence that opens by asking for details asks for them, whatever it would
+# do with them; "Please give me your go-ahead" asks a yes (round 6, tuning-12).
+DETAILS_FIRST = re.compile(
+    r"^((also|and|so|then),? )?((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
+    r"(?! (me |us )?(your |the |a )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|yes)\b)",
+    re.IGNORECASE,
+)
+# "Whether you want to add travel insurance (yes/no)", an item of a list of details: the detail
+# asked for, not a yes to the agent nor a report; "Whether you renew it or not, ..." opens a
+# clause of a statement (round 13).
+WHETHER_ITEM = re.compile(
+    r"^whether (you|they|the|your|it|this)\b(?![^?]*\?)(\([^()]*\)|[^,(])*$", re.I
+)
+# "Additionally, are there any alternative solutions you'd like to explore, such as cancelling?":
+# an open question about what the customer wants, not an extra offered (round 13).
+ANY_YOU_WANT = re.compile(
+    r"^((additionally|also|and|so|now),? )?(are|is) there any (?!(thing|one|body)\b)(\w+ ){0,2}\w+s"
+    r" (that )?you('d| would)? (like|want|wish|prefer|consider)\b[^?]*\?",
+    re.IGNORECASE,
+)
+# "Let me check for connecting flights since there are no direct flights available:": the agent's
+# next step, with the reason it takes it; the reason refuses nothing (round 13).
+STEP_BECAUSE = re.compile(
+    r"^((now|okay|ok|first|next|so),? )?(let me|let'?s|i'?ll|i will)\b[^.?!]*\b(since|as|because|given that)"
+    r" (there (is|are) no|no|none)\b[^.?!]*$",
+    re.IGNORECASE,
+)
+# "Now, let me combine all the flights and sort them by economy price:" closing a turn: the tool
+# call it announces follows; the agent is at work (round 13). Not "Let me know ...:", nor a
+# summary or a list it announces.
+NARRATED_LAST = re.compile(
+    r"^((now|okay|ok|first|next|then|so),? )?(let me|let'?s|i'?ll|i will|i'?m going to) (?!know\b|summari"
+    r"|recap|confirm\b|explain|outline|list\b|break|lay|go over|walk|show|share)[^?]*:\s*$",
+    re.IGNORECASE,
+)
+# "Would you like to proceed with this option (ATL-ORD-PHL in economy)?": the go-ahead for the
+# whole change, asked beside "Which payment method would you like to use?" (round 13).
+GO_AHEAD = re.compile(
+    r"^((so|then|now|and|also),? )?(\d+[.)]\s*)?(would|do) you (still )?(like|want|wish) (me )?to (proceed|go ahead)"
+    r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+# "Once you confirm these changes and select a payment method, I'll proceed", "Once I have your
+# confirmation and payment method choice, ...": the yes to the change asked beside a value, both
+# now (round 13); not "Once you confirm which order ..." nor "Once you confirm selections ...".
+YES_AND_VALUE = re.compile(
+    r"^once (you confirm|i have your confirmation)( (these|the|this|those) (above )?(changes?|details|plan"
+    r"|update|request))?,? (\(?and |with )(\w+ ){0,2}(choose|select|pick|provide|share|give|payment)\b"
+    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))",
+    re.IGNORECASE,
+)
+# "If you'd like to add more checked bags ($50 each), please let me know the number": something
+# extra offered beside the answer, not a detail the request needs (round 13).
+ADD_MORE = re.compile(
+    r"^((and|also|but),? )?if you('d| would)? (like|want|wish) to (add|get|buy|purchase|include|order) (more|extra"
+    r"|additional|another)\b(?![^?]*\?)(?![^.?!]*\b(change|modify|adjust|edit)\b)",
+    re.IGNORECASE,
+)
+# "Follow the email instructions to ship the items back", "Check your email for the updated
+# itinerary": what the customer does after the request, nothing to answer now (round 13); "Please
+# check your email for the reservation ID" still asks for it.
+AFTERCARE = re.compile(
+    r"^(please |just )?(follow the (\w+ )?instructions\b|check your (email|inbox|e-?mail)\b(\s*\([^()]*\))?[^.?!]*\bfor (the |your )?"
+    r"(updated |new |revised )?(itinerary|itineraries|confirmation|receipt)\b)"
+    r"(?![^.?!]*\blet me know (when|once)\b)",
+    re.IGNORECASE,
+)
+# "Confirm "yes" + payment ID to proceed? Or prefer partial upgrade/other changes?": the way to
+# amend the proposal, not a second option; the yes is still asked (round 13, as "..., or do you
+# need any changes?").
+AMEND = re.compile(
+    r"^or,? ([\w'-]+[ /]){0,4}(other |any |some )?(changes?|tweaks?|adjustments?|modifications?|edits?|corrections?)\b",
+    re.IGNORECASE,
+)

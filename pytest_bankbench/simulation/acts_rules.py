@@ -104,6 +104,11 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\blet me know (if|whether|which of) (any|one) of (these|those|the) (options?|choices|alternatives)\b"),
     # "Could you confirm if this is the reservation you mean?" asks which record, not for a yes.
     ("ask", r"\bconfirm (if|whether|that) (this|that|it) (is|was) (the|your|a|an|one)\b(?! (correct|right)\b)"),
+    # "I'll assume HAT001, but please confirm if this matches": which record, not a yes; "I need to
+    # confirm the cabin class (e.g., economy or business)": a value to tell, its examples given
+    # (round 13), where "I need to confirm the details" is the agent's own step.
+    ("ask", r"\b(please|kindly|could you|can you) confirm (if|whether|that) (this|that|it) (matches|corresponds)\b"),
+    ("ask", r"\b(i|we)( still| first| will| would|'ll|'d)? (need|require) to (confirm|know|get) (the|your)\b[^.?!]*\((e\.g\.|for example|such as)"),
     # "Could you confirm if this is the correct order?": which record, not a yes to an action.
     ("ask", rf"\bconfirm (if|whether) (this|that|it) (is|was) the (correct|right) {_RECORD}\b"),
     # Steps the customer carries out and reports on ("please run the speed test and let me know
@@ -216,7 +221,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"\blet me (now |first |just )?(perform|run|do|carry out) (a|an|this|the|that|some|these) (\w+ ){0,2}(checks?|tests?|diagnostics?|scans?|search(es)?|lookups?)\b(?!.*\?)"),
     # "Let's try that again", "Let's check the product": the agent's next step, not the customer's.
     # "To help you change it, I need to first check the product details": the agent's next step
-    ("wait", r"\b(i|we) (will )?(need|have) to (first )?(check|look up|look at|look into|verify|pull up|fetch|retrieve|review|search)\b(?![^.?!]*\?)(?![^.?!]*\b(your|you)\b[^.?!]*\b(identity|provide|share|give)\b)"),
+    ("wait", r"\b(i|we) (will |first |also )?(need|have) to (first )?(?!verify (you\b|your (identity|account)\b))(check|look up|look at|look into|verify|pull up|fetch|retrieve|review|search)\b(?![^.?!]*\?)(?![^.?!]*\b(your|you)\b[^.?!]*\b(identity|provide|share|give)\b)"),
+    # "I'll continue checking your remaining reservations", "Let me keep looking" (round 13).
+    ("wait", r"\b(i'?ll|i will|let me|we'?ll|we will|i'?m going to|i am going to) (now |just )?(continue|keep) (checking|looking|searching|reviewing|going through|trying)\b(?!.*\?)"),
     ("wait", r"^(proceeding|processing|booking|updating|submitting) (with |to )?[^.?!]*\bnow\b(?![^.?!]*\?)"),
     ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),

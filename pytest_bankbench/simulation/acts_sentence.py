@@ -13,6 +13,16 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_bankbench.simulation.acts_patterns import (
+    ADD_MORE,
+    AFTERCARE,
+    ANY_YOU_WANT,
+    DETAILS_FIRST,
+    PURPOSE_THEN_REQUEST,
+    REQUEST_FIRST,
+    STEP_BECAUSE,
+    WHETHER_ITEM,
+)
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
     ACTION_RULES,
@@ -160,30 +170,9 @@ _CHOOSE = re.compile(
     r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
     re.IGNORECASE,
 )
-# A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
-# provide your ID, and I'll see if there's anything else I can do").
-_REQUEST_FIRST = re.compile(
-    r"^((also|and|so|then),? )?(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
-    re.IGNORECASE,
-)
-# "To confirm the details, could you please provide the date?": the opening says what the agent
-# will do with the answer; the sentence asks for a detail, not a yes (tuning-10).
-_PURPOSE_THEN_REQUEST = re.compile(
-    r"^(in order )?to (?!confirm,)[^,.?!]{3,120},\s*(please |kindly )?((could|can|would) you )?(please )?"
-    r"(provide|share|send|give|tell|enter)\b",
-    re.IGNORECASE,
-)
 # "Transferring you to a human agent is the only way to proceed": the transfer named as the one
 # way left, beside a refusal; the agent has not handed the customer over (tuning-10).
 _ONLY_WAY = re.compile(r"\b(is|would be|remains) the only (way|option|path)\b", re.IGNORECASE)
-# "Share your first name and zip code so I can look up your account?", "Please provide the ID so
-# I can proceed?": a sentence that opens by asking for details asks for them, whatever it would
-# do with them; "Please give me your go-ahead" asks a yes (round 6, tuning-12).
-_DETAILS_FIRST = re.compile(
-    r"^((also|and|so|then),? )?((please|kindly|could you|can you|would you)( please)? )?(provide|share|send|give|tell|enter)\b"
-    r"(?! (me |us )?(your |the |a )?(go-?ahead|consent|confirmation|approval|permission|ok|okay|yes)\b)",
-    re.IGNORECASE,
-)
 # "If you're unable to recall your email, I can also look you up by your name": a way offered on
 # a condition the customer may not meet, beside the request it falls back from; no yes is asked
 # (round 6, tuning-12). A transfer offered so ("If you can't wait, I can connect you") stays one.
@@ -308,6 +297,8 @@ def read_sentence(text: str) -> Sentence:
             if act in _PROPOSALS:
                 starts.append(match.start("at") if "at" in pattern.groupindex else match.start())
     question = "?" in text
+    if {"refuse", "wait"} <= acts and STEP_BECAUSE.match(text):
+        acts.discard("refuse")  # "Let me check one-stop flights since there are no direct ones:"
     if "wait" in acts and (_ON_AN_EVENT.match(text) or _CHECK_LATER.match(text)):
         acts.discard("wait")
     if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
@@ -320,13 +311,21 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("done")
     if {"ask", "wait"} <= acts and not question and _OWN_STEP.match(text):
         acts.discard("ask")  # "Let me check further to confirm the reason": the agent confirms
-    if "ask" in acts and _REQUEST_FIRST.match(text):
+    if "ask" in acts and REQUEST_FIRST.match(text):
         acts.discard("more")
-    if "ask" in acts and _DETAILS_FIRST.match(text):
+    if "ask" in acts and DETAILS_FIRST.match(text):
         acts -= _PROPOSALS  # "Share your name and zip code so I can look up your account?"
     if acts & _PROPOSALS and not question and _FALLBACK.match(text):
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
-    if "ask" in acts and _PURPOSE_THEN_REQUEST.match(text):
+    if "offer" in acts and ANY_YOU_WANT.match(text):
+        acts = (acts - _PROPOSALS) | {"ask"}
+    if "ask" in acts and not question and AFTERCARE.match(text):
+        acts.discard("ask")  # "Follow the email instructions to ship the items back."
+    if ADD_MORE.match(text):
+        acts = (acts - {"ask", "confirm", "done"}) | {"offer"}
+    if WHETHER_ITEM.match(text):
+        acts = (acts - _PROPOSALS - {"done"}) | {"ask"}
+    if "ask" in acts and PURPOSE_THEN_REQUEST.match(text):
         acts -= _PROPOSALS
     if acts & _PROPOSALS and _YES_TO_COME.search(text):
         acts = (acts - _PROPOSALS) | {"ask"}

@@ -13,8 +13,15 @@ import json
 import re
 from collections.abc import Iterator
 
-# A turn that is only a tool call the agent wrote out as text says nothing to the customer.
-_TOOL_CALL = re.compile(r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:')
+# A turn that is only a tool call the agent wrote out as text says nothing to the customer:
+# {"name": ..., "arguments": ...}, and a function-call record ({"function_call": {"action": ...}},
+# {"type": "function_call", "content": ...}, {"role": "assistant", "content": null,
+# "function_call": ...}), also with "//" comments that keep it from parsing (round 13).
+_TOOL_CALL = re.compile(
+    r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:'
+    r'|^\s*\{\s*(("role"\s*:\s*"assistant"|"content"\s*:\s*null)\s*,\s*)*'
+    r'("function_call"\s*:|"type"\s*:\s*"function_call"\s*,)'
+)
 _JSON_ENDS = re.compile(r'^\s*(\{[\s\S]*\}|"[\s\S]*")\s*$')
 
 # Words a sentence may end on with a full stop that is not the end of the sentence.
@@ -83,12 +90,14 @@ def said(text: str) -> str:
 
 
 def _strings(value: object) -> Iterator[str]:
-    """The strings a JSON value holds, in the order written (keys name fields; they say nothing)."""
+    """The strings a JSON value holds, in the order written (keys name fields; they say nothing,
+    nor does a tool call written beside the message)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
+        for key, item in value.items():
+            if key != "function_call":
+                yield from _strings(item)
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item)

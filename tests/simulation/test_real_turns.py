@@ -81,12 +81,13 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # airline (the fork of tuning-4's grok-3 and tuning-17's grok-4-fast-reasoning runs, a new model;
 # gpt-5's retail run, meant for it, is not in any snapshot), held-out-21, and real_turns_round20.txt:
 # claude-3.7-sonnet on tau-bench airline (a fork's revised task split), held-out-22, each labelled
-# by reading only and measured once with the round-11 rules when wired in.
-# real_turns_round21.txt: grok-4 on tau2-bench airline and its tighter-policy variant (the same
-# fork's 2025-10-13 runs, a new model), held-out-23, and real_turns_round22.txt: grok-4's 2025-10-08
-# runs of one cancellation task (another file of that model; no new model's transcript could be
-# copied verbatim), held-out-24, each labelled by reading only and measured once with the round-12
-# rules when wired in.
+# by reading only, measured once with the round-11 rules when wired in and once after round 12.
+# Round 13 tuned on both (renamed tuning-25 and tuning-26) while the next held-out parts were
+# labelled apart: real_turns_round21.txt: grok-4 on tau2-bench airline and its tighter-policy
+# variant (the same fork's 2025-10-13 runs, a new model), held-out-23, and real_turns_round22.txt:
+# grok-4's 2025-10-08 runs of one cancellation task (another file of that model; no new model's
+# transcript could be copied verbatim), held-out-24, each labelled by reading only, measured once
+# with the round-12 rules when wired in and once after round 13, never read by it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -141,8 +142,8 @@ Part = Literal[
     "tuning-22",
     "tuning-23",
     "tuning-24",
-    "held-out-21",
-    "held-out-22",
+    "tuning-25",
+    "tuning-26",
     "held-out-23",
     "held-out-24",
 ]
@@ -171,12 +172,16 @@ EXACT_AT_LEAST = 0.85
 # read exactly, 3 questions read as the end of a request; round 6 tuned on it: 0/151, 90.7%.
 # Its rules' carry, measured once on held-out-8 before that part was read (leave one out): 12/128
 # (9.4%) before and after, 61.7% to 60.2% exact, 4 unasked yeses before and after. Round 6 then
-# tuned on it as tuning-12: 6/128 (4.7%), 64.1% exact, no unasked yes.
+# tuned on it as tuning-12: 6/128 (4.7%), 64.1% exact, no unasked yes. tuning-25 (held-out-21 until
+# round 13): 16/120 with the round-11 rules, 15/120 (12.5%), 75.0% exact and 4 unasked yeses after
+# round 12; tuning-26 (held-out-22): 9/132 (6.8%) with the round-11 and round-12 rules, 90.9% exact.
+# Round 13 tuned on both: 1/120 (85.8% exact, no unasked yes) and 1/132 (97.0%); they meet every
+# measure, so they carry no mark.
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
-    "tuning-10": "5/158 tuning-10 turns (3.2%) change the next move after round 5 (22, 13.9%, "
-    "before): three asking a yes beside a choice, read as the choice; two cut off mid-list",
+    "tuning-10": "4/158 tuning-10 turns (2.5%) change the next move after round 13 (5 after round 5, "
+    "22, 13.9%, before): two asking a yes beside a choice, read as the choice; two cut off mid-list",
     "tuning-13": "3/142 tuning-13 turns (2.1%) change the next move after round 11 (4 after round 7, "
     "14, 9.9%, as held-out-9): a proposal beside another read as the choice the convention makes "
     "it, one labelled the other way; a transfer offered on a condition",
@@ -185,15 +190,18 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-15": "5/132 tuning-15 turns (3.8%) change the next move after round 11 (6 after round 8, "
     "14, 10.6%, as held-out-11 with the round-6 and round-7 rules): a yes asked beside a pick of "
     "options, a record check labelled as the go-ahead",
-    "tuning-16": "7/144 tuning-16 turns (4.9%) change the next move after round 8 (11 and 10 as "
-    "held-out-12): five asking a yes beside a choice of payment method or item, read as the choice",
+    "tuning-16": "6/144 tuning-16 turns (4.2%) change the next move after round 13 (7 after round 8, "
+    "11 and 10 as held-out-12): four asking a yes beside a choice of payment method or item, read "
+    "as the choice",
     "tuning-17": "17/147 tuning-17 turns (11.6%) change the next move after round 11 (19 after round "
     "9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "30/179 tuning-19 turns (16.8%) change the next move after round 11 (38 after round "
-    "10, 44 and 43 as held-out-15): long turns that put options, a yes and a question side by side",
-    "tuning-20": "32/147 tuning-20 turns (21.8%) change the next move after round 11 (39 after round "
-    "10, 45 as held-out-16): JSON-object replies, a yes asked beside a request for a value",
+    "tuning-19": "27/179 tuning-19 turns (15.1%) change the next move after round 13 (30 after round "
+    "11, 38 after round 10, 44 and 43 as held-out-15): long turns that put options, a yes and a "
+    "question side by side",
+    "tuning-20": "31/147 tuning-20 turns (21.1%) change the next move after round 13 (32 after round "
+    "11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes asked beside a request "
+    "for a value",
     "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
     "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
     "question, read as the question; an offer of help with any of the listed flights",
@@ -203,26 +211,19 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "8/123 tuning-24 turns (6.5%) change the next move after round 12 (20, 16.3%, and "
-    "19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a record report, "
+    "tuning-24": "7/123 tuning-24 turns (5.7%) change the next move after round 13 (8 after round 12, "
+    "20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a "
+    "record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "held-out-21": "15/120 held-out-21 turns (12.5%) change the next move after round 12 (16 with "
-    "the round-11 rules): "
-    "six tool calls the model wrote as JSON text read as reports, a refusal or a question; four "
-    "narrated checks read as nothing; two requests with 'please confirm' and a refusal with "
-    "alternatives asked read as a yes, a finished downgrade too; an offer of extra bags and a "
-    "closing menu beside a refusal read as questions",
-    "held-out-22": "9/132 held-out-22 turns (6.8%) change the next move after round 12, as with the "
-    "round-11 rules: "
-    "four yeses asked beside a payment method or a pick read as the question; five narrated "
-    "tool calls read as a refusal (two), a question or nothing (two)",
-    "held-out-23": "17/125 held-out-23 turns (13.6%) change the next move with the round-12 rules: "
+    "held-out-23": "17/125 held-out-23 turns (13.6%) change the next move with the round-12 "
+    "rules, the same after round 13: "
     "eleven yeses or offers of one alternative asked beside a refusal read as the refusal, a "
     "question or a hand-off (three transfers offered or named as one branch read as made); five "
     "requests for values read as a yes (two beside a refused seat choice, one after a finished "
     "cancellation, a choice between an upgrade and a new booking, a request for the reason); a "
     "tool call written as text read as a report",
-    "held-out-24": "9/120 held-out-24 turns (7.5%) change the next move with the round-12 rules: "
+    "held-out-24": "9/120 held-out-24 turns (7.5%) change the next move with the round-12 "
+    "rules, the same after round 13: "
     "seven modifications or transfers offered beside a refused cancellation read as the refusal, a "
     "question or a hand-off made; 'anything else, such as modifying' read as a question; 'If this "
     "is the correct reservation, please confirm and provide the reason' read as the question alone",
@@ -233,33 +234,37 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-9": "54.2% of tuning-9's turns are read exactly after round 12 (55.7% after round 6, "
     "57.3% after round 4, 34.4% before): two rules stated in a note beside a question are read as "
     "refusals too; since round 12 a plan ('I will locate your order') beside a request as progress",
-    "tuning-10": "82.9% of tuning-10's turns are read exactly after round 5 (72.8% before)",
+    "tuning-10": "83.5% of tuning-10's turns are read exactly after round 13 (82.9% after round 5, "
+    "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
     "tuning-14": "69.9% of tuning-14's turns are read exactly after round 7 (66.9% as held-out-10)",
     "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
-    "tuning-16": "79.2% of tuning-16's turns are read exactly after round 8 (77.1% as held-out-12)",
+    "tuning-16": "79.9% of tuning-16's turns are read exactly after round 13 (79.2% after round 8, "
+    "77.1% as held-out-12)",
     "tuning-17": "51.7% of tuning-17's turns are read exactly after round 11 (50.3% after round 9, "
     "47.6% as held-out-13)",
-    "tuning-19": "57.5% of tuning-19's turns are read exactly after round 11 (55.9% after round 10, "
-    "53.6% as held-out-15)",
-    "tuning-20": "48.3% of tuning-20's turns are read exactly after round 11 (46.9% after round 10, "
-    "44.2% as held-out-16)",
+    "tuning-19": "58.1% of tuning-19's turns are read exactly after round 13 (57.5% after round 11, "
+    "55.9% after round 10, 53.6% as held-out-15)",
+    "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
+    "46.9% after round 10, 44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
-    "tuning-24": "69.1% of tuning-24's turns are read exactly after round 12 (61.8% and 62.6% as "
-    "held-out-20 with the round-10 and round-11 rules)",
-    "held-out-21": "75.0% of held-out-21's turns are read exactly after round 12 (74.2% with the "
-    "round-11 rules)",
-    "held-out-23": "48.8% of held-out-23's turns are read exactly with the round-12 rules: long "
+    "tuning-24": "69.9% of tuning-24's turns are read exactly after round 13 (69.1% after round 12, "
+    "61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
+    "held-out-23": "48.8% of held-out-23's turns are read exactly with the round-12 rules and "
+    "after round 13: long "
     "turns holding a refusal, an alternative offered and 'anything else', greetings and transfers "
     "named as one branch",
-    "held-out-24": "63.3% of held-out-24's turns are read exactly with the round-12 rules: the "
+    "held-out-24": "63.3% of held-out-24's turns are read exactly with the round-12 rules and "
+    "after round 13: the "
     "offers and 'anything else' beside the refusals, greetings",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
-    # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12
+    # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
+    # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules); tuning-26
+    # (held-out-22) always has
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -275,11 +280,9 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-21": "4 held-out-21 turns are read as a yes they do not ask for after round 12, as "
-    "with the round-11 rules: two requests for values with 'please confirm', a refusal with "
-    "alternatives asked, a finished downgrade",
     "held-out-23": "5 held-out-23 turns are read as a yes they do not ask for with the round-12 "
-    "rules: requests for passenger details or insurance beside a refused seat choice, questions "
+    "rules and after round 13: requests for passenger details or insurance beside a refused "
+    "seat choice, questions "
     "after a finished cancellation, a choice between an upgrade and a new booking, a request for "
     "the cancellation reason with a transfer named as one branch",
 }
