@@ -88,6 +88,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # grok-4's 2025-10-08 runs of one cancellation task (another file of that model; no new model's
 # transcript could be copied verbatim), held-out-24, each labelled by reading only, measured once
 # with the round-12 rules when wired in and once after round 13, never read by it.
+# Round 14 tuned on both (renamed tuning-27 and tuning-28) while the next held-out parts were
+# labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -144,8 +146,8 @@ Part = Literal[
     "tuning-24",
     "tuning-25",
     "tuning-26",
-    "held-out-23",
-    "held-out-24",
+    "tuning-27",
+    "tuning-28",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -215,15 +217,15 @@ MOVES_SHORT: dict[Part, str] = {
     "20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a "
     "record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "held-out-23": "17/125 held-out-23 turns (13.6%) change the next move with the round-12 "
-    "rules, the same after round 13: "
+    "tuning-27": "17/125 tuning-27 turns (13.6%) change the next move as held-out-23 with the "
+    "round-12 rules, the same after round 13: "
     "eleven yeses or offers of one alternative asked beside a refusal read as the refusal, a "
     "question or a hand-off (three transfers offered or named as one branch read as made); five "
     "requests for values read as a yes (two beside a refused seat choice, one after a finished "
     "cancellation, a choice between an upgrade and a new booking, a request for the reason); a "
     "tool call written as text read as a report",
-    "held-out-24": "9/120 held-out-24 turns (7.5%) change the next move with the round-12 "
-    "rules, the same after round 13: "
+    "tuning-28": "9/120 tuning-28 turns (7.5%) change the next move as held-out-24 with the "
+    "round-12 rules, the same after round 13: "
     "seven modifications or transfers offered beside a refused cancellation read as the refusal, a "
     "question or a hand-off made; 'anything else, such as modifying' read as a question; 'If this "
     "is the correct reservation, please confirm and provide the reason' read as the question alone",
@@ -252,12 +254,12 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.9% of tuning-24's turns are read exactly after round 13 (69.1% after round 12, "
     "61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
-    "held-out-23": "48.8% of held-out-23's turns are read exactly with the round-12 rules and "
-    "after round 13: long "
+    "tuning-27": "48.8% of tuning-27's turns are read exactly as held-out-23 with the round-12 "
+    "rules and after round 13: long "
     "turns holding a refusal, an alternative offered and 'anything else', greetings and transfers "
     "named as one branch",
-    "held-out-24": "63.3% of held-out-24's turns are read exactly with the round-12 rules and "
-    "after round 13: the "
+    "tuning-28": "63.3% of tuning-28's turns are read exactly as held-out-24 with the round-12 "
+    "rules and after round 13: the "
     "offers and 'anything else' beside the refusals, greetings",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -280,8 +282,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-23": "5 held-out-23 turns are read as a yes they do not ask for with the round-12 "
-    "rules and after round 13: requests for passenger details or insurance beside a refused "
+    "tuning-27": "5 tuning-27 turns are read as a yes they do not ask for as held-out-23 with the "
+    "round-12 rules and after round 13: requests for passenger details or insurance beside a refused "
     "seat choice, questions "
     "after a finished cancellation, a choice between an upgrade and a new booking, a request for "
     "the cancellation reason with a transfer named as one branch",
