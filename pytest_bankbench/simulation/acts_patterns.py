@@ -26,7 +26,9 @@ LATER_YES = re.compile(
     r"(\W?yes\W?|confirmation|consent|approval|go-?ahead)"
     # "I'll list the items and the refund for your confirmation", "after I present the masked
     # details, reply yes": a yes to what has not been put yet (issue 16, round 4).
-    r"|\b(i'll|i will) (then )?(list|summari[sz]e|present|show|send|share|lay out|prepare)\b[^.?!]*\bfor your "
+    # "I can calculate the total and list the full details for your explicit approval" (round 14)
+    r"|\b(i'll|i will|i can) (then )?([^.?!]*\band )?(list|summari[sz]e|present|show|send|share|lay out"
+    r"|prepare)\b[^.?!]*\bfor your (explicit )?(\W?yes\W? )?"
     r"(confirmation|approval|review|go-?ahead)\b"
     r"|\bafter i (present|share|show|list|send|give)\b[^.?!]*\b(reply|respond|say|type)\b[^.?!]{0,20}\byes\b"
     # "... I'll list the exact actions and you can reply with "yes" to proceed" (round 11)
