@@ -130,7 +130,11 @@ def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
         if at and ALTERNATIVE.search(sentence.text) and not AMEND.match(sentence.text):
             before, after = sentences[:at], sentences[at:]
             asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
-            if asked and any(s.question or s.acts & _PROPOSALS for s in after):
+            if asked and any(
+                s.question or s.acts & _PROPOSALS or ("ask" in s.acts and PICK.search(s.text))
+                for s in after
+            ):  # "Alternatively, we could book a new one. Let me know how you'd like to move
+                # forward.": the second option, then the pick (round 14)
                 if says_yes_last(after):  # "Alternatively, if you wish to cancel, type yes."
                     return False
                 return OR.match(sentence.text) is not None or not _asks_yes(after[1:])
