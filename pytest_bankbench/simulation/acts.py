@@ -9,7 +9,7 @@ say what they are about (topics), and proposals what they would do (actions).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_context import (
@@ -176,6 +176,15 @@ def read(text: str) -> Reading:
     sentences = tuple(read_sentence(s) for s in pieces)
     sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
     sentences = their_requests(sentences)
+    if any(s.question and "ask" in s.acts for s in sentences):
+        # "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": the
+        # value in brackets is checked beside the others asked for, not a yes (round 14)
+        sentences = tuple(
+            replace(s, acts=(s.acts - _PROPOSALS) | {"ask"})
+            if s.text.startswith("(") and s.acts & _PROPOSALS and not says_yes_last((s,))
+            else s  # but '(Say "yes" for all, or specify adjustments.)' asks the yes
+            for s in sentences
+        )
     acts = {act for s in sentences for act in s.acts}
     if sentences and NARRATED_LAST.match(sentences[-1].text):
         acts.add("wait")  # "Now, let me combine the flights and sort them by price:"
