@@ -66,6 +66,9 @@ _CHOICE = re.compile(
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
     r"|,? or (i|we) (can|could)\b"
+    # "Could you narrow it down to a few destinations or confirm if you'd like me to check the
+    # major airports?": a value or a yes, the customer picks (round 14)
+    r"|\bcould you\b[^?]*,? or (just )?confirm (if|whether) you('d| would)? (like|want|prefer)\b"
     # "Confirm "yes" to process the date change, or transfer to a human agent?" (round 11)
     r"|,? or (transfer|connect)\w*( you)? to (a |an )?(human|live)\b"
     # "If you'd like, I can (a) coordinate ..., (b) cancel it, or (c) ..." (tuning-20)

@@ -265,8 +265,9 @@ EXACT_SHORT: dict[Part, str] = {
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
     # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
-    # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules); tuning-26
-    # (held-out-22) always has
+    # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules), tuning-27
+    # since round 14 (5 as held-out-23 with the round-12 and round-13 rules); tuning-26 (held-out-22)
+    # and tuning-28 (held-out-24) always have
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -282,11 +283,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-27": "5 tuning-27 turns are read as a yes they do not ask for as held-out-23 with the "
-    "round-12 rules and after round 13: requests for passenger details or insurance beside a refused "
-    "seat choice, questions "
-    "after a finished cancellation, a choice between an upgrade and a new booking, a request for "
-    "the cancellation reason with a transfer named as one branch",
 }
 
 
