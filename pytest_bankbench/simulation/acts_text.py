@@ -2,9 +2,9 @@
 
 Real agents do not always write prose. Some write their reply as a JSON object ({"message": ...},
 or a record with "reply", "questions", "next_steps" fields), some as a JSON string, some write a
-tool call out as text (issue 16: tau2-bench's gpt-5.4 and ToolOrchestra runs). The customer hears
-the strings such an object holds, in the order written, and nothing in a tool call. Markdown is
-then stripped and the text cut into sentences for simulation/acts.py.
+tool call out as text, in JSON or XML (issue 16: tau2-bench's gpt-5.4, ToolOrchestra and grok-4
+runs). The customer hears the strings such an object holds, in the order written, and nothing in a
+tool call. Markdown is then stripped and the text cut into sentences for simulation/acts.py.
 """
 
 from __future__ import annotations
@@ -21,6 +21,11 @@ _TOOL_CALL = re.compile(
     r'^\s*\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:'
     r'|^\s*\{\s*(("role"\s*:\s*"assistant"|"content"\s*:\s*null)\s*,\s*)*'
     r'("function_call"\s*:|"type"\s*:\s*"function_call"\s*,)'
+)
+# The same call written in XML (<xai:function_call name="search_direct_flight"> <parameter ...>
+# ... </xai:function_call>) says nothing either, alone or beside a message (round 14).
+_XML_CALL = re.compile(
+    r"<(\w+:)?(function_call|tool_call|invoke)\b[^<>]*>[\s\S]*?</(\w+:)?(function_call|tool_call|invoke)>"
 )
 _JSON_ENDS = re.compile(r'^\s*(\{[\s\S]*\}|"[\s\S]*")\s*$')
 
@@ -78,6 +83,7 @@ def split(text: str) -> list[str]:
 def said(text: str) -> str:
     """What the turn says to the customer: the strings of a JSON reply, one a line; nothing for a
     tool call; any other text as written."""
+    text = _XML_CALL.sub("", text)
     if _TOOL_CALL.match(text):
         return ""
     if not _JSON_ENDS.match(text):
