@@ -125,7 +125,10 @@ _PROCEED_OR_CHANGE = re.compile(
 _OR_VAGUE = re.compile(
     r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
     r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
-    r"other|any other) (solution|option|way|approach|idea|instructions?))\W*\?\s*$",
+    r"other|any other) (solution|option|way|approach|idea|instructions?))"
+    # "..., or is there another way you'd like to adjust this (or any other requests)?" (round 14)
+    r"( you('d| would) like to \w+( (this|it|that|your \w+( \w+)?))?| (i|we) can (assist|help)( you)?)?"
+    r"( \([^()]*\))?\W*\?\s*$",
     re.IGNORECASE,
 )
 _PROPOSE_FIRST = re.compile(
