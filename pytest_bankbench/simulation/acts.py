@@ -43,6 +43,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     HOLD,
     HOW_TO_PROCEED,
     IF_SO,
+    INSTEAD,
     LATER_REQUEST,
     LATER_YES,
     LETS,
@@ -183,6 +184,13 @@ def read(text: str) -> Reading:
             replace(s, acts=(s.acts - _PROPOSALS) | {"ask"})
             if s.text.startswith("(") and s.acts & _PROPOSALS and not says_yes_last((s,))
             else s  # but '(Say "yes" for all, or specify adjustments.)' asks the yes
+            for s in sentences
+        )
+    if any("refuse" in s.acts for s in sentences):
+        sentences = tuple(
+            replace(s, acts=(s.acts - {"invite", "done", "ask"}) | {"offer"})
+            if INSTEAD.match(s.text)
+            else s
             for s in sentences
         )
     acts = {act for s in sentences for act in s.acts}

@@ -258,3 +258,11 @@ AMEND = re.compile(
     r"^or,? ([\w'-]+[ /]){0,4}(other |any |some )?(changes?|tweaks?|adjustments?|modifications?|edits?|corrections?)\b",
     re.IGNORECASE,
 )
+# "If you'd like, I can help with modifying the reservation instead (...)", "If you'd like to
+# cancel the entire reservation instead, ..., let me know": after a refusal, the one thing the agent
+# can do in its place, offered (round 14); not "If there's another way I can assist, let me know".
+INSTEAD = re.compile(
+    r"^(alternatively,? )?if you('d| would) like(,? (i|we) can (help|assist)( you)?( with)?| to| assistance"
+    r" with)\b[^.?!]*\binstead\b",
+    re.IGNORECASE,
+)
