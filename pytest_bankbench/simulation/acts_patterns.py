@@ -266,3 +266,29 @@ INSTEAD = re.compile(
     r" with)\b[^.?!]*\binstead\b",
     re.IGNORECASE,
 )
+# "Would you like to proceed with these details, or do you need to make any changes?", "...,
+# or do you have any additional requests?": the yes asked for, with a way to amend it beside it
+# (tuning-13); the customer says yes or names what it wants instead. A second proposal ("...,
+# or would you prefer to explore another plan?") still offers a choice.
+PROCEED_OR_CHANGE = re.compile(
+    r"^(?![^?]*\b(which|what)\b)((so|then|now|and),? )?(would|do) you (still )?(like|want|wish) to "
+    r"(go ahead|proceed|continue)\b(?![^?,]*\b(any|one of|other|either)\b)[^?]*?,? or (do you (need|want"
+    r"|wish|have)|are there|did you)\b[^?]*\b(changes?|modif\w*|adjust\w*|additional|corrections?)\b"
+    r"[^?]*\?",
+    re.IGNORECASE,
+)
+# A second option that names nothing: "..., or would you like help with something else?" (then
+# the turn asks for the next request), "..., or would you prefer another solution?", "..., or do
+# you have any other instructions?" (then the first option is the proposal; tuning-15, round 12).
+OR_VAGUE = re.compile(
+    r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
+    r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
+    r"other|any other) (solution|option|way|approach|idea|instructions?))"
+    # "..., or is there another way you'd like to adjust this (or any other requests)?" (round 14)
+    r"( you('d| would) like to \w+( (this|it|that|your \w+( \w+)?))?| (i|we) can (assist|help)( you)?)?"
+    r"( \([^()]*\))?\W*\?\s*$",
+    re.IGNORECASE,
+)
+PROPOSE_FIRST = re.compile(
+    r"^((so|then|now|and),? )?(would|do) you (like|want|wish) (me )?to\b", re.I
+)

@@ -18,6 +18,9 @@ from pytest_bankbench.simulation.acts_patterns import (
     AFTERCARE,
     ANY_YOU_WANT,
     DETAILS_FIRST,
+    OR_VAGUE,
+    PROCEED_OR_CHANGE,
+    PROPOSE_FIRST,
     PURPOSE_THEN_REQUEST,
     REQUEST_FIRST,
     STEP_BECAUSE,
@@ -107,32 +110,6 @@ _YES_LATER = re.compile(
 # modifications, or returns for this order" (tuning-20).
 _HELP_WITH = re.compile(
     r"^if you('d| would)? like,? (i|we) (can|could) (also )?help (you )?with\b(?![^.?!]*\?)", re.I
-)
-# "Would you like to proceed with these details, or do you need to make any changes?", "...,
-# or do you have any additional requests?": the yes asked for, with a way to amend it beside it
-# (tuning-13); the customer says yes or names what it wants instead. A second proposal ("...,
-# or would you prefer to explore another plan?") still offers a choice.
-_PROCEED_OR_CHANGE = re.compile(
-    r"^(?![^?]*\b(which|what)\b)((so|then|now|and),? )?(would|do) you (still )?(like|want|wish) to "
-    r"(go ahead|proceed|continue)\b(?![^?,]*\b(any|one of|other|either)\b)[^?]*?,? or (do you (need|want"
-    r"|wish|have)|are there|did you)\b[^?]*\b(changes?|modif\w*|adjust\w*|additional|corrections?)\b"
-    r"[^?]*\?",
-    re.IGNORECASE,
-)
-# A second option that names nothing: "..., or would you like help with something else?" (then
-# the turn asks for the next request), "..., or would you prefer another solution?", "..., or do
-# you have any other instructions?" (then the first option is the proposal; tuning-15, round 12).
-_OR_VAGUE = re.compile(
-    r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
-    r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
-    r"other|any other) (solution|option|way|approach|idea|instructions?))"
-    # "..., or is there another way you'd like to adjust this (or any other requests)?" (round 14)
-    r"( you('d| would) like to \w+( (this|it|that|your \w+( \w+)?))?| (i|we) can (assist|help)( you)?)?"
-    r"( \([^()]*\))?\W*\?\s*$",
-    re.IGNORECASE,
-)
-_PROPOSE_FIRST = re.compile(
-    r"^((so|then|now|and),? )?(would|do) you (like|want|wish) (me )?to\b", re.I
 )
 # The second question of "..., or do you have another payment method you'd like to use?"
 _OR_ASKS = re.compile(
@@ -361,15 +338,19 @@ def read_sentence(text: str) -> Sentence:
     if choice:
         acts = (acts - _PROPOSALS) | {"ask"}
         starts = []
-    vague = _OR_VAGUE.search(text)
-    if choice and vague and not _OR_VAGUE.search(text[: vague.start()] + "?"):
+    vague = OR_VAGUE.search(text)
+    if (
+        (choice or (question and not acts))
+        and vague
+        and not OR_VAGUE.search(text[: vague.start()] + "?")
+    ):
         choice = False
         if vague.group("else"):
             acts = (acts - {"ask"} - _PROPOSALS) | {"more"}
-        elif _PROPOSE_FIRST.match(text):
+        elif PROPOSE_FIRST.match(text):
             acts = (acts - {"ask"}) | {"confirm"}
             starts = [0]
-    if _PROCEED_OR_CHANGE.search(text):
+    if PROCEED_OR_CHANGE.search(text):
         choice, acts = False, (acts - {"ask", "invite", "more"}) | {"confirm"}
         starts = [0]
     if "offer" in acts:
