@@ -184,7 +184,11 @@ _ELSE_BEFORE = re.compile(r"\b(anything|something) (else|more|further)( that)?\s
 _A_MOMENT = re.compile(r"\b(give|allow) me (a|one) (moment|second|minute)\b(?![^?]*\?)", re.I)
 # "... and you prefer not to be transferred to a human agent": no hand-off (round 11).
 _NOT_HANDED = re.compile(
-    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*", re.I
+    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*"
+    # "(this applies even if escalated to a human agent)", "I may need to transfer you to a human
+    # agent after completing the booking": no transfer made (round 14)
+    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)",
+    re.I,
 )
 # "If you don't see the email by Friday, reply here and I'll check the status": a check on an
 # event that may come, not the agent at work now (round 11).
