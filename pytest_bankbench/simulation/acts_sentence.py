@@ -344,7 +344,7 @@ def read_sentence(text: str) -> Sentence:
         starts = []
     vague = OR_VAGUE.search(text)
     if (
-        (choice or (question and not acts))
+        (choice or (question and acts <= {"more"}))
         and vague
         and not OR_VAGUE.search(text[: vague.start()] + "?")
     ):
