@@ -289,6 +289,9 @@ OR_VAGUE = re.compile(
     r"( \([^()]*\))?\W*\?\s*$",
     re.IGNORECASE,
 )
+# "Would that alternative work for you, or is there another way ...?" (round 14)
 PROPOSE_FIRST = re.compile(
-    r"^((so|then|now|and),? )?(would|do) you (like|want|wish) (me )?to\b", re.I
+    r"^((so|then|now|and),? )?((would|do) you (like|want|wish) (me )?to\b|would (that|this)"
+    r"( (alternative|option|plan))? work for you\b)",
+    re.I,
 )
