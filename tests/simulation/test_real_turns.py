@@ -217,18 +217,14 @@ MOVES_SHORT: dict[Part, str] = {
     "20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a "
     "record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "tuning-27": "17/125 tuning-27 turns (13.6%) change the next move as held-out-23 with the "
-    "round-12 rules, the same after round 13: "
-    "eleven yeses or offers of one alternative asked beside a refusal read as the refusal, a "
-    "question or a hand-off (three transfers offered or named as one branch read as made); five "
-    "requests for values read as a yes (two beside a refused seat choice, one after a finished "
-    "cancellation, a choice between an upgrade and a new booking, a request for the reason); a "
-    "tool call written as text read as a report",
-    "tuning-28": "9/120 tuning-28 turns (7.5%) change the next move as held-out-24 with the "
-    "round-12 rules, the same after round 13: "
-    "seven modifications or transfers offered beside a refused cancellation read as the refusal, a "
-    "question or a hand-off made; 'anything else, such as modifying' read as a question; 'If this "
-    "is the correct reservation, please confirm and provide the reason' read as the question alone",
+    "tuning-27": "5/125 tuning-27 turns (4.0%) change the next move after round 14 (17, 13.6%, as "
+    "held-out-23 with the round-12 rules and after round 13): yeses or offers asked beside a "
+    "refusal and a request, a greeting or a transfer offered, read as the request or the refusal",
+    "tuning-28": "6/120 tuning-28 turns (5.0%) change the next move after round 14 (9, 7.5%, as "
+    "held-out-24 with the round-12 rules and after round 13): modifications or transfers offered "
+    "beside a refused cancellation or a request for more details read as the refusal, the request "
+    "or a hand-off made; 'anything else, such as modifying' read as a question; 'If this is the "
+    "correct reservation, please confirm and provide the reason' read as the question alone",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -240,12 +236,13 @@ EXACT_SHORT: dict[Part, str] = {
     "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
     "tuning-14": "69.9% of tuning-14's turns are read exactly after round 7 (66.9% as held-out-10)",
-    "tuning-12": "64.1% of tuning-12's turns are read exactly after round 6 (60.2% before)",
+    "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
+    "60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "79.9% of tuning-16's turns are read exactly after round 13 (79.2% after round 8, "
     "77.1% as held-out-12)",
-    "tuning-17": "51.7% of tuning-17's turns are read exactly after round 11 (50.3% after round 9, "
-    "47.6% as held-out-13)",
+    "tuning-17": "52.4% of tuning-17's turns are read exactly after round 14 (51.7% after round 11, "
+    "50.3% after round 9, 47.6% as held-out-13)",
     "tuning-19": "58.1% of tuning-19's turns are read exactly after round 13 (57.5% after round 11, "
     "55.9% after round 10, 53.6% as held-out-15)",
     "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
@@ -254,13 +251,12 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.9% of tuning-24's turns are read exactly after round 13 (69.1% after round 12, "
     "61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
-    "tuning-27": "48.8% of tuning-27's turns are read exactly as held-out-23 with the round-12 "
-    "rules and after round 13: long "
-    "turns holding a refusal, an alternative offered and 'anything else', greetings and transfers "
-    "named as one branch",
-    "tuning-28": "63.3% of tuning-28's turns are read exactly as held-out-24 with the round-12 "
-    "rules and after round 13: the "
-    "offers and 'anything else' beside the refusals, greetings",
+    "tuning-27": "53.6% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
+    "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
+    "offered and 'anything else', greetings",
+    "tuning-28": "65.0% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
+    "with the round-12 rules and after round 13): the offers and 'anything else' beside the "
+    "refusals, greetings",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
