@@ -37,6 +37,7 @@ from pytest_bankbench.simulation.acts_lists import (
 from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
     AMEND,
+    ANOTHER_WAY,
     BARE_OK,
     EXAMPLE,
     GO_AHEAD,
@@ -193,6 +194,10 @@ def read(text: str) -> Reading:
             else s
             for s in sentences
         )
+    sentences = tuple(
+        replace(s, acts=(s.acts - {"ask"}) | {"more"}) if ANOTHER_WAY.match(s.text) else s
+        for s in sentences
+    )
     acts = {act for s in sentences for act in s.acts}
     if sentences and NARRATED_LAST.match(sentences[-1].text):
         acts.add("wait")  # "Now, let me combine the flights and sort them by price:"

@@ -295,3 +295,10 @@ PROPOSE_FIRST = re.compile(
     r"( (alternative|option|plan))? work for you\b)",
     re.I,
 )
+# "If there's another way I can assist you (such as modifying the reservation), please let me
+# know": anything else, its examples named; it asks for nothing (round 14).
+ANOTHER_WAY = re.compile(
+    r"^if (there's|there is) (another|any other|some other) way (i|we) can (assist|help)\b[^.?!]*"
+    r",? (please )?let me know\W*$",
+    re.IGNORECASE,
+)
