@@ -232,7 +232,10 @@ GO_AHEAD = re.compile(
 YES_AND_VALUE = re.compile(
     r"^once (you confirm|i have your confirmation)( (these|the|this|those) (above )?(changes?|details|plan"
     r"|update|request))?,? (\(?and |with )(\w+ ){0,2}(choose|select|pick|provide|share|give|payment)\b"
-    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))",
+    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))"
+    # "If this is the correct reservation you'd like to cancel, please confirm and provide the
+    # reason" (round 14)
+    r"|^(if [^,.?!]*, )?please confirm (it |this |that )?and (provide|share|give|tell me|specify)\b",
     re.IGNORECASE,
 )
 # "If you'd like to add more checked bags ($50 each), please let me know the number": something

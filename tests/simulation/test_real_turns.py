@@ -220,11 +220,10 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-27": "5/125 tuning-27 turns (4.0%) change the next move after round 14 (17, 13.6%, as "
     "held-out-23 with the round-12 rules and after round 13): yeses or offers asked beside a "
     "refusal and a request, a greeting or a transfer offered, read as the request or the refusal",
-    "tuning-28": "5/120 tuning-28 turns (4.2%) change the next move after round 14 (9, 7.5%, as "
+    "tuning-28": "4/120 tuning-28 turns (3.3%) change the next move after round 14 (9, 7.5%, as "
     "held-out-24 with the round-12 rules and after round 13): modifications or transfers offered "
     "beside a refused cancellation or a request for more details read as the refusal, the request "
-    "or a hand-off made; 'anything else, such as modifying' read as a question; 'If this is the "
-    "correct reservation, please confirm and provide the reason' read as the question alone",
+    "or a hand-off made",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -254,7 +253,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-27": "53.6% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
     "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
     "offered and 'anything else', greetings",
-    "tuning-28": "65.8% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
+    "tuning-28": "66.7% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
     "with the round-12 rules and after round 13): the offers and 'anything else' beside the "
     "refusals, greetings",
 }
