@@ -61,6 +61,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     RETRY,
     STANDING_BY,
     TAG,
+    TRANSFER,
     TRANSFERRING,
     TWO_STEPS,
     WHICH,
@@ -204,8 +205,10 @@ def read(text: str) -> Reading:
     if "refuse" in acts and refuses_only_the_unknown(sentences):
         acts.discard("refuse")
     proposing = [s for s in sentences if s.acts & _PROPOSALS]
-    if len(proposing) > 1 and any(
-        OTHERWISE.match(s.text) and not says_yes_last((s,)) for s in proposing
+    if (
+        len(proposing) > 1
+        and any(OTHERWISE.match(s.text) and not says_yes_last((s,)) for s in proposing)
+        and not all(TRANSFER.search(s.text) for s in proposing)  # one transfer, asked twice
     ):  # but "Does this sound correct? ... Otherwise, confirm with "yes" to book!" asks one yes
         # "If you'd like the certificate, let me know. Otherwise, I can transfer you.": a choice.
         acts = (acts - _PROPOSALS) | {"ask"}

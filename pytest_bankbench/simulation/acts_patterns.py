@@ -305,3 +305,6 @@ ANOTHER_WAY = re.compile(
     r",? (please )?let me know\W*$",
     re.IGNORECASE,
 )
+# "Otherwise, I can transfer you to a human agent. ... If not, please confirm you'd like to proceed
+# with the transfer.": each proposal is the same transfer (round 14).
+TRANSFER = re.compile(r"\btransfer", re.IGNORECASE)

@@ -217,7 +217,7 @@ MOVES_SHORT: dict[Part, str] = {
     "20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a "
     "record report, "
     "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
-    "tuning-27": "5/125 tuning-27 turns (4.0%) change the next move after round 14 (17, 13.6%, as "
+    "tuning-27": "4/125 tuning-27 turns (3.2%) change the next move after round 14 (17, 13.6%, as "
     "held-out-23 with the round-12 rules and after round 13): yeses or offers asked beside a "
     "refusal and a request, a greeting or a transfer offered, read as the request or the refusal",
     "tuning-28": "4/120 tuning-28 turns (3.3%) change the next move after round 14 (9, 7.5%, as "
@@ -250,7 +250,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "69.9% of tuning-24's turns are read exactly after round 13 (69.1% after round 12, "
     "61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
-    "tuning-27": "53.6% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
+    "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
     "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
     "offered and 'anything else', greetings",
     "tuning-28": "66.7% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
