@@ -93,7 +93,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # never read by it: real_turns_round23.txt: gpt-4o on tau2-bench retail with a policy refined by
 # the fork (a new run of a model of the first tuning parts; no new model's transcript could be
 # copied whole), held-out-25, and real_turns_round24.txt: gpt-4.1 on tau2-bench retail (the fork
-# of tuning-20's and tuning-24's runs, a model of tuning-5), held-out-26.
+# of tuning-20's and tuning-24's runs, a model of tuning-5), held-out-26. Round 15 tuned on both
+# (renamed tuning-29 and tuning-30) while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -154,8 +155,8 @@ Part = Literal[
     "tuning-26",
     "tuning-27",
     "tuning-28",
-    "held-out-25",
-    "held-out-26",
+    "tuning-29",
+    "tuning-30",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -232,14 +233,14 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-24 with the round-12 rules and after round 13): modifications or transfers offered "
     "beside a refused cancellation or a request for more details read as the refusal, the request "
     "or a hand-off made",
-    "held-out-25": "8/121 held-out-25 turns (6.6%) change the next move with the round-13 rules, "
-    "the same after round 14: "
+    "tuning-29": "8/121 tuning-29 turns (6.6%) change the next move as held-out-25 with the "
+    "round-13 rules, the same after round 14: "
     "four failed actions or missing capabilities ('please contact our customer service team') "
     "beside 'anything else' read as the end or as progress; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
     "as a refusal; 'please confirm if ... no longer needed or ordered by mistake' read as a yes",
-    "held-out-26": "12/123 held-out-26 turns (9.8%) change the next move with the round-13 rules, "
-    "the same after round 14: "
+    "tuning-30": "12/123 tuning-30 turns (9.8%) change the next move as held-out-26 with the "
+    "round-13 rules, the same after round 14: "
     "six yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
     "question; three requests for a choice or a reason read as a yes; a transfer offered after a "
     "failed exchange read as made; a refusal beside 'anything else' read as a question; a yes "
@@ -276,11 +277,11 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-28": "66.7% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
     "with the round-12 rules and after round 13): the offers and 'anything else' beside the "
     "refusals, greetings",
-    "held-out-25": "77.7% of held-out-25's turns are read exactly with the round-13 rules and "
-    "after round 14: "
+    "tuning-29": "77.7% of tuning-29's turns are read exactly as held-out-25 with the round-13 "
+    "rules and after round 14: "
     "failed actions beside 'anything else', waits beside a result",
-    "held-out-26": "73.2% of held-out-26's turns are read exactly with the round-13 rules and "
-    "after round 14: "
+    "tuning-30": "73.2% of tuning-30's turns are read exactly as held-out-26 with the round-13 "
+    "rules and after round 14: "
     "yeses beside requests for values or refusals, offers beside a result",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -304,10 +305,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-25": "1 held-out-25 turn is read as a yes it does not ask for with the round-13 "
-    "rules and after round 14: a request to confirm which of two cancellation reasons applies",
-    "held-out-26": "3 held-out-26 turns are read as a yes they do not ask for with the round-13 "
-    "rules and after round 14: 'upgrade all items, or only specific orders? Please confirm', the whole order's "
+    "tuning-29": "1 tuning-29 turn is read as a yes it does not ask for as held-out-25 with the "
+    "round-13 rules and after round 14: a request to confirm which of two cancellation reasons applies",
+    "tuning-30": "3 tuning-30 turns are read as a yes they do not ask for as held-out-26 with the "
+    "round-13 rules and after round 14: 'upgrade all items, or only specific orders? Please confirm', the whole order's "
     "cancellation with its reason after a refused partial one, 'I need you to confirm the reason "
     "for cancellation' with the two reasons listed",
 }
