@@ -48,6 +48,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     LATER_REQUEST,
     LATER_YES,
     LETS,
+    NAMED_OPTIONS,
     NARRATED_LAST,
     NEEDS_INFO,
     ONCE,
@@ -217,7 +218,10 @@ def read(text: str) -> Reading:
         and (
             _offers_a_choice(sentences)
             or any(
-                s.choice or WHICH.search(s.text) or LATER_YES.search(s.text)
+                s.choice
+                or WHICH.search(s.text)
+                or LATER_YES.search(s.text)
+                or NAMED_OPTIONS.search(s.text)
                 for s in sentences
                 if not IF_SO.match(s.text)
             )

@@ -17,6 +17,16 @@ WHICH = re.compile(
     r"|\blet me know your (preference|choice|preferred option)\b",
     re.IGNORECASE,
 )
+# 'Please reply with one of the following reasons:', 'Would you like to upgrade all items, or
+# only specific orders? Please confirm', 'please confirm: ... Once you confirm the reason, I'll
+# proceed', 'please confirm if you would like to cancel it due to "no longer needed" or if it was
+# "ordered by mistake"': the confirm picks among named options, a value, not a yes (round 15).
+NAMED_OPTIONS = re.compile(
+    r"\b(reply|respond|choose|pick|select) (with )?one of the following\b"
+    r"|\ball\b[^.?!]*, or only\b|\bonce you confirm the reason\b"
+    r"|[\"“][^\"”\n]{1,40}[\"”]\W{0,2} or if (it|they) (was|were) [\"“]",
+    re.IGNORECASE,
+)
 # "Once you confirm, I'll summarize the changes and ask for your final yes": the customer
 # answers; its yes is asked for later.
 LATER_YES = re.compile(

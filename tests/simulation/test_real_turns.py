@@ -233,18 +233,17 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-24 with the round-12 rules and after round 13): modifications or transfers offered "
     "beside a refused cancellation or a request for more details read as the refusal, the request "
     "or a hand-off made",
-    "tuning-29": "8/121 tuning-29 turns (6.6%) change the next move as held-out-25 with the "
-    "round-13 rules, the same after round 14: "
+    "tuning-29": "7/121 tuning-29 turns (5.8%) change the next move after round 15 (8, 6.6%, as "
+    "held-out-25 with the round-13 rules and after round 14): "
     "four failed actions or missing capabilities ('please contact our customer service team') "
     "beside 'anything else' read as the end or as progress; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
-    "as a refusal; 'please confirm if ... no longer needed or ordered by mistake' read as a yes",
-    "tuning-30": "12/123 tuning-30 turns (9.8%) change the next move as held-out-26 with the "
-    "round-13 rules, the same after round 14: "
+    "as a refusal",
+    "tuning-30": "9/123 tuning-30 turns (7.3%) change the next move after round 15 (12, 9.8%, as "
+    "held-out-26 with the round-13 rules and after round 14): "
     "six yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
-    "question; three requests for a choice or a reason read as a yes; a transfer offered after a "
-    "failed exchange read as made; a refusal beside 'anything else' read as a question; a yes "
-    "beside 'anything else' read as a refusal",
+    "question; a transfer offered after a failed exchange read as made; a refusal beside "
+    "'anything else' read as a question; a yes beside 'anything else' read as a refusal",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -277,11 +276,11 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-28": "66.7% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
     "with the round-12 rules and after round 13): the offers and 'anything else' beside the "
     "refusals, greetings",
-    "tuning-29": "77.7% of tuning-29's turns are read exactly as held-out-25 with the round-13 "
-    "rules and after round 14: "
+    "tuning-29": "78.5% of tuning-29's turns are read exactly after round 15 (77.7% as "
+    "held-out-25 with the round-13 rules and after round 14): "
     "failed actions beside 'anything else', waits beside a result",
-    "tuning-30": "73.2% of tuning-30's turns are read exactly as held-out-26 with the round-13 "
-    "rules and after round 14: "
+    "tuning-30": "74.8% of tuning-30's turns are read exactly after round 15 (73.2% as "
+    "held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -289,7 +288,8 @@ SAFETY_SHORT: dict[Part, str] = {
     # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
     # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules), tuning-27
     # since round 14 (5 as held-out-23 with the round-12 and round-13 rules); tuning-26 (held-out-22)
-    # and tuning-28 (held-out-24) always have
+    # and tuning-28 (held-out-24) always have; tuning-29 and tuning-30 since round 15 (1 and 3 as
+    # held-out-25 and held-out-26 with the round-13 and round-14 rules)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -305,12 +305,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-29": "1 tuning-29 turn is read as a yes it does not ask for as held-out-25 with the "
-    "round-13 rules and after round 14: a request to confirm which of two cancellation reasons applies",
-    "tuning-30": "3 tuning-30 turns are read as a yes they do not ask for as held-out-26 with the "
-    "round-13 rules and after round 14: 'upgrade all items, or only specific orders? Please confirm', the whole order's "
-    "cancellation with its reason after a refused partial one, 'I need you to confirm the reason "
-    "for cancellation' with the two reasons listed",
 }
 
 
