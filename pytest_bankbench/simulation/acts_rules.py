@@ -319,7 +319,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"^(?!.*\?).*\b(is|are|'re) allowed (up to |a total of |a maximum of )?\d"),
     ("done", r"^(i|we)('ve| have)? (found|located) the following\b(?!.*\?)"),
     # -- refuse: the agent cannot or will not do it
-    ("refuse", r"\b(i|we) (can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
+    ("refuse", r"\b(i|we) ((typically|usually|generally|normally) )?(can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
+    # "Please contact our customer service team directly to modify your order" (round 15)
+    ("refuse", r"\bplease contact (our|the) customer (service|support|care)( team)? directly\b"),
     ("refuse", r"\b(i|we)('m|'re| am| are)? (not able|unable|not allowed|not permitted|not authori[sz]ed) to\b"),
     ("refuse", r"\b(unfortunately|regrettably|i regret|we regret|i'?m afraid|i am afraid)\b"),
     ("refuse", r"\b(not|isn'?t|aren'?t|is not|are not) (allowed|permitted|possible|supported|eligible|available)\b"),

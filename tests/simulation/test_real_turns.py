@@ -233,10 +233,9 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-24 with the round-12 rules and after round 13): modifications or transfers offered "
     "beside a refused cancellation or a request for more details read as the refusal, the request "
     "or a hand-off made",
-    "tuning-29": "7/121 tuning-29 turns (5.8%) change the next move after round 15 (8, 6.6%, as "
+    "tuning-29": "4/121 tuning-29 turns (3.3%) change the next move after round 15 (8, 6.6%, as "
     "held-out-25 with the round-13 rules and after round 14): "
-    "four failed actions or missing capabilities ('please contact our customer service team') "
-    "beside 'anything else' read as the end or as progress; a proposal and an offered "
+    "a failed exchange beside a completed return read as a wait; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
     "as a refusal",
     "tuning-30": "9/123 tuning-30 turns (7.3%) change the next move after round 15 (12, 9.8%, as "
@@ -276,7 +275,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-28": "66.7% of tuning-28's turns are read exactly after round 14 (63.3% as held-out-24 "
     "with the round-12 rules and after round 13): the offers and 'anything else' beside the "
     "refusals, greetings",
-    "tuning-29": "78.5% of tuning-29's turns are read exactly after round 15 (77.7% as "
+    "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
     "failed actions beside 'anything else', waits beside a result",
     "tuning-30": "74.8% of tuning-30's turns are read exactly after round 15 (73.2% as "
