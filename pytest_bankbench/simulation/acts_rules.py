@@ -205,6 +205,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"\b(i|we) (can|could) also\b"),
     ("offer", r"\b(i|we) (can|could|'?ll|will) (?!(now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b).*\bif you('d| would)? (like|want|wish|prefer)\b"),
     ("offer", r"\bif you('d| would)? (like|want|wish|prefer),? (i|we) (can|could|'?ll|will)\b"),
+    # "If you still wish to exchange the boots, please let me know, and I can transfer you" (round 15)
+    ("offer", r"\bif you (still )?(wish|want) to\b[^.?!]*\blet me know,? and (i|we) (can|could)\b"),
     ("offer", r"\b(would|are) you (be |still )?interested in\b"),
     ("offer", r"^(?!.*\b(please|kindly|could you|can you|would you) (also )?(provide|share|tell|send|give|specify|mention|confirm)\b).*(?P<at>\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?)"),
     ("offer", r"\bwhile (i'?m|i am|we'?re|we are) at it\b"),

@@ -238,11 +238,11 @@ MOVES_SHORT: dict[Part, str] = {
     "a failed exchange beside a completed return read as a wait; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
     "as a refusal",
-    "tuning-30": "9/123 tuning-30 turns (7.3%) change the next move after round 15 (12, 9.8%, as "
+    "tuning-30": "8/123 tuning-30 turns (6.5%) change the next move after round 15 (12, 9.8%, as "
     "held-out-26 with the round-13 rules and after round 14): "
     "six yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
-    "question; a transfer offered after a failed exchange read as made; a refusal beside "
-    "'anything else' read as a question; a yes beside 'anything else' read as a refusal",
+    "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
+    "read as a refusal",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -277,7 +277,7 @@ EXACT_SHORT: dict[Part, str] = {
     "refusals, greetings",
     "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
-    "failed actions beside 'anything else', waits beside a result",
+    "waits and offers beside a result",
     "tuning-30": "74.8% of tuning-30's turns are read exactly after round 15 (73.2% as "
     "held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
