@@ -294,7 +294,7 @@ PROCEED_OR_CHANGE = re.compile(
 # the turn asks for the next request), "..., or would you prefer another solution?", "..., or do
 # you have any other instructions?" (then the first option is the proposal; tuning-15, round 12).
 OR_VAGUE = re.compile(
-    r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to do |to try )?"
+    r",? or (would you (like|prefer|want)|do you (have|want|need)|is there) (help with |to (do|try|consider) )?"
     r"((?P<else>something else|anything else|another request|other requests)|(another|a different|some "
     r"other|any other) (solution|option|way|approach|idea|instructions?))"
     # "..., or is there another way you'd like to adjust this (or any other requests)?" (round 14)
@@ -304,7 +304,7 @@ OR_VAGUE = re.compile(
 )
 # "Would that alternative work for you, or is there another way ...?" (round 14)
 PROPOSE_FIRST = re.compile(
-    r"^((so|then|now|and),? )?((would|do) you (like|want|wish) (me )?to\b|would (that|this)"
+    r"^((so|then|now|and),? )?((would|do) you (still )?(like|want|wish) (me )?to\b|would (that|this)"
     r"( (alternative|option|plan))? work for you\b)",
     re.I,
 )

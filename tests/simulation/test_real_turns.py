@@ -238,9 +238,9 @@ MOVES_SHORT: dict[Part, str] = {
     "a failed exchange beside a completed return read as a wait; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
     "as a refusal",
-    "tuning-30": "8/123 tuning-30 turns (6.5%) change the next move after round 15 (12, 9.8%, as "
+    "tuning-30": "7/123 tuning-30 turns (5.7%) change the next move after round 15 (12, 9.8%, as "
     "held-out-26 with the round-13 rules and after round 14): "
-    "six yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
+    "five yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
     "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
     "read as a refusal",
 }
@@ -278,7 +278,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
     "waits and offers beside a result",
-    "tuning-30": "74.8% of tuning-30's turns are read exactly after round 15 (73.2% as "
+    "tuning-30": "75.6% of tuning-30's turns are read exactly after round 15 (73.2% as "
     "held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
 }
