@@ -94,7 +94,12 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # the fork (a new run of a model of the first tuning parts; no new model's transcript could be
 # copied whole), held-out-25, and real_turns_round24.txt: gpt-4.1 on tau2-bench retail (the fork
 # of tuning-20's and tuning-24's runs, a model of tuning-5), held-out-26. Round 15 tuned on both
-# (renamed tuning-29 and tuning-30) while the next held-out parts were labelled apart.
+# (renamed tuning-29 and tuning-30) while two more parts were labelled apart, each by reading only,
+# measured once with the round-14 rules when wired in and once after round 15, never read by it:
+# real_turns_round25.txt: gpt-4.1-mini on tau2-bench retail (the same fork's base run, a model of
+# tuning-21; no new model's transcript could be read whole), held-out-27, and
+# real_turns_round26.txt: gpt-5-mini under the fork's mermaid harness (a model of tuning-24),
+# held-out-28.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -124,6 +129,8 @@ CORPORA = tuple(
         "real_turns_round22.txt",
         "real_turns_round23.txt",
         "real_turns_round24.txt",
+        "real_turns_round25.txt",
+        "real_turns_round26.txt",
     )
 )
 Part = Literal[
@@ -157,6 +164,8 @@ Part = Literal[
     "tuning-28",
     "tuning-29",
     "tuning-30",
+    "held-out-27",
+    "held-out-28",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -243,6 +252,21 @@ MOVES_SHORT: dict[Part, str] = {
     "five yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
     "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
     "read as a refusal",
+    "held-out-27": "6/120 held-out-27 turns (5.0%) change the next move with the round-14 rules "
+    "and after round 15: "
+    "three yeses asked beside a pick of listed options or a request for details read as the "
+    "question; a keyboard not "
+    "available beside a choice of two read as a yes; 'I will now provide you with the payment "
+    "method options' read as the end; a request for the full address beside a refusal read as "
+    "the refusal",
+    "held-out-28": "20/121 held-out-28 turns (16.5%) change the next move with the round-14 rules "
+    "and after round 15: "
+    "twelve long plans asking a yes beside values, options or a refusal read as the question or "
+    "the refusal; four offers beside a question, a report or a closing menu read as the question "
+    "or the report; a failed "
+    "exchange with lettered options read as a yes; a closing menu listing a transfer read as a "
+    "hand-off; a refusal note in a finished report read as a refusal; 'Which would you like to "
+    "do first' after the account was found read as a question",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -281,6 +305,12 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-30": "75.6% of tuning-30's turns are read exactly after round 15 (73.2% as "
     "held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
+    "held-out-27": "80.0% of held-out-27's turns are read exactly with the round-14 rules "
+    "and after round 15: yeses "
+    "beside picks of listed options, reports beside questions",
+    "held-out-28": "59.5% of held-out-28's turns are read exactly with the round-14 rules "
+    "and after round 15: long "
+    "plans with yeses, values, options, refusals and waits together, offers in closing menus",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -304,6 +334,14 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
+    "held-out-27": "1 held-out-27 turn is read as a yes it does not ask for with the round-14 "
+    "rules and after round 15: "
+    "a keyboard not available beside 'Please confirm if you want ... or ...' over two; 1 "
+    "wait ('I will now provide you with the payment method options') is read as the end of a "
+    "request",
+    "held-out-28": "1 held-out-28 turn is read as a yes it does not ask for with the round-14 "
+    "rules and after round 15: "
+    "a failed exchange with three numbered options, one a lookup offered with '(yes/no)'",
 }
 
 
