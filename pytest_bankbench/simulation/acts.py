@@ -9,7 +9,7 @@ say what they are about (topics), and proposals what they would do (actions).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_context import (
@@ -20,7 +20,9 @@ from pytest_bankbench.simulation.acts_context import (
     ends_on_which,
     meets_its_own_need,
     narrows_the_invitation,
+    opening,
     recaps_what_is_done,
+    recast,
     refuses_only_the_unknown,
     says_yes_last,
     their_requests,
@@ -171,6 +173,14 @@ def _go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence,
     )
 
 
+def _checks_in_brackets(sentence: Sentence) -> bool:
+    return (
+        sentence.text.startswith("(")
+        and bool(sentence.acts & _PROPOSALS)
+        and not says_yes_last((sentence,))
+    )
+
+
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -182,24 +192,12 @@ def read(text: str) -> Reading:
     sentences = their_requests(sentences)
     if any(s.question and "ask" in s.acts for s in sentences):
         # "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": the
-        # value in brackets is checked beside the others asked for, not a yes (round 14)
-        sentences = tuple(
-            replace(s, acts=(s.acts - _PROPOSALS) | {"ask"})
-            if s.text.startswith("(") and s.acts & _PROPOSALS and not says_yes_last((s,))
-            else s  # but '(Say "yes" for all, or specify adjustments.)' asks the yes
-            for s in sentences
-        )
+        # value in brackets is checked beside the others asked for, not a yes (round 14); but
+        # '(Say "yes" for all, or specify adjustments.)' asks the yes
+        sentences = recast(sentences, _checks_in_brackets, _PROPOSALS, "ask")
     if any("refuse" in s.acts for s in sentences):
-        sentences = tuple(
-            replace(s, acts=(s.acts - {"invite", "done", "ask"}) | {"offer"})
-            if INSTEAD.match(s.text)
-            else s
-            for s in sentences
-        )
-    sentences = tuple(
-        replace(s, acts=(s.acts - {"ask"}) | {"more"}) if ANOTHER_WAY.match(s.text) else s
-        for s in sentences
-    )
+        sentences = recast(sentences, opening(INSTEAD), {"invite", "done", "ask"}, "offer")
+    sentences = recast(sentences, opening(ANOTHER_WAY), {"ask"}, "more")
     acts = {act for s in sentences for act in s.acts}
     if sentences and NARRATED_LAST.match(sentences[-1].text):
         acts.add("wait")  # "Now, let me combine the flights and sort them by price:"

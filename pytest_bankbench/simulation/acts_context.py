@@ -15,11 +15,13 @@ phrasing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pytest_bankbench.simulation.acts_patterns import LATER_YES
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
+from pytest_bankbench.simulation.acts_rules import Act
 
 if TYPE_CHECKING:
     from pytest_bankbench.simulation.acts_sentence import Sentence
@@ -104,6 +106,21 @@ def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     )
 
 
+def recast(
+    sentences: tuple[Sentence, ...],
+    test: Callable[[Sentence], bool],
+    drop: Collection[Act],
+    add: Act,
+) -> tuple[Sentence, ...]:
+    """Each sentence `test` holds for read with `add` in place of its `drop` acts."""
+    return tuple(replace(s, acts=(s.acts - set(drop)) | {add}) if test(s) else s for s in sentences)
+
+
+def opening(pattern: re.Pattern[str]) -> Callable[[Sentence], bool]:
+    """The test that a sentence opens with `pattern`."""
+    return lambda s: pattern.match(s.text) is not None
+
+
 # "I understand you'd like to make two changes:", "You mentioned you want to:": the customer's own
 # requests restated, one an item below; an item ("Remove the checked bag") asks nothing (round 13).
 _THEIR_REQUESTS = re.compile(
@@ -123,10 +140,10 @@ def their_requests(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
         if not _THEIR_REQUESTS.match(sentence.text):
             continue
         for item in range(at + 1, len(sentences)):
-            told = sentences[item]
-            if told.question or not told.acts <= {"ask"} or _ASKS_OPENLY.match(told.text):
+            quoted = sentences[item]
+            if quoted.question or not quoted.acts <= {"ask"} or _ASKS_OPENLY.match(quoted.text):
                 break
-            out[item] = replace(told, acts=frozenset())
+            out[item] = replace(quoted, acts=frozenset())
     return tuple(out)
 
 
