@@ -17,10 +17,10 @@ A two-digit year ("15/03/26", "15-Mar-26", "March 15, '26") is read the same way
 is the one that puts it nearest the task's date, so it too needs a task date.
 
 Accepted (task date 2026-03-10): "Your FD matures on 14 March." for 2026-03-14; "debited on 1st
-April" for 2025-04-01; "15/03/26" or "15-Mar-26" for 2026-03-15. Refused: "matures on 14 March" for 2027-03-14 (the next 14 March is
-2026's); "14/03" (numerals without a year may be month-first); "03/15/26" (numerals are
-day first) and "15 March 26" (the 26 may be a count); any yearless date with no task
-date set.
+April" for 2025-04-01; "15/03/26" or "15-Mar-26" for 2026-03-15. Refused: "matures on 14 March"
+for 2027-03-14 (the next 14 March is 2026's); "14/03" (numerals without a year may be
+month-first); "03/15/26" (numerals are day first) and "15 March 26" (the 26 may be a count); any
+yearless date with no task date set.
 """
 
 from __future__ import annotations
@@ -137,6 +137,8 @@ _SHORT_YEAR = re.compile(
     r"(?![\d/]|[.-]\d)"
 )
 
+_SHORT_HINT = re.compile(r"[-/.']\s*\d\d(?!\d)")  # where every two-digit year is said
+
 
 @lru_cache(maxsize=1024)
 def short_year_dates(text: str, on: date | None) -> frozenset[date]:
@@ -158,9 +160,6 @@ def short_year_dates(text: str, on: date | None) -> frozenset[date]:
         if told is not None:
             found.add(told)
     return frozenset(found)
-
-
-_SHORT_HINT = re.compile(r"[-/.']\s*\d\d(?!\d)")  # where every two-digit year is said
 
 
 _ON: ContextVar[date | None] = ContextVar("bankbench_task_day", default=None)
