@@ -1,0 +1,564 @@
+"""Can a small learned model read unseen real turns better than the rule reader? An experiment.
+
+`tests/simulation/test_real_turns.py` measures the rule reader (`simulation.acts.read`) by the
+share of a part's turns whose reading changes the scripted customer's next move. The rules were
+tuned on every tuning part, so their numbers there are contaminated; only parts they never saw are
+honest. Here linear models predict the next move (8 classes) directly from a turn, and are scored
+by leave-one-part-out (LOPO): train on every other part, predict the part left out.
+
+Features: lowercased word unigrams and bigrams (numbers and ids folded), the words of the last
+sentence and the last words of each question, a few shapes (ends with '?', how many '?', a
+numbered list, length bucket, where the last question stands), and, in the variants that use
+them, the rule reader's acts, move and last sentence's acts, so the model can learn when the rules
+are right.
+
+Honest rule features: the rule features of a left-out part are its rules' readings before any
+round tuned on it (bench/unseen_readings.json, written by bench/unseen_readings.py): tuning-9 to
+tuning-30 read by the commit before their round, held-out-27 and held-out-28 by today's rules. So
+every variant is scored on those 24 parts (the "honest" parts); tuning to tuning-8 have no unseen
+reading and are only trained on (the text-only model is scored on them too). Training turns carry
+either today's readings or the unseen ones (a setting, `train_rules`).
+
+Settings are chosen by LOPO over tuning-9 to tuning-30 only; held-out-27 and held-out-28 are then
+scored once with the chosen settings (`--final`). Models, all seeded and deterministic:
+
+- nb: multinomial naive Bayes over binary features, additive smoothing `alpha`;
+- perceptron: averaged perceptron, `epochs` passes in a seeded order;
+- logreg: multinomial logistic regression by SGD with L2 on the touched weights.
+
+Combinations with the rule reader (unseen readings):
+
+- rules: the rules alone;
+- model: the model alone (with or without rule features);
+- override: the rules' move unless the model gives another move a probability above `threshold`;
+- abstain: where rules and model disagree, the customer says "please go on" (counted apart).
+
+    python bench/learned_reader.py            # the settings search on tuning-9..30 (LOPO)
+    python bench/learned_reader.py --final    # the chosen settings, every part, held-out once
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import get_args
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from bench.unseen_readings import OUT as UNSEEN_FILE  # noqa: E402
+from bench.unseen_readings import UNSEEN_AT, key  # noqa: E402
+from pytest_bankbench.simulation.acts import read  # noqa: E402
+from tests.simulation.test_real_turns import HELD_OUT, TURNS, Move, move  # noqa: E402
+
+MOVES: tuple[Move, ...] = get_args(Move)
+SAFE: Move = "go-on"
+SEED = 16
+
+
+@dataclass(frozen=True)
+class RuleReading:
+    acts: frozenset[str]
+    last: frozenset[str]  # the acts of the turn's last sentence
+
+    @property
+    def move(self) -> Move:
+        return move(self.acts)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Example:
+    part: str
+    label: Move
+    text: list[int]  # feature ids of the text alone
+    today: RuleReading  # today's rules
+    unseen: RuleReading | None  # the rules before any round tuned on the part
+
+
+# Features -----------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+|[?!]")
+_SENTENCE = re.compile(r"(?<=[.?!:])\s+|\n+")
+_NUMBERED = re.compile(r"^\s*(\d+[.)]|[-*•])\s", re.M)
+
+
+def _words(text: str) -> list[str]:
+    return ["<n>" if w.isdigit() else w for w in _WORD.findall(text.lower())]
+
+
+def text_features(text: str, rich: bool = False) -> set[str]:
+    """The turn's words, bigrams and shapes; `rich` adds the bigrams of each question and the
+    trigrams of the last sentence."""
+    words = _words(text)
+    feats = {f"w:{w}" for w in words}
+    feats |= {f"b:{a}_{b}" for a, b in zip(["<s>", *words], [*words, "</s>"], strict=True)}
+    sentences = [s for s in _SENTENCE.split(text.strip()) if _WORD.search(s)]
+    last = _words(sentences[-1]) if sentences else []
+    feats |= {f"l:{w}" for w in last}
+    feats |= {f"l0:{w}" for w in last[:2]}
+    questions = [i for i, s in enumerate(sentences) if s.rstrip().endswith("?")]
+    for i in questions:
+        tail = _words(sentences[i])
+        feats |= {f"q:{w}" for w in tail[:3]}
+        feats.add(f"qend:{tail[-2] if len(tail) > 1 else ''}")
+        if rich:
+            feats |= {f"qb:{a}_{b}" for a, b in zip(tail, tail[1:], strict=False)}
+    if rich:
+        feats |= {f"lt:{a}_{b}_{c}" for a, b, c in zip(last, last[1:], last[2:], strict=False)}
+        feats.add(f"ns:{min(len(sentences), 8)}")
+    feats.add(f"ends?:{text.rstrip().endswith('?')}")
+    feats.add(f"n?:{min(text.count('?'), 3)}")
+    feats.add(f"list:{bool(_NUMBERED.search(text))}")
+    feats.add(f"len:{min(int(math.log2(len(words) + 1)), 9)}")
+    where = "none" if not questions else str(min(len(sentences) - 1 - questions[-1], 3))
+    feats.add(f"lastq:{where}")
+    return feats
+
+
+def rule_features(reading: RuleReading) -> set[str]:
+    """What the rule reader says: its acts, its move, the last sentence's acts."""
+    feats = {f"r:{a}" for a in reading.acts} | {f"rl:{a}" for a in reading.last}
+    feats.add(f"rm:{reading.move}")
+    feats.add(f"rn:{len(reading.acts)}")
+    return feats
+
+
+class Vocabulary:
+    """Feature names to ids, fixed once built."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def __call__(self, names: Iterable[str]) -> list[int]:
+        return sorted(self.ids.setdefault(n, len(self.ids)) for n in names)
+
+
+VOCAB = Vocabulary()
+RULE_IDS: dict[RuleReading, list[int]] = {}
+
+
+def rule_ids(reading: RuleReading) -> list[int]:
+    if reading not in RULE_IDS:
+        RULE_IDS[reading] = VOCAB(rule_features(reading))
+    return RULE_IDS[reading]
+
+
+def examples(rich: bool = False) -> list[Example]:
+    """Every labelled turn, with today's and (where known) its unseen rule reading."""
+    unseen = json.loads(UNSEEN_FILE.read_text(encoding="utf-8"))
+    out = []
+    for turn in TURNS:
+        now = read(turn.text)
+        today = RuleReading(now.acts, now.sentences[-1].acts if now.sentences else frozenset())
+        old = unseen.get(turn.part, {}).get(key(turn.text))
+        before = None
+        if old is not None:
+            last = old["sentences"][-1] if old["sentences"] else []
+            before = RuleReading(frozenset(old["acts"]), frozenset(last))
+        label: Move = move(turn.acts)
+        out.append(Example(turn.part, label, VOCAB(text_features(turn.text, rich)), today, before))
+        for reading in (today, before):
+            if reading is not None:
+                rule_ids(reading)  # every id known before any model is sized
+    return out
+
+
+# Models -------------------------------------------------------------------------------------
+
+Features = list[int]
+
+
+class Model:
+    """A linear scorer over feature ids, one weight list per move."""
+
+    def __init__(self, size: int) -> None:
+        self.w = [[0.0] * size for _ in MOVES]
+        self.bias = [0.0] * len(MOVES)
+
+    def scores(self, x: Features) -> list[float]:
+        return [b + sum(map(w.__getitem__, x)) for w, b in zip(self.w, self.bias, strict=True)]
+
+    def probabilities(self, x: Features) -> list[float]:
+        return _softmax(self.scores(x))
+
+    def predict(self, x: Features) -> Move:
+        s = self.scores(x)
+        return MOVES[s.index(max(s))]
+
+
+def _softmax(s: list[float]) -> list[float]:
+    top = max(s)
+    e = [math.exp(v - top) for v in s]
+    total = sum(e)
+    return [v / total for v in e]
+
+
+def train_nb(data: Sequence[tuple[Features, int]], size: int, alpha: float) -> Model:
+    """Multinomial naive Bayes: log P(move) + sum of log P(feature | move)."""
+    model = Model(size)
+    counts = [[0] * size for _ in MOVES]
+    totals = [0] * len(MOVES)
+    prior = Counter(y for _, y in data)
+    for x, y in data:
+        row = counts[y]
+        for f in x:
+            row[f] += 1
+        totals[y] += len(x)
+    seen = {f for x, _ in data for f in x}
+    for c in range(len(MOVES)):
+        denominator = math.log(totals[c] + alpha * len(seen))
+        model.w[c] = [
+            math.log(counts[c][f] + alpha) - denominator if f in seen else 0.0 for f in range(size)
+        ]
+        model.bias[c] = math.log((prior[c] + 1) / (len(data) + len(MOVES)))
+    return model
+
+
+def train_perceptron(data: Sequence[tuple[Features, int]], size: int, epochs: int) -> Model:
+    """The averaged perceptron (the weights averaged over every step, by the timestamp trick)."""
+    model, total = Model(size), Model(size)
+    order = list(range(len(data)))
+    rng = random.Random(SEED)
+    step = 1
+    for _ in range(epochs):
+        rng.shuffle(order)
+        for i in order:
+            x, y = data[i]
+            guess = MOVES.index(model.predict(x))
+            if guess != y:
+                for c, sign in ((y, 1.0), (guess, -1.0)):
+                    w, t = model.w[c], total.w[c]
+                    for f in x:
+                        w[f] += sign
+                        t[f] += sign * step
+                    model.bias[c] += sign
+                    total.bias[c] += sign * step
+            step += 1
+    for c in range(len(MOVES)):
+        model.w[c] = [w - t / step for w, t in zip(model.w[c], total.w[c], strict=True)]
+        model.bias[c] -= total.bias[c] / step
+    return model
+
+
+def train_logreg(
+    data: Sequence[tuple[Features, int]], size: int, epochs: int, l2: float, rate: float = 0.2
+) -> Model:
+    """Multinomial logistic regression by SGD, a decaying step, L2 on the weights it touches."""
+    model = Model(size)
+    order = list(range(len(data)))
+    rng = random.Random(SEED)
+    for epoch in range(epochs):
+        rng.shuffle(order)
+        step = rate / (1 + epoch)
+        for i in order:
+            x, y = data[i]
+            p = model.probabilities(x)
+            p[y] -= 1.0
+            for c, g in enumerate(p):
+                if abs(g) < 1e-3:
+                    continue
+                w = model.w[c]
+                shrink = 1 - step * l2
+                for f in x:
+                    w[f] = w[f] * shrink - step * g
+                model.bias[c] -= step * g
+    return model
+
+
+# Settings and scoring ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    model: str  # nb, perceptron, logreg
+    rules: bool  # the rule reader's output as features
+    train_rules: str = "today"  # which readings the training turns carry: today, unseen
+    epochs: int = 8
+    l2: float = 1e-4
+    alpha: float = 0.5
+
+    def label(self) -> str:
+        knobs = {"nb": f"alpha={self.alpha}", "perceptron": f"epochs={self.epochs}"}
+        knob = knobs.get(self.model, f"epochs={self.epochs} l2={self.l2}")
+        rules = f"+rules({self.train_rules})" if self.rules else " text only"
+        return f"{self.model}{rules} {knob}"
+
+
+def features(ex: Example, setting: Setting, testing: bool) -> Features:
+    if not setting.rules:
+        return ex.text
+    reading = ex.today
+    if (testing or setting.train_rules == "unseen") and ex.unseen is not None:
+        reading = ex.unseen
+    return sorted(set(ex.text) | set(rule_ids(reading)))
+
+
+def train(setting: Setting, exs: Sequence[Example]) -> Model:
+    data = [(features(e, setting, testing=False), MOVES.index(e.label)) for e in exs]
+    size = len(VOCAB.ids)
+    if setting.model == "nb":
+        return train_nb(data, size, setting.alpha)
+    if setting.model == "perceptron":
+        return train_perceptron(data, size, setting.epochs)
+    return train_logreg(data, size, setting.epochs, setting.l2)
+
+
+@dataclass
+class Predictions:
+    """One variant's moves for every scored turn, by part."""
+
+    moves: dict[str, list[Move]]
+    abstained: dict[str, list[bool]]
+
+
+def lopo(
+    setting: Setting, exs: Sequence[Example], parts: Iterable[str]
+) -> tuple[dict[str, list[Move]], dict[str, list[list[float]]], float]:
+    """Each part's turns predicted by a model trained on every other part (LOPO), the model's
+    move probabilities, and the seconds spent training."""
+    moves: dict[str, list[Move]] = {}
+    probs: dict[str, list[list[float]]] = {}
+    spent = 0.0
+    for part in parts:
+        start = time.perf_counter()
+        model = train(setting, [e for e in exs if e.part != part])
+        spent += time.perf_counter() - start
+        test = [features(e, setting, testing=True) for e in exs if e.part == part]
+        moves[part] = [model.predict(x) for x in test]
+        probs[part] = [model.probabilities(x) for x in test]
+    return moves, probs, spent
+
+
+@dataclass
+class Score:
+    turns: int = 0
+    changed: int = 0  # moves other than the label's, abstentions included
+    abstained: int = 0
+    unsafe_yes: int = 0  # consent where the label is not
+    unsafe_end: int = 0  # next or hand-off where the label is wait or answer
+
+    def add(self, got: Move, wanted: Move, abstained: bool) -> None:
+        self.turns += 1
+        self.changed += got != wanted
+        self.abstained += abstained
+        self.unsafe_yes += got == "consent" and wanted != "consent"
+        self.unsafe_end += got in {"next", "hand-off"} and wanted in {"wait", "answer"}
+
+    def __iadd__(self, other: Score) -> Score:
+        for name in ("turns", "changed", "abstained", "unsafe_yes", "unsafe_end"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        return self
+
+    @property
+    def share(self) -> float:
+        return self.changed / self.turns if self.turns else 0.0
+
+    @property
+    def wrong_answered(self) -> int:
+        """Changed moves the customer actually commits to (not abstentions)."""
+        return self.changed - self.abstained
+
+    def cell(self) -> str:
+        text = f"{self.changed:3d}/{self.turns:<4d} {self.share:6.1%}"
+        if self.abstained:
+            text += f" (abst {self.abstained}, wrong {self.wrong_answered})"
+        return text
+
+
+def score(
+    exs: Sequence[Example],
+    parts: Iterable[str],
+    got: Callable[[str, int, Example], tuple[Move, bool]],
+) -> dict[str, Score]:
+    """Each part's score for a variant: `got(part, i, example)` gives its move and whether it
+    abstained on the part's i-th turn."""
+    result: dict[str, Score] = {}
+    for part in parts:
+        s = Score()
+        for i, ex in enumerate(e for e in exs if e.part == part):
+            move_got, abstained = got(part, i, ex)
+            s.add(move_got, ex.label, abstained)
+        result[part] = s
+    return result
+
+
+def pooled(scores: dict[str, Score], parts: Iterable[str]) -> Score:
+    total = Score()
+    for part in parts:
+        total += scores[part]
+    return total
+
+
+def variants(
+    moves: dict[str, list[Move]], probs: dict[str, list[list[float]]], threshold: float
+) -> dict[str, Callable[[str, int, Example], tuple[Move, bool]]]:
+    """The ways of reading a turn compared: the rules, the model, and the two combinations."""
+
+    def rules(part: str, i: int, ex: Example) -> tuple[Move, bool]:
+        assert ex.unseen is not None
+        return ex.unseen.move, False
+
+    def model(part: str, i: int, ex: Example) -> tuple[Move, bool]:
+        return moves[part][i], False
+
+    def override(part: str, i: int, ex: Example) -> tuple[Move, bool]:
+        assert ex.unseen is not None
+        p = probs[part][i]
+        best = max(range(len(MOVES)), key=p.__getitem__)
+        if MOVES[best] != ex.unseen.move and p[best] > threshold:
+            return MOVES[best], False
+        return ex.unseen.move, False
+
+    def abstain(part: str, i: int, ex: Example) -> tuple[Move, bool]:
+        assert ex.unseen is not None
+        if moves[part][i] == ex.unseen.move:
+            return ex.unseen.move, False
+        return SAFE, True
+
+    return {"rules": rules, "model": model, "override": override, "abstain": abstain}
+
+
+# The runs -----------------------------------------------------------------------------------
+
+HONEST_TUNING = [p for p in UNSEEN_AT if p not in HELD_OUT]
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+GRID = (
+    Setting("nb", rules=False, alpha=0.1),
+    Setting("nb", rules=False, alpha=0.5),
+    Setting("nb", rules=True, alpha=0.1),
+    Setting("nb", rules=True, alpha=0.5),
+    Setting("nb", rules=True, train_rules="unseen", alpha=0.1),
+    Setting("perceptron", rules=False, epochs=5),
+    Setting("perceptron", rules=False, epochs=10),
+    Setting("perceptron", rules=True, epochs=5),
+    Setting("perceptron", rules=True, epochs=10),
+    Setting("perceptron", rules=True, train_rules="unseen", epochs=10),
+    Setting("logreg", rules=False, epochs=6, l2=1e-4),
+    Setting("logreg", rules=False, epochs=6, l2=1e-3),
+    Setting("logreg", rules=True, epochs=6, l2=1e-4),
+    Setting("logreg", rules=True, epochs=6, l2=1e-3),
+    Setting("logreg", rules=True, train_rules="unseen", epochs=6, l2=1e-4),
+)
+
+
+def search(exs: Sequence[Example], models: Sequence[str], only: str = "") -> None:
+    """Every setting of GRID by LOPO over tuning-9..30 (never the held-out parts)."""
+    print(f"LOPO over {len(HONEST_TUNING)} tuning parts (tuning-9..30), unseen rule readings\n")
+    for setting in (s for s in GRID if s.model in models and only in s.label()):
+        moves, probs, spent = lopo(setting, exs, HONEST_TUNING)
+        print(f"{setting.label()}: training {spent / len(HONEST_TUNING):.1f}s a fold")
+        for threshold in THRESHOLDS if setting.model == "logreg" else (None,):
+            by = variants(moves, probs, threshold or 1.0)
+            names = ("model", "abstain") if threshold is None else ("override",)
+            if threshold == THRESHOLDS[0]:
+                names = ("model", "abstain", "override")
+            for name in names:
+                s = pooled(score(exs, HONEST_TUNING, by[name]), HONEST_TUNING)
+                tag = name if name != "override" else f"override>{threshold}"
+                print(f"    {tag:15s} {s.cell()}  unsafe yes {s.unsafe_yes}, end {s.unsafe_end}")
+        sys.stdout.flush()
+    rules = pooled(score(exs, HONEST_TUNING, variants({}, {}, 1.0)["rules"]), HONEST_TUNING)
+    print(f"\nrules (unseen readings): {rules.cell()} unsafe {rules.unsafe_yes}+{rules.unsafe_end}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--final", action="store_true", help="the chosen settings on every part")
+    parser.add_argument("--models", default="nb,perceptron,logreg", help="search only these")
+    parser.add_argument("--only", default="", help="search only settings whose label has this")
+    parser.add_argument("--rich", action="store_true", help="question bigrams, last trigrams")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    exs = examples(args.rich)
+    print(f"{len(exs)} turns, {len(VOCAB.ids)} features ({time.perf_counter() - start:.0f}s)\n")
+    if not args.final:
+        search(exs, args.models.split(","), args.only)
+        return
+    final(exs)
+
+
+# Chosen by `search` (LOPO over tuning-9..30 only, the pooled changed share); see the report.
+TEXT_ONLY = Setting("logreg", rules=False, epochs=6, l2=1e-4)
+WITH_RULES = Setting("logreg", rules=True, epochs=6, l2=1e-4)
+THRESHOLD = 0.7
+
+
+def final(exs: Sequence[Example]) -> None:
+    """The chosen settings by LOPO over every part; the held-out parts scored this once."""
+    parts = list(dict.fromkeys(e.part for e in exs))
+    text_moves, _, text_time = lopo(TEXT_ONLY, exs, parts)
+    honest = [p for p in parts if p in UNSEEN_AT]
+    moves, probs, rules_time = lopo(WITH_RULES, exs, honest)
+    by = variants(moves, probs, THRESHOLD)
+
+    def today(part: str, i: int, ex: Example) -> tuple[Move, bool]:
+        return ex.today.move, False
+
+    def text_only(part: str, i: int, ex: Example) -> tuple[Move, bool]:
+        return text_moves[part][i], False
+
+    columns = {
+        "rules today": score(exs, parts, today),
+        "rules unseen": score(exs, honest, by["rules"]),
+        "text model": score(exs, parts, text_only),
+        "model+rules": score(exs, honest, by["model"]),
+        f"override>{THRESHOLD}": score(exs, honest, by["override"]),
+        "abstain": score(exs, honest, by["abstain"]),
+    }
+    print(f"text only: {TEXT_ONLY.label()}; with rules: {WITH_RULES.label()}")
+    print("changed moves by LOPO (rules today: contaminated on every tuning part)\n")
+    print(f"{'part':12s}" + "".join(f"{name:>22s}" for name in columns))
+    for part in parts:
+        cells = [c[part].cell()[:20] if part in c else "" for c in columns.values()]
+        print(f"{part:12s}" + "".join(f"{cell:>22s}" for cell in cells))
+    groups = {
+        "tuning..tuning-8": [p for p in parts if p not in UNSEEN_AT],
+        "tuning-9..30": HONEST_TUNING,
+        "held-out-27": ["held-out-27"],
+        "held-out-28": ["held-out-28"],
+        "held-out-27+28": sorted(HELD_OUT),
+    }
+    for group, members in groups.items():
+        print(f"\n{group} pooled:")
+        for name, column in columns.items():
+            if all(m in column for m in members):
+                s = pooled(column, members)
+                print(f"    {name:15s} {s.cell()}  unsafe yes {s.unsafe_yes}, end {s.unsafe_end}")
+    costs(exs, text_time / len(parts), rules_time / len(honest))
+
+
+def costs(exs: Sequence[Example], text_train: float, rules_train: float) -> None:
+    """What a learned reader would cost: training, one prediction, the weights kept."""
+    model = train(WITH_RULES, exs)
+    start = time.perf_counter()
+    sample = exs[::10]
+    for ex in sample:
+        model.probabilities(features(ex, WITH_RULES, testing=True))
+    predict = (time.perf_counter() - start) / len(sample)
+    start = time.perf_counter()
+    for ex in sample[:100]:
+        text_features(TURNS[exs.index(ex)].text)
+    extract = (time.perf_counter() - start) / 100
+    used = [f for f in range(len(VOCAB.ids)) if any(abs(w[f]) > 1e-3 for w in model.w)]
+    names = {i: n for n, i in VOCAB.ids.items()}
+    weights = {names[f]: [round(w[f], 3) for w in model.w] for f in used}
+    size = len(json.dumps(weights, separators=(",", ":")))
+    print(
+        f"\ntraining a fold: {text_train:.1f}s text only, {rules_train:.1f}s with rules; "
+        f"one prediction {1000 * predict:.2f} ms + features {1000 * extract:.2f} ms a turn "
+        f"(+ the rule reader); weights: {len(used)} of {len(VOCAB.ids)} features with a weight "
+        f"over 0.001, {size / 1000:.0f} kB as JSON"
+    )
+
+
+if __name__ == "__main__":
+    main()
