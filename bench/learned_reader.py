@@ -538,6 +538,9 @@ def final(exs: Sequence[Example]) -> None:
     groups = {
         "tuning..tuning-8 (no unseen rule reading)": [p for p in parts if p not in UNSEEN_AT],
         "tuning-9..30 (settings chosen here)": HONEST_TUNING,
+        "tuning-25..30 (rounds 13-15: the rules' newest unseen readings)": [
+            f"tuning-{n}" for n in range(25, 31)
+        ],
         "held-out-27": ["held-out-27"],
         "held-out-28": ["held-out-28"],
         "held-out-27+28": sorted(HELD_OUT),
@@ -549,7 +552,29 @@ def final(exs: Sequence[Example]) -> None:
             if all(m in column for m in members):
                 s = pooled(column, members)
                 print(f"    {name:17s} {s.cell()}  unsafe yes {s.unsafe_yes}, end {s.unsafe_end}")
+        if all(m in honest for m in members):
+            for name, got in (("perceptron+rules", moves), ("logreg+rules", second_moves)):
+                print(f"    {name} against the rules: {paired(exs, members, got)}")
     costs(exs, text_time / len(parts), rules_time / len(honest))
+
+
+def paired(exs: Sequence[Example], parts: Iterable[str], got: dict[str, list[Move]]) -> str:
+    """Where a model and the rules (unseen) part: the turns it fixes and breaks, and how often
+    the rules are the wrong one where they disagree (a disagreement as a flag for review)."""
+    fixes = breaks = neither = 0
+    for part in parts:
+        for i, ex in enumerate(e for e in exs if e.part == part):
+            assert ex.unseen is not None
+            model, rules = got[part][i], ex.unseen.move
+            if model != rules:
+                fixes += model == ex.label
+                breaks += rules == ex.label
+                neither += ex.label not in {model, rules}
+    disagree = fixes + breaks + neither
+    return (
+        f"they disagree on {disagree} turns: model right {fixes}, rules right {breaks}, "
+        f"neither {neither} (rules wrong on {fixes + neither}/{disagree or 1:.0f})"
+    )
 
 
 def costs(exs: Sequence[Example], text_train: float, rules_train: float) -> None:
