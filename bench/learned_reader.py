@@ -6,8 +6,8 @@ tuned on every tuning part, so their numbers there are contaminated; only parts 
 honest. Here linear models predict the next move (8 classes) directly from a turn, and are scored
 by leave-one-part-out (LOPO): train on every other part, predict the part left out.
 
-Features: lowercased word unigrams and bigrams (numbers and ids folded), the words of the last
-sentence and the last words of each question, a few shapes (ends with '?', how many '?', a
+Features: lowercased word unigrams and bigrams (digits folded to one token), the words of the last
+sentence and the first three words and the last word of each question, a few shapes (ends with '?', how many '?', a
 numbered list, length bucket, where the last question stands), and, in the variants that use
 them, the rule reader's acts, move and last sentence's acts, so the model can learn when the rules
 are right.
@@ -108,11 +108,11 @@ def text_features(text: str, rich: bool = False) -> set[str]:
     feats |= {f"l0:{w}" for w in last[:2]}
     questions = [i for i, s in enumerate(sentences) if s.rstrip().endswith("?")]
     for i in questions:
-        tail = _words(sentences[i])
-        feats |= {f"q:{w}" for w in tail[:3]}
-        feats.add(f"qend:{tail[-2] if len(tail) > 1 else ''}")
+        question = _words(sentences[i])  # ends with "?"
+        feats |= {f"q:{w}" for w in question[:3]}
+        feats.add(f"qend:{question[-2] if len(question) > 1 else ''}")
         if rich:
-            feats |= {f"qb:{a}_{b}" for a, b in pairwise(tail)}
+            feats |= {f"qb:{a}_{b}" for a, b in pairwise(question)}
     if rich:
         feats |= {f"lt:{a}_{b}_{c}" for a, b, c in zip(last, last[1:], last[2:], strict=False)}
         feats.add(f"ns:{min(len(sentences), 8)}")
@@ -140,7 +140,8 @@ class Vocabulary:
         self.ids: dict[str, int] = {}
 
     def __call__(self, names: Iterable[str]) -> list[int]:
-        return sorted(self.ids.setdefault(n, len(self.ids)) for n in names)
+        # in sorted order, so the ids (and the float sums over them) never depend on str hashing
+        return sorted(self.ids.setdefault(n, len(self.ids)) for n in sorted(names))
 
 
 VOCAB = Vocabulary()
@@ -311,14 +312,6 @@ def train(setting: Setting, exs: Sequence[Example]) -> Model:
     if setting.model == "perceptron":
         return train_perceptron(data, size, setting.epochs)
     return train_logreg(data, size, setting.epochs, setting.l2)
-
-
-@dataclass
-class Predictions:
-    """One variant's moves for every scored turn, by part."""
-
-    moves: dict[str, list[Move]]
-    abstained: dict[str, list[bool]]
 
 
 def lopo(
