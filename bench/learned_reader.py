@@ -55,9 +55,11 @@ from typing import get_args
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
-from bench.unseen_readings import OUT as UNSEEN_FILE  # noqa: E402
-from bench.unseen_readings import UNSEEN_AT, key  # noqa: E402
+from unseen_readings import OUT as UNSEEN_FILE  # noqa: E402
+from unseen_readings import UNSEEN_AT, key  # noqa: E402
+
 from pytest_bankbench.simulation.acts import read  # noqa: E402
 from tests.simulation.test_real_turns import HELD_OUT, TURNS, Move, move  # noqa: E402
 
@@ -458,7 +460,7 @@ def search(exs: Sequence[Example], models: Sequence[str], only: str = "") -> Non
         print(f"{setting.label()}: training {spent / len(HONEST_TUNING):.1f}s a fold")
         for threshold in THRESHOLDS if setting.model == "logreg" else (None,):
             by = variants(moves, probs, threshold or 1.0)
-            names = ("model", "abstain") if threshold is None else ("override",)
+            names: tuple[str, ...] = ("model", "abstain") if threshold is None else ("override",)
             if threshold == THRESHOLDS[0]:
                 names = ("model", "abstain", "override")
             for name in names:
@@ -528,7 +530,7 @@ def final(exs: Sequence[Example]) -> None:
     for part in parts:
         cells = [c[part].brief() if part in c else "" for c in columns.values()]
         print(f"{part:12s}" + "".join(f"{cell:>17s}" for cell in cells))
-    groups = {
+    groups: dict[str, list[str]] = {
         "tuning..tuning-8 (no unseen rule reading)": [p for p in parts if p not in UNSEEN_AT],
         "tuning-9..30 (settings chosen here)": HONEST_TUNING,
         "tuning-25..30 (rounds 13-15: the rules' newest unseen readings)": [

@@ -96,7 +96,8 @@ def readings_at(commit: str, texts: list[str]) -> list[dict[str, list[object]]]:
             cwd=tmp,
             env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
         )
-    return json.loads(done.stdout)
+    readings: list[dict[str, list[object]]] = json.loads(done.stdout)
+    return readings
 
 
 def main() -> None:
