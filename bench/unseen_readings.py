@@ -9,7 +9,7 @@ commit where a round renamed and tuned at once): its rules read that part as uns
 
 For each such part, this script exports the package at that commit (git archive), reads the part's
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
-whole turn and of its sentences to bench/unseen_readings.json, keyed by part and the first 12
+whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
 held-out-27 and held-out-28 are read by today's rules, which have never been tuned on them.
 
@@ -68,8 +68,8 @@ from pytest_bankbench.simulation.acts import read
 out = []
 for text in json.load(sys.stdin):
     r = read(text)
-    out.append({"acts": sorted(r.acts),
-                "sentences": [sorted(s.acts) for s in getattr(r, "sentences", ())]})
+    last = r.sentences[-1].acts if r.sentences else ()
+    out.append({"acts": sorted(r.acts), "last": sorted(last)})
 json.dump(out, sys.stdout)
 """
 
