@@ -83,10 +83,10 @@ def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
             *(("year", "num", "day") if first else ("year2", "num2", "day2"))
         )
         found.append((m.start(), m.end(), _date(year, int(month), day)))
-    named = [at for month in MONTHS if (at := text.find(month)) >= 0]
-    if named:  # the forms with a month's name need one
+    month = _MONTH_NAME.search(text)  # the first month's name: one scan, not one per month
+    if month is not None:  # the forms with a month's name need one
         digit = _DIGIT.search(text)
-        opens = min(*named, digit.start()) if digit else min(named)
+        opens = min(month.start(), digit.start()) if digit else month.start()
         for m in _NAMED_DATE.finditer(text, opens):
             first = m["year"] is not None
             year, name, day = m.group(
@@ -106,6 +106,7 @@ def _date(year: str, month: int, day: str) -> date | None:
 _YEAR = re.compile(r"\d\d{3}")  # \d{4}, opening with a class: scanned for it in C
 _NUMERIC_HINT = re.compile(r"\d[-/.]\d")
 _DIGIT = re.compile(r"\d")
+_MONTH_NAME = re.compile("|".join(MONTHS))
 
 
 def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
