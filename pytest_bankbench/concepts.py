@@ -54,44 +54,38 @@ class Concept:
     name: str
     means: str
     phrases: tuple[str, ...]
-    # A literal piece of every phrase (`phrase_keys`, in phrase order): a text holding none of
-    # them cannot say the concept, and most messages hold none, so a pattern runs on few (the
-    # scorer reads every message).
-    phrase_keys: tuple[str, ...]
+    # A literal piece of every phrase (`_key`): a text holding none of them cannot say the
+    # concept, and most messages hold none, so the pattern runs on few (the scorer reads every
+    # message).
     keys: tuple[str, ...]
-    # The patterns of the phrases whose keys a text holds, by those keys: compiled when first
-    # needed (few texts hold more than one or two of a concept's keys).
-    _narrowed: dict[tuple[str, ...], re.Pattern[str]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    # The pattern of all its phrases, compiled when first needed (a dict: the record is frozen).
+    _compiled: dict[str, re.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def pattern_in(self, lowered: str) -> re.Pattern[str] | None:
-        """The pattern of the phrases that may occur in `lowered` (None when none may).
+        """The concept's pattern when a phrase may occur in `lowered` (None when none may).
 
         Every match of a phrase holds its key, so a phrase whose key the text lacks matches
-        nowhere in it; leaving it out of the alternation, in the same order, leaves every match
-        as it was. The whole alternation tried at each position was most of a concept's cost,
-        and looking for each key as a substring costs less than one pattern of them all."""
-        present = tuple([k for k in self.keys if k in lowered])  # a list: no generator resumed
-        if not present:
-            return None
-        narrowed = self._narrowed.get(present)
-        if narrowed is None:  # one made for more of the keys finds the same (each is compiled)
-            held = set(present)
-            narrowed = next((p for k, p in self._narrowed.items() if held.issubset(k)), None)
-            if narrowed is not None:
-                return self._narrowed.setdefault(present, narrowed)
-            kept = [p for p, k in zip(self.phrases, self.phrase_keys, strict=True) if k in held]
-            # Every phrase opens and closes with the same whole-word tests: said once around the
-            # alternation, which tries each body with them in the same order (A|B)C = AC|BC, and
-            # compiles in two thirds of the time (a run compiles each when first needed).
-            body = f"{_OPENS}(?:{'|'.join(map(_phrase_body, kept))}){_CLOSES}"
-            starts = [_first_letter(p) for p in kept]
-            if all(starts):  # the engine leaves the other positions after one test
-                body = f"(?=[{''.join(sorted({re.escape(c) for c in starts if c}))}])(?:{body})"
-            # read on lower-case text (_plain)
-            narrowed = self._narrowed.setdefault(present, re.compile(body))
-        return narrowed
+        nowhere in it: a text holding none of the keys needs no search, and in one holding some
+        the pattern of every phrase finds what one of their phrases alone would. Patterns of
+        the phrases of the keys held, one compiled per set of keys met, ran no faster, and their
+        compiling (a millisecond each, 87 over the shipped gold sessions) was most of the cost
+        of the sessions that met a new set; looking for each key as a substring costs less than
+        one pattern of them all."""
+        for key in self.keys:  # a loop: the first key held is enough
+            if key in lowered:
+                return self._compiled.get("all") or self._compile()
+        return None
+
+    def _compile(self) -> re.Pattern[str]:
+        # Every phrase opens and closes with the same whole-word tests: said once around the
+        # alternation, which tries each body with them in the same order (A|B)C = AC|BC, and
+        # compiles in two thirds of the time.
+        body = f"{_OPENS}(?:{'|'.join(map(_phrase_body, self.phrases))}){_CLOSES}"
+        starts = [_first_letter(p) for p in self.phrases]
+        if all(starts):  # the engine leaves the other positions after one test
+            body = f"(?=[{''.join(sorted({re.escape(c) for c in starts if c}))}])(?:{body})"
+        # read on lower-case text (_plain)
+        return self._compiled.setdefault("all", re.compile(body))
 
 
 def _first_letter(phrase: str) -> str | None:
@@ -150,9 +144,8 @@ def vocabulary() -> dict[str, Concept]:
                 built: dict[str, Concept] = {}
                 for name, table in raw.items():
                     phrases = tuple(table["phrases"])
-                    phrase_keys = tuple(_key(p) for p in phrases)
-                    keys = tuple(sorted(set(phrase_keys)))
-                    built[name] = Concept(name, table.get("means", ""), phrases, phrase_keys, keys)
+                    keys = tuple(sorted({_key(p) for p in phrases}))
+                    built[name] = Concept(name, table.get("means", ""), phrases, keys)
                 _LOADED.update(built)
     return _LOADED
 

@@ -84,10 +84,10 @@ def _walk(value: Any, found: dict[str, frozenset[str]]) -> None:
     # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
     if isinstance(value, dict):
         if not _RECORD_KEY_SET.isdisjoint(value):
-            key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), _KEY_TYPES)), None)
-            if key is not None:
-                first = str(key)
-                found[first] = _record_names(first, str(value.get("masked_number", "")))
+            for name in _RECORD_KEYS:  # its first record key: a loop, not next() of a generator
+                if isinstance(key := value.get(name), _KEY_TYPES):
+                    found[str(key)] = _record_names(str(key), str(value.get("masked_number", "")))
+                    break
         items: Any = value.values()
     elif isinstance(value, list):
         items = value
