@@ -74,8 +74,8 @@ def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
         return ()
     found: list[tuple[int, int, date | None]] = []
     # Each scan starts where the first match may: no match opens before it, and the text before
-    # it is never read (the lookbehinds still see it). A numeric date holds a digit, separator
-    # and digit at most three characters in; a named one opens at a digit or a month's name.
+    # it is never read (the lookbehinds still see it). A numeric date holds its hint at most
+    # three characters in; a named one opens at a digit or a month's name opening a word.
     hint = _NUMERIC_HINT.search(text)
     for m in _NUMERIC_DATE.finditer(text, max(0, hint.start() - 3)) if hint else ():
         first = m["year"] is not None
@@ -104,9 +104,11 @@ def _date(year: str, month: int, day: str) -> date | None:
 
 
 _YEAR = re.compile(r"\d\d{3}")  # \d{4}, opening with a class: scanned for it in C
-_NUMERIC_HINT = re.compile(r"\d[-/.]\d")
+# What every numeric date holds, a digit and separator and one or two digits and the same again
+# ("4-05-0" of 2024-05-06, "5/06/2" of 05/06/2024): a decimal ("908.52") holds none.
+_NUMERIC_HINT = re.compile(r"\d[-/.]\d\d?[-/.]\d")
 _DIGIT = re.compile(r"\d")
-_MONTH_NAME = re.compile("|".join(MONTHS))
+_MONTH_NAME = re.compile(rf"(?<![a-z])(?:{'|'.join(MONTHS)})")  # opening a word
 
 
 def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
