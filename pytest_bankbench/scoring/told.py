@@ -208,10 +208,8 @@ def _may_name(plain: str) -> bool:
 
 @lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
 def _names_in(plain: str) -> tuple[str, ...]:
-    """What may name a record in a message, lower case; () when none may.
-
-    Every name holds its own run of four or more digits: one is looked for first, as most
-    messages hold none and the name pattern costs more."""
+    """What may name a record in a message, lower case; () when none may. Every name holds a
+    run of four or more digits: one is looked for first (most messages hold none)."""
     if not _DIGIT_RUN.search(plain):
         return ()
     return tuple(t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t))
@@ -221,9 +219,11 @@ def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:
     """The long strings of the prose tools' results (articles: what a sentence could be copied
     from), flattened as the messages are, JSON escapes undone; "" when there are none (most
     sessions: then no message needs to be split to look for copies)."""
-    if not outputs:
-        return ""
-    raw = json.dumps(outputs, ensure_ascii=False)
+    return _long_strings(json.dumps(outputs, ensure_ascii=False)) if outputs else ""
+
+
+@lru_cache(maxsize=256)  # an article comes back in many sessions: flattened once
+def _long_strings(raw: str) -> str:
     found = [f for f in _STRING.findall(raw) if len(f) >= _COPIED]
     flat = (" ".join(f.replace("\\n", " ").replace('\\"', '"').split()).casefold() for f in found)
     return "\x00".join(flat)
