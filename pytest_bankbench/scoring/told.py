@@ -327,9 +327,9 @@ def untold(
         if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
             heard = [m._replace(plain=m.of_ours) if m.of_ours else m for m in heard]
             heard = [m for m in heard if not m.elsewhere]
-        texts = [m.text for m in heard]
         if any(_tells_it(tell, m) for m in heard):
             continue
+        texts = [m.text for m in heard]  # for the evidence only
         point = f" before {gold[tell.before].tool}" if tell.before else ""
         if not point and tell.kind == "handoff" and handoff_at is not None:
             point = " before the hand-off"
