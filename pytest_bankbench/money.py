@@ -97,8 +97,9 @@ def lakh_words(paise: int) -> str:
 
 # International grouping first (1,000,000), then Indian (10,00,000), then plain digits; a number
 # may follow "Rs." directly, but the digits after a decimal point or comma are not a new number.
+# Its first digit looked for first: the engine leaves the other positions after one test.
 _NUMBER = re.compile(
-    r"(?<!\w)(?<!\d[.,])(\d{1,3}(?:,\d{3})+(?![\d,])|\d{1,3}(?:,\d{2})*,\d{3}(?![\d,])|\d+)"
+    r"(?=\d)(?<!\w)(?<!\d[.,])(\d{1,3}(?:,\d{3})+(?![\d,])|\d{1,3}(?:,\d{2})*,\d{3}(?![\d,])|\d+)"
     r"(\.\d+)?"
     r"(?:\s*(lakhs?|lacs?|crores?|cr|k)\b)?",
     re.IGNORECASE,

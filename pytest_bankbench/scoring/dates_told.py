@@ -26,8 +26,6 @@ yearless date with no task date set.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date
 from functools import lru_cache
@@ -74,8 +72,8 @@ def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
         return ()
     found: list[tuple[int, int, date | None]] = []
     # Each scan starts where the first match may: no match opens before it, and the text before
-    # it is never read (the lookbehinds still see it). A numeric date holds a digit, separator
-    # and digit at most three characters in; a named one opens at a digit or a month's name.
+    # it is never read (the lookbehinds still see it). A numeric date holds its hint at most
+    # three characters in; a named one opens at a digit or a month's name opening a word.
     hint = _NUMERIC_HINT.search(text)
     for m in _NUMERIC_DATE.finditer(text, max(0, hint.start() - 3)) if hint else ():
         first = m["year"] is not None
@@ -83,10 +81,10 @@ def dates_in(text: str) -> tuple[tuple[int, int, date | None], ...]:
             *(("year", "num", "day") if first else ("year2", "num2", "day2"))
         )
         found.append((m.start(), m.end(), _date(year, int(month), day)))
-    named = [at for month in MONTHS if (at := text.find(month)) >= 0]
-    if named:  # the forms with a month's name need one
+    month = _MONTH_NAME.search(text)  # the first month's name: one scan, not one per month
+    if month is not None:  # the forms with a month's name need one
         digit = _DIGIT.search(text)
-        opens = min(*named, digit.start()) if digit else min(named)
+        opens = min(month.start(), digit.start()) if digit else month.start()
         for m in _NAMED_DATE.finditer(text, opens):
             first = m["year"] is not None
             year, name, day = m.group(
@@ -104,8 +102,11 @@ def _date(year: str, month: int, day: str) -> date | None:
 
 
 _YEAR = re.compile(r"\d\d{3}")  # \d{4}, opening with a class: scanned for it in C
-_NUMERIC_HINT = re.compile(r"\d[-/.]\d")
+# What every numeric date holds, a digit and separator and one or two digits and the same again
+# ("4-05-0" of 2024-05-06, "5/06/2" of 05/06/2024): a decimal ("908.52") holds none.
+_NUMERIC_HINT = re.compile(r"\d[-/.]\d\d?[-/.]\d")
 _DIGIT = re.compile(r"\d")
+_MONTH_NAME = re.compile(rf"(?<![a-z])(?:{'|'.join(MONTHS)})")  # opening a word
 
 
 def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) -> bool:
@@ -189,14 +190,25 @@ def task_day() -> date | None:
     return _ON.get()
 
 
-@contextmanager
-def reading_on(day: date) -> Iterator[None]:
+def reading_on(day: date) -> _ReadingOn:
     """Yearless dates read against `day` (a task's task_date) inside the block."""
-    token = _ON.set(day)
-    try:
-        yield
-    finally:
-        _ON.reset(token)
+    return _ReadingOn(day)
+
+
+class _ReadingOn:
+    """reading_on's block: a class, not a generator's context manager (entered for every
+    session scored, where contextmanager's machinery cost three times as much)."""
+
+    __slots__ = ("day", "token")
+
+    def __init__(self, day: date) -> None:
+        self.day = day
+
+    def __enter__(self) -> None:
+        self.token = _ON.set(self.day)
+
+    def __exit__(self, *exc: object) -> None:
+        _ON.reset(self.token)
 
 
 @lru_cache(maxsize=1024)

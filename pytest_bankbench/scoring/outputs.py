@@ -34,7 +34,7 @@ _RECENT = 1024
 # A currency marker, then international (1,000,000), Indian (10,00,000) or plain digits; a comma
 # followed by a space ("Rs. 50,000, the most") is punctuation, never grouping.
 _AMOUNT = re.compile(
-    r"(?=[\dri₹])"  # a match opens with its currency marker or its first digit
+    r"(?=[\dri₹])(?=\d|r[su]|inr|₹)"  # a match opens with its currency marker or first digit
     r"(?P<cur>(?<![^\W\d_])(?:rs\.?|inr|rupees?)\s*|₹\s*)?"
     r"(?<![\d/:-])(?<!\d[.,])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?!,?\d)|\d{1,2}(?:,\d{2})+,\d{3}(?!,?\d)|\d+)"
@@ -42,23 +42,22 @@ _AMOUNT = re.compile(
     r"(?:\s*(?P<scale>lakhs?|lacs?|l|crores?|cr|k|thousand|million)\b\.?)?"
     r"(?P<post>\s*/-|\s*(?:rupees?|rs|inr)\b\.?)?",
 )
-# Another currency beside a figure: "$5,000", "USD 5000", "5,000 dollars" is a different value
-# from Rs 5,000, never rupees told (red team, issue 16).
+# Another currency before a figure ("$5,000", "USD 5000") is never rupees (red team, issue 16).
 _FOREIGN_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:usd|eur|euros?|gbp|aed|sgd|dollars?)\b)\s*$")
-_FOREIGN_AFTER = re.compile(
-    r"\s*(?:[$€£]|(?:usd|eur|euros?|gbp|aed|sgd|dollars?|pounds?(?: sterling)?|dirhams?)\b)"
+# What follows a figure, in one match (at most one alternative holds): a unit ("12 months");
+# "44 paise"; another currency ("5,000 dollars"); a count ("3 EMIs"); paise said apart ("Rs
+# 1,234 and 44 paise", "1,234 rupees 44 paise": Rs 1,234.44).
+_AFTER = re.compile(
+    r"\s*(?:(?P<unit>%|per\s*cent\b|pct\b|(?:months?|mos?|years?|yrs?|days?|weeks?|hours?|hrs?"
+    r"|minutes?|mins?|seconds?|secs?)\b)"
+    r"|(?P<paise_unit>(?:paise|paisa)\b)"
+    r"|(?P<foreign>[$€£]|(?:usd|eur|euros?|gbp|aed|sgd|dollars?|pounds?(?: sterling)?|dirhams?)\b)"
+    r"|(?P<count>(?:emis?|instal?lments?|times|transactions?)\b)"
+    r"|(?:,\s*|and\s+|&\s*)?(?P<paise>\d{1,2})\s*(?:paise|paisa|ps)\b)"
 )
-# Paise said apart: "Rs 1,234 and 44 paise", "1,234 rupees 44 paise" (Rs 1,234.44).
-_PAISE_AFTER = re.compile(r"\s*(?:,\s*|and\s+|&\s*)?(?P<paise>\d{1,2})\s*(?:paise|paisa|ps)\b")
-_PAISE_UNIT = re.compile(r"\s*(?:paise|paisa)\b")
 _DIGIT = re.compile(r"\d")
 _SCALE = {"lakh": 10**5, "lac": 10**5, "l": 10**5, "crore": 10**7, "cr": 10**7, "k": 10**3}
 _SCALE |= {"thousand": 10**3, "million": 10**6}
-_UNIT_AFTER = re.compile(
-    r"\s*(?:%|per\s*cent\b|pct\b|(?:months?|mos?|years?|yrs?|days?|weeks?|hours?|hrs?"
-    r"|minutes?|mins?|seconds?|secs?)\b)",
-)
-_COUNT_AFTER = re.compile(r"\s*(?:emis?|instal?lments?|times|transactions?)\b")
 _ID_BEFORE = re.compile(
     r"(?=[aenriopm#])"  # the first letter of a word below
     r"(?:\b(?:a/c|acc(?:oun)?t|ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|number|no\.?"
@@ -79,7 +78,8 @@ _SYNONYMS = (
     frozenset({"working days", "working day", "business days", "business day"}),
     frozenset({"leaves", "leaf"}),  # a cheque book's size: "50 leaves", "a 50-leaf book"
 )
-_PERCENT = re.compile(r"(?<![\w.])(?<!\d,)(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|pct\b)")
+# Its first digit looked for first: the engine leaves the other positions after one test.
+_PERCENT = re.compile(r"(?=\d)(?<![\w.])(?<!\d,)(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|pct\b)")
 _CLAUSE_BREAK = re.compile(
     r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:but|and|however|whereas|while|though|instead)\b",
 )
@@ -132,15 +132,19 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
             continue  # "1.5 L" may be litres: the lakh's L only after a currency sign
         marked = bool(cur or post or scale)
         after = m.end()  # what follows, read in place: a copy of the rest per number cost more
-        if text[after : after + 1].isalpha() or _UNIT_AFTER.match(text, after):
+        if text[after : after + 1].isalpha():
             continue
-        if _PAISE_UNIT.match(text, after):  # "44 paise": a hundredth of its figure in rupees
+        tail = _AFTER.match(text, after)
+        follows = tail.lastgroup if tail else None
+        if follows == "unit":
+            continue
+        if follows == "paise_unit":  # "44 paise": a hundredth of its figure in rupees
             found.append((Decimal(num.replace(",", "")) / 100, True, False))
             continue
         start = m.start()
         if not cur and (
             _FOREIGN_BEFORE.search(text, max(0, start - 8), start)
-            or (not post and _FOREIGN_AFTER.match(text, after))
+            or (not post and follows == "foreign")
         ):
             continue
         # Whether it may stand bare is read only for a bare one (a marked one counts anyway).
@@ -149,14 +153,14 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
             and not (  # the cheaper tests first
                 (start and text[start - 1].isalnum())
                 or (num[0] == "0" and len(num) > 1)
-                or _COUNT_AFTER.match(text, after)
+                or follows == "count"
                 or _ID_BEFORE.search(text[max(0, start - 30) : start])
             )
         )
         digits = num.replace(",", "") + frac if frac else num.replace(",", "")
         amount = Decimal(digits) * (_SCALE[scale.lower().rstrip("s")] if scale else 1)
-        if not (frac or scale) and (paise := _PAISE_AFTER.match(text, after)):
-            amount, marked, bare_ok = amount + Decimal(paise["paise"]) / 100, True, False
+        if not (frac or scale) and tail and follows == "paise":
+            amount, marked, bare_ok = amount + Decimal(tail["paise"]) / 100, True, False
         found.append((amount, marked, bare_ok))
     return tuple(found)
 
@@ -241,30 +245,9 @@ def _said_choice(value: str, text: str, unit: str | None, rivals: tuple[str, ...
 
 # Words that make what follows them a statement about the record ("yours is pending", "status:
 # active"); a rival elsewhere ("an FD needs full KYC") is not said about it.
-_ASSERTING = frozenset(
-    {
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it's",
-        "its",
-        "status",
-        "shows",
-        "showing",
-        "currently",
-        "now",
-        "remains",
-        "still",
-        "marked",
-        "as",
-        "stands",
-        "reads",
-        "says",
-    }
-)
+_ASSERTING = frozenset({"is", "are", "was", "were", "be", "been", "it's", "its", "status", "shows"})
+_ASSERTING |= {"showing", "currently", "now", "remains", "still", "marked", "as", "stands"}
+_ASSERTING |= {"reads", "says"}
 
 
 # Words that put what follows in the future or a condition: "it will be closed", "once it is

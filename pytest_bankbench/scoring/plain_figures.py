@@ -44,12 +44,16 @@ def _cells(line: str) -> list[str]:
     return inner.split("|")
 
 
-@lru_cache(maxsize=1024)
 def marked_columns(text: str) -> str:
     """The text with "₹" put before each figure of a table column whose header names the
     currency (the rest unchanged)."""
-    if "|" not in text or "-" not in text:
+    if "|" not in text or "-" not in text:  # no table (most texts): nothing to keep in the memo
         return text
+    return _marked_columns(text)
+
+
+@lru_cache(maxsize=1024)
+def _marked_columns(text: str) -> str:
     lines = text.split("\n")
     out = list(lines)
     for at in range(1, len(lines)):

@@ -70,11 +70,27 @@ _HINTS = (
 )
 
 
+# The hints by a piece several share ("code" of "sms code", "security code", ...; each in the
+# group of the first piece it holds), each other hint its own piece: a text without the piece
+# holds none of its hints, so a text naming no secret (most) is scanned for 15 pieces, not 26.
+_PIECES = ("code", "cv", "pass", "16", "one")
+_HINT_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    [(h, (h,)) for h in _HINTS if not any(p in h for p in _PIECES)]
+    + [
+        (p, tuple(h for h in _HINTS if p in h and not any(q in h for q in _PIECES[:n])))
+        for n, p in enumerate(_PIECES)
+    ]
+)
+
+
 def hinted(lowered: str) -> bool:
     """The lowered text holds a word some secret's name holds (none: it names no secret)."""
-    for hint in _HINTS:  # noqa: SIM110 - a loop: any() over a generator costs a third more here
-        if hint in lowered:
-            return True
+    # Loops: any() over a generator costs a third more here.
+    for piece, hints in _HINT_GROUPS:
+        if piece in lowered:
+            for hint in hints:
+                if hint in lowered:
+                    return True
     return False
 
 
@@ -193,7 +209,12 @@ def secret_breaches(view: SessionView) -> list[str]:
     for message in view.messages:
         event = message.event
         if event.role == "customer":
-            offered = volunteered(event.text) if hinted(message.lowered) else []
+            # Each secret is digits: the digit, a scan in C, is looked for before the hints.
+            offered = (
+                volunteered(event.text)
+                if _DIGIT.search(message.lowered) and hinted(message.lowered)
+                else []
+            )
             if offered:
                 given.extend(offered)
                 pending = event.text

@@ -7,7 +7,7 @@ from typing import Literal, get_args
 
 from pydantic import ConfigDict
 
-from pytest_bankbench.bank.diff import ChangeSet, compare
+from pytest_bankbench.bank.diff import ChangeSet, RowChange, compare
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
 from pytest_bankbench.scoring.consent import consent_failures
@@ -182,11 +182,36 @@ def unrequested_writes(golds: Sequence[GoldCall], view: SessionView) -> list[Too
 def _same_changes(trace: Trace, expected: ChangeSet) -> bool:
     """compare(...).equal with each row's signature made once: equal multisets of signatures
     (most sessions; bank/diff.compare, which names the rows that differ, makes each row's
-    signature three times)."""
+    signature three times). Both sides are sorted by signature when made (ChangeSet.of): the
+    same rows in the same order, value for value, have the same signatures, and most sessions'
+    rows are those, so no signature is made for them."""
     if len(trace.changes) != len(expected.rows):
         return False
+    if all(map(_same_row, trace.changes, expected.rows)):
+        return True
     got = sorted(row.signature() for row in trace.changes)
     return got == sorted(row.signature() for row in expected.rows)
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})  # equal values of one of these: equal reprs
+
+
+def _same_row(got: RowChange, want: RowChange) -> bool:
+    """The two rows' signatures are equal, told without making them: the same table, operation,
+    key and fields, each value of the same type and equal (a float by its repr, as the
+    signature writes it: 0.0 == -0.0). False may be said of rows whose signatures are equal."""
+    if (got.table, got.op, got.key) != (want.table, want.op, want.key):
+        return False
+    if len(got.fields) != len(want.fields):
+        return False
+    for a, b in zip(got.fields, want.fields, strict=True):
+        if a.field != b.field or not (_same(a.before, b.before) and _same(a.after, b.after)):
+            return False
+    return True
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and (a == b if type(a) in _PLAIN else repr(a) == repr(b))
 
 
 def output_said(output: ToldValue, messages: Sequence[str]) -> bool:

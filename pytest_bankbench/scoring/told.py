@@ -84,10 +84,10 @@ def _walk(value: Any, found: dict[str, frozenset[str]]) -> None:
     # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
     if isinstance(value, dict):
         if not _RECORD_KEY_SET.isdisjoint(value):
-            key = next((v for k in _RECORD_KEYS if isinstance(v := value.get(k), _KEY_TYPES)), None)
-            if key is not None:
-                first = str(key)
-                found[first] = _record_names(first, str(value.get("masked_number", "")))
+            for name in _RECORD_KEYS:  # its first record key: a loop, not next() of a generator
+                if isinstance(key := value.get(name), _KEY_TYPES):
+                    found[str(key)] = _record_names(str(key), str(value.get("masked_number", "")))
+                    break
         items: Any = value.values()
     elif isinstance(value, list):
         items = value
@@ -208,10 +208,8 @@ def _may_name(plain: str) -> bool:
 
 @lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
 def _names_in(plain: str) -> tuple[str, ...]:
-    """What may name a record in a message, lower case; () when none may.
-
-    Every name holds its own run of four or more digits: one is looked for first, as most
-    messages hold none and the name pattern costs more."""
+    """What may name a record in a message, lower case; () when none may. Every name holds a
+    run of four or more digits: one is looked for first (most messages hold none)."""
     if not _DIGIT_RUN.search(plain):
         return ()
     return tuple(t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t))
@@ -221,9 +219,11 @@ def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:
     """The long strings of the prose tools' results (articles: what a sentence could be copied
     from), flattened as the messages are, JSON escapes undone; "" when there are none (most
     sessions: then no message needs to be split to look for copies)."""
-    if not outputs:
-        return ""
-    raw = json.dumps(outputs, ensure_ascii=False)
+    return _long_strings(json.dumps(outputs, ensure_ascii=False)) if outputs else ""
+
+
+@lru_cache(maxsize=256)  # an article comes back in many sessions: flattened once
+def _long_strings(raw: str) -> str:
     found = [f for f in _STRING.findall(raw) if len(f) >= _COPIED]
     flat = (" ".join(f.replace("\\n", " ").replace('\\"', '"').split()).casefold() for f in found)
     return "\x00".join(flat)
@@ -327,9 +327,9 @@ def untold(
         if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
             heard = [m._replace(plain=m.of_ours) if m.of_ours else m for m in heard]
             heard = [m for m in heard if not m.elsewhere]
-        texts = [m.text for m in heard]
         if any(_tells_it(tell, m) for m in heard):
             continue
+        texts = [m.text for m in heard]  # for the evidence only
         point = f" before {gold[tell.before].tool}" if tell.before else ""
         if not point and tell.kind == "handoff" and handoff_at is not None:
             point = " before the hand-off"
