@@ -13,6 +13,7 @@ two medians is taken run by run, and the median of those ratios printed with the
     python bench/scoring_cost.py --against 46ae4f9        # 5 runs of each, interleaved
     python bench/scoring_cost.py --against /tmp/before    # a folder holding another checkout
     python bench/scoring_cost.py --same-verdicts main     # verdicts of every built-in agent
+    python bench/scoring_cost.py --against 46ae4f9 --in-run   # also each right after its play
 
 With `--against`, both scorers are also timed on the same sessions: the other checkout's gold
 sessions of its own tasks, saved once (both task models read its task file). That is the
@@ -171,10 +172,16 @@ def _sessions(saved: Path | None) -> list[tuple[Any, Any, Any]]:
     return [(task, trace, expected_changes(task)) for task, trace in sessions]
 
 
-def serve(saved: Path | None) -> None:
+def serve(saved: Path | None, in_run: bool = False) -> None:
     """A scorer on a pipe: reads "start end", scores those sessions once, answers their CPU
-    seconds (one JSON list a line). Each session is scored once per process, as in a run."""
+    seconds (one JSON list a line). Each session is scored once per process, as in a run.
+    `in_run`: each session is played again, untimed, just before it is scored, as a run scores
+    a session right after playing it (the customer's reading fills the caches and the CPU's)."""
+    from pytest_bankbench.bank.store import Bank
+    from pytest_bankbench.runner import builtin_agent
     from pytest_bankbench.scoring.scorer import score
+    from pytest_bankbench.simulation.customer import ScriptedCustomer
+    from pytest_bankbench.simulation.session import run_session
 
     scored = _sessions(saved)
     messages = statistics.fmean(
@@ -186,6 +193,10 @@ def serve(saved: Path | None) -> None:
         first, last = map(int, line.split())
         cost = []
         for task, trace, expected in scored[first:last]:
+            if in_run:
+                with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+                    agent = builtin_agent("gold", task)
+                    run_session(task, agent, ScriptedCustomer(task), bank)
             start = time.process_time()
             verdict = score(task, trace, expected)
             cost.append(time.process_time() - start)
@@ -196,10 +207,11 @@ def serve(saved: Path | None) -> None:
 class _Scorer:
     """One checkout's scorer in a fresh interpreter (serve())."""
 
-    def __init__(self, checkout: Path, saved: Path | None) -> None:
+    def __init__(self, checkout: Path, saved: Path | None, in_run: bool) -> None:
         env = {**os.environ, "PYTHONPATH": str(checkout)}
         command = [sys.executable, str(HERE / "bench" / "scoring_cost.py"), "--serve"]
         command += ["--saved", str(saved)] if saved else []
+        command += ["--in-run"] if in_run else []
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=checkout
         )
@@ -218,10 +230,10 @@ class _Scorer:
         self.process.wait()
 
 
-def one_run(checkouts: list[Path], saved: Path | None) -> list[_Scorer]:
+def one_run(checkouts: list[Path], saved: Path | None, in_run: bool = False) -> list[_Scorer]:
     """Every checkout scores every session once, CHUNK sessions at a time in turns (who goes
     first alternates): a slow phase of the shared machine hits all of them alike."""
-    scorers = [_Scorer(c, saved) for c in checkouts]
+    scorers = [_Scorer(c, saved, in_run) for c in checkouts]
     tasks = int(scorers[0].meta["tasks"])
     for turn, first in enumerate(range(0, tasks, CHUNK)):
         for scorer in scorers[:: 1 if turn % 2 == 0 else -1]:
@@ -231,12 +243,14 @@ def one_run(checkouts: list[Path], saved: Path | None) -> list[_Scorer]:
     return scorers
 
 
-def _report(checkouts: list[Path], runs: int, saved: Path | None, what: str) -> None:
+def _report(
+    checkouts: list[Path], runs: int, saved: Path | None, what: str, in_run: bool = False
+) -> None:
     medians: dict[Path, list[float]] = {c: [] for c in checkouts}
     means: dict[Path, list[float]] = {c: [] for c in checkouts}
     meta: dict[Path, dict[str, float]] = {}
     for _ in range(runs):
-        for checkout, scorer in zip(checkouts, one_run(checkouts, saved), strict=True):
+        for checkout, scorer in zip(checkouts, one_run(checkouts, saved, in_run), strict=True):
             medians[checkout].append(statistics.median(scorer.cost))
             means[checkout].append(statistics.fmean(scorer.cost))
             meta[checkout] = scorer.meta
@@ -283,6 +297,11 @@ def main() -> None:
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--saved", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--in-run",
+        action="store_true",
+        help="also score each gold session right after playing it again, as a run does",
+    )
     parser.add_argument("--save", type=Path, help=argparse.SUPPRESS)
     parser.add_argument(
         "--same-verdicts",
@@ -307,15 +326,17 @@ def main() -> None:
         save_sessions(args.save)
         return
     if args.serve:
-        serve(args.saved)
+        serve(args.saved, args.in_run)
         return
     with _checkout(args.against) as other:
-        _compare(args.runs, other)
+        _compare(args.runs, other, args.in_run)
 
 
-def _compare(runs: int, other: Path | None) -> None:
+def _compare(runs: int, other: Path | None, in_run: bool = False) -> None:
     checkouts = [HERE] + ([other] if other else [])
     _report(checkouts, runs, None, "its own gold")
+    if in_run:
+        _report(checkouts, runs, None, "its own gold, each right after it was played", True)
     if other is not None:
         with tempfile.TemporaryDirectory() as folder:
             env = {**os.environ, "PYTHONPATH": str(other)}
