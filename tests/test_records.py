@@ -13,6 +13,7 @@ import pytest
 
 from pytest_bankbench.records import (
     Holding,
+    heard,
     holding,
     holdings,
     named,
@@ -174,3 +175,16 @@ def test_holdings_are_the_seeded_customers_records() -> None:
     assert kinds == {"card", "deposit"}
     for record in held:
         assert named(phrase(record.key, held) or "", held, record.kind) == record.key
+
+
+CUES = ("ending", "ends", "end", "no.", "no", "number", "#", "id", "fd", "rd", "deposit")
+CUES += ("loan", "card", "xxxx", "****", "••••", "....")
+
+
+@pytest.mark.parametrize("cue", CUES)
+def test_digits_after_every_cue_are_heard(cue: str) -> None:
+    """Each cue the record reader knows opens with a character its scan looks for first (the
+    pattern's lookahead, a speed-up, must list them all), so the digits after it are heard."""
+    assert heard(f"Your {cue} 12345678 is active.").tails == {"12345678"}
+    assert heard(f"Your {cue}: 12345678").tails == {"12345678"}
+    assert not heard("Your 12345678 is active.").tails  # no cue, no tail

@@ -35,6 +35,8 @@ AMOUNT_TOLD = [
     ("50000.00", "₹ 50,000/-"),
     ("50000.00", "50,000/-"),
     ("50000.00", "50000 rupees"),
+    ("500.00", "Rupees 500 has been debited."),  # a currency word before, as "INR" and "Rs"
+    ("75.00", "a fee of rupees 75"),
     ("50000.00", "the limit is 50,000 today"),
     ("50000.00", "50 thousand"),
     ("50000.00", "50k"),
