@@ -177,7 +177,19 @@ def test_holdings_are_the_seeded_customers_records() -> None:
         assert named(phrase(record.key, held) or "", held, record.kind) == record.key
 
 
-CUES = ("ending", "ends", "end", "no.", "no", "number", "#", "id", "fd", "rd", "deposit")
+CUES: tuple[str, ...] = (
+    "ending",
+    "ends",
+    "end",
+    "no.",
+    "no",
+    "number",
+    "#",
+    "id",
+    "fd",
+    "rd",
+    "deposit",
+)
 CUES += ("loan", "card", "xxxx", "****", "••••", "....")
 
 
