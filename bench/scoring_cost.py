@@ -45,19 +45,21 @@ HERE = Path(__file__).resolve().parent.parent
 CHUNK = 20  # sessions scored by one checkout before the other's turn
 
 
-def _gold_sessions() -> list[tuple[Any, Any]]:
+def _play(task: Any, agent: str = "gold") -> Any:
+    """One session of a built-in agent with the scripted customer on a fresh bank: its trace."""
     from pytest_bankbench.bank.store import Bank
     from pytest_bankbench.runner import builtin_agent
     from pytest_bankbench.simulation.customer import ScriptedCustomer
     from pytest_bankbench.simulation.session import run_session
+
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        return run_session(task, builtin_agent(agent, task), ScriptedCustomer(task), bank)
+
+
+def _gold_sessions() -> list[tuple[Any, Any]]:
     from pytest_bankbench.tasks.loader import shipped_tasks
 
-    sessions = []
-    for task in shipped_tasks():
-        with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
-            trace = run_session(task, builtin_agent("gold", task), ScriptedCustomer(task), bank)
-        sessions.append((task, trace))
-    return sessions
+    return [(task, _play(task)) for task in shipped_tasks()]
 
 
 def save_sessions(folder: Path) -> None:
@@ -71,21 +73,13 @@ def save_sessions(folder: Path) -> None:
 
 def save_agent_sessions(folder: Path) -> None:
     """Every built-in agent's session of every task, one traces file per agent."""
-    from pytest_bankbench.bank.store import Bank
-    from pytest_bankbench.runner import builtin_agent
-    from pytest_bankbench.simulation.customer import ScriptedCustomer
-    from pytest_bankbench.simulation.session import run_session
     from pytest_bankbench.tasks.loader import shipped_tasks
     from pytest_bankbench.vocabulary import BUILTIN_NAMES
 
     tasks = shipped_tasks()
     (folder / "tasks.jsonl").write_text("".join(t.to_line() + "\n" for t in tasks))
     for name in BUILTIN_NAMES:
-        lines = []
-        for task in tasks:
-            with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
-                agent = builtin_agent(name, task)
-                lines.append(run_session(task, agent, ScriptedCustomer(task), bank))
+        lines = [_play(task, name) for task in tasks]
         (folder / f"traces-{name}.jsonl").write_text(
             "".join(t.model_dump_json() + "\n" for t in lines)
         )
@@ -177,11 +171,7 @@ def serve(saved: Path | None, in_run: bool = False) -> None:
     seconds (one JSON list a line). Each session is scored once per process, as in a run.
     `in_run`: each session is played again, untimed, just before it is scored, as a run scores
     a session right after playing it (the customer's reading fills the caches and the CPU's)."""
-    from pytest_bankbench.bank.store import Bank
-    from pytest_bankbench.runner import builtin_agent
     from pytest_bankbench.scoring.scorer import score
-    from pytest_bankbench.simulation.customer import ScriptedCustomer
-    from pytest_bankbench.simulation.session import run_session
 
     scored = _sessions(saved)
     messages = statistics.fmean(
@@ -194,9 +184,7 @@ def serve(saved: Path | None, in_run: bool = False) -> None:
         cost = []
         for task, trace, expected in scored[first:last]:
             if in_run:
-                with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
-                    agent = builtin_agent("gold", task)
-                    run_session(task, agent, ScriptedCustomer(task), bank)
+                _play(task)
             start = time.process_time()
             verdict = score(task, trace, expected)
             cost.append(time.process_time() - start)
@@ -274,7 +262,7 @@ def _report(
 
 
 @contextlib.contextmanager
-def _checkout(where: str | None) -> Iterator[Path | None]:
+def checkout(where: str | None) -> Iterator[Path | None]:
     """A folder as given, or a commit of this repository extracted into a temporary folder
     (`git archive`: no worktree is registered)."""
     if where is None or Path(where).is_dir():
@@ -312,7 +300,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.same_verdicts:
-        with _checkout(args.same_verdicts) as other:
+        with checkout(args.same_verdicts) as other:
             assert other is not None
             code = same_verdicts(other)
         sys.exit(code)
@@ -328,7 +316,7 @@ def main() -> None:
     if args.serve:
         serve(args.saved, args.in_run)
         return
-    with _checkout(args.against) as other:
+    with checkout(args.against) as other:
         _compare(args.runs, other, args.in_run)
 
 

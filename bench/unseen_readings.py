@@ -7,7 +7,7 @@ contaminated features. Each part from tuning-9 on was renamed from held-out-N at
 rules had never been changed for it (the rename commit itself, or the parent of the round's
 commit where a round renamed and tuned at once): its rules read that part as unseen.
 
-For each such part, this script exports the package at that commit (git archive), reads the part's
+For each such part, this script exports that commit (git archive, as bench/scoring_cost.py does), reads the part's
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
@@ -22,14 +22,13 @@ import hashlib
 import json
 import subprocess
 import sys
-import tarfile
-import tempfile
-from io import BytesIO
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+
+from scoring_cost import checkout  # noqa: E402
 
 from tests.simulation.test_real_turns import TURNS  # noqa: E402
 
@@ -81,12 +80,8 @@ def key(text: str) -> str:
 
 def readings_at(commit: str, texts: list[str]) -> list[dict[str, list[object]]]:
     """`texts` read by the rules of `commit`."""
-    archive = subprocess.run(
-        ["git", "archive", commit, "pytest_bankbench"], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
+    with checkout(commit) as tmp:
+        assert tmp is not None
         done = subprocess.run(
             [sys.executable, "-c", READER],
             input=json.dumps(texts),
@@ -94,7 +89,7 @@ def readings_at(commit: str, texts: list[str]) -> list[dict[str, list[object]]]:
             capture_output=True,
             check=True,
             cwd=tmp,
-            env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
+            env={"PYTHONPATH": str(tmp), "PATH": "/usr/bin:/bin"},
         )
     readings: list[dict[str, list[object]]] = json.loads(done.stdout)
     return readings
