@@ -89,6 +89,7 @@ class Summary(_Part):
     pass_1_ci95: tuple[float, float] = Field(alias="pass^1_ci95")
     final_state_only_rate: float
     false_passes: FalsePasses
+    # k -> pass^k, for each k up to `trials` that some task finished k trials of (none: n/a).
     pass_k: dict[str, float] = Field(alias="pass^k")
     infra_errors: int
     accounting: Accounting | None = None  # None only in reports older than the accounting

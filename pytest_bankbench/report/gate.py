@@ -217,6 +217,9 @@ def _value(cond: Condition, summary: Summary) -> tuple[float | None, str]:
     if cond.metric == "pass^k":
         by_k = summary.pass_k
         if str(cond.k) not in by_k:
+            # Interrupted, or trials left out with -k: the trials ran, no task finished k.
+            if cond.k is not None and cond.k <= summary.trials:
+                return None, f"no task has {cond.k} finished trials in this run, nothing measured"
             return None, (
                 f"the run has {summary.trials} trial(s); pass^{cond.k} needs --bank-trials {cond.k}"
             )

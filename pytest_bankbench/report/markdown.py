@@ -118,9 +118,15 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
         f"trial{'s' if trials != 1 else ''}) |",
         f"| **pass^1** | {pass_1} |",
     ]
-    for k, value in summary.pass_k.items():
-        if k != "1":
-            lines.append(f"| pass^{k} | {f'{value:.4f}' if scored else 'n/a'} |")
+    for k in range(2, trials + 1):  # n/a where no task finished k trials, never a 0
+        value = summary.pass_k.get(str(k))
+        if not scored:
+            shown = "n/a"
+        elif value is None:
+            shown = f"n/a (no task has {k} finished trials)"
+        else:
+            shown = f"{value:.4f}"
+        lines.append(f"| pass^{k} | {shown} |")
     false_passes = (
         f"{fp.count} ({_pct(fp.share_of_all)} of all, "
         f"{_pct(fp.share_of_final_state_passes)} of final-state passes)"

@@ -30,10 +30,12 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def pass_hat_k(successes_by_task: dict[str, tuple[int, int]], k: int) -> float:
-    """tau-bench's estimator: mean over tasks of C(c, k) / C(n, k), for tasks with n >= k."""
+def pass_hat_k(successes_by_task: dict[str, tuple[int, int]], k: int) -> float | None:
+    """tau-bench's estimator: mean over tasks of C(c, k) / C(n, k), for tasks with n >= k;
+    None when no task has k finished trials (an interrupted run, or trials left out with -k):
+    nothing was measured, which is not a measured 0."""
     values = [comb(c, k) / comb(n, k) for c, n in successes_by_task.values() if n >= k]
-    return sum(values) / len(values) if values else 0.0
+    return sum(values) / len(values) if values else None
 
 
 def _rate(records: list[SessionRecord]) -> Rate:
@@ -121,7 +123,12 @@ def summarize(
             share_of_all=_r(false / n if n else 0.0),
             share_of_final_state_passes=_r(false / final if final else 0.0),
         ),
-        pass_k={str(k): _r(pass_hat_k(per_task, k)) for k in range(1, trials + 1)},
+        # Only the k some task finished k trials of: the others are n/a, never a 0.
+        pass_k={
+            str(k): _r(value)
+            for k in range(1, trials + 1)
+            if (value := pass_hat_k(per_task, k)) is not None
+        },
         infra_errors=counts.infra_errors,
         accounting=counts,
         unaccounted=counts.harness_errors + counts.lost + counts.not_run,

@@ -19,6 +19,14 @@ def _rate(value: float, sessions: int) -> str:
     return _pct(value) if sessions else "n/a"
 
 
+def _pass_k(summary: Summary, k: int, sessions: int) -> str:
+    """pass^k, or n/a where no task finished k trials (an interrupted run, trials left out)."""
+    value = summary.pass_k.get(str(k))
+    if value is None:
+        return f"n/a (no task has {k} finished trials)" if sessions else "n/a"
+    return _rate(value, sessions).strip()
+
+
 def _table(title: str, rows: dict[str, Rate]) -> list[str]:
     lines = [f"{title:<22} {'n':>5} {'pass^1':>7} {'final-state':>11} {'false-pass':>10}"]
     for name, row in rows.items():
@@ -89,7 +97,7 @@ def render(
     if summary.trials > 1:
         lines.append(
             "pass^k: "
-            + "  ".join(f"k={k}: {_rate(v, n).strip()}" for k, v in summary.pass_k.items())
+            + "  ".join(f"k={k}: {_pass_k(summary, k, n)}" for k in range(1, summary.trials + 1))
         )
     if summary.accounting is not None:
         lines.append(f"sessions: {summary.accounting.line()}")

@@ -12,6 +12,7 @@ import importlib.util
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -215,7 +216,9 @@ def read_settings(opt: Any) -> RunSettings | None:
             ),
             shard=_shard(opt.bank_shard),
             agent=agent,
-        )
+        ),
+        # pytest's own report file: a bank output on it would be overwritten, or overwrite it.
+        [("--junitxml", Path(opt.xmlpath))] if getattr(opt, "xmlpath", None) else [],
     )
 
 
@@ -251,20 +254,24 @@ def _output_file(name: str, raw: str | None) -> Path | None:
         raise SettingsError(str(exc)) from None
 
 
-def _check_outputs(settings: RunSettings) -> RunSettings:
-    """Every file the run writes, its session log and traces included, checked before the
-    first session: each writable and no two on one path (issue 19)."""
+def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = ()) -> RunSettings:
+    """Every file the run writes, its session log, traces, provenance and locks included, and
+    the files other plugins write (`others`: --junitxml), checked before the first session:
+    each writable and no two on one path (issue 19)."""
     from pytest_bankbench.report.output_paths import (
         OutputPathError,
         check_clashes,
         check_output,
     )
     from pytest_bankbench.report.results_log import log_path_for
+    from pytest_bankbench.report.run_guard import LOCK_SUFFIX, lock_path_for
+    from pytest_bankbench.run.provenance import PROVENANCE_FILE
 
     outputs: list[tuple[str, Path]] = []
     if settings.report is not None:
         outputs += [("--bank-report", settings.report)]
         outputs += [("the session log of --bank-report", log_path_for(settings.report))]
+        outputs += [("the lock file of --bank-report", lock_path_for(settings.report))]
     if settings.html is not None:
         outputs.append(("--bank-html", settings.html))
     if settings.summary_md is not None:
@@ -272,6 +279,11 @@ def _check_outputs(settings: RunSettings) -> RunSettings:
     if settings.traces is not None:
         outputs += [("--bank-traces", settings.traces)]
         outputs += [("the traces file of --bank-traces", settings.traces / "traces.jsonl")]
+        outputs += [
+            ("the provenance file of --bank-traces", settings.traces / PROVENANCE_FILE),
+            ("the lock file of --bank-traces", settings.traces / f"traces.jsonl{LOCK_SUFFIX}"),
+        ]
+    outputs += others
     try:
         for name, path in outputs:
             # The options' own files were checked as read; the traces folder is a folder.

@@ -157,9 +157,8 @@ def task_lines(path: Path) -> list[tuple[int, str]]:
     """The file's non-blank lines with their numbers; TaskFileError when it is not a readable
     UTF-8 file."""
     if not path.is_file():
-        raise TaskFileError(
-            f"{path}: no such task file (expected a .jsonl file, one task per line)"
-        )
+        what = "is a folder, not a task file" if path.is_dir() else "no such task file"
+        raise TaskFileError(f"{path}: {what} (expected a .jsonl file, one task per line)")
     # Split on "\n" only: str.splitlines() would also cut at U+2028 and U+0085, which JSON
     # allows unescaped inside a string.
     lines = enumerate(_read_text(path).split("\n"), start=1)

@@ -200,13 +200,17 @@ class Task(_Strict):
         if not sources <= seen:
             raise ValueError(f"sources name gold calls that do not exist: {sources - seen}")
         last = len(self.scenario.instructions) - 1
-        for index in [
-            *(c.instruction for c in self.gold),
-            *(o.instruction for o in self.required_outputs),
-            *(t.instruction for t in self.tells),
-        ]:
-            if index > last:
-                raise ValueError(f"instruction {index} does not exist (0-{last})")
+        for field, indexes in (
+            ("gold", [c.instruction for c in self.gold]),
+            ("required_outputs", [o.instruction for o in self.required_outputs]),
+            ("tells", [t.instruction for t in self.tells]),
+        ):
+            for at, index in enumerate(indexes):
+                if index > last:
+                    raise ValueError(
+                        f"field '{field}.{at}.instruction': instruction {index} does not "
+                        f"exist; scenario.instructions holds 0 to {last}"
+                    )
         return self
 
     @property

@@ -65,6 +65,32 @@ def test_a_report_inside_the_traces_folder_clashes_with_its_traces(
     result.stderr.fnmatch_lines(["*the traces file of --bank-traces*is the same file as*"])
 
 
+@pytest.mark.parametrize(
+    ("outputs", "clash"),
+    [
+        # The traces' provenance, beside traces.jsonl, lost to a report written over it.
+        (("--bank-traces", "t", "--bank-report", "t/provenance.json"), "the provenance file"),
+        # pytest's own JUnit XML, overwritten by the report.
+        (("--bank-report", "r.xml", "--junitxml", "r.xml"), "--junitxml"),
+        # A lock file, deleted when the run ends: the summary announced, then gone.
+        (("--bank-report", "r.json", "--bank-summary-md", "r.sessions.jsonl.lock"), "the lock"),
+        (("--bank-traces", "t", "--bank-html", "t/traces.jsonl.lock"), "the lock"),
+    ],
+)
+def test_an_output_on_a_file_the_run_writes_beside_it_is_refused(
+    pytester: pytest.Pytester, outputs: tuple[str, ...], clash: str
+) -> None:
+    """The files a run writes that no option names (provenance, locks) and pytest's --junitxml
+    are outputs too: no option may share their path."""
+    named = [str(pytester.path / o) if i % 2 else o for i, o in enumerate(outputs)]
+    result = run_bench(pytester, *GOLD, *named)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*same file as*; give each output its own path"])
+    assert clash in result.stderr.str()
+    result.stdout.no_fnmatch_line("*passed*")
+    assert not any(p.is_file() for p in pytester.path.rglob("*") if p.suffix != ".py")
+
+
 def test_a_symlinked_report_is_written_through(pytester: pytest.Pytester) -> None:
     target = pytester.path / "store" / "real.json"
     target.parent.mkdir()

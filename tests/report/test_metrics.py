@@ -60,6 +60,14 @@ def test_pass_hat_k_is_tau_bench_estimator() -> None:
     assert pass_hat_k(counts, 1) == pytest.approx((0.5 + 1.0) / 2)
     assert pass_hat_k(counts, 2) == pytest.approx((1 / 6 + 1.0) / 2)
     assert pass_hat_k(counts, 4) == pytest.approx((0.0 + 1.0) / 2)
+    # A task short of k trials is left out of pass^k; with every task short, nothing is measured.
+    assert pass_hat_k({"a": (2, 2), "b": (0, 1)}, 2) == pytest.approx(1.0)
+    assert pass_hat_k(counts, 5) is None
+
+
+def test_pass_k_leaves_out_the_k_no_task_finished() -> None:
+    records = [_record("a-001", k, passed=True, final=True) for k in range(2)]
+    assert summarize(records, 3).pass_k == {"1": 1.0, "2": 1.0}
 
 
 def test_false_pass_shares() -> None:

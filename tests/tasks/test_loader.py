@@ -99,6 +99,26 @@ def test_bad_field_names_file_line_task_field_and_the_value_given(
         load_tasks(path)
 
 
+def test_an_instruction_out_of_range_names_its_field(tmp_path: Path) -> None:
+    """User trial: "instruction 5 does not exist (0-0)" named no field."""
+    data = _task_json()
+    gold = data["gold"]
+    assert isinstance(gold, list) and gold
+    gold[-1] = {**gold[-1], "instruction": 5}
+    path = _write(tmp_path / "t.jsonl", [json.dumps(data)])
+    last = len(data["scenario"]["instructions"]) - 1  # type: ignore[index]
+    where = rf"t\.jsonl:1: .*field 'gold\.{len(gold) - 1}\.instruction': instruction 5 does not"
+    with pytest.raises(
+        TaskFileError, match=where + rf" exist; scenario\.instructions holds 0 to {last}"
+    ):
+        load_tasks(path)
+
+
+def test_a_folder_is_no_task_file(tmp_path: Path) -> None:
+    with pytest.raises(TaskFileError, match="is a folder, not a task file"):
+        load_tasks(tmp_path)
+
+
 def _with_first_value(**change: object) -> dict[str, object]:
     """The first shipped task that asks for an amount, its first value changed."""
     task = next(
