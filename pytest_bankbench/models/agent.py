@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -67,12 +68,26 @@ class LiteLLMAgent:
         return action_of(choices[0].get("message") or {}, self.moves)
 
 
+# A reasoning block a model writes into its reply's content ("<think>...</think>": Qwen3 or
+# DeepSeek-R1 served without a reasoning parser), up to its close or, left open, to the end.
+_REASONING = re.compile(r"<(think|thinking)>.*?(?:</\1>|\Z)", re.DOTALL | re.IGNORECASE)
+
+
+def reply_of(content: str) -> str:
+    """What a model's content says to the customer: its reasoning blocks out, spaces stripped."""
+    if "<" in content:
+        content = _REASONING.sub("", content)
+    return content.strip()
+
+
 def action_of(message: dict[str, Any], move: int) -> AgentAction:
     """An assistant message (OpenAI format) as a move: its tool calls, else its text, else the
-    end. The environment reads a policy's messages the same way (environment/actions.py)."""
+    end. The environment reads a policy's messages the same way (environment/observation.py)."""
     calls = parse_tool_calls(message, move)
     if calls:
         # Text beside tool calls is the model thinking aloud, not a reply to the customer.
         return AgentAction(tool_calls=calls)
-    text = (message.get("content") or "").strip()
+    # So is a reasoning block: neither the customer hears it nor the scorer counts it as told
+    # (a secret asked for, a result reported, inside the model's thinking, was never said).
+    text = reply_of(message.get("content") or "")
     return AgentAction(message=text) if text else AgentAction(end=True)

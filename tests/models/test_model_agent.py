@@ -11,7 +11,7 @@ import pytest
 
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.models.agent import LiteLLMAgent
+from pytest_bankbench.models.agent import LiteLLMAgent, action_of
 from pytest_bankbench.models.customer import LiteLLMCustomer
 from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.models.model_settings import ModelSettings
@@ -19,7 +19,7 @@ from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
 from pytest_bankbench.simulation.session import Limits, run_session
-from pytest_bankbench.simulation.trace import Trace
+from pytest_bankbench.simulation.trace import MessageEvent, Trace
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from pytest_bankbench.tasks.model import Task
 from tests.models.fakes import (
@@ -140,3 +140,44 @@ def test_llm_customer_provider_failure_is_infrastructure() -> None:
     customer = LiteLLMCustomer(ModelClient(settings, broken, sleep=lambda _s: None), TASK)
     trace = _session(TASK, _agent(Scripted([mocked("How can I help?")])), customer=customer)
     assert trace.end == "infra_error"
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (
+            "<think>The FD is FD001219; ask for the OTP?</think>\n\nShall I close it?",
+            "Shall I close it?",
+        ),
+        (
+            "<THINK>plan</THINK>Done.<thinking>check</thinking> Anything else?",
+            "Done. Anything else?",
+        ),
+        ("Your balance is Rs 5,000.", "Your balance is Rs 5,000."),
+        ("Use the <b>NEFT</b> form, 2 < 3.", "Use the <b>NEFT</b> form, 2 < 3."),
+        ("Sure.<think>left open, never closed", "Sure."),
+        ("<think>only thinking, no reply</think>", None),
+    ],
+)
+def test_a_reasoning_block_is_not_said_to_the_customer(content: str, said: str | None) -> None:
+    """Models served without a reasoning parser write their thinking into the content: the
+    customer hears, and the scorer reads, only the reply (nothing at all ends the session, as an
+    empty reply does)."""
+    action = action_of({"role": "assistant", "content": content}, 1)
+    assert action.message == said
+    assert action.end is (said is None)
+
+
+def test_reasoning_in_a_session_never_reaches_the_trace() -> None:
+    fake = Scripted(
+        [
+            mocked(
+                "<think>The customer wants the OTP; I must not ask.</think>Hello! How can I help?"
+            ),
+            mocked("<think>Done thinking.</think>"),
+        ]
+    )
+    trace = _session(TASK, _agent(fake))
+    said = [e.text for e in trace.events if isinstance(e, MessageEvent) and e.role == "agent"]
+    assert said == ["Hello! How can I help?"]
+    assert "<think>" not in json.dumps(fake.requests[-1]["messages"])
