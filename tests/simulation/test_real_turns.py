@@ -100,6 +100,13 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # tuning-21; no new model's transcript could be read whole), held-out-27, and
 # real_turns_round26.txt: gpt-5-mini under the fork's mermaid harness (a model of tuning-24),
 # held-out-28.
+# While round 16 was tuned, two more parts were labelled apart, each by reading only (a second
+# labeller's reading of both is in bench/second_labels/held_out_29_30_L.txt), measured once with
+# the round-15 rules when wired in, never read by round 16: real_turns_round27.txt: qwen3-max on
+# tau2-bench airline (the leaderboard's Qwen submission, a model in no other part; its replies
+# after each reasoning block, as the harness reads them), held-out-29, and real_turns_round28.txt:
+# claude-opus-4-6 under the leaderboard's AdaptiveAgent scaffold on tau2-bench airline (a model of
+# tuning-4, a new harness), held-out-30.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -131,6 +138,8 @@ CORPORA = tuple(
         "real_turns_round24.txt",
         "real_turns_round25.txt",
         "real_turns_round26.txt",
+        "real_turns_round27.txt",
+        "real_turns_round28.txt",
     )
 )
 Part = Literal[
@@ -166,6 +175,8 @@ Part = Literal[
     "tuning-30",
     "held-out-27",
     "held-out-28",
+    "held-out-29",
+    "held-out-30",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -267,6 +278,16 @@ MOVES_SHORT: dict[Part, str] = {
     "exchange with lettered options read as a yes; a closing menu listing a transfer read as a "
     "hand-off; a refusal note in a finished report read as a refusal; 'Which would you like to "
     "do first' after the account was found read as a question",
+    "held-out-29": "2/34 held-out-29 turns (5.9%) change the next move with the round-15 rules: "
+    "an offer to update the bags beside 'any other questions' after a report, read as the end; "
+    "an alternative offered beside a refusal and 'anything else', read as the refusal",
+    "held-out-30": "18/120 held-out-30 turns (15.0%) change the next move with the round-15 rules: "
+    "six 'I can only offer compensation if you change or cancel' statements, refusals or "
+    "questions, read as offers; yeses or offers asked beside a question read as the question "
+    "(four); narrated searches ('Let me check May 10th') and found records beside the next "
+    "step read as a question, a refusal or a hand-off (four); refusals beside 'anything else' "
+    "read as questions (two); a transfer for one booking beside a search read as progress; a "
+    "closing recap of an earlier transfer read as a hand-off",
 }
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
@@ -311,6 +332,8 @@ EXACT_SHORT: dict[Part, str] = {
     "held-out-28": "59.5% of held-out-28's turns are read exactly with the round-14 rules "
     "and after round 15: long "
     "plans with yeses, values, options, refusals and waits together, offers in closing menus",
+    "held-out-30": "75.8% of held-out-30's turns are read exactly with the round-15 rules: "
+    "conditional compensation read as offers, narrated searches, several bookings in one turn",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -342,6 +365,10 @@ SAFETY_SHORT: dict[Part, str] = {
     "held-out-28": "1 held-out-28 turn is read as a yes it does not ask for with the round-14 "
     "rules and after round 15: "
     "a failed exchange with three numbered options, one a lookup offered with '(yes/no)'",
+    "held-out-30": "6 held-out-30 turns are read as a yes they do not ask for with the round-15 "
+    "rules: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
+    "or a refusal, read as an offer; 1 wait (a found booking, then 'before I can proceed with the "
+    "cancellation, let me check') is read as a hand-off",
 }
 
 
