@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_bankbench.models.agent import reply_of
 from pytest_bankbench.models.errors import InfraError, ModelFailure
 from pytest_bankbench.models.llm import ModelClient
 from pytest_bankbench.scoring.consent import reads_as_agreement
@@ -139,7 +140,7 @@ class LiteLLMCustomer:
         except ModelFailure as exc:  # the customer model's own failure: the simulator's error
             raise CustomerError(f"customer model failed: {exc}") from None
         text = ((response.get("choices") or [{}])[0].get("message") or {}).get("content") or ""
-        text = text.strip()
+        text = reply_of(text)  # the customer model's reasoning is not said, as the agent's is not
         if STOP_TOKEN in text or not text:
             return Stop(MODEL_ENDED)
         text = self.script.guard(text)

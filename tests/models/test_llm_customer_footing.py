@@ -189,6 +189,17 @@ def test_the_stop_token_is_the_typed_stop() -> None:
     assert customer.respond("Which deposit is it?") == Stop(MODEL_ENDED)
 
 
+def test_the_customer_models_reasoning_is_not_said() -> None:
+    """A customer model that thinks in its content ("<think>...</think>") says only its reply;
+    a stop token inside its thinking ends nothing."""
+    task = _task("fd_closure-001")
+    thinking = f"<think>Not {STOP_TOKEN} yet; the FD is FD000123.</think>"
+    customer = _llm(task, Scripted([mocked(f"{thinking}\n\nThe one from June 2025.")]))
+    customer.open()
+    turn = customer.respond("Which deposit is it?")
+    assert turn == Say("The one from June 2025.", agrees=False)
+
+
 def test_a_yes_counts_only_where_the_agent_proposed_something() -> None:
     task = _task("fd_closure-001")
     customer = _llm(task, Scripted([mocked("Yes, it's the June one."), mocked("Yes, go ahead.")]))
