@@ -92,7 +92,7 @@ def _day(text: str) -> date:
 
 def _traces_or_error(paths: Sequence[Path]) -> list[dict[str, Any]] | None:
     """The traces of --traces folders/files, or None after printing which one is missing."""
-    from pytest_bankbench.report.html_traces import load_trace_files
+    from pytest_bankbench.report.html_traces import TraceFileError, load_trace_files
 
     for path in paths:
         if not (path.is_file() or (path / "traces.jsonl").is_file()):
@@ -102,13 +102,18 @@ def _traces_or_error(paths: Sequence[Path]) -> list[dict[str, Any]] | None:
                 file=sys.stderr,
             )
             return None
-    return load_trace_files(paths)
+    try:
+        return load_trace_files(paths)
+    except TraceFileError as exc:
+        print(f"error: --traces {exc}", file=sys.stderr)
+        return None
 
 
 def render_command(report_path: Path, html: Path, traces: Sequence[Path]) -> int:
     """`render REPORT --html OUT`: the HTML page of an existing JSON report (2 on bad input)."""
     from pytest_bankbench.report.document import ReportError, read_report
     from pytest_bankbench.report.html import write_html
+    from pytest_bankbench.report.html_traces import foreign_traces
 
     try:
         report = read_report(report_path)
@@ -117,6 +122,10 @@ def render_command(report_path: Path, html: Path, traces: Sequence[Path]) -> int
         return 2
     loaded = _traces_or_error(traces)
     if loaded is None:
+        return 2
+    foreign = foreign_traces(report, loaded)
+    if foreign is not None:
+        print(f"error: --traces: {foreign}", file=sys.stderr)
         return 2
     # The page's date is the report's: the file was written when its run (or merge) ended.
     written = datetime.fromtimestamp(report_path.stat().st_mtime, UTC)
@@ -165,6 +174,12 @@ def merge_command(
             "--allow-missing to merge a part of the run",
             file=sys.stderr,
         )
+        return 2
+    from pytest_bankbench.report.html_traces import foreign_traces
+
+    foreign = foreign_traces(merged.report, shard_traces)  # checked before anything is written
+    if foreign is not None:
+        print(f"error: --traces: {foreign}", file=sys.stderr)
         return 2
     try:
         report = merged.report
@@ -290,7 +305,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
         return render_command(args.report, args.html, args.traces)
     if args.command == "export-sft":
         from pytest_bankbench.export import export_sft
+        from pytest_bankbench.report.output_paths import OutputPathError, check_output
 
+        try:  # before the dialogues are played: a typo costs no run
+            check_output("--out", args.out)
+        except OutputPathError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
         print(export_sft(args.split, args.out).summary(args.split, args.out))
         return 0
     if args.command == "compare":

@@ -220,8 +220,12 @@ def render_comparison(c: Comparison, max_ids: int = 25) -> list[str]:
         f"paired sessions: {c.n_paired} ({c.shared_tasks} tasks)   "
         f"unpaired: A {c.unpaired_a}, B {c.unpaired_b}   "
         f"infra errors (excluded): A {c.infra_errors_a}, B {c.infra_errors_b}",
-        f"pass^1 on the paired sessions: A {c.pass_a:.4f}   B {c.pass_b:.4f}   "
-        f"delta {c.delta:+.4f}",
+        (
+            f"pass^1 on the paired sessions: A {c.pass_a:.4f}   B {c.pass_b:.4f}   "
+            f"delta {c.delta:+.4f}"
+            if c.n_paired
+            else "pass^1 on the paired sessions: n/a (no session is in both reports)"
+        ),
         "",
         f"{'':<10} {'B pass':>8} {'B fail':>8}",
         f"{'A pass':<10} {t.both:>8} {t.only_a:>8}",

@@ -10,7 +10,7 @@ Gate grammar (whitespace is free; metric and group names are case-insensitive)::
                  a service area (everyday, deposits, loans, cards)
                  or a family of the run's tasks (fd_closure, card_block, ...)
     op        := ">=" | "<=" | ">" | "<" | "=="
-    number    := a decimal number; a rate's threshold lies in 0..1, a count's is >= 0
+    number    := a decimal number; a rate's threshold lies in 0..1, a count's is a whole number >= 0
 
 Metrics read the typed summary (`document.Summary`): pass^K is `pass_k[K]`; false_pass is
 `false_passes.share_of_all`; false_pass_count its `count`; final_state is
@@ -175,8 +175,9 @@ def _condition(part: str, families: Collection[str] | None = ()) -> Condition:
     if not math.isfinite(threshold):
         raise _bad(text, f"threshold {right!r} is not a finite number")
     if metric in COUNT_METRICS:
-        if threshold < 0:
-            raise _bad(text, f"{name} is a count; the threshold must be >= 0")
+        # infra_errors==0.5 could never hold: a count's threshold is a whole number.
+        if threshold < 0 or not threshold.is_integer():
+            raise _bad(text, f"{name} is a count; the threshold must be a whole number >= 0")
     elif not 0 <= threshold <= 1:
         raise _bad(
             text, f"{name} is a rate in 0..1; threshold {right} is outside (write 0.6 for 60%)"

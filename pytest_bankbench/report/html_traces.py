@@ -27,7 +27,15 @@ from pytest_bankbench.report.document import Report
 if TYPE_CHECKING:
     from pytest_bankbench.tasks.model import Task
 
-__all__ = ["gold_events", "load_trace_files", "pack_trace", "pack_traces", "unpack_trace"]
+__all__ = [
+    "TraceFileError",
+    "foreign_traces",
+    "gold_events",
+    "load_trace_files",
+    "pack_trace",
+    "pack_traces",
+    "unpack_trace",
+]
 
 GOLD_ID = re.compile(r"\bc\d+\b")
 
@@ -51,19 +59,48 @@ def pack_traces(traces: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     return {trace_key(t): pack_trace(t) for t in traces}
 
 
+class TraceFileError(ValueError):
+    """A traces file the page cannot take; the message names the file and the line."""
+
+
 def load_trace_files(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    """Traces from --bank-traces folders or traces.jsonl files; a torn last line is skipped."""
+    """Traces from --bank-traces folders or traces.jsonl files. A last line a crash cut short
+    (no newline after it) is skipped; any other line that is no trace is a TraceFileError."""
     traces: list[dict[str, Any]] = []
     for path in paths:
         file = path / "traces.jsonl" if path.is_dir() else path
-        for line in file.read_text(encoding="utf-8").splitlines():
+        text = file.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for lineno, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
             try:
                 item = json.loads(line)
             except json.JSONDecodeError:
-                continue  # a run killed mid-write leaves half a line; the rest is good
-            if isinstance(item, dict) and "task_id" in item and "trial" in item:
-                traces.append(item)
+                if lineno == len(lines) and not text.endswith("\n"):
+                    continue  # a run killed mid-write leaves half a line; the rest is good
+                item = None
+            if not (isinstance(item, dict) and "task_id" in item and "trial" in item):
+                raise TraceFileError(
+                    f"{file}:{lineno}: not a trace; give the traces.jsonl written by --bank-traces"
+                )
+            traces.append(item)
     return traces
+
+
+def foreign_traces(report: Report, traces: Iterable[Mapping[str, Any]]) -> str | None:
+    """Why traces do not belong to the report (a session of it played by another agent), or
+    None: the page would show one agent's dialogues under another's verdicts."""
+    agent = (report.provenance.get("agent") or {}).get("model")
+    mine = {(s.task_id, s.trial) for s in report.sessions}
+    for trace in traces:
+        other = trace.get("agent")
+        if (trace["task_id"], trace["trial"]) in mine and other and agent and other != agent:
+            return (
+                f"the trace of {trace['task_id']} trial {trace['trial']} is agent {other!r}'s, "
+                f"the report is agent {agent!r}'s; give the --bank-traces folder of this run"
+            )
+    return None
 
 
 def _tasks(report: Report) -> dict[str, Task]:

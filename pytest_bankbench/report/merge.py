@@ -130,10 +130,16 @@ def _check_shards(shards: list[Shard]) -> list[str]:
                 "give each shard once"
             )
         seen[item.shard] = item.source
-    counts = {name.split("/")[1] for name in seen}
-    if len(counts) != 1 or any(s.shard is None for s in shards):
+    counts = {name.split("/")[1]: path for name, path in seen.items()}
+    if len(counts) > 1:  # 1/3 beside 2/4: some sessions in two shards, others in none
+        (a, first), (b, second) = list(counts.items())[:2]
+        raise MergeError(
+            f"{first} is a shard of {a} and {second} a shard of {b}: the shards of one run "
+            "split it the same way (--bank-shard I/N with one N); merge shards of one count"
+        )
+    if not counts or any(s.shard is None for s in shards):
         return []
-    count = int(counts.pop())
+    count = int(next(iter(counts)))
     return [f"{i}/{count}" for i in range(1, count + 1) if f"{i}/{count}" not in seen]
 
 

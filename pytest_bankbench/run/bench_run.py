@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shi
 
 if TYPE_CHECKING:
     from pytest_bankbench.simulation.trace import Trace
+    from pytest_bankbench.tasks.model import Task
 
 
 class RunStartError(SettingsError):
@@ -47,18 +48,26 @@ class RunStartError(SettingsError):
 
 def load_traces(path: Path, warn: Callable[[str], None] = print) -> dict[CaseKey, Trace]:
     """Saved traces by (task id, trial), for --bank-regrade. A last line cut short by a crash
-    mid-write is dropped with a warning (issue 19); a broken line before it stops the run."""
+    mid-write (no newline after it) is dropped with a warning (issue 19); a broken line before
+    it, or a whole line that is not a trace, stops the run, as do traces of two agents. A
+    session saved twice (a resumed run appends the sessions it plays again) is graded from its
+    later line, with a warning."""
     from pytest_bankbench.simulation.trace import Trace
 
-    traces = {}
-    lines = path.read_text(encoding="utf-8").splitlines()
+    traces: dict[CaseKey, Trace] = {}
+    where: dict[CaseKey, int] = {}
+    again: list[tuple[CaseKey, int, int]] = []
+    agent: tuple[str, int] | None = None
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
     last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
     for lineno, line in enumerate(lines, start=1):
         if line.strip():
             try:
                 trace = Trace.model_validate_json(line)
             except ValueError as exc:
-                if lineno == last and _torn(line):
+                # A crash cuts a line before its newline: an ended line was written whole.
+                if lineno == last and not text.endswith("\n") and _torn(line):
                     warn(
                         f"--bank-regrade {path}:{lineno}: the last line was cut short by a crash "
                         f"mid-write ({len(line)} bytes, not valid JSON); dropped it, its session "
@@ -68,8 +77,45 @@ def load_traces(path: Path, warn: Callable[[str], None] = print) -> dict[CaseKey
                 raise RunStartError(
                     f"--bank-regrade {path}:{lineno}: not a trace ({str(exc)[:300]})"
                 ) from None
-            traces[(trace.task_id, trace.trial)] = trace
+            if agent is None:
+                agent = (trace.agent, lineno)
+            elif trace.agent != agent[0]:
+                raise RunStartError(
+                    f"--bank-regrade {path}:{lineno}: a trace of agent {trace.agent!r}, line "
+                    f"{agent[1]} one of {agent[0]!r}; a traces file holds one run's sessions"
+                )
+            key = (trace.task_id, trace.trial)
+            if key in where:
+                again.append((key, where[key], lineno))
+            traces[key] = trace
+            where[key] = lineno
+    if again:
+        (task_id, trial), first, later = again[0]
+        warn(
+            f"--bank-regrade {path}: {len(again)} session(s) saved twice (e.g. {task_id} trial "
+            f"{trial}, lines {first} and {later}); each is graded from its later line, as a "
+            "resumed run appends the sessions it plays again"
+        )
     return traces
+
+
+def stray_traces(traces: Collection[CaseKey], tasks: Iterable[Task], trials: int) -> str | None:
+    """Why saved traces fall outside the run (a task the task set lacks, a trial past
+    --bank-trials), or None: a trace the run cannot place would leave its session silently out
+    of the re-grade and of its count."""
+    known = {t.task_id for t in tasks}
+    unknown = sorted(k for k in traces if k[0] not in known)
+    if unknown:
+        shown = ", ".join(f"{t} trial {n}" for t, n in unknown[:3])
+        return (
+            f"{len(unknown)} trace(s) of tasks not in the task set ({shown}); re-grade with "
+            "the --bank-tasks file the traces were played on"
+        )
+    beyond = sorted(k for k in traces if k[1] >= trials)
+    if beyond:
+        most = max(n for _, n in beyond) + 1
+        return f"traces of up to {most} trials; re-grade them with --bank-trials {most}"
+    return None
 
 
 def _torn(line: str) -> bool:
@@ -99,6 +145,9 @@ class BenchRun:
         # once: --bank-trials 100 on the shipped tasks is 100,000 (issue 19, item 6).
         self._by_base = {f"{t.category}-{t.task_id}": t for t in self.tasks}
         self.saved_traces = load_traces(settings.regrade, warn) if settings.regrade else {}
+        stray = stray_traces(self.saved_traces, pool, settings.trials)
+        if stray is not None:
+            raise RunStartError(f"--bank-regrade {settings.regrade}: {stray}")
         self.selected: set[CaseKey] = set()
         self.records: list[SessionRecord] = []
         self.traces: list[dict[str, Any]] = []  # for the HTML report

@@ -66,3 +66,14 @@ def test_the_summary_counts_distinct_openings_and_turns(
     assert 3 * len(openings) >= len(records)
     first_sentences = {re.split(r"(?<=[.!?])\s", turns[0])[0] for turns in said}
     assert len(first_sentences) > 3
+
+
+@pytest.mark.parametrize("where", ["folder", "/proc/x.jsonl"])
+def test_an_unwritable_out_is_refused_before_any_dialogue_is_played(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """User trial: a folder or a system path ended in a raw traceback after the work was done."""
+    out = tmp_path if where == "folder" else Path(where)
+    assert main(["export-sft", "--split", "lite", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --out '{out}'") and len(err.splitlines()) == 1

@@ -280,6 +280,10 @@ def test_no_shared_sessions_and_different_task_data_warn() -> None:
     assert (c.pass_a, c.pass_b, c.mcnemar_p) == (0.0, 0.0, 1.0)
     assert any("task_data_sha256" in w for w in c.warnings)
     assert any("share no scored session" in w for w in c.warnings)
+    # Rates over no pair are n/a, never a measured 0 (user trial).
+    shown = render_comparison(c)
+    assert "pass^1 on the paired sessions: n/a (no session is in both reports)" in shown
+    assert not any("A 0.0000" in line for line in shown)
 
 
 def test_malformed_sessions_are_rejected() -> None:

@@ -86,6 +86,8 @@ def test_and_inside_a_word_is_not_a_separator() -> None:
         ("pass^1>=60", "'pass^1>=60'", "threshold 60 is outside (write 0.6 for 60%)"),
         ("false_pass<=-0.1", "'false_pass<=-0.1'", "false_pass is a rate in 0..1"),
         ("infra_errors>=-1", "'infra_errors>=-1'", "infra_errors is a count"),
+        # User trial: a fraction of a count was taken, and ==0.5 can never hold.
+        ("infra_errors==0.5", "'infra_errors==0.5'", "must be a whole number >= 0"),
         ("pass^1>=high", "'pass^1>=high'", "threshold 'high' is not a number"),
         ("pass^1>=inf", "'pass^1>=inf'", "threshold 'inf' is not a finite number"),
         ("pass^1>=", "'pass^1>='", "no threshold after the operator"),

@@ -99,6 +99,15 @@ def test_a_shard_given_twice_and_missing_shards() -> None:
         merge_shards([])
 
 
+def test_shards_of_different_counts_are_refused() -> None:
+    """User trial: 1/3, 2/4 and 3/3 merged into 16 of 20 sessions, 3 of them twice, "0 not run"
+    and a passed gate."""
+    with pytest.raises(MergeError, match=r"2\.json a shard of 4: .* one N"):
+        merge_shards(
+            [shard("1.json", "1/3", record("a-1")), shard("2.json", "2/4"), shard("3.json", "3/3")]
+        )
+
+
 def test_a_session_log_counts_a_rerun_session_once(tmp_path: Path) -> None:
     log = ResultsLog(tmp_path / "s.sessions.jsonl", {**CONFIG, "shard": "1/1"}, append=False)
     log.append(record("a-1", outcome="infra_error", passed=False, final_state_pass=False))

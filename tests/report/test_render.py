@@ -92,6 +92,32 @@ def test_render_names_bad_input(
     assert not (tmp_path / "p.html").exists()
 
 
+def test_render_refuses_another_agents_traces_and_a_line_that_is_no_trace(
+    shards: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """User trial: gold's dialogues were shown under claim-done's verdicts, and a garbage line
+    in a traces file was passed over in silence."""
+    lines = (shards / "t1" / "traces.jsonl").read_text(encoding="utf-8").splitlines()
+    other = tmp_path / "other.jsonl"
+    other.write_text("\n".join(line.replace('"claim-done"', '"gold"') for line in lines) + "\n")
+    out = tmp_path / "page.html"
+    for traces, said in (
+        (other, "is agent 'gold'"),
+        (tmp_path / "garbage.jsonl", "garbage.jsonl:2: not a trace"),
+    ):
+        if traces.name == "garbage.jsonl":
+            traces.write_text(f"{lines[0]}\nxyz\n{lines[1]}\n")
+        args = ["render", str(shards / "s1.json"), "--html", str(out), "--traces", str(traces)]
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: --traces") and said in err
+        assert not out.exists()
+    # A last line a crash cut short (no newline after it) is still passed over.
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text("\n".join([*lines, lines[0][:50]]))
+    assert main(["render", str(shards / "s1.json"), "--html", str(out), "--traces", str(torn)]) == 0
+
+
 def _merged(shards: Path, out: Path) -> Path:
     page = out / "merged.html"
     args = ["merge", str(out / "all.json"), *(str(shards / f"s{i}.json") for i in (1, 2))]
