@@ -8,6 +8,9 @@ The branches, each defined beside the code that raises it:
                        run), InfraError (see below) or ModelFailure (the agent's failure).
 - models/local.py      LocalModelError: the local model cannot be started.
 - simulation/session.py AgentError, CustomerError: a party could not move; the session ends.
+                       NotAnAction: an agent's act() returned no AgentAction (its code's bug:
+                       a harness error, no verdict).
+- simulation/bounded.py MoveAbandoned: a move outlasted the session deadline (a DeadlineExceeded).
 - tasks/               TaskFileError (a task file that cannot be read), GoldReplayError (a gold
                        chain that does not replay: the task is broken).
 - report/              ReportError, ReportLocked, ResumeError, MergeError: a report, a session

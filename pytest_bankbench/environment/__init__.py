@@ -6,7 +6,13 @@ gym.py registers a Gymnasium environment (the `rl` extra); server.py serves rese
 JSON over HTTP, with a client.
 """
 
-from pytest_bankbench.environment.env import AsyncBankEnv, BankEnv, CustomerFactory, EnvError
+from pytest_bankbench.environment.env import (
+    AsyncBankEnv,
+    BankEnv,
+    CustomerFactory,
+    EnvError,
+    SessionOver,
+)
 from pytest_bankbench.environment.observation import (
     ActionError,
     ChatAction,
@@ -33,6 +39,7 @@ __all__ = [
     "Observation",
     "RewardConfig",
     "Rewards",
+    "SessionOver",
     "StepInfo",
     "StepResult",
 ]

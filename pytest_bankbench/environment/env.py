@@ -32,6 +32,7 @@ from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.run.cases import session_seed
 from pytest_bankbench.run.play import expected_changes
 from pytest_bankbench.scoring.scorer import Verdict, score
+from pytest_bankbench.simulation import session
 from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.customer import Customer, ScriptedCustomer
 from pytest_bankbench.simulation.session import Limits, Stepper
@@ -39,7 +40,7 @@ from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Tr
 from pytest_bankbench.tasks.loader import select, shipped_tasks
 from pytest_bankbench.tasks.model import Task
 
-__all__ = ["AsyncBankEnv", "BankEnv", "CustomerFactory", "EnvError"]
+__all__ = ["AsyncBankEnv", "BankEnv", "CustomerFactory", "EnvError", "SessionOver"]
 
 CustomerFactory = Callable[[Task], Customer]
 POLICY_NAME = "policy"  # the trace's agent name for a session played through the environment
@@ -47,6 +48,11 @@ POLICY_NAME = "policy"  # the trace's agent name for a session played through th
 
 class EnvError(BankBenchError, RuntimeError):
     """The environment was used out of order (a step before a reset) or given an unknown task."""
+
+
+class SessionOver(EnvError, session.SessionOver):
+    """A step after the session ended (reset for the next one); still the session's own
+    SessionOver, so an `except` that caught that one catches this."""
 
 
 class Prototypes:
@@ -142,6 +148,8 @@ class BankEnv:
     def step(self, action: object) -> StepResult:
         """Play one move (AgentAction, ChatAction or its dict) and show what came of it."""
         run = self._running()
+        if run.over:
+            raise SessionOver(f"the session has ended ({run.end}): reset for the next one")
         run.move(as_action(action, run.moves + 1))
         fresh = run.events[self._seen :]
         reward = 0.0

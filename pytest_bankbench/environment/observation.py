@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_bankbench.environment.rewards import RewardConfig, Rewards
 from pytest_bankbench.errors import BankBenchError
@@ -33,7 +33,8 @@ __all__ = [
 
 
 class ActionError(BankBenchError, ValueError):
-    """A step was given something that is not a move (neither an AgentAction nor a message)."""
+    """A step was given something that is not a move (neither an AgentAction nor a message), or
+    a dict with a field that is not one (a number for `content`, a string for `tool_calls`)."""
 
 
 class _Record(BaseModel):
@@ -97,17 +98,67 @@ class StepResult(_Record):
     info: StepInfo
 
 
+class _AgentActionFields(_Record):
+    """A dict of AgentAction's own fields (`message` rather than `content`), as read from JSON."""
+
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    message: str | None = None
+    end: bool = False
+
+
+STEP_NEEDS = 'a step needs content, tool_calls, or {"end": true}'
+_CHAT_ACCEPTS = {
+    "content": "a string or null (the text said to the customer)",
+    "tool_calls": (
+        "a list of OpenAI tool calls, each a dict "
+        '{"id": ..., "type": "function", "function": {"name": ..., "arguments": "<JSON>"}}'
+    ),
+    "end": "a boolean (true ends the session)",
+}
+_AGENT_ACCEPTS = {
+    "message": "a string or null (the text said to the customer)",
+    "tool_calls": "a list of ToolCall, or dicts of its fields (call_id, name, arguments)",
+    "end": "a boolean (true ends the session)",
+}
+
+
+def _refused(exc: ValidationError, accepts: dict[str, str]) -> ActionError:
+    """The first bad field of a step's dict, what was wrong with it and what it accepts."""
+    error = exc.errors()[0]
+    field = ".".join(str(part) for part in error["loc"])
+    top = str(error["loc"][0]) if error["loc"] else ""
+    if error["type"] == "extra_forbidden":
+        fields = ", ".join(accepts)
+        return ActionError(f"step field {field!r} is not a field of a step; accepted: {fields}")
+    given = repr(error.get("input"))
+    given = given if len(given) <= 80 else f"{given[:77]}..."
+    accepted = accepts.get(top, ", ".join(accepts))
+    return ActionError(f"step field {field!r}: {error['msg']}, got {given}; accepted: {accepted}")
+
+
 def as_action(action: object, move: int) -> AgentAction:
-    """An AgentAction, a ChatAction, or a dict of either's fields, as the move to play."""
+    """An AgentAction, a ChatAction, or a dict of either's fields, as the move to play.
+
+    A dict with a malformed field, or with none of a step's fields, is an ActionError; an
+    assistant message with empty content and no calls ends the session, as in the plugin."""
     if isinstance(action, AgentAction):
         return action
     if isinstance(action, ChatAction):
         return action.action(move)
     if isinstance(action, dict):
+        if not any(key in action for key in ("content", "tool_calls", "end", "message")):
+            raise ActionError(f"{STEP_NEEDS} (an assistant message), not {action!r}")
         if "message" in action and "content" not in action:  # AgentAction's own fields
-            calls = [ToolCall.model_validate(c) for c in action.get("tool_calls") or []]
-            return AgentAction(calls, action.get("message"), bool(action.get("end")))
-        return ChatAction.model_validate(action).action(move)
+            try:
+                fields = _AgentActionFields.model_validate(action)
+            except ValidationError as exc:
+                raise _refused(exc, _AGENT_ACCEPTS) from None
+            return AgentAction(list(fields.tool_calls), fields.message, fields.end)
+        try:
+            chat = ChatAction.model_validate(action)
+        except ValidationError as exc:
+            raise _refused(exc, _CHAT_ACCEPTS) from None
+        return chat.action(move)
     raise ActionError(f"a step takes an AgentAction, a ChatAction or a dict, not {action!r}")
 
 

@@ -6,12 +6,15 @@ once inside one process"). While a thread plays a session, its prints (sys.stdou
 routed during each test phase) and its log records (a filter on every handler) go to that
 session's buffer instead; the owning test shows them as a report section. Between phases
 pytest puts the terminal's streams back, so a print then goes to the terminal (never into
-another test); output written straight to a file descriptor is not routed.
+another test); output written straight to a file descriptor is not routed. The buffer is held
+in a ContextVar, not by thread: a move played on a worker thread under the session deadline
+(simulation/bounded.py) runs in a copy of its session thread's context and writes there too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import logging
 import sys
 import threading
@@ -51,7 +54,10 @@ class SessionOutput(logging.Filter):
     def __init__(self) -> None:
         super().__init__()
         self._lock = threading.Lock()
-        self._sinks: dict[int, list[str]] = {}  # thread ident -> the session's buffer
+        # The buffer of the session this context plays (a thread's own, or a move's copy of it).
+        self._sink: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
+            "bankbench_session_output", default=None
+        )
         self._buffers: dict[str, list[str]] = {}  # key -> the session's buffer
         self._patched: list[Any] = []  # capture files whose write routes background text
 
@@ -59,19 +65,17 @@ class SessionOutput(logging.Filter):
     def collect(self, key: str) -> Iterator[None]:
         """Route this thread's output to `key`'s buffer while the block runs."""
         buffer: list[str] = []
-        ident = threading.get_ident()
         with self._lock:
-            self._sinks[ident] = buffer
             self._buffers[key] = buffer
+        token = self._sink.set(buffer)
         try:
             yield
         finally:
-            with self._lock:
-                self._sinks.pop(ident, None)
+            self._sink.reset(token)
 
     def sink(self) -> list[str] | None:
         """The buffer of the session this thread plays; None on any other thread."""
-        return self._sinks.get(threading.get_ident())
+        return self._sink.get()
 
     def pop(self, key: str) -> str:
         """The output `key`'s session wrote, handed over once."""

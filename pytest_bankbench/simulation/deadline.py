@@ -14,13 +14,15 @@ A process stall is a stretch in which no thread of the process could run Python:
 held the interpreter lock in C code (a backtracking regex, a huge-integer conversion, an agent
 burning CPU in a builtin). `StallMeter`, a heartbeat thread that wakes every TICK_S, measures
 each stretch it woke late by more than GRACE_S. The sessions frozen by the stall are not
-charged for it; the session that caused it is, because its own thread's CPU time
-(`time.thread_time`) covers it. A session that waits (a model call, a synchronous sleep) is
+charged for it; the session that caused it is, because its own threads' CPU time
+(`time.thread_time`: the session's thread and the worker each move runs on, bounded.py) covers
+it. A session that waits (a model call, a synchronous sleep) is
 charged its wall time, as it frees the interpreter for the others.
 """
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 
@@ -94,23 +96,69 @@ class StallMeter:
 METER = StallMeter()
 
 
+def _cpu_clock(ident: int) -> int | None:
+    """The CPU-time clock of thread `ident`, to read it from another thread (None where the
+    platform has none: that thread's time is then charged once it leaves)."""
+    clock_of = getattr(time, "pthread_getcpuclockid", None)
+    return None if clock_of is None else int(clock_of(ident))
+
+
 class SessionClock:
-    """One session's charged time against its deadline, from `start` (after its parties' setup);
-    read from the session's own thread (its CPU time is that thread's)."""
+    """One session's charged time against its deadline, from `start` (after its parties' setup).
+
+    Its CPU time is that of the threads working for it: the one that started it, and each
+    worker a move runs on (bounded.py) from `join` to `leave`. A thread is read only while it
+    is known to be alive (joined and not yet left, under the lock it takes to leave), as
+    reading an ended thread's clock is undefined."""
 
     def __init__(self, deadline_s: float, meter: StallMeter = METER) -> None:
         self.deadline_s = deadline_s
         self.meter = meter
         self._started = False
-        self._wall = self._cpu = self._stalled = 0.0
+        self._wall = self._stalled = 0.0
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+        self._threads: dict[int, tuple[int | None, float]] = {}  # ident -> (its clock, CPU then)
+        self._cpu_left = 0.0  # the CPU time of the threads that left
 
     def start(self) -> None:
         if not self._started:
             self.meter.acquire()
             self._started = True
             self._wall = time.monotonic()
-            self._cpu = time.thread_time()
+            with self._lock:
+                self._threads.clear()
+                self._cpu_left = 0.0
+            self._owner = threading.get_ident()
+            self.join()
             self._stalled = self.meter.stalled()
+
+    def join(self) -> None:
+        """This thread works for the session now: its CPU time is charged to it."""
+        ident = threading.get_ident()
+        with self._lock:
+            if self._started:
+                self._threads[ident] = (_cpu_clock(ident), time.thread_time())
+
+    def leave(self, ident: int | None = None) -> None:
+        """This thread's work for the session is done; with `ident`, a thread given up on (its
+        CPU time so far is charged, none after)."""
+        with self._lock:
+            ident = threading.get_ident() if ident is None else ident
+            entry = self._threads.pop(ident, None)
+            if entry is not None:
+                self._cpu_left += self._cpu_of(ident, entry)
+
+    def _cpu_of(self, ident: int, entry: tuple[int | None, float]) -> float:
+        clock, since = entry
+        if ident == threading.get_ident():
+            return time.thread_time() - since
+        return 0.0 if clock is None else time.clock_gettime(clock) - since
+
+    def cpu(self) -> float:
+        """The CPU time of the session's threads since it started."""
+        with self._lock:
+            return self._cpu_left + sum(self._cpu_of(i, e) for i, e in self._threads.items())
 
     def charged(self) -> float:
         """Seconds charged to this session so far (see the module's docstring)."""
@@ -118,7 +166,7 @@ class SessionClock:
             return 0.0
         wall = time.monotonic() - self._wall
         stalls = self.meter.stalled() - self._stalled
-        return max(time.thread_time() - self._cpu, wall - stalls)
+        return max(self.cpu(), wall - stalls)
 
     def left(self) -> float:
         """Seconds left; DeadlineExceeded once none are."""
@@ -142,18 +190,23 @@ class SessionClock:
     def close(self) -> None:
         """The session ended: the meter need not beat for it any more."""
         if self._started:
+            if self._owner is not None:
+                self.leave(self._owner)
             self._started = False
             self.meter.release()
 
 
-_CURRENT = threading.local()
+# A ContextVar, not a thread-local: a move's worker thread runs in a copy of the session
+# thread's context (bounded.py), so a model client there reads the session's clock too.
+_CURRENT: contextvars.ContextVar[SessionClock | None] = contextvars.ContextVar(
+    "bankbench_session_clock", default=None
+)
 
 
 def current_clock() -> SessionClock | None:
     """The clock of the session this thread is playing (a model client caps its calls by it)."""
-    clock: SessionClock | None = getattr(_CURRENT, "clock", None)
-    return clock
+    return _CURRENT.get()
 
 
 def set_current(clock: SessionClock | None) -> None:
-    _CURRENT.clock = clock
+    _CURRENT.set(clock)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.errors import BankBenchError, InfraError
 from pytest_bankbench.simulation.agents import Agent, AgentAction
+from pytest_bankbench.simulation.bounded import within
 from pytest_bankbench.simulation.customer import Customer, Stop
 from pytest_bankbench.simulation.deadline import DeadlineExceeded, SessionClock, set_current
 from pytest_bankbench.simulation.trace import (
@@ -27,6 +28,8 @@ from pytest_bankbench.simulation.trace import (
 from pytest_bankbench.tasks.model import Task
 from pytest_bankbench.vocabulary import DEFAULT_MAX_ERRORS, DEFAULT_MAX_STEPS
 
+T = TypeVar("T")
+
 
 class AgentError(BankBenchError):
     """The agent could not produce a move (a provider or model error): the session ends with error."""
@@ -34,6 +37,40 @@ class AgentError(BankBenchError):
 
 class CustomerError(BankBenchError):
     """The customer simulator failed (for a model-backed one): the session ends with error."""
+
+
+class NotAnAction(BankBenchError, TypeError):
+    """An agent's act() returned something that is not an AgentAction: a bug of the agent's
+    code, not a move, so the session has no verdict (a harness error), and the run goes on."""
+
+
+ACTION_ACCEPTED = (
+    "act(events) must return an AgentAction: AgentAction(tool_calls=[ToolCall(...)]) to call "
+    "tools, AgentAction(message=...) to speak to the customer, or AgentAction(end=True) to end "
+    '(see the README\'s "Testing your own agent")'
+)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 80 else text[:77] + '...'}"
+
+
+def checked(action: object, agent: str) -> AgentAction:
+    """The agent's move, or NotAnAction naming the agent, what it returned and what is accepted."""
+    problem = ""
+    if not isinstance(action, AgentAction):
+        problem = f"{_short(action)}, not an AgentAction"
+    elif not isinstance(action.tool_calls, list | tuple):
+        problem = f"an AgentAction whose tool_calls is {_short(action.tool_calls)}, not a list"
+    elif bad := [c for c in action.tool_calls if not isinstance(c, ToolCall)]:
+        problem = f"an AgentAction with a tool call {_short(bad[0])}, not a ToolCall"
+    elif action.message is not None and not isinstance(action.message, str):
+        problem = f"an AgentAction whose message is {_short(action.message)}, not a string"
+    if problem:
+        raise NotAnAction(f"agent {agent!r} returned {problem}; {ACTION_ACCEPTED}")
+    assert isinstance(action, AgentAction)
+    return action
 
 
 @dataclass(frozen=True)
@@ -194,6 +231,10 @@ class Stepper:
         if self.end is None:
             self.end, self.end_detail = reason, detail
 
+    def bounded(self, party: str, move: Callable[[], T]) -> T:
+        """A party's move, given up on at the session deadline (bounded.py) when there is one."""
+        return move() if self.clock is None else within(self.clock, party, move)
+
     def open(self) -> str:
         """The customer's opening, as the session's first event."""
         self._guarded(self._open)
@@ -221,7 +262,8 @@ class Stepper:
             self.finish("deadline_exceeded", str(exc))
 
     def _open(self) -> None:
-        self.add(MessageEvent(role="customer", text=self.customer.open()))
+        opening = self.bounded(self._customer_named, self.customer.open)
+        self.add(MessageEvent(role="customer", text=opening))
 
     def _move(self, action: AgentAction) -> None:
         for call in action.tool_calls:
@@ -233,7 +275,8 @@ class Stepper:
         if not action.message:
             return
         try:
-            turn = self.customer.respond(action.message)
+            message = action.message
+            turn = self.bounded(self._customer_named, lambda: self.customer.respond(message))
         except CustomerError as exc:
             raise _Ended("customer_error", str(exc)) from None
         except InfraError as exc:
@@ -241,6 +284,10 @@ class Stepper:
         if isinstance(turn, Stop):
             raise _Ended("customer_stop", turn.reason)
         self.add(MessageEvent(role="customer", text=turn.text, agrees=turn.agrees))
+
+    @property
+    def _customer_named(self) -> str:
+        return f"the customer {self.customer.name!r}"
 
     def trace(
         self,
@@ -301,7 +348,10 @@ def run_session(
         run.open()
         while not run.over:
             try:
-                action = agent.act(run.events)
+                action = checked(
+                    run.bounded(f"the agent {agent.name!r}", lambda: agent.act(run.events)),
+                    agent.name,
+                )
                 if clock is not None:
                     clock.check()  # the agent's turn, before anything it asked for runs
             except AgentError as exc:

@@ -170,6 +170,42 @@ def test_a_factory_that_stops_making_agents_stops_the_run(pytester: pytest.Pytes
     assert outcomes["failed"] < selected(KEYWORD)
 
 
+@pytest.mark.parametrize(
+    ("returned", "shown"),
+    [
+        ('{"message": "hi"}', "dict {'message': 'hi'}"),
+        ('"hi"', "str 'hi'"),
+        ("None", "NoneType None"),
+    ],
+)
+def test_an_agent_returning_no_action_is_a_harness_error_naming_it(
+    pytester: pytest.Pytester, returned: str, shown: str
+) -> None:
+    """Each session with the garbage is a harness error that names the agent, what it returned
+    and what a move is; the run goes on to the next session."""
+    _agent_module(
+        pytester,
+        "agent_garbage",
+        "class Garbage:\n    name = 'garbage-agent'\n    def act(self, events):\n"
+        f"        return {returned}\n"
+        "def make(context):\n    return Garbage()\n",
+    )
+    report = pytester.path / "r.json"
+    keyword = "fd_closure-001 or fd_closure-002"
+    result = run_bench(
+        pytester, "--bank-agent", "agent_garbage:make", "-k", keyword, "--bank-report", str(report)
+    )
+    sessions = load_report(report)["sessions"]
+    assert len(sessions) == 2
+    assert all(s["outcome"] == "harness_error" for s in sessions)
+    for session in sessions:
+        assert "agent 'garbage-agent' returned " + shown in session["error"]
+        assert "not an AgentAction" in session["error"]
+        assert "Testing your own agent" in session["error"]
+    result.stdout.fnmatch_lines(["*agent 'garbage-agent' returned " + shown + "*"])
+    result.assert_outcomes(errors=0, failed=2)
+
+
 SAMPLE_AGENT = (
     "from pytest_bankbench import AgentAction\n"
     "class Teller:\n    name = 'teller'\n    def act(self, events):\n"

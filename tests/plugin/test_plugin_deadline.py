@@ -4,10 +4,13 @@ Before issue 19 the deadline was checked only before model calls: an agent that 
 turn was scored as if nothing happened, and the sessions in flight beside it ran past their
 deadline. Here one of four sessions in flight stalls, holding the interpreter lock (a builtin
 burning CPU: no other thread runs Python meanwhile) or sleeping; it alone ends deadline_exceeded,
-and the three others pass although their wall time passed the deadline.
+and the three others pass although their wall time passed the deadline. And an agent whose
+act() sleeps for an hour ends its session at the deadline, the run going on (also under -n 2).
 """
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
@@ -86,4 +89,61 @@ def test_a_stalling_agent_fails_its_session_and_no_other(
     assert summary["failure_types"]["deadline_exceeded"] == 1
     assert summary["infra_errors"] == 0
     result.stdout.fnmatch_lines(["*deadline_exceeded=1*"])
+    assert result.ret == 1
+
+
+# An agent whose act() never comes back within the deadline (README: "The session deadline").
+STUCK_AGENT = """
+import time
+from pytest_bankbench import AgentAction
+
+class Stuck:
+    name = "stuck-agent"
+
+    def __init__(self, task_id):
+        self.task_id = task_id
+
+    def act(self, events):
+        if self.task_id == "fd_closure-001":
+            time.sleep(3600)
+        return AgentAction(end=True)
+
+def make(context):
+    return Stuck(context.task.task_id)
+"""
+STUCK_TASKS = ["fd_closure-001", "fd_closure-002"]
+
+
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_an_agent_stuck_in_its_move_ends_at_the_deadline(
+    pytester: pytest.Pytester, workers: str
+) -> None:
+    (pytester.path / "stuck_agent.py").write_text(STUCK_AGENT, encoding="utf-8")
+    report = pytester.path / "report.json"
+    started = time.monotonic()
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--bank-agent",
+        "stuck_agent:make",
+        "-k",
+        " or ".join(STUCK_TASKS),
+        "--bank-session-deadline",
+        "1",
+        "--bank-report",
+        str(report),
+        "-n",
+        workers,
+    )
+    assert time.monotonic() - started < 60  # not the agent's hour
+    sessions = {s["task_id"]: s for s in load_report(report)["sessions"]}
+    assert sorted(sessions) == STUCK_TASKS  # the run went on past the stuck session
+    stuck = sessions["fd_closure-001"]
+    assert stuck["outcome"] == "scored" and not stuck["passed"]
+    assert stuck["end"] == "deadline_exceeded"
+    assert stuck["failure_type"] == "deadline_exceeded"
+    assert stuck["duration_s"] < 10
+    (line,) = stuck["evidence"]["ended_normally"]
+    assert "'stuck-agent'" in line and "1 s" in line and "abandoned" in line
+    assert sessions["fd_closure-002"]["end"] == "agent_end"
     assert result.ret == 1

@@ -84,6 +84,36 @@ def test_the_customers_turns_count() -> None:
     _past_deadline(_play(GoldAgent(_task()), _SlowCustomer(_task())))
 
 
+class _StuckAgent:
+    name = "stuck-test-agent"
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        time.sleep(3600)
+        return AgentAction(end=True)
+
+
+class _StuckCustomer(_SlowCustomer):
+    def respond(self, agent_text: str) -> CustomerTurn:
+        time.sleep(3600)
+        return super().respond(agent_text)
+
+
+@pytest.mark.parametrize("stuck", ["agent", "customer"])
+def test_a_move_that_never_returns_ends_the_session_at_the_deadline(stuck: str) -> None:
+    """Checked only between steps, a move that slept for an hour held the session an hour."""
+    task = _task()
+    started = time.monotonic()
+    if stuck == "agent":
+        result = _play(_StuckAgent())
+    else:
+        result = _play(GoldAgent(task), _StuckCustomer(task))
+    assert time.monotonic() - started < 2.5  # the deadline (0.4 s), not the hour
+    _past_deadline(result)
+    named = "the agent 'stuck-test-agent'" if stuck == "agent" else "the customer 'scripted'"
+    assert result.trace.end_detail.startswith(named)
+    assert "abandoned" in result.trace.end_detail
+
+
 def test_each_tool_call_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     def slow(bank: Any, call: ToolCall, batch: int = 0) -> ToolEvent:
         time.sleep(STALL_S / 4)

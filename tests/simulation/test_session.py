@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import pytest
 
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.simulation.agents import Agent, AgentAction, GoldAgent
 from pytest_bankbench.simulation.customer import ScriptedCustomer
-from pytest_bankbench.simulation.session import AgentError, Limits, run_session
+from pytest_bankbench.simulation.session import AgentError, Limits, NotAnAction, run_session
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
@@ -92,3 +95,30 @@ def test_agent_error_ends_with_error() -> None:
 
     trace = _run(_task("fd_closure"), Broken())
     assert trace.end == "agent_error"
+
+
+@pytest.mark.parametrize(
+    ("returned", "shown"),
+    [
+        ({"message": "hi"}, "dict {'message': 'hi'}, not an AgentAction"),
+        ("hi", "str 'hi', not an AgentAction"),
+        (None, "NoneType None, not an AgentAction"),
+        (
+            AgentAction(tool_calls=[{"name": "x"}]),  # type: ignore[list-item]
+            "a tool call dict {'name': 'x'}, not a ToolCall",
+        ),
+        (AgentAction(message=42), "message is int 42, not a string"),  # type: ignore[arg-type]
+    ],
+)
+def test_an_agent_returning_no_action_is_an_error_naming_it(returned: Any, shown: str) -> None:
+    class Garbage:
+        name = "garbage"
+
+        def act(self, events: Sequence[Event]) -> Any:
+            return returned
+
+    with pytest.raises(NotAnAction) as raised:
+        _run(_task("fd_closure"), Garbage())
+    text = str(raised.value)
+    assert text.startswith("agent 'garbage' returned ")
+    assert shown in text and "AgentAction(end=True)" in text and "Testing your own agent" in text
