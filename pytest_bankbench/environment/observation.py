@@ -9,7 +9,7 @@ after a step, the results of the step's tool calls and the customer's reply, if 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -49,13 +49,21 @@ class ChatAction(_Record):
     ends the conversation."""
 
     content: str | None = None
-    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
+    tool_calls: list[dict[str, Any]] | None = None  # None, as an OpenAI client gives no calls
     end: bool = False
+    # The rest of an assistant message as an OpenAI client returns it
+    # (`response.choices[0].message.model_dump()`): taken, and never said.
+    role: Literal["assistant"] = "assistant"
+    refusal: str | None = None
+    annotations: list[Any] | None = None
+    audio: Any = None
+    function_call: Any = None
+    reasoning_content: str | None = None
 
     def action(self, move: int) -> AgentAction:
         if self.end:
             return AgentAction(end=True)
-        return action_of(self.model_dump(exclude={"end"}), move)
+        return action_of({"content": self.content, "tool_calls": self.tool_calls or []}, move)
 
 
 class Observation(_Record):
@@ -114,6 +122,7 @@ _CHAT_ACCEPTS = {
         '{"id": ..., "type": "function", "function": {"name": ..., "arguments": "<JSON>"}}'
     ),
     "end": "a boolean (true ends the session)",
+    "role": '"assistant" (a step is the agent\'s message)',
 }
 _AGENT_ACCEPTS = {
     "message": "a string or null (the text said to the customer)",

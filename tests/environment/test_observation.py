@@ -52,3 +52,21 @@ def test_session_over_is_an_env_error_exported_and_caught_as_before() -> None:
         with pytest.raises(caught):
             env.step(AgentAction(message="hello?"))
     env.close()
+
+
+def test_an_openai_assistant_message_is_taken_whole() -> None:
+    """`response.choices[0].message.model_dump()` carries role, refusal, annotations, audio and
+    function_call beside content and tool_calls: a step takes it as it is (it was refused for
+    'role'); another role is no agent's step."""
+    message: dict[str, object] = {
+        "content": "Your FD is closed.",
+        "role": "assistant",
+        "refusal": None,
+        "annotations": [],
+        "audio": None,
+        "function_call": None,
+        "tool_calls": None,
+    }
+    assert as_action(message, 1) == AgentAction(message="Your FD is closed.")
+    with pytest.raises(ActionError, match=r"step field 'role'.*accepted: \"assistant\""):
+        as_action({"role": "user", "content": "hi"}, 1)
