@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.report.document import Report
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def pack_traces(traces: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     return {trace_key(t): pack_trace(t) for t in traces}
 
 
-class TraceFileError(ValueError):
+class TraceFileError(BankBenchError, ValueError):
     """A traces file the page cannot take; the message names the file and the line."""
 
 

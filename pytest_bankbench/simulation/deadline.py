@@ -115,6 +115,7 @@ class SessionClock:
         self.deadline_s = deadline_s
         self.meter = meter
         self._started = False
+        self._closed = False
         self._wall = self._stalled = 0.0
         self._lock = threading.Lock()
         self._owner: int | None = None
@@ -125,6 +126,7 @@ class SessionClock:
         if not self._started:
             self.meter.acquire()
             self._started = True
+            self._closed = False
             self._wall = time.monotonic()
             with self._lock:
                 self._threads.clear()
@@ -169,7 +171,11 @@ class SessionClock:
         return max(self.cpu(), wall - stalls)
 
     def left(self) -> float:
-        """Seconds left; DeadlineExceeded once none are."""
+        """Seconds left; DeadlineExceeded once none are, and for good once the session closed:
+        a move given up on (bounded.py) still runs, and its model client must not start
+        another attempt on a clock that reads 0 s charged again."""
+        if self._closed:
+            raise DeadlineExceeded(f"the session is over ({self.passed_text()})")
         left = self.deadline_s - self.charged()
         if left <= 0:
             raise DeadlineExceeded(self.passed_text())
@@ -193,6 +199,7 @@ class SessionClock:
             if self._owner is not None:
                 self.leave(self._owner)
             self._started = False
+            self._closed = True
             self.meter.release()
 
 

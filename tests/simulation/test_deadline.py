@@ -228,3 +228,18 @@ def test_a_model_partys_first_session_is_not_charged_litellms_import(
     result = _play(LiteLLMAgent(llm.ModelClient(settings)), limits=Limits(deadline_s=STALL_S / 2))
     assert result.trace.end != "deadline_exceeded" and result.trace.usage.model_calls >= 1
     assert result.trace.duration_s < STALL_S / 2
+
+
+def test_a_closed_clock_has_no_time_left() -> None:
+    """A move given up on at the deadline runs on: its model client, asking the clock before
+    another attempt, must hear that the session is over, not see 0 s charged again (a hanging
+    server got 27 requests for 2 sessions of 1 s)."""
+    clock = SessionClock(5.0)
+    clock.start()
+    assert clock.left() > 0
+    clock.close()
+    with pytest.raises(session.DeadlineExceeded, match="the session is over"):
+        clock.left()
+    clock.start()  # a clock started again is a new session's
+    assert clock.left() > 0
+    clock.close()
