@@ -21,7 +21,7 @@ from pytest_bankbench.scoring import scorer
 from pytest_bankbench.simulation import session
 from pytest_bankbench.simulation.agents import AgentAction, GoldAgent
 from pytest_bankbench.simulation.customer import CustomerTurn, ScriptedCustomer
-from pytest_bankbench.simulation.deadline import SessionClock, StallMeter
+from pytest_bankbench.simulation.deadline import DeadlineExceeded, SessionClock, StallMeter
 from pytest_bankbench.simulation.session import Limits
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
 from pytest_bankbench.tasks.loader import shipped_tasks
@@ -238,7 +238,7 @@ def test_a_closed_clock_has_no_time_left() -> None:
     clock.start()
     assert clock.left() > 0
     clock.close()
-    with pytest.raises(session.DeadlineExceeded, match="the session is over"):
+    with pytest.raises(DeadlineExceeded, match="the session is over"):
         clock.left()
     clock.start()  # a clock started again is a new session's
     assert clock.left() > 0
