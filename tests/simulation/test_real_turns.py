@@ -99,7 +99,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round25.txt: gpt-4.1-mini on tau2-bench retail (the same fork's base run, a model of
 # tuning-21; no new model's transcript could be read whole), held-out-27, and
 # real_turns_round26.txt: gpt-5-mini under the fork's mermaid harness (a model of tuning-24),
-# held-out-28.
+# held-out-28. Round 16 tuned on held-out-27 and held-out-28 (renamed tuning-31 and tuning-32)
+# while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -164,8 +165,8 @@ Part = Literal[
     "tuning-28",
     "tuning-29",
     "tuning-30",
-    "held-out-27",
-    "held-out-28",
+    "tuning-31",
+    "tuning-32",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -252,15 +253,15 @@ MOVES_SHORT: dict[Part, str] = {
     "five yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
     "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
     "read as a refusal",
-    "held-out-27": "6/120 held-out-27 turns (5.0%) change the next move with the round-14 rules "
-    "and after round 15: "
+    "tuning-31": "6/120 tuning-31 turns (5.0%) change the next move as held-out-27 with the "
+    "round-14 rules and after round 15: "
     "three yeses asked beside a pick of listed options or a request for details read as the "
     "question; a keyboard not "
     "available beside a choice of two read as a yes; 'I will now provide you with the payment "
     "method options' read as the end; a request for the full address beside a refusal read as "
     "the refusal",
-    "held-out-28": "20/121 held-out-28 turns (16.5%) change the next move with the round-14 rules "
-    "and after round 15: "
+    "tuning-32": "20/121 tuning-32 turns (16.5%) change the next move as held-out-28 with "
+    "the round-14 rules and after round 15: "
     "twelve long plans asking a yes beside values, options or a refusal read as the question or "
     "the refusal; four offers beside a question, a report or a closing menu read as the question "
     "or the report; a failed "
@@ -305,11 +306,11 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-30": "75.6% of tuning-30's turns are read exactly after round 15 (73.2% as "
     "held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
-    "held-out-27": "80.0% of held-out-27's turns are read exactly with the round-14 rules "
-    "and after round 15: yeses "
+    "tuning-31": "80.0% of tuning-31's turns are read exactly as held-out-27 with the "
+    "round-14 rules and after round 15: yeses "
     "beside picks of listed options, reports beside questions",
-    "held-out-28": "59.5% of held-out-28's turns are read exactly with the round-14 rules "
-    "and after round 15: long "
+    "tuning-32": "59.5% of tuning-32's turns are read exactly as held-out-28 with the "
+    "round-14 rules and after round 15: long "
     "plans with yeses, values, options, refusals and waits together, offers in closing menus",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -334,13 +335,13 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-27": "1 held-out-27 turn is read as a yes it does not ask for with the round-14 "
-    "rules and after round 15: "
+    "tuning-31": "1 tuning-31 turn is read as a yes it does not ask for as held-out-27 with the "
+    "round-14 rules and after round 15: "
     "a keyboard not available beside 'Please confirm if you want ... or ...' over two; 1 "
     "wait ('I will now provide you with the payment method options') is read as the end of a "
     "request",
-    "held-out-28": "1 held-out-28 turn is read as a yes it does not ask for with the round-14 "
-    "rules and after round 15: "
+    "tuning-32": "1 tuning-32 turn is read as a yes it does not ask for as held-out-28 with the "
+    "round-14 rules and after round 15: "
     "a failed exchange with three numbered options, one a lookup offered with '(yes/no)'",
 }
 
