@@ -2,7 +2,8 @@
 
 The turn is cleaned of markdown, cut into sentences, and each sentence is read alone
 (simulation/acts_sentence.py), then in its place among the others (acts_context.py), then the
-turn as a whole, here. A turn can carry several acts ("Hello! Which account should I use?" is a
+turn as a whole, here (with acts_lists.py for lists and acts_choices.py for a yes beside a choice
+or put off). A turn can carry several acts ("Hello! Which account should I use?" is a
 greeting and a question); the customer decides what to answer from the whole set. Questions also
 say what they are about (topics), and proposals what they would do (actions).
 """

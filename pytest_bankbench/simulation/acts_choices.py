@@ -50,15 +50,25 @@ def puts_yes_off(sentences: tuple[Sentence, ...], at: int) -> bool:
     )
 
 
+# '"Yes" — proceed with the exchange as summarized': a literal yes offered as an item to reply with.
+_YES_ITEM = re.compile(r"^\W?yes\W?\s*(—|–|-|:)", re.IGNORECASE)
+
+
 def _amends_the_yes(sentences: tuple[Sentence, ...], at: int) -> bool:
     """Sentence `at` is an item of a list opened by a request for a literal yes ('Please confirm
     "yes" to proceed with both returns, or tell me if you want to: - Return only some items -
-    Or cancel ...'): a way to amend the proposal, not a second option (tuning-32)."""
+    Or cancel ...'), or of a list that offers the yes as a reply ('Please confirm one of the
+    following: - "Yes" — proceed ... - "No" — cancel ... - Or tell me if you want to wait'): a way
+    to amend the proposal, not a second option (tuning-32)."""
+    items: list[Sentence] = []
     for before in reversed(sentences[:at]):
         if before.question:
             return False
         if before.text.rstrip().endswith(":"):
-            return bool(before.acts & _PROPOSALS and LITERAL_YES.search(before.text))
+            return bool(before.acts & _PROPOSALS and LITERAL_YES.search(before.text)) or any(
+                _YES_ITEM.match(s.text) for s in items
+            )
+        items.append(before)
     return False
 
 

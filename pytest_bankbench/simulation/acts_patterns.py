@@ -262,7 +262,10 @@ YES_AND_VALUE = re.compile(
     r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))"
     # "If this is the correct reservation you'd like to cancel, please confirm and provide the
     # reason" (round 14)
-    r"|^(if [^,.?!]*, )?please confirm (it |this |that )?and (provide|share|give|tell me|specify)\b"
+    # "If you want to start a return, I need you to confirm these details (please reply yes/no), and
+    # provide:" (tuning-32)
+    r"|^(if [^,.?!]*, )?(please confirm|i need you to confirm)( (it|this|that|these details))?"
+    r"( \([^()]*\byes\s*/\s*no\b[^()]*\))?,? and (provide|share|give|tell me|specify)\b"
     # "Which item_id do you choose, and do you confirm (yes/no) to proceed?", "Do you confirm? (yes/no
     # + choice)": the pick and a literal yes asked in one breath (tuning-32)
     r"|^(which|what)\b[^?]*,? and (do you )?confirm\b[^?]*\byes\s*/\s*no\b"

@@ -256,10 +256,9 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-27 with the round-14 rules and after round 15): three yeses asked beside a pick of "
     "listed options or a request for details ('Also, confirm the payment method to use is the "
     "original one') read as the question",
-    "tuning-32": "10/121 tuning-32 turns (8.3%) change the next move after round 16 (20/121, 16.5%, as "
-    "held-out-28 with the round-14 rules and after round 15): five long plans asking a yes beside "
-    "values, options, a verification or a refusal read as the question; a yes or no with a third "
-    "way ('Or tell me if you want to wait') read as a choice; two offers beside a question or a "
+    "tuning-32": "8/121 tuning-32 turns (6.6%) change the next move after round 16 (20/121, 16.5%, as "
+    "held-out-28 with the round-14 rules and after round 15): four long plans asking a yes beside "
+    "values, options or a verification read as the question; two offers beside a question or a "
     "report read as them; two offers in a closing menu before 'anything else?' read as it",
 }
 EXACT_SHORT: dict[Part, str] = {
@@ -302,7 +301,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-31": "81.7% of tuning-31's turns are read exactly after round 16 (80.0% as held-out-27 "
     "with the round-14 rules and after round 15): yeses beside picks of listed options, reports "
     "beside questions",
-    "tuning-32": "64.5% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
+    "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
 }
