@@ -11,7 +11,7 @@ For each such part, this script exports that commit (git archive, as bench/scori
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
-held-out-27 and held-out-28 are read by today's rules, which have never been tuned on them.
+held-out-29 and held-out-30 are read by today's rules, which have never been tuned on them.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -57,8 +57,11 @@ UNSEEN_AT: dict[str, str] = {
     "tuning-28": "46ce6a8",
     "tuning-29": "2827dc9",
     "tuning-30": "2827dc9",
-    "held-out-27": "HEAD",
-    "held-out-28": "HEAD",
+    # Round 16 renamed held-out-27 and held-out-28 at 74cf329, before its first rule change.
+    "tuning-31": "74cf329",
+    "tuning-32": "74cf329",
+    "held-out-29": "HEAD",
+    "held-out-30": "HEAD",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """

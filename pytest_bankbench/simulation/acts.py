@@ -2,7 +2,8 @@
 
 The turn is cleaned of markdown, cut into sentences, and each sentence is read alone
 (simulation/acts_sentence.py), then in its place among the others (acts_context.py), then the
-turn as a whole, here. A turn can carry several acts ("Hello! Which account should I use?" is a
+turn as a whole, here (with acts_lists.py for lists and acts_choices.py for a yes beside a choice
+or put off). A turn can carry several acts ("Hello! Which account should I use?" is a
 greeting and a question); the customer decides what to answer from the whole set. Questions also
 say what they are about (topics), and proposals what they would do (actions).
 """
@@ -12,6 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_bankbench.simulation.acts_choices import (
+    checks_in_brackets,
+    go_ahead_beside_which,
+    invites_the_request,
+    offers_a_choice,
+    puts_yes_off,
+)
 from pytest_bankbench.simulation.acts_context import (
     after_a_report,
     answered,
@@ -37,18 +45,14 @@ from pytest_bankbench.simulation.acts_lists import (
     options_listed,
 )
 from pytest_bankbench.simulation.acts_patterns import (
-    ALTERNATIVE,
-    AMEND,
     ANOTHER_WAY,
     BARE_OK,
     EXAMPLE,
-    GO_AHEAD,
     HOLD,
     HOW_TO_PROCEED,
     IF_SO,
     INSTEAD,
     LATER_REQUEST,
-    LATER_YES,
     LETS,
     NAMED_OPTIONS,
     NARRATED_LAST,
@@ -126,61 +130,6 @@ class Reading:
         return self.has("confirm", "offer")
 
 
-def _offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
-    """A question or proposal, then a sentence that opens an alternative which asks or proposes
-    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes. But
-    when a conditional alternative is followed by a yes/no proposal of its own that closes the
-    turn ("Could you check the APN? If you're unsure, I can reset it. Would you like me to
-    proceed?"), the turn's last request asks for that yes."""
-    for at, sentence in enumerate(sentences):
-        if at and ALTERNATIVE.search(sentence.text) and not AMEND.match(sentence.text):
-            before, after = sentences[:at], sentences[at:]
-            asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
-            if asked and any(
-                s.question or s.acts & _PROPOSALS or ("ask" in s.acts and PICK.search(s.text))
-                for s in after
-            ):  # "Alternatively, we could book a new one. Let me know how you'd like to move
-                # forward.": the second option, then the pick (round 14)
-                if says_yes_last(after):  # "Alternatively, if you wish to cancel, type yes."
-                    return False
-                return OR.match(sentence.text) is not None or not _asks_yes(after[1:])
-    return False
-
-
-def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
-    """The last request among these sentences is a yes/no proposal of its own: a question that
-    proposes, offers no options and opens no alternative."""
-    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
-    if not asking:
-        return False
-    last = asking[-1]
-    return bool(
-        last.question
-        and last.acts & _PROPOSALS
-        and not last.choice
-        and not ALTERNATIVE.search(last.text)
-    )
-
-
-def _go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
-    """ "Would you like to proceed with this option? ... Which payment method would you like to
-    use?": the go-ahead for the whole change, asked beside a value; not a proposal among
-    options, nor a yes put off until later (round 13)."""
-    return (
-        any(GO_AHEAD.match(s.text) and not s.choice for s in proposing)
-        and not _offers_a_choice(sentences)
-        and not any(s.choice or LATER_YES.search(s.text) for s in sentences)
-    )
-
-
-def _checks_in_brackets(sentence: Sentence) -> bool:
-    return (
-        sentence.text.startswith("(")
-        and bool(sentence.acts & _PROPOSALS)
-        and not says_yes_last((sentence,))
-    )
-
-
 @lru_cache(maxsize=_TURNS)
 def read(text: str) -> Reading:
     """Read one agent turn."""
@@ -194,7 +143,7 @@ def read(text: str) -> Reading:
         # "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": the
         # value in brackets is checked beside the others asked for, not a yes (round 14); but
         # '(Say "yes" for all, or specify adjustments.)' asks the yes
-        sentences = recast(sentences, _checks_in_brackets, _PROPOSALS, "ask")
+        sentences = recast(sentences, checks_in_brackets, _PROPOSALS, "ask")
     if any("refuse" in s.acts for s in sentences):
         sentences = recast(sentences, opening(INSTEAD), {"invite", "done", "ask"}, "offer")
     sentences = recast(sentences, opening(ANOTHER_WAY), {"ask"}, "more")
@@ -214,20 +163,20 @@ def read(text: str) -> Reading:
     if (
         acts & _PROPOSALS
         and (
-            _offers_a_choice(sentences)
+            offers_a_choice(sentences)
             or any(
                 s.choice
                 or WHICH.search(s.text)
-                or LATER_YES.search(s.text)
+                or puts_yes_off(sentences, at)
                 or NAMED_OPTIONS.search(s.text)
-                for s in sentences
+                for at, s in enumerate(sentences)
                 if not IF_SO.match(s.text)
             )
         )
         and not says_yes_last(sentences)  # "Which variant? ... Please say "yes" to proceed."
     ):
         acts = (acts - _PROPOSALS) | {"ask"}
-        if _go_ahead_beside_which(proposing, sentences):
+        if go_ahead_beside_which(proposing, sentences):
             acts.add("confirm")
         if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
@@ -246,7 +195,7 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
     if acts & _PROPOSALS and (ends_on_which(sentences) or ends_on_choice(sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
-        if _go_ahead_beside_which(proposing, sentences):
+        if go_ahead_beside_which(proposing, sentences):
             acts.add("confirm")
     if acts & _PROPOSALS and (options_listed(sentences) or confirm_asks_list(proposing, sentences)):
         acts = (acts - _PROPOSALS) | {"ask"}
@@ -370,6 +319,8 @@ def read(text: str) -> Reading:
         # "Once you confirm these changes and select a payment method, ...": nor progress
         acts.add("confirm")
         acts -= {"done", "wait"}
+    if invites_the_request(sentences):  # "Thanks, you're verified. What would you like to do next?"
+        acts = (acts - {"ask"}) | {"done", "invite"}
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:
         # A question's topics, and those of the list it introduces ("I need: - the amount").

@@ -44,6 +44,10 @@ _IF_YOU_NEED = re.compile(
     re.IGNORECASE,
 )
 _LIST_OPENS = re.compile(r":\s*$")
+# "If you'd like, I can: - Confirm anything else on your account, - Count ..., or - Transfer you
+# to a human agent": an item that ends on a comma or "or" is not the last; "anything else" in it
+# is one more option of the menu, not its close (tuning-32).
+_ITEM_GOES_ON = re.compile(r"(,|;|\bor)\s*$", re.IGNORECASE)
 # "After this change, the order can't be modified further", "Note: since an exchange has now
 # been initiated, we won't be able to process a separate one": what a change (made or proposed)
 # rules out from then on, beside the change it follows or proposes: not a refusal of the request.
@@ -54,7 +58,10 @@ _CONSEQUENCE = re.compile(
     r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
     r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
     r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
-    r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,",
+    r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,"
+    # "I can't move the refund after this return is submitted" (tuning-32)
+    # (not "insurance cannot be added after the initial booking is made": the request's own rule)
+    r"|\b(after|once) (this|that) (\w+ ){0,2}(is|are|has been|have been) (submitted|placed|processed)\b",
     re.IGNORECASE,
 )
 # A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
@@ -177,7 +184,11 @@ def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     soft: list[int] = []
     listing = False
     for at, sentence in enumerate(sentences):
-        if listing and not sentence.question and "more" not in sentence.acts:
+        if (
+            listing
+            and not sentence.question
+            and ("more" not in sentence.acts or _ITEM_GOES_ON.search(sentence.text))
+        ):
             soft.append(at)
             continue
         listing = False

@@ -51,6 +51,19 @@ LATER_YES = re.compile(
     r"(finali[sz]e|book|proceed)\b",
     re.IGNORECASE,
 )
+# "After you confirm, I'll summarize the price difference and ask you to confirm one final time",
+# "... and ask you to confirm again before I submit it": the yes put off is a second one; the
+# turn asks its first yes now (tuning-32).
+YES_AGAIN = re.compile(
+    r"\b(confirm|confirmation|yes|approval|go-?ahead)\b[^.?!]*\b(again|once more|one (more|final|last)"
+    r" time|a second time)\b",
+    re.IGNORECASE,
+)
+# A yes or no asked for in so many words: "(yes/no)", 'reply "yes"', 'Please confirm "yes" to proceed'.
+LITERAL_YES = re.compile(
+    r"\byes\s*/\s*no\b|\b(reply|respond|say|type|answer|confirm)\b[^.?!]{0,20}\W?yes\b",
+    re.IGNORECASE,
+)
 # "Could you please confirm the following: ... Once I have this information, I will create the
 # reservation": the list asks for details, it is not a proposal.
 NEEDS_INFO = re.compile(
@@ -183,7 +196,11 @@ TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ y
 # A sentence that opens by asking for a detail asks for it, whatever else it mentions ("Please
 # provide your ID, and I'll see if there's anything else I can do").
 REQUEST_FIRST = re.compile(
-    r"^((also|and|so|then),? )?(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
+    r"^((also|and|so|then),? )?"
+    # "If you are comfortable, please provide the full address, or let me know if there is anything
+    # else": the request comes first after a courtesy condition (tuning-31)
+    r"(if you('re| are) (comfortable|able|willing|ok|okay)( with (that|this|it|sharing( it)?))?,? )?"
+    r"(please|kindly|could you|can you)( please)? (provide|share|send|give|tell|enter)\b",
     re.IGNORECASE,
 )
 # "To confirm the details, could you please provide the date?": the opening says what the agent
@@ -245,7 +262,14 @@ YES_AND_VALUE = re.compile(
     r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))"
     # "If this is the correct reservation you'd like to cancel, please confirm and provide the
     # reason" (round 14)
-    r"|^(if [^,.?!]*, )?please confirm (it |this |that )?and (provide|share|give|tell me|specify)\b",
+    # "If you want to start a return, I need you to confirm these details (please reply yes/no), and
+    # provide:" (tuning-32)
+    r"|^(if [^,.?!]*, )?(please confirm|i need you to confirm)( (it|this|that|these details))?"
+    r"( \([^()]*\byes\s*/\s*no\b[^()]*\))?,? and (provide|share|give|tell me|specify)\b"
+    # "Which item_id do you choose, and do you confirm (yes/no) to proceed?", "Do you confirm? (yes/no
+    # + choice)": the pick and a literal yes asked in one breath (tuning-32)
+    r"|^(which|what)\b[^?]*,? and (do you )?confirm\b[^?]*\byes\s*/\s*no\b"
+    r"|^\(?yes\s*/\s*no\s*\+\s*(your )?(choice|option|selection|item)",
     re.IGNORECASE,
 )
 # "If you'd like to add more checked bags ($50 each), please let me know the number": something

@@ -242,6 +242,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"^(?!looking forward)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
+    # "I will now provide you with the payment method options": the agent's next message, on its
+    # way; not "I will provide the details once you confirm" (tuning-31)
+    ("wait", r"^(?![^.?!]*\b(if|once|after|when|as soon as)\b)[^.?!]*\b(i'?ll|i will|i'?m going to|i am going to) now (provide|present|show|share|list|give) (you )?(with )?(the|your|all|some)\b[^?]*$"),
     ("wait", r"\b(give|allow) me (a|one) (moment|second|minute)\b"),
     ("wait", r"\b(please|kindly) wait\b|\bwait (a|one) (moment|second|minute|sec)\b"),
     ("wait", r"\b(have|has) (noted|received|logged) (your|the) (request|details|query)\b"),

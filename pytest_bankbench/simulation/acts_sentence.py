@@ -74,6 +74,9 @@ _CHOICE = re.compile(
     r"|\bcould you\b[^?]*,? or (just )?confirm (if|whether) you('d| would)? (like|want|prefer)\b"
     # "Confirm "yes" to process the date change, or transfer to a human agent?" (round 11)
     r"|,? or (transfer|connect)\w*( you)? to (a |an )?(human|live)\b"
+    # "Please confirm if you want to proceed with the one with no backlight or the one with white
+    # backlight": two variants of one item named side by side (tuning-31)
+    r"|\bor (with )?the (other )?one\b"
     # "If you'd like, I can (a) coordinate ..., (b) cancel it, or (c) ..." (tuning-20)
     r"|\((a|1)\)[^()]{3,200}\((b|2)\)"
     # "If you'd like to go ahead with both, or just one of them, say the word" (tuning-16)
@@ -149,6 +152,8 @@ _ON_AN_EVENT = re.compile(
 # "Please choose one of the following ...:", "(choose one item_id from above)": the customer picks.
 _CHOOSE = re.compile(
     r"\b(choose|select|pick) (one|either|any) (of\b|(\w+ ){0,2}from (above|below|the (list|options))\b)"
+    # "Options — please choose one:" heads a list of options (tuning-32)
+    r"|^(your |the )?options?\W+(please )?(choose|select|pick) (one|either)\s*:\s*$"
     # "If you select the 32GB option, you'll need another card": the turn lists options to pick.
     r"|^if you (select|choose|pick|opt for|go with) (the |option |an? )(?!to\b)",
     re.IGNORECASE,

@@ -99,10 +99,11 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round25.txt: gpt-4.1-mini on tau2-bench retail (the same fork's base run, a model of
 # tuning-21; no new model's transcript could be read whole), held-out-27, and
 # real_turns_round26.txt: gpt-5-mini under the fork's mermaid harness (a model of tuning-24),
-# held-out-28.
+# held-out-28. Round 16 tuned on held-out-27 and held-out-28 (renamed tuning-31 and tuning-32)
+# while the next held-out parts were labelled apart.
 # While round 16 was tuned, two more parts were labelled apart, each by reading only (a second
 # labeller's reading of both is in bench/second_labels/held_out_29_30_L.txt), measured once with
-# the round-15 rules when wired in, never read by round 16: real_turns_round27.txt: qwen3-max on
+# the round-15 rules when wired in and once after round 16, never read by it: real_turns_round27.txt: qwen3-max on
 # tau2-bench airline (the leaderboard's Qwen submission, a model in no other part; its replies
 # after each reasoning block, as the harness reads them), held-out-29, and real_turns_round28.txt:
 # claude-opus-4-6 under the leaderboard's AdaptiveAgent scaffold on tau2-bench airline (a model of
@@ -173,8 +174,8 @@ Part = Literal[
     "tuning-28",
     "tuning-29",
     "tuning-30",
-    "held-out-27",
-    "held-out-28",
+    "tuning-31",
+    "tuning-32",
     "held-out-29",
     "held-out-30",
 ]
@@ -242,10 +243,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "7/123 tuning-24 turns (5.7%) change the next move after round 13 (8 after round 12, "
-    "20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): yeses asked beside a "
-    "record report, "
-    "read as its question; a closing note read as a refusal; 'What would you like me to do next?'",
+    "tuning-24": "6/123 tuning-24 turns (4.9%) change the next move after round 16 (7 after round 13, "
+    "8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): "
+    "yeses asked beside a record report, read as its question; a closing note read as a refusal",
     "tuning-27": "4/125 tuning-27 turns (3.2%) change the next move after round 14 (17, 13.6%, as "
     "held-out-23 with the round-12 rules and after round 13): yeses or offers asked beside a "
     "refusal and a request, a greeting or a transfer offered, read as the request or the refusal",
@@ -263,25 +263,18 @@ MOVES_SHORT: dict[Part, str] = {
     "five yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
     "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
     "read as a refusal",
-    "held-out-27": "6/120 held-out-27 turns (5.0%) change the next move with the round-14 rules "
-    "and after round 15: "
-    "three yeses asked beside a pick of listed options or a request for details read as the "
-    "question; a keyboard not "
-    "available beside a choice of two read as a yes; 'I will now provide you with the payment "
-    "method options' read as the end; a request for the full address beside a refusal read as "
-    "the refusal",
-    "held-out-28": "20/121 held-out-28 turns (16.5%) change the next move with the round-14 rules "
-    "and after round 15: "
-    "twelve long plans asking a yes beside values, options or a refusal read as the question or "
-    "the refusal; four offers beside a question, a report or a closing menu read as the question "
-    "or the report; a failed "
-    "exchange with lettered options read as a yes; a closing menu listing a transfer read as a "
-    "hand-off; a refusal note in a finished report read as a refusal; 'Which would you like to "
-    "do first' after the account was found read as a question",
-    "held-out-29": "2/34 held-out-29 turns (5.9%) change the next move with the round-15 rules: "
+    "tuning-31": "3/120 tuning-31 turns (2.5%) change the next move after round 16 (6/120, 5.0%, as "
+    "held-out-27 with the round-14 rules and after round 15): three yeses asked beside a pick of "
+    "listed options or a request for details ('Also, confirm the payment method to use is the "
+    "original one') read as the question",
+    "tuning-32": "8/121 tuning-32 turns (6.6%) change the next move after round 16 (20/121, 16.5%, as "
+    "held-out-28 with the round-14 rules and after round 15): four long plans asking a yes beside "
+    "values, options or a verification read as the question; two offers beside a question or a "
+    "report read as them; two offers in a closing menu before 'anything else?' read as it",
+    "held-out-29": "2/34 held-out-29 turns (5.9%) change the next move with the round-15 rules and after round 16: "
     "an offer to update the bags beside 'any other questions' after a report, read as the end; "
     "an alternative offered beside a refusal and 'anything else', read as the refusal",
-    "held-out-30": "18/120 held-out-30 turns (15.0%) change the next move with the round-15 rules: "
+    "held-out-30": "18/120 held-out-30 turns (15.0%) change the next move with the round-15 rules and after round 16: "
     "six 'I can only offer compensation if you change or cancel' statements, refusals or "
     "questions, read as offers; yeses or offers asked beside a question read as the question "
     "(four); narrated searches ('Let me check May 10th') and found records beside the next "
@@ -312,8 +305,8 @@ EXACT_SHORT: dict[Part, str] = {
     "46.9% after round 10, 44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
     "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
-    "tuning-24": "69.9% of tuning-24's turns are read exactly after round 13 (69.1% after round 12, "
-    "61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
+    "tuning-24": "70.7% of tuning-24's turns are read exactly after round 16 (69.9% after round 13, "
+    "69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
     "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
     "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
     "offered and 'anything else', greetings",
@@ -326,13 +319,13 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-30": "75.6% of tuning-30's turns are read exactly after round 15 (73.2% as "
     "held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
-    "held-out-27": "80.0% of held-out-27's turns are read exactly with the round-14 rules "
-    "and after round 15: yeses "
-    "beside picks of listed options, reports beside questions",
-    "held-out-28": "59.5% of held-out-28's turns are read exactly with the round-14 rules "
-    "and after round 15: long "
-    "plans with yeses, values, options, refusals and waits together, offers in closing menus",
-    "held-out-30": "75.8% of held-out-30's turns are read exactly with the round-15 rules: "
+    "tuning-31": "81.7% of tuning-31's turns are read exactly after round 16 (80.0% as held-out-27 "
+    "with the round-14 rules and after round 15): yeses beside picks of listed options, reports "
+    "beside questions",
+    "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
+    "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
+    "and waits together, offers in closing menus",
+    "held-out-30": "75.8% of held-out-30's turns are read exactly with the round-15 rules and after round 16: "
     "conditional compensation read as offers, narrated searches, several bookings in one turn",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -341,7 +334,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules), tuning-27
     # since round 14 (5 as held-out-23 with the round-12 and round-13 rules); tuning-26 (held-out-22)
     # and tuning-28 (held-out-24) always have; tuning-29 and tuning-30 since round 15 (1 and 3 as
-    # held-out-25 and held-out-26 with the round-13 and round-14 rules)
+    # held-out-25 and held-out-26 with the round-13 and round-14 rules); tuning-31 and tuning-32
+    # since round 16 (2, a yes and an ending, and 1 as held-out-27 and held-out-28 with the
+    # round-14 rules and after round 15)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -357,16 +352,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-27": "1 held-out-27 turn is read as a yes it does not ask for with the round-14 "
-    "rules and after round 15: "
-    "a keyboard not available beside 'Please confirm if you want ... or ...' over two; 1 "
-    "wait ('I will now provide you with the payment method options') is read as the end of a "
-    "request",
-    "held-out-28": "1 held-out-28 turn is read as a yes it does not ask for with the round-14 "
-    "rules and after round 15: "
-    "a failed exchange with three numbered options, one a lookup offered with '(yes/no)'",
     "held-out-30": "6 held-out-30 turns are read as a yes they do not ask for with the round-15 "
-    "rules: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
+    "rules and after round 16: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
     "or a refusal, read as an offer; 1 wait (a found booking, then 'before I can proceed with the "
     "cancellation, let me check') is read as a hand-off",
 }

@@ -1,0 +1,162 @@
+"""Whether a turn that proposes asks its yes now: a proposal beside a choice, a yes put off.
+
+A proposal beside an alternative ("Shall I order P1 only? Or would you like me to check P3
+later?") offers a choice, and one beside a yes the agent says it will ask for later ("Once you
+confirm, I'll summarize the changes and ask for your final yes") is for later: the customer
+answers the question first (rounds 6 to 14). Long plans (round 16, tuning-32: gpt-5-mini under a
+harness that states its flow) also say the yes they will ask again after this one ("... and ask
+you to confirm one final time"), or put the yes off and then ask it in the same turn ("Before I
+make any changes I must list them and ask you to confirm. ... Please confirm (yes/no)"), or list
+ways to amend a yes under the request for it ('Please confirm "yes" ..., or tell me if you want
+to: ... - Or cancel ...'): each asks its yes now. simulation/acts.py reads the turn with these.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from pytest_bankbench.simulation.acts_context import says_yes_last
+from pytest_bankbench.simulation.acts_patterns import (
+    ALTERNATIVE,
+    AMEND,
+    GO_AHEAD,
+    LATER_YES,
+    LITERAL_YES,
+    OR,
+    PICK,
+    YES_AGAIN,
+)
+from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
+
+if TYPE_CHECKING:
+    from pytest_bankbench.simulation.acts_sentence import Sentence
+
+
+def puts_yes_off(sentences: tuple[Sentence, ...], at: int) -> bool:
+    """Sentence `at` puts the turn's yes off until later ("After you choose, I'll list the
+    details and ask for your final yes"); not when the yes it puts off is a second one ("...
+    and ask you to confirm one final time"), nor when a later sentence of the turn asks that yes
+    with a literal yes or no ("Before I change it I must list the changes and ask you to
+    confirm. ... Please confirm (yes/no) that ...", tuning-32)."""
+    text = sentences[at].text
+    return bool(
+        LATER_YES.search(text)
+        and not YES_AGAIN.search(text)
+        and not any(
+            s.acts & _PROPOSALS and LITERAL_YES.search(s.text) and not LATER_YES.search(s.text)
+            for s in sentences[at + 1 :]
+        )
+    )
+
+
+# '"Yes" — proceed with the exchange as summarized': a literal yes offered as an item to reply with.
+_YES_ITEM = re.compile(r"^\W?yes\W?\s*(—|–|-|:)", re.IGNORECASE)
+
+
+def _amends_the_yes(sentences: tuple[Sentence, ...], at: int) -> bool:
+    """Sentence `at` is an item of a list opened by a request for a literal yes ('Please confirm
+    "yes" to proceed with both returns, or tell me if you want to: - Return only some items -
+    Or cancel ...'), or of a list that offers the yes as a reply ('Please confirm one of the
+    following: - "Yes" — proceed ... - "No" — cancel ... - Or tell me if you want to wait'): a way
+    to amend the proposal, not a second option (tuning-32)."""
+    items: list[Sentence] = []
+    for before in reversed(sentences[:at]):
+        if before.question:
+            return False
+        if before.text.rstrip().endswith(":"):
+            return bool(before.acts & _PROPOSALS and LITERAL_YES.search(before.text)) or any(
+                _YES_ITEM.match(s.text) for s in items
+            )
+        items.append(before)
+    return False
+
+
+def offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
+    """A question or proposal, then a sentence that opens an alternative which asks or proposes
+    ("Shall I order P1 only? Or would you like me to check P3 later?"): neither is a yes. But
+    when a conditional alternative is followed by a yes/no proposal of its own that closes the
+    turn ("Could you check the APN? If you're unsure, I can reset it. Would you like me to
+    proceed?"), the turn's last request asks for that yes."""
+    for at, sentence in enumerate(sentences):
+        if (
+            at
+            and ALTERNATIVE.search(sentence.text)
+            and not AMEND.match(sentence.text)
+            and not _amends_the_yes(sentences, at)
+        ):
+            before, after = sentences[:at], sentences[at:]
+            asked = any(s.question or s.acts & (_PROPOSALS | {"ask"}) for s in before)
+            if asked and any(
+                s.question or s.acts & _PROPOSALS or ("ask" in s.acts and PICK.search(s.text))
+                for s in after
+            ):  # "Alternatively, we could book a new one. Let me know how you'd like to move
+                # forward.": the second option, then the pick (round 14)
+                if says_yes_last(after):  # "Alternatively, if you wish to cancel, type yes."
+                    return False
+                return OR.match(sentence.text) is not None or not _asks_yes(after[1:])
+    return False
+
+
+def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
+    """The last request among these sentences is a yes/no proposal of its own: a question that
+    proposes, offers no options and opens no alternative."""
+    asking = [s for s in sentences if s.question or s.acts & (_PROPOSALS | {"ask", "more"})]
+    if not asking:
+        return False
+    last = asking[-1]
+    return bool(
+        last.question
+        and last.acts & _PROPOSALS
+        and not last.choice
+        and not ALTERNATIVE.search(last.text)
+    )
+
+
+def go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:
+    """ "Would you like to proceed with this option? ... Which payment method would you like to
+    use?": the go-ahead for the whole change, asked beside a value; not a proposal among
+    options, nor a yes put off until later (round 13)."""
+    return (
+        any(GO_AHEAD.match(s.text) and not s.choice for s in proposing)
+        and not offers_a_choice(sentences)
+        and not any(s.choice or LATER_YES.search(s.text) for s in sentences)
+    )
+
+
+def checks_in_brackets(sentence: Sentence) -> bool:
+    """ "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": a value
+    in brackets checked beside the others asked for (round 14)."""
+    return (
+        sentence.text.startswith("(")
+        and bool(sentence.acts & _PROPOSALS)
+        and not says_yes_last((sentence,))
+    )
+
+
+# "Thanks — I found your user id: ...", "Thanks — you're verified (user id ...)": the account found.
+_FOUND_YOU = re.compile(
+    r"\b(found your (account|user ?id|profile)|(you'?re|you are) (now )?(verified|authenticated)"
+    r"|(verified|authenticated) your (identity|account))\b",
+    re.IGNORECASE,
+)
+# "What would you like me to do next?", "Which would you like to do first: cancel items, return
+# delivered items, or exchange delivered items?"
+_WHAT_FIRST = re.compile(
+    r"^((thanks|so|and|now|then|great)\W+)?(what|which)( \w+)? would you like (me )?to (do|start with)"
+    r" (first|next)\b",
+    re.IGNORECASE,
+)
+
+
+def invites_the_request(sentences: tuple[Sentence, ...]) -> bool:
+    """The customer's account found ("Thanks — you're verified."), the turn's one request asks
+    what to do first or next: the customer states its request, as after "How can I help?"
+    (tuning-24, tuning-32); not after a report of what was done or found in the records."""
+    asking = [s for s in sentences if s.acts - {"greet", "done"}]
+    return (
+        bool(asking)
+        and all(_WHAT_FIRST.match(s.text) for s in asking)
+        and any(_FOUND_YOU.search(s.text) for s in sentences)
+        and not any("done" in s.acts for s in sentences)
+    )
