@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, model_validator
 
 
 def _not_a_json_number(name: str) -> float:
@@ -24,35 +24,37 @@ class SessionRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    # Strict: a report holds JSON true/false and whole numbers; "yes" or "3" in one was written
+    # by hand or by another tool, and read as a verdict it is a guess (user trial).
     task_id: str
-    trial: int
-    seed: int
+    trial: StrictInt
+    seed: StrictInt
     family: str
     category: str
     service_area: str
-    chain_length: int
-    graded: bool
+    chain_length: StrictInt
+    graded: StrictBool
     # scored: the verdict counts; infra_error: the provider failed (re-run it later);
     # harness_error: an exception escaped the harness, bank or agent adapter; lost: the
     # session's worker died or the run stopped before it reported.
     outcome: Literal["scored", "infra_error", "harness_error", "lost"]
-    passed: bool
+    passed: StrictBool
     # None: no verdict to tell (an infrastructure error); a harness error or a lost session
     # counts as failed, so it holds False.
-    final_state_pass: bool | None
-    false_pass: bool | None
+    final_state_pass: StrictBool | None
+    false_pass: StrictBool | None
     failure_type: str | None
-    checks: dict[str, bool]
+    checks: dict[str, StrictBool]
     evidence: dict[str, list[str]]
     end: str
-    steps: int
-    failed_calls: int
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
+    steps: StrictInt
+    failed_calls: StrictInt
+    prompt_tokens: StrictInt = 0
+    completion_tokens: StrictInt = 0
     cost_usd: float | None = None
     duration_s: float = 0.0
-    customer_prompt_tokens: int = 0
-    customer_completion_tokens: int = 0
+    customer_prompt_tokens: StrictInt = 0
+    customer_completion_tokens: StrictInt = 0
     customer_cost_usd: float | None = None
     model_latency_s: float = 0.0  # the agent model's calls, summed
     customer_latency_s: float = 0.0

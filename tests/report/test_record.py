@@ -97,3 +97,21 @@ def test_an_infra_error_has_no_verdict_even_in_a_report_written_before_that_was_
 def test_a_session_with_a_verdict_or_counted_as_failed_must_hold_one(outcome: str) -> None:
     with pytest.raises(ValueError, match=rf"has outcome '{outcome}' but no final_state_pass"):
         record("a-1", passed=False, outcome=outcome, final_state_pass=None)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"passed": "yes"}, "passed"),
+        ({"trial": "1"}, "trial"),
+        ({"checks": {"final_state": 1}}, "checks"),
+    ],
+)
+def test_a_verdict_of_the_wrong_type_is_refused_not_guessed(
+    tmp_path: Path, change: dict[str, Any], field: str
+) -> None:
+    """User trial: '"passed": "yes"' was read as a pass (pydantic's lax bools), then reported as
+    a session recorded as passed while its checks failed."""
+    path = _report(tmp_path, **change)
+    with pytest.raises(ReportError, match=rf"{path}: session 0: '{field}"):
+        read_report(path)
