@@ -78,6 +78,12 @@ class Tokens(_Part):
     customer_completion: int = 0
 
 
+def unfinished(k: int) -> str:
+    """Why a summary has no pass^k: no task finished k trials (the terminal, the Markdown
+    summary and the gate say so in these words)."""
+    return f"no task has {k} finished trials"
+
+
 class Summary(_Part):
     """The run's numbers; the same whatever order the sessions finished in."""
 

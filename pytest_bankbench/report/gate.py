@@ -34,7 +34,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.report.compare import compare_reports, format_p
-from pytest_bankbench.report.document import Report, Summary
+from pytest_bankbench.report.document import Report, Summary, unfinished
 from pytest_bankbench.vocabulary import CATEGORIES, SERVICE_AREAS
 
 Operator = Literal[">=", "<=", ">", "<", "=="]
@@ -220,7 +220,7 @@ def _value(cond: Condition, summary: Summary) -> tuple[float | None, str]:
         if str(cond.k) not in by_k:
             # Interrupted, or trials left out with -k: the trials ran, no task finished k.
             if cond.k is not None and cond.k <= summary.trials:
-                return None, f"no task has {cond.k} finished trials in this run, nothing measured"
+                return None, f"{unfinished(cond.k)} in this run, nothing measured"
             return None, (
                 f"the run has {summary.trials} trial(s); pass^{cond.k} needs --bank-trials {cond.k}"
             )

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.report.document import Report
+from pytest_bankbench.report.results_log import cut_short
 
 if TYPE_CHECKING:
     from pytest_bankbench.tasks.model import Task
@@ -72,13 +73,14 @@ def load_trace_files(paths: Iterable[Path]) -> list[dict[str, Any]]:
         file = path / "traces.jsonl" if path.is_dir() else path
         text = file.read_text(encoding="utf-8")
         lines = text.splitlines()
+        last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
         for lineno, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
             try:
                 item = json.loads(line)
             except json.JSONDecodeError:
-                if lineno == len(lines) and not text.endswith("\n"):
+                if cut_short(text, lineno, last):
                     continue  # a run killed mid-write leaves half a line; the rest is good
                 item = None
             if not (isinstance(item, dict) and "task_id" in item and "trial" in item):

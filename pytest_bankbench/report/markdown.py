@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.report.document import Rate, Report
+from pytest_bankbench.report.document import Rate, Report, unfinished
 from pytest_bankbench.report.failure_line import failure_of
 from pytest_bankbench.report.record import SessionRecord
 from pytest_bankbench.scoring.scorer import FAILURE_TYPES
@@ -123,7 +123,7 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
         if not scored:
             shown = "n/a"
         elif value is None:
-            shown = f"n/a (no task has {k} finished trials)"
+            shown = f"n/a ({unfinished(k)})"
         else:
             shown = f"{value:.4f}"
         lines.append(f"| pass^{k} | {shown} |")

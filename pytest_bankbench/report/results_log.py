@@ -134,6 +134,13 @@ def _parses(line: bytes) -> bool:
     return True
 
 
+def cut_short(text: str, lineno: int, last: int) -> bool:
+    """Whether line `lineno` of a file read as `text` is its last non-blank one (`last`) with
+    no newline after it: what a crash mid-write leaves (a line was written whole, newline and
+    all). The readers of saved traces drop such a line, and refuse any other that is no trace."""
+    return lineno == last and not text.endswith("\n")
+
+
 def repair_log(path: Path) -> str | None:
     """Cut a last line torn by a crash mid-write, so the next append starts on a clean line.
 

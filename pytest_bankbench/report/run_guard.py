@@ -27,12 +27,16 @@ class ReportLocked(BankBenchError, RuntimeError):
     """Another live run is writing the same report; the message names the lock file and pid."""
 
 
+def lock_of(path: Path) -> Path:
+    """The lock file beside a file a run appends to all along."""
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
 def lock_path_for(report: Path) -> Path:
     """The lock of every file the run writes beside `report`, the session log included."""
     from pytest_bankbench.report.results_log import log_path_for
 
-    log = log_path_for(report)
-    return log.with_name(log.name + LOCK_SUFFIX)
+    return lock_of(log_path_for(report))
 
 
 class ReportLock:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pytest_bankbench.report.document import Accounting, Rate, Summary
+from pytest_bankbench.report.document import Accounting, Rate, Summary, unfinished
 
 if TYPE_CHECKING:
     from pytest_bankbench.report.gate import GateResult
@@ -23,7 +23,7 @@ def _pass_k(summary: Summary, k: int, sessions: int) -> str:
     """pass^k, or n/a where no task finished k trials (an interrupted run, trials left out)."""
     value = summary.pass_k.get(str(k))
     if value is None:
-        return f"n/a (no task has {k} finished trials)" if sessions else "n/a"
+        return f"n/a ({unfinished(k)})" if sessions else "n/a"
     return _rate(value, sessions).strip()
 
 

@@ -20,6 +20,7 @@ from pytest_bankbench.report.results_log import (
     ResultsLog,
     ResumeError,
     config_differences,
+    cut_short,
     finished,
     log_path_for,
     read_log,
@@ -66,8 +67,7 @@ def load_traces(path: Path, warn: Callable[[str], None] = print) -> dict[CaseKey
             try:
                 trace = Trace.model_validate_json(line)
             except ValueError as exc:
-                # A crash cuts a line before its newline: an ended line was written whole.
-                if lineno == last and not text.endswith("\n") and _torn(line):
+                if cut_short(text, lineno, last) and _torn(line):
                     warn(
                         f"--bank-regrade {path}:{lineno}: the last line was cut short by a crash "
                         f"mid-write ({len(line)} bytes, not valid JSON); dropped it, its session "
@@ -226,15 +226,13 @@ class BenchRun:
 
     def _open_traces(self, folder: Path) -> None:
         """Start traces.jsonl (kept on resume), with the run's provenance beside it for regrade."""
-        from pytest_bankbench.report.run_guard import LOCK_SUFFIX, ReportLock, ReportLocked
+        from pytest_bankbench.report.run_guard import ReportLock, ReportLocked, lock_of
         from pytest_bankbench.run.provenance import PROVENANCE_FILE, provenance
 
         folder.mkdir(parents=True, exist_ok=True)
         traces_file = folder / "traces.jsonl"
         # Appended to all run long, like the session log: one run at a time (issue 19).
-        lock = ReportLock(
-            traces_file, traces_file.with_name(traces_file.name + LOCK_SUFFIX), "--bank-traces"
-        )
+        lock = ReportLock(traces_file, lock_of(traces_file), "--bank-traces")
         try:
             lock.acquire()
         except ReportLocked as exc:

@@ -264,7 +264,7 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
         check_output,
     )
     from pytest_bankbench.report.results_log import log_path_for
-    from pytest_bankbench.report.run_guard import LOCK_SUFFIX, lock_path_for
+    from pytest_bankbench.report.run_guard import lock_of, lock_path_for
     from pytest_bankbench.run.provenance import PROVENANCE_FILE
 
     outputs: list[tuple[str, Path]] = []
@@ -278,10 +278,11 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
         outputs.append(("--bank-summary-md", settings.summary_md))
     if settings.traces is not None:
         outputs += [("--bank-traces", settings.traces)]
-        outputs += [("the traces file of --bank-traces", settings.traces / "traces.jsonl")]
+        traces_file = settings.traces / "traces.jsonl"
         outputs += [
+            ("the traces file of --bank-traces", traces_file),
             ("the provenance file of --bank-traces", settings.traces / PROVENANCE_FILE),
-            ("the lock file of --bank-traces", settings.traces / f"traces.jsonl{LOCK_SUFFIX}"),
+            ("the lock file of --bank-traces", lock_of(traces_file)),
         ]
     outputs += others
     try:
