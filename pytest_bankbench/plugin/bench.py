@@ -77,6 +77,7 @@ class BankBench(SessionReports):
         # The gate's result once the run has ended, and whether it set the exit status.
         self.gate: GateResult | None = None
         self.gate_applied = False
+        self.refused = False  # the selected sessions cannot measure the gate: stopped at once
         # The benchmark replaces the default test paths; explicit paths are still collected.
         self.replaced_testpaths: list[str] = []
         if config.args_source != pytest.Config.ArgsSource.ARGS:
@@ -208,6 +209,29 @@ class BankBench(SessionReports):
             )
         raise_for(result.verdict)
 
+    def _note_selected(self, nodeids: Any) -> None:
+        nodeids = list(nodeids)
+        if self.options.gate is not None and not self.config.option.collectonly:
+            self._check_groups(nodeids)
+        super()._note_selected(nodeids)
+
+    def _check_groups(self, nodeids: list[str]) -> None:
+        """A gate's group that no selected or resumed session is in would fail the gate after
+        the whole run: the run stops before its first session (as a gate's typo does)."""
+        from pytest_bankbench.report.gate import parse_gate, unmeasured_groups
+
+        by_id = {task.task_id: task for task in self.run.tasks}
+        cases = (self._case_of(nodeid) for nodeid in nodeids)
+        tasks = [case.task for case in cases if case is not None]
+        tasks += [by_id[task_id] for task_id, _ in self.run.previous if task_id in by_id]
+        empty = unmeasured_groups(parse_gate(self.options.gate or "", None), tasks)
+        if empty:
+            self.refused = True  # no report: nothing ran, and an earlier one stays as it was
+            pytest.exit(
+                f"--bank-gate {self.options.gate!r}: " + "; ".join(empty),
+                returncode=pytest.ExitCode.USAGE_ERROR,
+            )
+
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.session = session
 
@@ -264,7 +288,7 @@ class BankBench(SessionReports):
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """Write the report and apply the gate; runs on Ctrl-C too. Printing comes later."""
         self.run.sync()
-        if self.is_worker or session.config.option.collectonly:
+        if self.is_worker or session.config.option.collectonly or self.refused:
             return
         from pytest_bankbench.run.finish import finish_run
 

@@ -27,9 +27,9 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
@@ -261,6 +261,30 @@ def _pair(value: float, threshold: float, count: bool) -> tuple[str, str]:
         if (round(value, digits) == round(threshold, digits)) == equal:
             break
     return f"{value:.{digits}f}", f"{threshold:.{digits}f}"
+
+
+class _Grouped(Protocol):
+    @property
+    def category(self) -> str: ...
+    @property
+    def service_area(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+
+
+def unmeasured_groups(gate: Gate, tasks: Iterable[_Grouped]) -> list[str]:
+    """The gate's conditions on a group none of `tasks` (the sessions selected or resumed)
+    belongs to: known before the first session, they would fail the gate after the whole run
+    ("no sessions in group"), so the run stops at once instead."""
+    present: set[str] = set()
+    for task in tasks:
+        present.update((task.category, task.service_area, task.family))
+    return [
+        f"{cond.label}: none of the selected sessions is in group {cond.group!r}, so nothing "
+        "would be measured"
+        for cond in gate.conditions
+        if cond.group is not None and cond.group not in present
+    ]
 
 
 def evaluate_gate(gate: Gate, summary: Summary) -> GateResult:

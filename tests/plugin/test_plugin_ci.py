@@ -64,6 +64,29 @@ def test_a_gate_group_names_a_family(pytester: pytest.Pytester) -> None:
     typo.stderr.fnmatch_lines(["*unknown group 'rd_openin'*did you mean rd_opening?*"])
 
 
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["plain", "xdist"])
+def test_a_gate_group_the_selection_left_empty_stops_the_run_at_once(
+    pytester: pytest.Pytester, workers: tuple[str, ...], tmp_path: Path
+) -> None:
+    """`-k` kept no session of the gate's group: the gate could only fail, after the whole run
+    ("no sessions in group"), so the run stops before its first session and writes no report."""
+    report = tmp_path / "report.json"
+    args = ("--bank-model", "gold", "--bank-report", str(report), *workers)
+    gate = "pass^1>=0.5, pass^1[rd_opening]>=0.5"
+    stopped = run_bench(pytester, *args, "-k", "balance_enquiry", "--bank-gate", gate)
+    assert stopped.ret == pytest.ExitCode.USAGE_ERROR
+    assert not report.exists()
+    assert "passed" not in stopped.stdout.str()  # no session was played
+    assert (
+        f"--bank-gate {gate!r}: pass^1[rd_opening]: none of the selected sessions is in group "
+        "'rd_opening', so nothing would be measured"
+    ) in stopped.stdout.str() + stopped.stderr.str()
+    kept = run_bench(pytester, *args, "-k", "balance_enquiry or rd_opening", "--bank-gate", gate)
+    assert kept.ret == pytest.ExitCode.OK
+    kept.assert_outcomes(passed=2 * TASKS_PER_FAMILY)
+    assert report.exists()
+
+
 def test_baseline_catches_a_significant_regression(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:

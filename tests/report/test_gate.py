@@ -13,6 +13,7 @@ from pytest_bankbench.report.gate import (
     check_baseline,
     evaluate_gate,
     parse_gate,
+    unmeasured_groups,
 )
 from pytest_bankbench.report.markdown import summary_markdown
 from tests.report.test_compare import document, lite_reports, record
@@ -435,3 +436,22 @@ def test_baseline_with_a_gate_leaves_the_accounting_to_the_gate() -> None:
     unnamed = parse_gate("pass^1>=0.1")
     assert check_baseline(base, cur, tolerance=None, gate=unnamed).passed
     assert not evaluate_gate(unnamed, cur.summary).passed
+
+
+def test_a_group_no_selected_task_is_in_is_unmeasured() -> None:
+    """Known before the first session: a condition on a group none of the selected tasks is in
+    (a category, a service area or a family) could only fail."""
+    from types import SimpleNamespace
+
+    gate = parse_gate("pass^1>=0.5, pass^1[cards]>=0.5, final_state[fd_closure]>=0.5", None)
+    fd = SimpleNamespace(category="sequencing", service_area="deposits", family="fd_closure")
+    card = SimpleNamespace(category="control", service_area="cards", family="lost_card_block")
+    assert unmeasured_groups(gate, [fd, card]) == []
+    assert unmeasured_groups(gate, [fd]) == [
+        "pass^1[cards]: none of the selected sessions is in group 'cards', so nothing would be "
+        "measured"
+    ]
+    assert [line.split(":")[0] for line in unmeasured_groups(gate, [])] == [
+        "pass^1[cards]",
+        "final_state[fd_closure]",
+    ]
