@@ -107,7 +107,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # tau2-bench airline (the leaderboard's Qwen submission, a model in no other part; its replies
 # after each reasoning block, as the harness reads them), held-out-29, and real_turns_round28.txt:
 # claude-opus-4-6 under the leaderboard's AdaptiveAgent scaffold on tau2-bench airline (a model of
-# tuning-4, a new harness), held-out-30.
+# tuning-4, a new harness), held-out-30. Round 17 tuned on held-out-29 and held-out-30 (renamed
+# tuning-33 and tuning-34) while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -176,8 +177,8 @@ Part = Literal[
     "tuning-30",
     "tuning-31",
     "tuning-32",
-    "held-out-29",
-    "held-out-30",
+    "tuning-33",
+    "tuning-34",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -271,10 +272,12 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-28 with the round-14 rules and after round 15): four long plans asking a yes beside "
     "values, options or a verification read as the question; two offers beside a question or a "
     "report read as them; two offers in a closing menu before 'anything else?' read as it",
-    "held-out-29": "2/34 held-out-29 turns (5.9%) change the next move with the round-15 rules and after round 16: "
+    "tuning-33": "2/34 tuning-33 turns (5.9%) change the next move as held-out-29 with the "
+    "round-15 rules and after round 16: "
     "an offer to update the bags beside 'any other questions' after a report, read as the end; "
     "an alternative offered beside a refusal and 'anything else', read as the refusal",
-    "held-out-30": "18/120 held-out-30 turns (15.0%) change the next move with the round-15 rules and after round 16: "
+    "tuning-34": "18/120 tuning-34 turns (15.0%) change the next move as held-out-30 with the "
+    "round-15 rules and after round 16: "
     "six 'I can only offer compensation if you change or cancel' statements, refusals or "
     "questions, read as offers; yeses or offers asked beside a question read as the question "
     "(four); narrated searches ('Let me check May 10th') and found records beside the next "
@@ -325,7 +328,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "held-out-30": "75.8% of held-out-30's turns are read exactly with the round-15 rules and after round 16: "
+    "tuning-34": "75.8% of tuning-34's turns are read exactly as held-out-30 with the "
+    "round-15 rules and after round 16: "
     "conditional compensation read as offers, narrated searches, several bookings in one turn",
 }
 SAFETY_SHORT: dict[Part, str] = {
@@ -352,8 +356,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-30": "6 held-out-30 turns are read as a yes they do not ask for with the round-15 "
-    "rules and after round 16: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
+    "tuning-34": "6 tuning-34 turns are read as a yes they do not ask for as held-out-30 with the "
+    "round-15 rules and after round 16: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
     "or a refusal, read as an offer; 1 wait (a found booking, then 'before I can proceed with the "
     "cancellation, let me check') is read as a hand-off",
 }
