@@ -342,3 +342,13 @@ ANOTHER_WAY = re.compile(
 # "Otherwise, I can transfer you to a human agent. ... If not, please confirm you'd like to proceed
 # with the transfer.": each proposal is the same transfer (round 14).
 TRANSFER = re.compile(r"\btransfer", re.IGNORECASE)
+# "As per the bank's policy, I can only waive the penalty if you want to reinvest the amount",
+# "According to our policy, I can offer a fee reversal ... if you want to close the card", "I can
+# offer a top-up loan, but only if your EMIs are regular": what the agent may do on a condition,
+# told as its rule; no yes is asked (round 17). "I can reinvest it if you want" still offers.
+ON_TERMS = re.compile(
+    r"\b(i|we) (can|could|may) only\b[^.?!]*\bif\b|\bbut only (if|when)\b"
+    r"|^(according to|as per|per|under) (the|our|my|the bank'?s) (\w+ )?polic(y|ies)\b"
+    r"(?![^.?!]*\b(transfer|connect)\w* you\b)[^.?!]*\bif you\b",
+    re.IGNORECASE,
+)

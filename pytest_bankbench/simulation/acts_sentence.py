@@ -18,6 +18,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     AFTERCARE,
     ANY_YOU_WANT,
     DETAILS_FIRST,
+    ON_TERMS,
     OR_VAGUE,
     PROCEED_OR_CHANGE,
     PROPOSE_FIRST,
@@ -56,9 +57,11 @@ _ELSE = re.compile(
 _CHOICE = re.compile(
     r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
     r"| wish|'d prefer| would prefer)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
-    # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
-    # to:" before a list of options.
-    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
+    # "Would you like to proceed with cancelling it or explore modifying it?", "Please confirm: are
+    # you now willing to close or renew the FD ...?" (round 17); "Would you like me to:" before a
+    # list of options.
+    r"|\b((would|do) you (like|want|prefer|wish)( me)?|are you (now |still )?(willing|looking|planning))"
+    r" to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
     r"|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select|switch|upgrade"
     r"|downgrade|add|remove|\w+ing)\b|(?!(not|no|is|are|if|anything|do|would|can|should|shall|have"
     r"|does|will|just)\b)\w+ (your|the|it|them|this|that|these|those|a|an|some|more)\b)"
@@ -69,6 +72,9 @@ _CHOICE = re.compile(
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
     r"|,? or (i|we) (can|could)\b"
+    # "If you want, I can help with closing or renewing the FD, or open a new one" (round 17)
+    r"|^if you('d| would)? (want|like),? (i|we) (can|could) [^.?!]*,\s*or (?!(not|no|if|anything"
+    r"|something|just|i|we|you)\b)(?![a-z]+ing\b)[a-z]+ (your|the|it|them|this|that|these|those|a|an|with|to|for)\b"
     # "Could you narrow it down to a few destinations or confirm if you'd like me to check the
     # major airports?": a value or a yes, the customer picks (round 14)
     r"|\bcould you\b[^?]*,? or (just )?confirm (if|whether) you('d| would)? (like|want|prefer)\b"
@@ -192,7 +198,11 @@ _NOT_HANDED = re.compile(
     r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*"
     # "(this applies even if escalated to a human agent)", "I may need to transfer you to a human
     # agent after completing the booking": no transfer made (round 14)
-    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)",
+    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)"
+    # "As per policy, if the FD is under lien, I cannot close it and would need to transfer you"
+    # (round 17): a hand-off on a condition the agent has still to check
+    r"|^((according to|as per|per|under) [^,]{0,40},\s*)?if (?!(you|not|so|yes)\b)[^.?!]*\b(i|we)"
+    r" (cannot|can'?t|can not|won'?t|will not)\b",
     re.I,
 )
 # "If you don't see the email by Friday, reply here and I'll check the status": a check on an
@@ -307,7 +317,7 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("more")
     if "ask" in acts and DETAILS_FIRST.match(text):
         acts -= _PROPOSALS  # "Share your name and zip code so I can look up your account?"
-    if acts & _PROPOSALS and not question and _FALLBACK.match(text):
+    if acts & _PROPOSALS and not question and (_FALLBACK.match(text) or ON_TERMS.search(text)):
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
     if "offer" in acts and ANY_YOU_WANT.match(text):
         acts = (acts - _PROPOSALS) | {"ask"}

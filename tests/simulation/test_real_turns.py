@@ -238,9 +238,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
     "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
     "question, read as the question; an offer of help with any of the listed flights",
-    "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
-    "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
-    "two offers and a record check read as questions; a found account beside 'How can I help?'",
+    "tuning-22": "4/136 tuning-22 turns (2.9%) change the next move after round 17 (5 after round "
+    "11, 11, 8.1%, as held-out-18 with the round-9 rules and after round 10): two offers and a "
+    "record check read as questions; a found account beside 'How can I help?'",
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
@@ -276,15 +276,16 @@ MOVES_SHORT: dict[Part, str] = {
     "round-15 rules and after round 16: "
     "an offer to update the bags beside 'any other questions' after a report, read as the end; "
     "an alternative offered beside a refusal and 'anything else', read as the refusal",
-    "tuning-34": "18/120 tuning-34 turns (15.0%) change the next move as held-out-30 with the "
-    "round-15 rules and after round 16: "
-    "six 'I can only offer compensation if you change or cancel' statements, refusals or "
-    "questions, read as offers; yeses or offers asked beside a question read as the question "
-    "(four); narrated searches ('Let me check May 10th') and found records beside the next "
-    "step read as a question, a refusal or a hand-off (four); refusals beside 'anything else' "
-    "read as questions (two); a transfer for one booking beside a search read as progress; a "
-    "closing recap of an earlier transfer read as a hand-off",
+    "tuning-34": "12/120 tuning-34 turns (10.0%) change the next move after round 17 (18/120, "
+    "15.0%, as held-out-30 with the round-15 rules and after round 16): "
+    "yeses or offers asked beside a question read as the question (four); narrated searches "
+    "('Let me check May 10th') and found records beside the next step read as a question or a "
+    "refusal (four, one a hand-off on a condition the agent is checking, 'I cannot help' read as "
+    "a refusal); refusals beside 'anything else' read as questions (two); a transfer for one "
+    "booking beside a search read as progress; a closing recap of an earlier transfer read as a "
+    "hand-off",
 }
+# tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -307,7 +308,6 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
     "46.9% after round 10, 44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
-    "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "70.7% of tuning-24's turns are read exactly after round 16 (69.9% after round 13, "
     "69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
     "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
@@ -328,9 +328,9 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "tuning-34": "75.8% of tuning-34's turns are read exactly as held-out-30 with the "
-    "round-15 rules and after round 16: "
-    "conditional compensation read as offers, narrated searches, several bookings in one turn",
+    "tuning-34": "80.8% of tuning-34's turns are read exactly after round 17 (75.8% as held-out-30 "
+    "with the round-15 rules and after round 16): narrated searches, several bookings in one "
+    "turn, policy quoted beside a refusal",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -340,7 +340,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # and tuning-28 (held-out-24) always have; tuning-29 and tuning-30 since round 15 (1 and 3 as
     # held-out-25 and held-out-26 with the round-13 and round-14 rules); tuning-31 and tuning-32
     # since round 16 (2, a yes and an ending, and 1 as held-out-27 and held-out-28 with the
-    # round-14 rules and after round 15)
+    # round-14 rules and after round 15); tuning-34 since round 17 (6 unasked yeses, 'I can only
+    # offer compensation if you change or cancel' read as an offer, and 1 wait read as a hand-off
+    # as held-out-30 with the round-15 rules and after round 16)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -356,10 +358,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-34": "6 tuning-34 turns are read as a yes they do not ask for as held-out-30 with the "
-    "round-15 rules and after round 16: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
-    "or a refusal, read as an offer; 1 wait (a found booking, then 'before I can proceed with the "
-    "cancellation, let me check') is read as a hand-off",
 }
 
 
