@@ -43,6 +43,7 @@ from pytest_bankbench.simulation.acts_lists import (
     examples_follow,
     menu_follows,
     options_listed,
+    summed_up,
 )
 from pytest_bankbench.simulation.acts_patterns import (
     ANOTHER_WAY,
@@ -57,6 +58,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     NAMED_OPTIONS,
     NARRATED_LAST,
     NEEDS_INFO,
+    NONE_FOUND,
     ONCE,
     OPTIONS,
     OR,
@@ -138,7 +140,7 @@ def read(text: str) -> Reading:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
     sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
-    sentences = their_requests(sentences)
+    sentences = summed_up(their_requests(sentences))
     if any(s.question and "ask" in s.acts for s in sentences):
         # "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": the
         # value in brackets is checked beside the others asked for, not a yes (round 14); but
@@ -255,7 +257,14 @@ def read(text: str) -> Reading:
     ):  # "We will review it and contact you. Anything else?": ready, not working; but "I will
         # proceed with issuing the certificate. Anything else?" is about to act (round 11)
         acts.discard("wait")
-    if "wait" in acts and any("wait" in s.acts and RETRY.search(s.text) for s in sentences):
+    if "wait" in acts and (
+        any("wait" in s.acts and RETRY.search(s.text) for s in sentences)
+        or all(
+            NONE_FOUND.search(s.text) and any("wait" in n.acts for n in sentences[at + 1 :])
+            for at, s in enumerate(sentences)
+            if "refuse" in s.acts
+        )
+    ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures."
         acts.discard("refuse")
     tags = [s for s in proposing if BARE_OK.match(s.text)]
     if (

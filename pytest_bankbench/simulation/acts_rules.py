@@ -347,7 +347,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),
     ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),
-    ("refuse", r"^(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),
+    # "FD 4411: Unable to close (under lien)", an item of a recap, refuses too (round 17)
+    ("refuse", r"^(\w[\w -]{0,30}:\s*)?(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),
     ("refuse", r"\b(exceeds?|is above|is over|is below|falls below|is under|is more than|is less than) (the |your |its )?(\w+ ){0,3}(maximum|minimum|limit|cap|allowed|permitted)\b"),
     ("refuse", r"\b(policy|rules?|regulations?) (does not|doesn'?t|do not|don'?t|won'?t) (allow|permit)\b"),
     ("refuse", r"\b(is|are) (blocked|restricted|prohibited|barred) (from|by)\b"),
@@ -369,6 +370,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("handoff", r"\bescalat(e|ing)\b (this|it|the (matter|issue|case))( matter| issue)? to (our |the |a )?[\w -]{0,30}\b(team|department|specialists?|support|supervisor|manager)\b[^.?!]*\bfor (further |additional |more )?(assistance|help|support)\b"),
     ("handoff", r"\b(human|live) (agent|representative|colleague|executive|banker) (has been (notified|informed|assigned|alerted),? (and )?)?(will|is going to|shall) (be with you|contact you|join|take over|assist you|call|reach)\b"),
     ("handoff", r"\b(connect|transfer)\w* you\s*(\?|$|now\b)"),
+    # "Let me check the lien and transfer you for the locker request" (round 17)
+    ("handoff", r"\b(connect|transfer)\w* you for (the|this|that|your|[a-z]*\d)"),
     ("handoff", r"\bassist (you )?(with|in) (the )?transfer(ring)?\b"),
     ("handoff", r"\b(specialist|colleague|team member|representative|disputes team|fraud team|officer|executive) will (be with you|contact you|assist|take|help|reach|call|join)\b"),
 )

@@ -18,12 +18,15 @@ from pytest_bankbench.simulation.acts_patterns import (
     AFTERCARE,
     ANY_YOU_WANT,
     DETAILS_FIRST,
+    IF_RULE,
+    NOT_HANDED,
     ON_TERMS,
     OR_VAGUE,
     PROCEED_OR_CHANGE,
     PROPOSE_FIRST,
     PURPOSE_THEN_REQUEST,
     REQUEST_FIRST,
+    RESUMES,
     STEP_BECAUSE,
     WHETHER_ITEM,
 )
@@ -193,18 +196,6 @@ _CHECK_TO_BE_SURE = re.compile(
 _ELSE_BEFORE = re.compile(r"\b(anything|something) (else|more|further)( that)?\s*$", re.IGNORECASE)
 # "Please give me a moment to retrieve the details": progress, not a request (round 11).
 _A_MOMENT = re.compile(r"\b(give|allow) me (a|one) (moment|second|minute)\b(?![^?]*\?)", re.I)
-# "... and you prefer not to be transferred to a human agent": no hand-off (round 11).
-_NOT_HANDED = re.compile(
-    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*"
-    # "(this applies even if escalated to a human agent)", "I may need to transfer you to a human
-    # agent after completing the booking": no transfer made (round 14)
-    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)"
-    # "As per policy, if the FD is under lien, I cannot close it and would need to transfer you"
-    # (round 17): a hand-off on a condition the agent has still to check
-    r"|^((according to|as per|per|under) [^,]{0,40},\s*)?if (?!(you|not|so|yes)\b)[^.?!]*\b(i|we)"
-    r" (cannot|can'?t|can not|won'?t|will not)\b",
-    re.I,
-)
 # "If you don't see the email by Friday, reply here and I'll check the status": a check on an
 # event that may come, not the agent at work now (round 11).
 _CHECK_LATER = re.compile(
@@ -305,8 +296,10 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("wait")
     if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
         acts.discard("ask")
-    if "handoff" in acts and _NOT_HANDED.search(text):
+    if "handoff" in acts and NOT_HANDED.search(text):
         acts.discard("handoff")
+    if IF_RULE.match(text):
+        acts -= {"refuse", "handoff"}
     if "handoff" in acts and not question and _ONLY_WAY.search(text):
         acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
@@ -384,7 +377,9 @@ def read_sentence(text: str) -> Sentence:
             and not _ELSE_BEFORE.search(text[:st])
         ]
         other = _OR_ASKS.search(text)
-        if other and not _ELSE.search(other.group("rest")):
+        if other and RESUMES.match(other.group("rest")):
+            acts, choice = (acts - {"ask"}) | {"more", "confirm"}, False
+        elif other and not _ELSE.search(other.group("rest")):
             # "Anything else I can help with, or do you have another card you'd like to use?"
             acts = (acts - {"more", "confirm"}) | {"ask"}
         else:

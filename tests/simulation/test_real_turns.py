@@ -276,22 +276,25 @@ MOVES_SHORT: dict[Part, str] = {
     "round-15 rules and after round 16: "
     "an offer to update the bags beside 'any other questions' after a report, read as the end; "
     "an alternative offered beside a refusal and 'anything else', read as the refusal",
-    "tuning-34": "12/120 tuning-34 turns (10.0%) change the next move after round 17 (18/120, "
+    "tuning-34": "6/120 tuning-34 turns (5.0%) change the next move after round 17 (18/120, "
     "15.0%, as held-out-30 with the round-15 rules and after round 16): "
-    "yeses or offers asked beside a question read as the question (four); narrated searches "
-    "('Let me check May 10th') and found records beside the next step read as a question or a "
-    "refusal (four, one a hand-off on a condition the agent is checking, 'I cannot help' read as "
-    "a refusal); refusals beside 'anything else' read as questions (two); a transfer for one "
-    "booking beside a search read as progress; a closing recap of an earlier transfer read as a "
-    "hand-off",
+    "yeses or offers asked beside a question or a choice read as the question (three: 'Would you "
+    "like me to: - ...? ... Would you like me to transfer you ... for that one?', 'Alternatively, "
+    "I can check both ... Would you like me to do that?', 'I need to confirm: Do you want ... "
+    "with either PHL or EWR ...?'); refusals beside 'Would you like me to help with any other "
+    "aspect ..., such as ...?' read as questions (two); 'Could it have been earlier in the "
+    "month? Let me check May 10th.' read as a question",
 }
-# tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after).
+# tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
+# tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
+# after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "54.2% of tuning-9's turns are read exactly after round 12 (55.7% after round 6, "
-    "57.3% after round 4, 34.4% before): two rules stated in a note beside a question are read as "
-    "refusals too; since round 12 a plan ('I will locate your order') beside a request as progress",
+    "tuning-9": "55.0% of tuning-9's turns are read exactly after round 17 (54.2% after round 12, "
+    "55.7% after round 6, 57.3% after round 4, 34.4% before): a rule stated in a note beside a "
+    "question is read as a refusal too (since round 17 not 'If the order is pending, we cannot "
+    "remove ...'); since round 12 a plan ('I will locate your order') beside a request as progress",
     "tuning-10": "83.5% of tuning-10's turns are read exactly after round 13 (82.9% after round 5, "
     "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
@@ -328,9 +331,6 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "tuning-34": "80.8% of tuning-34's turns are read exactly after round 17 (75.8% as held-out-30 "
-    "with the round-15 rules and after round 16): narrated searches, several bookings in one "
-    "turn, policy quoted beside a refusal",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
