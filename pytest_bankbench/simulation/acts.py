@@ -10,10 +10,11 @@ say what they are about (topics), and proposals what they would do (actions).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_choices import (
+    asked_apart,
     checks_in_brackets,
     go_ahead_beside_which,
     invites_the_request,
@@ -55,6 +56,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     INSTEAD,
     LATER_REQUEST,
     LETS,
+    MUSING,
     NAMED_OPTIONS,
     NARRATED_LAST,
     NEEDS_INFO,
@@ -141,6 +143,15 @@ def read(text: str) -> Reading:
     sentences = tuple(read_sentence(s) for s in pieces)
     sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
     sentences = summed_up(their_requests(sentences))
+    sentences = (
+        tuple(  # "Could it have been earlier? Let me check 10 March.": wondering aloud
+            replace(s, acts=(s.acts - {"ask"}) | {"wait"})
+            if MUSING.match(s.text) and "wait" in sentences[at + 1].acts
+            else s
+            for at, s in enumerate(sentences[:-1])
+        )
+        + sentences[-1:]
+    )
     if any(s.question and "ask" in s.acts for s in sentences):
         # "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": the
         # value in brackets is checked beside the others asked for, not a yes (round 14); but
@@ -180,8 +191,10 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
         if go_ahead_beside_which(proposing, sentences):
             acts.add("confirm")
-        if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
+        apart = asked_apart(sentences)
+        if not apart and all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
+        acts |= apart
     if (
         acts & _PROPOSALS
         and all(ONCE.search(s.text) or s.text.rstrip().endswith(":") for s in proposing)

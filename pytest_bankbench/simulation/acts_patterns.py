@@ -112,6 +112,9 @@ NONE_FOUND = re.compile(
     r"[^.?!]*\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b",
     re.IGNORECASE,
 )
+# "Could it have been earlier in the month?" before "Let me check 10 March.": the agent wondering
+# aloud, its next step the answer; the customer is asked nothing (round 17).
+MUSING = re.compile(r"^(could|might|would|may) (it|that|this|they) (have been|be)\b[^?]*\?$", re.I)
 # "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
 # "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
 # taken with the customer or after its answer, not the agent working on its own.

@@ -276,14 +276,13 @@ MOVES_SHORT: dict[Part, str] = {
     "round-15 rules and after round 16: "
     "an offer to update the bags beside 'any other questions' after a report, read as the end; "
     "an alternative offered beside a refusal and 'anything else', read as the refusal",
-    "tuning-34": "6/120 tuning-34 turns (5.0%) change the next move after round 17 (18/120, "
+    "tuning-34": "4/120 tuning-34 turns (3.3%) change the next move after round 17 (18/120, "
     "15.0%, as held-out-30 with the round-15 rules and after round 16): "
-    "yeses or offers asked beside a question or a choice read as the question (three: 'Would you "
-    "like me to: - ...? ... Would you like me to transfer you ... for that one?', 'Alternatively, "
-    "I can check both ... Would you like me to do that?', 'I need to confirm: Do you want ... "
-    "with either PHL or EWR ...?'); refusals beside 'Would you like me to help with any other "
-    "aspect ..., such as ...?' read as questions (two); 'Could it have been earlier in the "
-    "month? Let me check May 10th.' read as a question",
+    "yeses or offers asked beside a question or a choice read as the question (two: "
+    "'Alternatively, I can check both ... Would you like me to do that?', labelled the other way "
+    "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
+    "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
+    "(two; a twin turn of tuning-21 is labelled a question)",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
