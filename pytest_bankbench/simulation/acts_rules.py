@@ -240,7 +240,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
     # "I will gather the details of your order", "I'll double-check the item": the agent's own step.
     ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(proceed to |go on to )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|gather|locate|double-check|re-check|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
-    ("wait", r"^(?!looking forward)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
+    # "Looking at your statement, I don't see the debit" reports what was found (round 17)
+    ("wait", r"^(?!looking forward)(?!(looking|based) (at|on) [^,.?!]{1,60},)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
     # "I will now provide you with the payment method options": the agent's next message, on its
