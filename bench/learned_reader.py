@@ -22,8 +22,9 @@ either today's readings or the unseen ones (a setting, `train_rules`).
 Settings are chosen by LOPO over tuning-9 to tuning-30 only; held-out-27 and held-out-28 are then
 scored once with the chosen settings (`--final`). (The figures below are from before round 16,
 which renamed held-out-27 and held-out-28 tuning-31 and tuning-32, read unseen at 74cf329; the
-script now scores the held-out parts of today, held-out-29 and held-out-30.) Models, all seeded
-and deterministic:
+script scores the held-out parts of today: held-out-29 and held-out-30 until round 17 renamed
+them tuning-33 and tuning-34, read unseen at c4b3ebc; none while round 17 tunes.) Models, all
+seeded and deterministic:
 
 - nb: multinomial naive Bayes over binary features, additive smoothing `alpha`;
 - perceptron: averaged perceptron, `epochs` passes in a seeded order;

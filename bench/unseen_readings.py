@@ -11,7 +11,8 @@ For each such part, this script exports that commit (git archive, as bench/scori
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
-held-out-29 and held-out-30 are read by today's rules, which have never been tuned on them.
+While a round tunes on its last held-out parts and the next are labelled apart, no part is held
+out (round 17: none).
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -60,8 +61,9 @@ UNSEEN_AT: dict[str, str] = {
     # Round 16 renamed held-out-27 and held-out-28 at 74cf329, before its first rule change.
     "tuning-31": "74cf329",
     "tuning-32": "74cf329",
-    "held-out-29": "HEAD",
-    "held-out-30": "HEAD",
+    # Round 17 renamed held-out-29 and held-out-30 at c4b3ebc, before its first rule change.
+    "tuning-33": "c4b3ebc",
+    "tuning-34": "c4b3ebc",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """

@@ -10,10 +10,11 @@ say what they are about (topics), and proposals what they would do (actions).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_choices import (
+    asked_apart,
     checks_in_brackets,
     go_ahead_beside_which,
     invites_the_request,
@@ -43,6 +44,7 @@ from pytest_bankbench.simulation.acts_lists import (
     examples_follow,
     menu_follows,
     options_listed,
+    summed_up,
 )
 from pytest_bankbench.simulation.acts_patterns import (
     ANOTHER_WAY,
@@ -54,9 +56,11 @@ from pytest_bankbench.simulation.acts_patterns import (
     INSTEAD,
     LATER_REQUEST,
     LETS,
+    MUSING,
     NAMED_OPTIONS,
     NARRATED_LAST,
     NEEDS_INFO,
+    NONE_FOUND,
     ONCE,
     OPTIONS,
     OR,
@@ -138,7 +142,16 @@ def read(text: str) -> Reading:
         pieces = pieces[:_ENDS] + pieces[-_ENDS:]
     sentences = tuple(read_sentence(s) for s in pieces)
     sentences = answered(after_a_report(recaps_what_is_done(consequences(sentences))))
-    sentences = their_requests(sentences)
+    sentences = summed_up(their_requests(sentences))
+    sentences = (
+        tuple(  # "Could it have been earlier? Let me check 10 March.": wondering aloud
+            replace(s, acts=(s.acts - {"ask"}) | {"wait"})
+            if MUSING.match(s.text) and "wait" in sentences[at + 1].acts
+            else s
+            for at, s in enumerate(sentences[:-1])
+        )
+        + sentences[-1:]
+    )
     if any(s.question and "ask" in s.acts for s in sentences):
         # "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": the
         # value in brackets is checked beside the others asked for, not a yes (round 14); but
@@ -178,8 +191,10 @@ def read(text: str) -> Reading:
         acts = (acts - _PROPOSALS) | {"ask"}
         if go_ahead_beside_which(proposing, sentences):
             acts.add("confirm")
-        if all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
+        apart = asked_apart(sentences)
+        if not apart and all(s.acts & _PROPOSALS for s in sentences if "handoff" in s.acts):
             acts.discard("handoff")  # "..., or transfer you to a human agent?" is one option
+        acts |= apart
     if (
         acts & _PROPOSALS
         and all(ONCE.search(s.text) or s.text.rstrip().endswith(":") for s in proposing)
@@ -255,7 +270,14 @@ def read(text: str) -> Reading:
     ):  # "We will review it and contact you. Anything else?": ready, not working; but "I will
         # proceed with issuing the certificate. Anything else?" is about to act (round 11)
         acts.discard("wait")
-    if "wait" in acts and any("wait" in s.acts and RETRY.search(s.text) for s in sentences):
+    if "wait" in acts and (
+        any("wait" in s.acts and RETRY.search(s.text) for s in sentences)
+        or all(
+            NONE_FOUND.search(s.text) and any("wait" in n.acts for n in sentences[at + 1 :])
+            for at, s in enumerate(sentences)
+            if "refuse" in s.acts
+        )
+    ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures."
         acts.discard("refuse")
     tags = [s for s in proposing if BARE_OK.match(s.text)]
     if (

@@ -28,6 +28,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     YES_AGAIN,
 )
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
+from pytest_bankbench.simulation.acts_rules import Act
 
 if TYPE_CHECKING:
     from pytest_bankbench.simulation.acts_sentence import Sentence
@@ -111,6 +112,26 @@ def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
         and not last.choice
         and not ALTERNATIVE.search(last.text)
     )
+
+
+def asked_apart(sentences: tuple[Sentence, ...]) -> frozenset[Act]:
+    """ "Would you like me to: - Renew it? - Close it? For your locker: it cannot be moved here.
+    Would you like me to transfer you to a branch officer for that?": after a choice, a yes/no
+    proposal set apart by a statement on another matter asks its own yes (round 17). Its acts."""
+    for at in range(2, len(sentences)):
+        asked, before = sentences[at], sentences[at - 1]
+        if (
+            asked.question
+            and asked.acts & _PROPOSALS
+            and not asked.choice
+            and not ALTERNATIVE.search(asked.text)
+            and not before.question
+            and before.acts & {"refuse", "done"}
+            and any(s.choice for s in sentences[: at - 1])
+            and not any(s.choice or s.acts & (_PROPOSALS | {"ask"}) for s in sentences[at + 1 :])
+        ):
+            return asked.acts & (_PROPOSALS | {"handoff"})
+    return frozenset()
 
 
 def go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence, ...]) -> bool:

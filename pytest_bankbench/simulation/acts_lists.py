@@ -11,6 +11,7 @@ readings of a sentence in its place.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -163,3 +164,27 @@ def menu_follows(sentences: tuple[Sentence, ...]) -> bool:
                 or (len(rest) > 1 and all(_BARE_ITEM.search(s.text) for s in rest))
             )
     return False
+
+
+# "To summarize what we covered today:", "Here's a summary of your requests:" (round 17)
+_SUMMARY_OPENS = re.compile(
+    r"^(to (summari[sz]e|recap)|here'?s a (quick |short )?(summary|recap))\b[^:?]{0,60}:\s*$", re.I
+)
+_HANDED_BEFORE = re.compile(
+    r"\b(been|was|were) (transferred|connected|escalated|handed)\b|\b(i|we) (transferred|connected"
+    r"|escalated)\b",
+    re.IGNORECASE,
+)
+
+
+def summed_up(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+    """Under "To summarize what we covered today:", "- Locker request: You've been transferred to
+    a branch officer" recaps a hand-off made earlier in the session, not one made now (round 17)."""
+    out = list(sentences)
+    summing = False
+    for at, sentence in enumerate(sentences):
+        if _SUMMARY_OPENS.match(sentence.text) or sentence.question:
+            summing = not sentence.question
+        elif summing and "handoff" in sentence.acts and _HANDED_BEFORE.search(sentence.text):
+            out[at] = replace(sentence, acts=sentence.acts - {"handoff"})
+    return tuple(out)

@@ -105,6 +105,16 @@ EXAMPLE = re.compile(r"^(perhaps|maybe)\b|\bsuch as\s*:\s*$", re.IGNORECASE)
 # "Let me try again", "Let's try using your gift card instead:" (round 13): the agent retries
 # after its own call failed; the failure it reports refuses nothing the customer asked.
 RETRY = re.compile(r"\b(try|trying|attempt)\b.*\b(again|instead)\b", re.IGNORECASE)
+# "There are no 5-year deposits available." before "Let me check other tenures.": a search's
+# result, then the next search; no refusal (round 17).
+NONE_FOUND = re.compile(
+    r"^(?![^.?!]*\b(cannot|can'?t|unable|not able|won'?t|unfortunately|sorry|afraid|apologi[sz]e)\b)"
+    r"[^.?!]*\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b",
+    re.IGNORECASE,
+)
+# "Could it have been earlier in the month?" before "Let me check 10 March.": the agent wondering
+# aloud, its next step the answer; the customer is asked nothing (round 17).
+MUSING = re.compile(r"^(could|might|would|may) (it|that|this|they) (have been|be)\b[^?]*\?$", re.I)
 # "Let's check your APN settings. Please run ...", "Once I have that, I'll check your account",
 # "First, I need to pull up your account. Could you ...?": beside a request to the customer, a step
 # taken with the customer or after its answer, not the agent working on its own.
@@ -112,7 +122,8 @@ LETS = re.compile(
     r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
     # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
     r"|^((however|so|but|now),? )?(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
-    r"|^(first|to start|to begin|before i (can )?(proceed|continue)),? (i|we) (need|have) to\b"
+    r"|^(first|to start|to begin|before i (can )?(proceed|continue)( with [^,.?!]{1,40})?),? (i|we)"
+    r" (need|have) to\b"
     # "Please let me know which option you'd like, and I'll check the availability": a promise
     # made on the customer's answer.
     r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",
@@ -233,9 +244,13 @@ ANY_YOU_WANT = re.compile(
 )
 # "Let me check for connecting flights since there are no direct flights available:": the agent's
 # next step, with the reason it takes it; the reason refuses nothing (round 13).
+# "I need to check whether the FD is under lien, as an FD cannot be closed early if it is": the
+# rule it checks against, on its condition (round 17).
 STEP_BECAUSE = re.compile(
     r"^((now|okay|ok|first|next|so),? )?(let me|let'?s|i'?ll|i will)\b[^.?!]*\b(since|as|because|given that)"
-    r" (there (is|are) no|no|none)\b[^.?!]*$",
+    r" (there (is|are) no|no|none)\b[^.?!]*$"
+    r"|^(\w[\w -]{0,30}:\s*)?((now|first|next|so),? )?(let me|i'?ll|i will|(i|we) (need|have) to) (check"
+    r"|verify|see) (if|whether)\b[^.?!]*\b(since|as|because)\b[^.?!]*\bif\b",
     re.IGNORECASE,
 )
 # "Now, let me combine all the flights and sort them by economy price:" closing a turn: the tool
@@ -342,3 +357,35 @@ ANOTHER_WAY = re.compile(
 # "Otherwise, I can transfer you to a human agent. ... If not, please confirm you'd like to proceed
 # with the transfer.": each proposal is the same transfer (round 14).
 TRANSFER = re.compile(r"\btransfer", re.IGNORECASE)
+# "As per the bank's policy, I can only waive the penalty if you want to reinvest the amount",
+# "According to our policy, I can offer a fee reversal ... if you want to close the card", "I can
+# offer a top-up loan, but only if your EMIs are regular": what the agent may do on a condition,
+# told as its rule; no yes is asked (round 17). "I can reinvest it if you want" still offers.
+ON_TERMS = re.compile(
+    r"\b(i|we) (can|could|may) only\b[^.?!]*\bif\b|\bbut only (if|when)\b"
+    r"|^(according to|as per|per|under) (the|our|my|the bank'?s) (\w+ )?polic(y|ies)\b"
+    r"(?![^.?!]*\b(transfer|connect)\w* you\b)[^.?!]*\bif you\b",
+    re.IGNORECASE,
+)
+# "... and you prefer not to be transferred to a human agent": no hand-off (round 11).
+NOT_HANDED = re.compile(
+    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*"
+    # "(this applies even if escalated to a human agent)", "I may need to transfer you to a human
+    # agent after completing the booking": no transfer made (round 14)
+    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)",
+    re.IGNORECASE,
+)
+# "Is there anything else I can help with, or would you like to continue with opening your new
+# FD?": the customer's own request resumed, a yes beside "anything else" (round 17); the words
+# after "or would you".
+RESUMES = re.compile(
+    r"^ (still )?(like|want|wish) to (continue|proceed|go ahead|carry on) with\b", re.I
+)
+# "As per the bank's policy, if the FD is under lien, I cannot close it and would need to
+# transfer you to a branch officer": the rule, on a condition the agent has still to check; it
+# neither refuses nor hands over (round 17).
+IF_RULE = re.compile(
+    r"^((according to|as per|per|under) [^,]{0,40},\s*)?if (?!(you|not|so|yes)\b)[^.?!]*\b(i|we)"
+    r" (cannot|can'?t|can not|won'?t|will not)\b",
+    re.IGNORECASE,
+)

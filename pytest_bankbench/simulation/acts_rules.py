@@ -138,7 +138,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? |before (\w+ing|we|i) [^,?]{1,50}, )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
-    ("confirm", rf"(?<!need to )(?<!have to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )(?<!you can )(?<!you could )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
+    # "I need some information to confirm the details of your card": the agent's purpose (round 17)
+    ("confirm", rf"(?<!need to )(?<!have to )(?<!information to )(?<!details to )(?<!in order to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )(?<!you can )(?<!you could )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
     ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b(?![^.?!]*\bonce (we|i) (finali[sz]e|have|agree)\b)"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(all )?(of )?(these|those)( details| changes)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
@@ -239,7 +240,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"\b(please )?(hold on|bear with me|hang on|hang tight|stay with me)\b"),
     # "I will gather the details of your order", "I'll double-check the item": the agent's own step.
     ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(proceed to |go on to )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|gather|locate|double-check|re-check|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
-    ("wait", r"^(?!looking forward)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
+    # "Looking at your statement, I don't see the debit" reports what was found (round 17)
+    ("wait", r"^(?!looking forward)(?!(looking|based) (at|on) [^,.?!]{1,60},)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
     # "I will now provide you with the payment method options": the agent's next message, on its
@@ -346,7 +348,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),
     ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),
-    ("refuse", r"^(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),
+    # "FD 4411: Unable to close (under lien)", an item of a recap, refuses too (round 17)
+    ("refuse", r"^(\w[\w -]{0,30}:\s*)?(can'?t|cannot|unable to|not possible|not allowed|not permitted)\b"),
     ("refuse", r"\b(exceeds?|is above|is over|is below|falls below|is under|is more than|is less than) (the |your |its )?(\w+ ){0,3}(maximum|minimum|limit|cap|allowed|permitted)\b"),
     ("refuse", r"\b(policy|rules?|regulations?) (does not|doesn'?t|do not|don'?t|won'?t) (allow|permit)\b"),
     ("refuse", r"\b(is|are) (blocked|restricted|prohibited|barred) (from|by)\b"),
@@ -368,6 +371,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("handoff", r"\bescalat(e|ing)\b (this|it|the (matter|issue|case))( matter| issue)? to (our |the |a )?[\w -]{0,30}\b(team|department|specialists?|support|supervisor|manager)\b[^.?!]*\bfor (further |additional |more )?(assistance|help|support)\b"),
     ("handoff", r"\b(human|live) (agent|representative|colleague|executive|banker) (has been (notified|informed|assigned|alerted),? (and )?)?(will|is going to|shall) (be with you|contact you|join|take over|assist you|call|reach)\b"),
     ("handoff", r"\b(connect|transfer)\w* you\s*(\?|$|now\b)"),
+    # "Let me check the lien and transfer you for the locker request" (round 17)
+    ("handoff", r"\b(connect|transfer)\w* you for (the|this|that|your|[a-z]*\d)"),
     ("handoff", r"\bassist (you )?(with|in) (the )?transfer(ring)?\b"),
     ("handoff", r"\b(specialist|colleague|team member|representative|disputes team|fraud team|officer|executive) will (be with you|contact you|assist|take|help|reach|call|join)\b"),
 )

@@ -18,11 +18,15 @@ from pytest_bankbench.simulation.acts_patterns import (
     AFTERCARE,
     ANY_YOU_WANT,
     DETAILS_FIRST,
+    IF_RULE,
+    NOT_HANDED,
+    ON_TERMS,
     OR_VAGUE,
     PROCEED_OR_CHANGE,
     PROPOSE_FIRST,
     PURPOSE_THEN_REQUEST,
     REQUEST_FIRST,
+    RESUMES,
     STEP_BECAUSE,
     WHETHER_ITEM,
 )
@@ -56,9 +60,11 @@ _ELSE = re.compile(
 _CHOICE = re.compile(
     r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
     r"| wish|'d prefer| would prefer)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
-    # "Would you like to proceed with cancelling it or explore modifying it?"; "Would you like me
-    # to:" before a list of options.
-    r"|\b(would|do) you (like|want|prefer|wish)( me)? to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
+    # "Would you like to proceed with cancelling it or explore modifying it?", "Please confirm: are
+    # you now willing to close or renew the FD ...?" (round 17); "Would you like me to:" before a
+    # list of options.
+    r"|\b((would|do) you (like|want|prefer|wish)( me)?|are you (now |still )?(willing|looking|planning))"
+    r" to\b[^?]*\bor ((explore|try|keep|wait|speak|talk"
     r"|leave|stay|look|search|check|confirm|reduce|change|modify|use|choose|pick|select|switch|upgrade"
     r"|downgrade|add|remove|\w+ing)\b|(?!(not|no|is|are|if|anything|do|would|can|should|shall|have"
     r"|does|will|just)\b)\w+ (your|the|it|them|this|that|these|those|a|an|some|more)\b)"
@@ -69,6 +75,9 @@ _CHOICE = re.compile(
     r"|,? or (do|are|can) you\b"
     # "If you want, I can continue with the change, or I can transfer you to a human agent."
     r"|,? or (i|we) (can|could)\b"
+    # "If you want, I can help with closing or renewing the FD, or open a new one" (round 17)
+    r"|^if you('d| would)? (want|like),? (i|we) (can|could) [^.?!]*,\s*or (?!(not|no|if|anything"
+    r"|something|just|i|we|you)\b)(?![a-z]+ing\b)[a-z]+ (your|the|it|them|this|that|these|those|a|an|with|to|for)\b"
     # "Could you narrow it down to a few destinations or confirm if you'd like me to check the
     # major airports?": a value or a yes, the customer picks (round 14)
     r"|\bcould you\b[^?]*,? or (just )?confirm (if|whether) you('d| would)? (like|want|prefer)\b"
@@ -187,14 +196,6 @@ _CHECK_TO_BE_SURE = re.compile(
 _ELSE_BEFORE = re.compile(r"\b(anything|something) (else|more|further)( that)?\s*$", re.IGNORECASE)
 # "Please give me a moment to retrieve the details": progress, not a request (round 11).
 _A_MOMENT = re.compile(r"\b(give|allow) me (a|one) (moment|second|minute)\b(?![^?]*\?)", re.I)
-# "... and you prefer not to be transferred to a human agent": no hand-off (round 11).
-_NOT_HANDED = re.compile(
-    r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*"
-    # "(this applies even if escalated to a human agent)", "I may need to transfer you to a human
-    # agent after completing the booking": no transfer made (round 14)
-    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)",
-    re.I,
-)
 # "If you don't see the email by Friday, reply here and I'll check the status": a check on an
 # event that may come, not the agent at work now (round 11).
 _CHECK_LATER = re.compile(
@@ -295,8 +296,10 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("wait")
     if "ask" in acts and "wait" in acts and _A_MOMENT.search(text):
         acts.discard("ask")
-    if "handoff" in acts and _NOT_HANDED.search(text):
+    if "handoff" in acts and NOT_HANDED.search(text):
         acts.discard("handoff")
+    if IF_RULE.match(text):
+        acts -= {"refuse", "handoff"}
     if "handoff" in acts and not question and _ONLY_WAY.search(text):
         acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
@@ -307,7 +310,7 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("more")
     if "ask" in acts and DETAILS_FIRST.match(text):
         acts -= _PROPOSALS  # "Share your name and zip code so I can look up your account?"
-    if acts & _PROPOSALS and not question and _FALLBACK.match(text):
+    if acts & _PROPOSALS and not question and (_FALLBACK.match(text) or ON_TERMS.search(text)):
         acts -= _PROPOSALS  # "If you can't recall your email, I can look you up by name."
     if "offer" in acts and ANY_YOU_WANT.match(text):
         acts = (acts - _PROPOSALS) | {"ask"}
@@ -374,7 +377,9 @@ def read_sentence(text: str) -> Sentence:
             and not _ELSE_BEFORE.search(text[:st])
         ]
         other = _OR_ASKS.search(text)
-        if other and not _ELSE.search(other.group("rest")):
+        if other and RESUMES.match(other.group("rest")):
+            acts, choice = (acts - {"ask"}) | {"more", "confirm"}, False
+        elif other and not _ELSE.search(other.group("rest")):
             # "Anything else I can help with, or do you have another card you'd like to use?"
             acts = (acts - {"more", "confirm"}) | {"ask"}
         else:

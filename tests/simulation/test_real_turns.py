@@ -107,7 +107,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # tau2-bench airline (the leaderboard's Qwen submission, a model in no other part; its replies
 # after each reasoning block, as the harness reads them), held-out-29, and real_turns_round28.txt:
 # claude-opus-4-6 under the leaderboard's AdaptiveAgent scaffold on tau2-bench airline (a model of
-# tuning-4, a new harness), held-out-30.
+# tuning-4, a new harness), held-out-30. Round 17 tuned on held-out-29 and held-out-30 (renamed
+# tuning-33 and tuning-34) while the next held-out parts were labelled apart.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -176,8 +177,8 @@ Part = Literal[
     "tuning-30",
     "tuning-31",
     "tuning-32",
-    "held-out-29",
-    "held-out-30",
+    "tuning-33",
+    "tuning-34",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -237,9 +238,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
     "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
     "question, read as the question; an offer of help with any of the listed flights",
-    "tuning-22": "5/136 tuning-22 turns (3.7%) change the next move after round 11 (11, 8.1%, as "
-    "held-out-18 with the round-9 rules and after round 10): a hand-off quoted from the policy; "
-    "two offers and a record check read as questions; a found account beside 'How can I help?'",
+    "tuning-22": "4/136 tuning-22 turns (2.9%) change the next move after round 17 (5 after round "
+    "11, 11, 8.1%, as held-out-18 with the round-9 rules and after round 10): two offers and a "
+    "record check read as questions; a found account beside 'How can I help?'",
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
@@ -271,27 +272,33 @@ MOVES_SHORT: dict[Part, str] = {
     "held-out-28 with the round-14 rules and after round 15): four long plans asking a yes beside "
     "values, options or a verification read as the question; two offers beside a question or a "
     "report read as them; two offers in a closing menu before 'anything else?' read as it",
-    "held-out-29": "2/34 held-out-29 turns (5.9%) change the next move with the round-15 rules and after round 16: "
+    "tuning-33": "2/34 tuning-33 turns (5.9%) change the next move as held-out-29 with the "
+    "round-15 rules and after round 16: "
     "an offer to update the bags beside 'any other questions' after a report, read as the end; "
     "an alternative offered beside a refusal and 'anything else', read as the refusal",
-    "held-out-30": "18/120 held-out-30 turns (15.0%) change the next move with the round-15 rules and after round 16: "
-    "six 'I can only offer compensation if you change or cancel' statements, refusals or "
-    "questions, read as offers; yeses or offers asked beside a question read as the question "
-    "(four); narrated searches ('Let me check May 10th') and found records beside the next "
-    "step read as a question, a refusal or a hand-off (four); refusals beside 'anything else' "
-    "read as questions (two); a transfer for one booking beside a search read as progress; a "
-    "closing recap of an earlier transfer read as a hand-off",
+    "tuning-34": "4/120 tuning-34 turns (3.3%) change the next move after round 17 (18/120, "
+    "15.0%, as held-out-30 with the round-15 rules and after round 16): "
+    "yeses or offers asked beside a question or a choice read as the question (two: "
+    "'Alternatively, I can check both ... Would you like me to do that?', labelled the other way "
+    "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
+    "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
+    "(two; a twin turn of tuning-21 is labelled a question)",
 }
+# tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
+# tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
+# after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "54.2% of tuning-9's turns are read exactly after round 12 (55.7% after round 6, "
-    "57.3% after round 4, 34.4% before): two rules stated in a note beside a question are read as "
-    "refusals too; since round 12 a plan ('I will locate your order') beside a request as progress",
+    "tuning-9": "55.0% of tuning-9's turns are read exactly after round 17 (54.2% after round 12, "
+    "55.7% after round 6, 57.3% after round 4, 34.4% before): a rule stated in a note beside a "
+    "question is read as a refusal too (since round 17 not 'If the order is pending, we cannot "
+    "remove ...'); since round 12 a plan ('I will locate your order') beside a request as progress",
     "tuning-10": "83.5% of tuning-10's turns are read exactly after round 13 (82.9% after round 5, "
     "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
-    "tuning-14": "69.9% of tuning-14's turns are read exactly after round 7 (66.9% as held-out-10)",
+    "tuning-14": "71.4% of tuning-14's turns are read exactly after round 17 (69.9% after round 7, "
+    "66.9% as held-out-10)",
     "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
     "60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
@@ -304,7 +311,6 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
     "46.9% after round 10, 44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
-    "tuning-22": "84.6% of tuning-22's turns are read exactly after round 11 (80.9% as held-out-18)",
     "tuning-24": "70.7% of tuning-24's turns are read exactly after round 16 (69.9% after round 13, "
     "69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
     "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
@@ -325,8 +331,6 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "held-out-30": "75.8% of held-out-30's turns are read exactly with the round-15 rules and after round 16: "
-    "conditional compensation read as offers, narrated searches, several bookings in one turn",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -336,7 +340,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # and tuning-28 (held-out-24) always have; tuning-29 and tuning-30 since round 15 (1 and 3 as
     # held-out-25 and held-out-26 with the round-13 and round-14 rules); tuning-31 and tuning-32
     # since round 16 (2, a yes and an ending, and 1 as held-out-27 and held-out-28 with the
-    # round-14 rules and after round 15)
+    # round-14 rules and after round 15); tuning-34 since round 17 (6 unasked yeses, 'I can only
+    # offer compensation if you change or cancel' read as an offer, and 1 wait read as a hand-off
+    # as held-out-30 with the round-15 rules and after round 16)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -352,10 +358,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "held-out-30": "6 held-out-30 turns are read as a yes they do not ask for with the round-15 "
-    "rules and after round 16: 'I can only offer (a certificate, compensation) if you change or cancel', a condition "
-    "or a refusal, read as an offer; 1 wait (a found booking, then 'before I can proceed with the "
-    "cancellation, let me check') is read as a hand-off",
 }
 
 
