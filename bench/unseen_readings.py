@@ -11,8 +11,8 @@ For each such part, this script exports that commit (git archive, as bench/scori
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
-While a round tunes on its last held-out parts and the next are labelled apart, no part is held
-out (round 17: none).
+The held-out parts (held-out-31 to held-out-33, after round 17) are read by today's rules,
+which have never been tuned on them.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -64,6 +64,9 @@ UNSEEN_AT: dict[str, str] = {
     # Round 17 renamed held-out-29 and held-out-30 at c4b3ebc, before its first rule change.
     "tuning-33": "c4b3ebc",
     "tuning-34": "c4b3ebc",
+    "held-out-31": "HEAD",
+    "held-out-32": "HEAD",
+    "held-out-33": "HEAD",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """

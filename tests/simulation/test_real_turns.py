@@ -109,6 +109,16 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # claude-opus-4-6 under the leaderboard's AdaptiveAgent scaffold on tau2-bench airline (a model of
 # tuning-4, a new harness), held-out-30. Round 17 tuned on held-out-29 and held-out-30 (renamed
 # tuning-33 and tuning-34) while the next held-out parts were labelled apart.
+# While round 17 was tuned, three more parts were labelled apart, each by reading only (a second
+# labeller's reading of each is in bench/second_labels/held_out_31_32_N.txt and held_out_33_P.txt),
+# measured once with the round-16 rules when wired in and once after round 17 (the same, turn for
+# turn), never read by it: real_turns_round29.txt and real_turns_round30.txt:
+# Qwen2.5-Coder-32B-Instruct on tau-bench retail and airline (a fork's runs, a model in no other
+# part; it wrote its tool calls as JSON in its replies and the harness never ran them, so most turns
+# narrate a step beside a call the customer sees), held-out-31 and held-out-32, and
+# real_turns_round31.txt: claude-haiku-4-5 on tau2-bench retail under a fork's Claude Agent SDK
+# harness (a model in no other part; its texts copied twice, apart, and compared: identical),
+# held-out-33.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -142,6 +152,9 @@ CORPORA = tuple(
         "real_turns_round26.txt",
         "real_turns_round27.txt",
         "real_turns_round28.txt",
+        "real_turns_round29.txt",
+        "real_turns_round30.txt",
+        "real_turns_round31.txt",
     )
 )
 Part = Literal[
@@ -179,6 +192,9 @@ Part = Literal[
     "tuning-32",
     "tuning-33",
     "tuning-34",
+    "held-out-31",
+    "held-out-32",
+    "held-out-33",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -283,6 +299,21 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
+    "held-out-31": "50/123 held-out-31 turns (40.7%) change the next move with the round-16 rules "
+    "and after round 17: a step narrated beside a tool call written as JSON ('Let's retrieve your "
+    "order details. {\"name\": ...}') read as nothing asked (29); a promise to report back ('I'll "
+    "let you know as soon as I have your user ID') read as the end of the request (15); a list of "
+    "records read as a yes asked (2); two waits read as a question; a question beside a refusal "
+    "read as the refusal; a refusal read as the end",
+    "held-out-32": "25/127 held-out-32 turns (19.7%) change the next move with the round-16 rules "
+    "and after round 17: a promise to report back, with or without 'feel free to reach out', read "
+    "as the end of the request (13); a step narrated beside a tool call written as JSON read as "
+    "nothing asked (9); an alternative offered beside a refusal read as the refusal; a request "
+    "for details read as nothing asked, another as a yes",
+    "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
+    "after round 17: three yeses asked beside a record found ('Would you like me to update this as "
+    "...?') read as the question; a request for a zip code read as nothing asked; a list of "
+    "records beside a refusal read as an offer",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -331,6 +362,12 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
+    "held-out-31": "57.7% of held-out-31's turns are read exactly with the round-16 rules and "
+    "after round 17",
+    "held-out-32": "70.1% of held-out-32's turns are read exactly with the round-16 rules and "
+    "after round 17",
+    "held-out-33": "58.1% of held-out-33's turns are read exactly with the round-16 rules and "
+    "after round 17",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -358,6 +395,14 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
+    "held-out-31": "17 held-out-31 turns read as a yes or an ending they do not ask for with the "
+    "round-16 rules and after round 17: 15 promises to report back read as the end of the request, "
+    "2 lists of records read as a yes asked",
+    "held-out-32": "14 held-out-32 turns read as a yes or an ending they do not ask for with the "
+    "round-16 rules and after round 17: 13 promises to report back read as the end of the request, "
+    "a request for details read as a yes asked",
+    "held-out-33": "1 held-out-33 turn is read as a yes it does not ask for with the round-16 rules "
+    "and after round 17: found items listed beside a refusal and a question, read as an offer",
 }
 
 
