@@ -311,9 +311,8 @@ MOVES_SHORT: dict[Part, str] = {
     "nothing asked (9); an alternative offered beside a refusal read as the refusal; a request "
     "for details read as nothing asked, another as a yes",
     "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
-    "after round 17: three yeses asked beside a record found ('Would you like me to update this as "
-    "...?') read as the question; a request for a zip code read as nothing asked; a list of "
-    "records beside a refusal read as an offer",
+    "after round 17 (which turns and how is left out here while later rounds are tuned: it is "
+    "held out)",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -402,7 +401,7 @@ SAFETY_SHORT: dict[Part, str] = {
     "round-16 rules and after round 17: 13 promises to report back read as the end of the request, "
     "a request for details read as a yes asked",
     "held-out-33": "1 held-out-33 turn is read as a yes it does not ask for with the round-16 rules "
-    "and after round 17: found items listed beside a refusal and a question, read as an offer",
+    "and after round 17",
 }
 
 
