@@ -199,6 +199,15 @@ PROCEEDING = re.compile(
     r"\b(i'?ll|i will|i am going to|i'?m going to) (now )?proceed with\b(?![^.?!]*\b(if|once|after)\b)",
     re.IGNORECASE,
 )
+# "I'll let you know as soon as I have your user ID", "I'll keep you updated": the agent reports
+# back on a step under way (round 18); "once you confirm" waits for the customer instead.
+PROMISE = re.compile(
+    r"^(?![^?]*\?)[^.?!]*?\bi('ll| will) ((\w+ ){0,4}and )?(keep you (updated|informed|posted)\b"
+    r"|(let you know|notify you|update you|provide you with an update|get back to you|confirm|send you)"
+    r"\b(?=[^.?!]*\b(as soon as|once|when|shortly)\b(?! you\b)))",
+    re.IGNORECASE,
+)
+WELCOME = re.compile(r"^((you'?re|you are) (very |most )?welcome|thank)", re.IGNORECASE)
 # Two steps the agent offers side by side: "I can look up the details or assist with a change".
 TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ you)\b", re.I)
 

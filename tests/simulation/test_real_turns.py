@@ -227,6 +227,8 @@ EXACT_AT_LEAST = 0.85
 # round 12; tuning-26 (held-out-22): 9/132 (6.8%) with the round-11 and round-12 rules, 90.9% exact.
 # Round 13 tuned on both: 1/120 (85.8% exact, no unasked yes) and 1/132 (97.0%); they meet every
 # measure, so they carry no mark.
+# tuning-36 meets it since round 18 (25/127, 19.7%, as held-out-32 with the round-16 rules and
+# after round 17; 2/127 after).
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -300,24 +302,21 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "tuning-35": "50/123 tuning-35 turns (40.7%) change the next move as held-out-31 with the "
-    "round-16 rules and after round 17: a step narrated beside a tool call written as JSON ('Let's retrieve your "
-    "order details. {\"name\": ...}') read as nothing asked (29); a promise to report back ('I'll "
-    "let you know as soon as I have your user ID') read as the end of the request (15); a list of "
-    "records read as a yes asked (2); two waits read as a question; a question beside a refusal "
-    "read as the refusal; a refusal read as the end",
-    "tuning-36": "25/127 tuning-36 turns (19.7%) change the next move as held-out-32 with the "
-    "round-16 rules and after round 17: a promise to report back, with or without 'feel free to reach out', read "
-    "as the end of the request (13); a step narrated beside a tool call written as JSON read as "
-    "nothing asked (9); an alternative offered beside a refusal read as the refusal; a request "
-    "for details read as nothing asked, another as a yes",
+    "tuning-35": "6/123 tuning-35 turns (4.9%) change the next move after round 18 (50/123, "
+    "40.7%, as held-out-31 with the round-16 rules and after round 17): two lists of records "
+    "before 'Let's confirm the items ... provide the new item IDs' or 'Please identify the order "
+    "... Is this correct?' read as a yes asked; a list of product types, one named 'Power Bank', "
+    "read as a question; a plan ('We'll need the item IDs ...') before a call read as a request; "
+    "a refusal listing the ways to identify oneself read as the refusal and the end; a refusal "
+    "sending the customer to support read as anything else",
     "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
     "after round 17 (which turns and how is left out here while later rounds are tuned: it is "
     "held out)",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
-# after).
+# after), tuning-35 and tuning-36 since round 18 (57.7% and 70.1% as held-out-31 and held-out-32
+# with the round-16 rules and after round 17; 93.5% and 89.0% after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -362,10 +361,6 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "tuning-35": "57.7% of tuning-35's turns are read exactly as held-out-31 with the round-16 "
-    "rules and after round 17",
-    "tuning-36": "70.1% of tuning-36's turns are read exactly as held-out-32 with the round-16 "
-    "rules and after round 17",
     "held-out-33": "58.1% of held-out-33's turns are read exactly with the round-16 rules and "
     "after round 17",
 }
@@ -395,12 +390,13 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-35": "17 tuning-35 turns read as a yes or an ending they do not ask for as "
-    "held-out-31 with the round-16 rules and after round 17: 15 promises to report back read as the end of the request, "
-    "2 lists of records read as a yes asked",
-    "tuning-36": "14 tuning-36 turns read as a yes or an ending they do not ask for as "
-    "held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as the end of the request, "
-    "a request for details read as a yes asked",
+    "tuning-35": "2 tuning-35 turns are read as a yes they do not ask for after round 18 (17 as "
+    "held-out-31 with the round-16 rules and after round 17: 15 promises to report back read as "
+    "the end of the request, 2 lists of records read as a yes asked): the two lists of records",
+    "tuning-36": "1 tuning-36 turn is read as a yes it does not ask for after round 18 (14 as "
+    "held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as "
+    "the end of the request, a request for details read as a yes asked): the request for a "
+    "passenger's details beside 'would you like to purchase travel insurance?'",
     "held-out-33": "1 held-out-33 turn is read as a yes it does not ask for with the round-16 rules "
     "and after round 17",
 }
