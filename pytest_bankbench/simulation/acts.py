@@ -10,6 +10,7 @@ say what they are about (topics), and proposals what they would do (actions).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -76,7 +77,6 @@ from pytest_bankbench.simulation.acts_patterns import (
     TRANSFER,
     TRANSFERRING,
     TWO_STEPS,
-    WELCOME,
     WHICH,
     WILL_DO,
     YES_AND_VALUE,
@@ -114,6 +114,8 @@ _TURNS = 256
 # ~90 ms and 1.3M regex searches; what the turn asks, proposes or reports opens it or closes it,
 # so the middle of a turn longer than both ends is not read (no real or corpus turn comes near).
 _ENDS = 30
+# A courtesy ("You're welcome!", "Thank you.") is no report: a promise after it is progress.
+_WELCOME = re.compile(r"^((you'?re|you are) (very |most )?welcome|thank)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -167,7 +169,7 @@ def read(text: str) -> Reading:
         replace(s, acts=(s.acts - {"done"}) | {"wait"})
         if PROMISE.match(s.text)
         and not s.acts & (_PROPOSALS | {"ask"})
-        and not any("done" in r.acts and not WELCOME.match(r.text) for r in sentences[:at])
+        and not any("done" in r.acts and not _WELCOME.match(r.text) for r in sentences[:at])
         else s
         for at, s in enumerate(sentences)
     )

@@ -92,17 +92,16 @@ def said(text: str) -> str:
     """What the turn says to the customer: the strings of a JSON reply, one a line; nothing for a
     tool call; any other text as written."""
     text = _XML_CALL.sub("", text)
-    if _TOOL_CALL.match(text) and not beside_a_call(text):
-        return ""
+    if _JSON_ENDS.match(text):
+        try:  # strict=False: a reply's strings may hold raw line breaks
+            value = json.loads(text, strict=False)
+        except ValueError:
+            pass
+        else:
+            return "" if _TOOL_CALL.match(text) else "\n".join(_strings(value))
     if beside_a_call(text):
-        text = _WRAPPER.sub("", _without_calls(text))
-    if not _JSON_ENDS.match(text):
-        return text
-    try:  # strict=False: a reply's strings may hold raw line breaks
-        value = json.loads(text, strict=False)
-    except ValueError:
-        return text
-    return "\n".join(_strings(value))
+        return _WRAPPER.sub("", _without_calls(text))
+    return "" if _TOOL_CALL.match(text) else text
 
 
 def _strings(value: object) -> Iterator[str]:

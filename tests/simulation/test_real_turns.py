@@ -228,7 +228,7 @@ EXACT_AT_LEAST = 0.85
 # Round 13 tuned on both: 1/120 (85.8% exact, no unasked yes) and 1/132 (97.0%); they meet every
 # measure, so they carry no mark.
 # tuning-36 meets it since round 18 (25/127, 19.7%, as held-out-32 with the round-16 rules and
-# after round 17; 2/127 after).
+# after round 17; 1/127 after).
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -302,13 +302,14 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "tuning-35": "6/123 tuning-35 turns (4.9%) change the next move after round 18 (50/123, "
-    "40.7%, as held-out-31 with the round-16 rules and after round 17): two lists of records "
-    "before 'Let's confirm the items ... provide the new item IDs' or 'Please identify the order "
-    "... Is this correct?' read as a yes asked; a list of product types, one named 'Power Bank', "
-    "read as a question; a plan ('We'll need the item IDs ...') before a call read as a request; "
-    "a refusal listing the ways to identify oneself read as the refusal and the end; a refusal "
-    "sending the customer to support read as anything else",
+    "tuning-35": "4/123 tuning-35 turns (3.3%) change the next move after round 18 (50/123, "
+    "40.7%, as held-out-31 with the round-16 rules and after round 17): a list of records before "
+    "'Let's confirm the items ... Please confirm if these are correct and provide the new item "
+    "IDs' read as a yes asked (a like turn of tuning-28, 'confirm if this is correct and provide "
+    "the reason', is labelled a yes and a request); a plan "
+    "('We'll need the item IDs ...') before a call read as a request; a refusal listing the ways "
+    "to identify oneself read as the refusal and the end; a refusal sending the customer to "
+    "support read as anything else",
     "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
     "after round 17 (which turns and how is left out here while later rounds are tuned: it is "
     "held out)",
@@ -316,7 +317,7 @@ MOVES_SHORT: dict[Part, str] = {
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
 # after), tuning-35 and tuning-36 since round 18 (57.7% and 70.1% as held-out-31 and held-out-32
-# with the round-16 rules and after round 17; 93.5% and 89.0% after).
+# with the round-16 rules and after round 17; 95.1% and 89.8% after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -374,7 +375,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # since round 16 (2, a yes and an ending, and 1 as held-out-27 and held-out-28 with the
     # round-14 rules and after round 15); tuning-34 since round 17 (6 unasked yeses, 'I can only
     # offer compensation if you change or cancel' read as an offer, and 1 wait read as a hand-off
-    # as held-out-30 with the round-15 rules and after round 16)
+    # as held-out-30 with the round-15 rules and after round 16); tuning-36 since round 18 (14 as
+    # held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as
+    # the end of the request, a request for details read as a yes asked)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -390,13 +393,11 @@ SAFETY_SHORT: dict[Part, str] = {
     "round 10, 14 as held-out-16): a yes/no question with 'If yes, specify ...' and 'Please confirm "
     "the following:' before details, each labelled the other way in older parts; an offer after a "
     "farewell",
-    "tuning-35": "2 tuning-35 turns are read as a yes they do not ask for after round 18 (17 as "
+    "tuning-35": "1 tuning-35 turn is read as a yes it does not ask for after round 18 (17 as "
     "held-out-31 with the round-16 rules and after round 17: 15 promises to report back read as "
-    "the end of the request, 2 lists of records read as a yes asked): the two lists of records",
-    "tuning-36": "1 tuning-36 turn is read as a yes it does not ask for after round 18 (14 as "
-    "held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as "
-    "the end of the request, a request for details read as a yes asked): the request for a "
-    "passenger's details beside 'would you like to purchase travel insurance?'",
+    "the end of the request, 2 lists of records read as a yes asked): a list of records before "
+    "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
+    "like turn of tuning-28 is labelled a yes and a request)",
     "held-out-33": "1 held-out-33 turn is read as a yes it does not ask for with the round-16 rules "
     "and after round 17",
 }
