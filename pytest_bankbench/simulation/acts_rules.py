@@ -269,7 +269,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|call back|message)\b"),
     # "I should check if you have any business class reservations" asks nothing; "If you need any
     # changes, let me know before we act" belongs to the proposal.
-    ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! ((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
+    ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! (of (these|those|the) )?((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
     ("more", r"\b(need|want) (help|assistance) with (something|anything) else\b"),
     ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
     ("more", r"\bis there (something|anything) (more|further)\b"),
@@ -346,6 +346,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have access to\b"),
+    ("refuse", r"\bwe (don'?t|do not) (have|offer) (a|an|any) (\w+ ){0,3}option\b"),  # round 18
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),
     ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),

@@ -227,8 +227,8 @@ EXACT_AT_LEAST = 0.85
 # round 12; tuning-26 (held-out-22): 9/132 (6.8%) with the round-11 and round-12 rules, 90.9% exact.
 # Round 13 tuned on both: 1/120 (85.8% exact, no unasked yes) and 1/132 (97.0%); they meet every
 # measure, so they carry no mark.
-# tuning-36 meets it since round 18 (25/127, 19.7%, as held-out-32 with the round-16 rules and
-# after round 17; 1/127 after).
+# tuning-35 and tuning-36 meet it since round 18 (50/123, 40.7%, and 25/127, 19.7%, as held-out-31
+# and held-out-32 with the round-16 rules and after round 17; 2/123 and 1/127 after).
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -302,14 +302,6 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "tuning-35": "4/123 tuning-35 turns (3.3%) change the next move after round 18 (50/123, "
-    "40.7%, as held-out-31 with the round-16 rules and after round 17): a list of records before "
-    "'Let's confirm the items ... Please confirm if these are correct and provide the new item "
-    "IDs' read as a yes asked (a like turn of tuning-28, 'confirm if this is correct and provide "
-    "the reason', is labelled a yes and a request); a plan "
-    "('We'll need the item IDs ...') before a call read as a request; a refusal listing the ways "
-    "to identify oneself read as the refusal and the end; a refusal sending the customer to "
-    "support read as anything else",
     "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
     "after round 17 (which turns and how is left out here while later rounds are tuned: it is "
     "held out)",
@@ -317,7 +309,7 @@ MOVES_SHORT: dict[Part, str] = {
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
 # after), tuning-35 and tuning-36 since round 18 (57.7% and 70.1% as held-out-31 and held-out-32
-# with the round-16 rules and after round 17; 95.1% and 89.8% after).
+# with the round-16 rules and after round 17; 95.9% and 89.8% after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
