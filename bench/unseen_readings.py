@@ -64,10 +64,9 @@ UNSEEN_AT: dict[str, str] = {
     # Round 17 renamed held-out-29 and held-out-30 at c4b3ebc, before its first rule change.
     "tuning-33": "c4b3ebc",
     "tuning-34": "c4b3ebc",
-    # Round 18 renamed held-out-31 and held-out-32 tuning-35 and tuning-36, before its first rule
-    # change; the rules then were those of 4f35d89.
-    "tuning-35": "4f35d89",
-    "tuning-36": "4f35d89",
+    # Round 18 renamed held-out-31 and held-out-32 at 290e665, before its first rule change.
+    "tuning-35": "290e665",
+    "tuning-36": "290e665",
     "held-out-33": "HEAD",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
