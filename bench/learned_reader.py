@@ -23,8 +23,9 @@ Settings are chosen by LOPO over tuning-9 to tuning-30 only; held-out-27 and hel
 scored once with the chosen settings (`--final`). (The figures below are from before round 16,
 which renamed held-out-27 and held-out-28 tuning-31 and tuning-32, read unseen at 74cf329; the
 script scores the held-out parts of today: held-out-29 and held-out-30 until round 17 renamed
-them tuning-33 and tuning-34, read unseen at c4b3ebc; none while round 17 tunes.) Models, all
-seeded and deterministic:
+them tuning-33 and tuning-34, read unseen at c4b3ebc; none while round 17 tunes; held-out-33
+while round 18 tunes on held-out-31 and held-out-32, renamed tuning-35 and tuning-36, read unseen
+at 290e665.) Models, all seeded and deterministic:
 
 - nb: multinomial naive Bayes over binary features, additive smoothing `alpha`;
 - perceptron: averaged perceptron, `epochs` passes in a seeded order;

@@ -11,8 +11,8 @@ For each such part, this script exports that commit (git archive, as bench/scori
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
-The held-out parts (held-out-31 to held-out-33, after round 17) are read by today's rules,
-which have never been tuned on them.
+The held-out part (held-out-33, after round 17; round 18 tunes on held-out-31 and held-out-32,
+renamed tuning-35 and tuning-36) is read by today's rules, which have never been tuned on it.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -64,8 +64,9 @@ UNSEEN_AT: dict[str, str] = {
     # Round 17 renamed held-out-29 and held-out-30 at c4b3ebc, before its first rule change.
     "tuning-33": "c4b3ebc",
     "tuning-34": "c4b3ebc",
-    "held-out-31": "HEAD",
-    "held-out-32": "HEAD",
+    # Round 18 renamed held-out-31 and held-out-32 at 290e665, before its first rule change.
+    "tuning-35": "290e665",
+    "tuning-36": "290e665",
     "held-out-33": "HEAD",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.

@@ -10,6 +10,7 @@ say what they are about (topics), and proposals what they would do (actions).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -67,6 +68,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     OTHERWISE,
     PICK,
     PROCEEDING,
+    PROMISE,
     RECAP,
     REQUEST,
     RETRY,
@@ -87,7 +89,7 @@ from pytest_bankbench.simulation.acts_sentence import (
     read_sentence,
     topics_of,
 )
-from pytest_bankbench.simulation.acts_text import said, split
+from pytest_bankbench.simulation.acts_text import beside_a_call, said, split
 from pytest_bankbench.tasks.model import Topic
 
 __all__ = [
@@ -112,6 +114,8 @@ _TURNS = 256
 # ~90 ms and 1.3M regex searches; what the turn asks, proposes or reports opens it or closes it,
 # so the middle of a turn longer than both ends is not read (no real or corpus turn comes near).
 _ENDS = 30
+# A courtesy ("You're welcome!", "Thank you.") is no report: a promise after it is progress.
+_WELCOME = re.compile(r"^((you'?re|you are) (very |most )?welcome|thank)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,15 @@ def read(text: str) -> Reading:
     if any("refuse" in s.acts for s in sentences):
         sentences = recast(sentences, opening(INSTEAD), {"invite", "done", "ask"}, "offer")
     sentences = recast(sentences, opening(ANOTHER_WAY), {"ask"}, "more")
+    sentences = tuple(  # "I'll let you know as soon as I have your user ID": progress; but after a
+        # report ("Your transfer is sent. I'll let you know once it is credited.") it is the report
+        replace(s, acts=(s.acts - {"done"}) | {"wait"})
+        if PROMISE.match(s.text)
+        and not s.acts & (_PROPOSALS | {"ask"})
+        and not any("done" in r.acts and not _WELCOME.match(r.text) for r in sentences[:at])
+        else s
+        for at, s in enumerate(sentences)
+    )
     acts = {act for s in sentences for act in s.acts}
     if sentences and NARRATED_LAST.match(sentences[-1].text):
         acts.add("wait")  # "Now, let me combine the flights and sort them by price:"
@@ -266,7 +279,7 @@ def read(text: str) -> Reading:
     ):
         acts.discard("more")  # "Please run the test. I'm here if you have any questions."
     if "more" in acts and not any(
-        "wait" in s.acts and PROCEEDING.search(s.text) for s in sentences
+        "wait" in s.acts and (PROCEEDING.search(s.text) or PROMISE.match(s.text)) for s in sentences
     ):  # "We will review it and contact you. Anything else?": ready, not working; but "I will
         # proceed with issuing the certificate. Anything else?" is about to act (round 11)
         acts.discard("wait")
@@ -292,6 +305,8 @@ def read(text: str) -> Reading:
         acts.discard("wait")
     if "handoff" in acts and all(HOLD.match(s.text) for s in sentences if "wait" in s.acts):
         acts.discard("wait")  # "You are being transferred to a human agent. Please hold on."
+    if acts <= {"done", "wait"} and beside_a_call(text):
+        acts = {"wait"}  # "Let's fetch your FD details. {"name": "get_fd_details", ...}": under way
     if "wait" in acts:  # "Your card is blocked. Now let me check the balance."
         acts.discard("done")
     inviting = [s for s in sentences if "invite" in s.acts]

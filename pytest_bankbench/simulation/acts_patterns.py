@@ -13,8 +13,10 @@ WHICH = re.compile(
     r"\bwhich (one |option |of (these|those|the (two|three|four|options)) |(?!one\b|option\b)\w+ )?"
     r"(you('d| would) "
     r"(prefer|like)|would you (prefer|like)|do you (prefer|want)|you (prefer|want)(?! me to))\b"
-    # "Please let me know your preference (e.g., "Cancel and refund" or "Search")" (tuning-17)
-    r"|\blet me know your (preference|choice|preferred option)\b",
+    # "Please let me know your preference (e.g., "Cancel and refund" or "Search")" (tuning-17),
+    # "Please identify the FD you want to close. It seems it is FD 4411. Correct?" (round 18)
+    r"|\blet me know your (preference|choice|preferred option)\b"
+    r"|^please (identify|specify|select|choose|pick) the \w+ (\w+ )?(containing|that|which|you)\b",
     re.IGNORECASE,
 )
 # 'Please reply with one of the following reasons:', 'Would you like to upgrade all items, or
@@ -198,6 +200,13 @@ WILL_DO = re.compile(
 PROCEEDING = re.compile(
     r"\b(i'?ll|i will|i am going to|i'?m going to) (now )?proceed with\b(?![^.?!]*\b(if|once|after)\b)",
     re.IGNORECASE,
+)
+# "I'll let you know as soon as I have your user ID", "I'll keep you updated" (round 18)
+PROMISE = re.compile(
+    r"^(?![^?]*\?)[^.?!]*?\bi('ll| will) ((\w+ ){0,4}and )?(keep you (updated|informed|posted)\b"
+    r"|(let you know|notify you|update you|provide you with an update|get back to you|confirm"
+    r"|send you)\b(?=[^.?!]*\b(as soon as|once|when|shortly)\b(?! you\b)))",
+    re.I,
 )
 # Two steps the agent offers side by side: "I can look up the details or assist with a change".
 TWO_STEPS = re.compile(r"\b(i|we) can \w+\b[^.?!]*\bor (\w+ )?(assist|help|\w+ you)\b", re.I)

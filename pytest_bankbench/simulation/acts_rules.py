@@ -49,7 +49,7 @@ _LATER = (
 # What a customer is asked to do on their own device or app, and report on.
 _STEPS = (
     r"run|rerun|re-run|turn|toggle|switch|enable|disable|restart|reboot|reset|reseat|remove|"
-    r"reinsert|grant|open|tap|swipe|power|unlock|disconnect|reconnect|install|follow|go to"
+    r"reinsert|grant|open|tap|swipe|power(?= (off|on|down|up|cycle)\b)|unlock|disconnect|reconnect|install|follow|go to"
 )
 _WRITE_VERBS = (
     r"make|place|book|close|block|send|transfer|pay|submit|set|switch|turn|enable|disable|add|"
@@ -77,7 +77,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
-    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
+    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|identify|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
     ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the|(that|this) (detail|fact|date|reason))\b"),
     # "I'll confirm the details and then proceed" is the agent's next step, not a request.
     ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
@@ -209,7 +209,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "If you still wish to exchange the boots, please let me know, and I can transfer you" (round 15)
     ("offer", r"\bif you (still )?(wish|want) to\b[^.?!]*\blet me know,? and (i|we) (can|could)\b"),
     ("offer", r"\b(would|are) you (be |still )?interested in\b"),
-    ("offer", r"^(?!.*\b(please|kindly|could you|can you|would you) (also )?(provide|share|tell|send|give|specify|mention|confirm)\b).*(?P<at>\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?)"),
+    # but "Additionally, do you have any preferences regarding the cabin class?" asks (round 18)
+    ("offer", r"^(?!.*\b(please|kindly|could you|can you|would you) (also )?(provide|share|tell|send|give|specify|mention|confirm)\b)(?!.*\bdo you have (any |a )?(preferences?|preferred)\b).*(?P<at>\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?)"),
     ("offer", r"\bwhile (i'?m|i am|we'?re|we are) at it\b"),
     ("offer", r"^(would|do) you (like|want) (that|the|this|a|our) (link|contact (information|details)|(phone )?number)\W*$"),
     ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
@@ -268,7 +269,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(feel free|don'?t hesitate|do not hesitate) to (ask|reach out|contact|let (me|us) know|get in touch|come back|call back|message)\b"),
     # "I should check if you have any business class reservations" asks nothing; "If you need any
     # changes, let me know before we act" belongs to the proposal.
-    ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! ((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
+    ("more", rf"(?<!check )(?<!see )(?<!verify )(?<!know )(?<!determine )(?<!find out )\bif (you|there'?s) (need|have|is|are) (anything|any|something)\b(?! (of (these|those|the) )?((other|additional|further|more) )?(preferences?|details?|information|info|documents?|emails?)\b)(?! (other|additional|more) (\w+ )?{_RECORD}s?\b)(?![^.?!]*\bbefore (confirming|we act|i act|we proceed|i proceed|proceeding)\b)"),
     ("more", r"\b(need|want) (help|assistance) with (something|anything) else\b"),
     ("more", r"\b(can|may) i (help|assist) (you )?with anything\b"),
     ("more", r"\bis there (something|anything) (more|further)\b"),
@@ -345,6 +346,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have access to\b"),
+    ("refuse", r"\bwe (don'?t|do not) (have|offer) (a|an|any) (\w+ ){0,3}option\b"),  # round 18
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),
     ("refuse", r"\b(can'?t|cannot|unable to) (do|process|proceed with|complete|action|help with) (that|this|it|the)\b"),

@@ -28,6 +28,14 @@ _XML_CALL = re.compile(
     r"<(\w+:)?(function_call|tool_call|invoke)\b[^<>]*>[\s\S]*?</(\w+:)?(function_call|tool_call|invoke)>"
 )
 _JSON_ENDS = re.compile(r'^\s*(\{[\s\S]*\}|"[\s\S]*")\s*$')
+# A call written out beside the message, where a JSON call starts (its end found by parsing):
+# "Let's fetch your FD details.\n\n{"name": "get_fd_details", ...}", also in a wrapper the model
+# made up ("<tools> {...} </tools>", "<xml>", a ```json fence), says nothing (round 18).
+_CALL_BESIDE = re.compile(r'\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"\s*:')
+_WRAPPER = re.compile(r"</?(tools|xml|tool_call)>|```(json)?")
+_DECODER = json.JSONDecoder(strict=False)
+_TAG = re.compile(r"<[^<>]*>")
+_WORDS = re.compile(r"[a-z']+[ ,]+[a-z']+", re.IGNORECASE)
 
 # Words a sentence may end on with a full stop that is not the end of the sentence.
 _ABBREVIATIONS = frozenset(
@@ -84,15 +92,16 @@ def said(text: str) -> str:
     """What the turn says to the customer: the strings of a JSON reply, one a line; nothing for a
     tool call; any other text as written."""
     text = _XML_CALL.sub("", text)
-    if _TOOL_CALL.match(text):
-        return ""
-    if not _JSON_ENDS.match(text):
-        return text
-    try:  # strict=False: a reply's strings may hold raw line breaks
-        value = json.loads(text, strict=False)
-    except ValueError:
-        return text
-    return "\n".join(_strings(value))
+    if _JSON_ENDS.match(text):
+        try:  # strict=False: a reply's strings may hold raw line breaks
+            value = json.loads(text, strict=False)
+        except ValueError:
+            pass
+        else:
+            return "" if _TOOL_CALL.match(text) else "\n".join(_strings(value))
+    if beside_a_call(text):
+        return _WRAPPER.sub("", _without_calls(text))
+    return "" if _TOOL_CALL.match(text) else text
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -107,3 +116,31 @@ def _strings(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item)
+
+
+def _calls(text: str) -> Iterator[tuple[int, int]]:
+    """Where each JSON call written out in the text starts and ends (unparsed ones left)."""
+    at = 0
+    while found := _CALL_BESIDE.search(text, at):
+        try:
+            _, end = _DECODER.raw_decode(text, found.start())
+        except ValueError:
+            end = found.end()
+        else:
+            yield found.start(), end
+        at = end
+
+
+def _without_calls(text: str) -> str:
+    kept, at = [], 0
+    for start, end in _calls(text):
+        kept.append(text[at:start])
+        at = end
+    return "".join(kept) + text[at:]
+
+
+def beside_a_call(text: str) -> bool:
+    """The turn writes a tool call out as text and says something beside it (words, not tags)."""
+    return next(_calls(text), None) is not None and bool(
+        _WORDS.search(_TAG.sub("", _without_calls(text)))
+    )
