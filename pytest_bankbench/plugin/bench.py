@@ -209,27 +209,24 @@ class BankBench(SessionReports):
             )
         raise_for(result.verdict)
 
-    def _note_selected(self, nodeids: Any) -> None:
-        nodeids = list(nodeids)
+    def _selected(self, cases: list[BankCase]) -> None:
         if self.options.gate is not None and not self.config.option.collectonly:
-            self._check_groups(nodeids)
-        super()._note_selected(nodeids)
+            self._check_groups(self.options.gate, cases)
+        super()._selected(cases)
 
-    def _check_groups(self, nodeids: list[str]) -> None:
+    def _check_groups(self, gate: str, cases: list[BankCase]) -> None:
         """A gate's group that no selected or resumed session is in would fail the gate after
         the whole run: the run stops before its first session (as a gate's typo does)."""
         from pytest_bankbench.report.gate import parse_gate, unmeasured_groups
 
         by_id = {task.task_id: task for task in self.run.tasks}
-        cases = (self._case_of(nodeid) for nodeid in nodeids)
-        tasks = [case.task for case in cases if case is not None]
+        tasks = [case.task for case in cases]
         tasks += [by_id[task_id] for task_id, _ in self.run.previous if task_id in by_id]
-        empty = unmeasured_groups(parse_gate(self.options.gate or "", None), tasks)
+        empty = unmeasured_groups(parse_gate(gate, None), tasks)
         if empty:
             self.refused = True  # no report: nothing ran, and an earlier one stays as it was
             pytest.exit(
-                f"--bank-gate {self.options.gate!r}: " + "; ".join(empty),
-                returncode=pytest.ExitCode.USAGE_ERROR,
+                f"--bank-gate {gate!r}: " + "; ".join(empty), returncode=pytest.ExitCode.USAGE_ERROR
             )
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:

@@ -144,4 +144,8 @@ class SessionReports:
 
     def _note_selected(self, nodeids: Any) -> None:
         cases = (self._case_of(nodeid) for nodeid in nodeids)
-        self.run.note_selected(case for case in cases if case is not None)
+        self._selected([case for case in cases if case is not None])
+
+    def _selected(self, cases: list[BankCase]) -> None:
+        """The sessions the run selected (after -k and -m), each once."""
+        self.run.note_selected(cases)
