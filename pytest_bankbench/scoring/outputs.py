@@ -101,10 +101,24 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
         )
     if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
         return True
+    if target >= 1 and not _may_say(target, text):  # most messages a value is looked for in
+        return False
     for found, marked, bare_ok in _amounts_in(marked_columns(text)):  # a loop, as in told()
         if found == target and (marked or (bare_ok and target >= 100)):
             return True
     return False
+
+
+# A figure and a scale word's first letter ("5 lakh", "2.5 cr", "50k", "1 thousand", "1 million").
+_SCALED = re.compile(r"\d\s*[lcktm]")
+
+
+def _may_say(target: Decimal, text: str) -> bool:
+    """Whether `text` may state the amount `target` (at least a rupee), read without parsing it:
+    every amount _amounts_in finds without a scale word has its whole rupees as a run of digits
+    in the text once its commas are out (a paise figure's run holds them too: 150 paise), so a
+    text with neither that run nor a figure followed by a scale word's letter states none."""
+    return str(int(target)) in text.replace(",", "") or _SCALED.search(text) is not None
 
 
 @lru_cache(maxsize=_RECENT)
