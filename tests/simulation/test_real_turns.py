@@ -119,7 +119,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round31.txt: claude-haiku-4-5 on tau2-bench retail under a fork's Claude Agent SDK
 # harness (a model in no other part; its texts copied twice, apart, and compared: identical),
 # held-out-33. Round 18 tuned on held-out-31 and held-out-32 (renamed tuning-35 and tuning-36)
-# while held-out-33 stayed held out, its turns never read.
+# while held-out-33 stayed held out, its turns never read. Round 19 tuned on held-out-33 (renamed
+# tuning-37) and on what stayed misread in every other part.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -195,7 +196,7 @@ Part = Literal[
     "tuning-34",
     "tuning-35",
     "tuning-36",
-    "held-out-33",
+    "tuning-37",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -302,9 +303,8 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
-    "after round 17 (which turns and how is left out here while later rounds are tuned: it is "
-    "held out)",
+    "tuning-37": "5/62 tuning-37 turns (8.1%) change the next move as held-out-33 with the "
+    "round-16 to round-18 rules",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -354,8 +354,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "held-out-33": "58.1% of held-out-33's turns are read exactly with the round-16 rules and "
-    "after round 17",
+    "tuning-37": "58.1% of tuning-37's turns are read exactly as held-out-33 with the round-16 "
+    "to round-18 rules",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -390,8 +390,8 @@ SAFETY_SHORT: dict[Part, str] = {
     "the end of the request, 2 lists of records read as a yes asked): a list of records before "
     "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
     "like turn of tuning-28 is labelled a yes and a request)",
-    "held-out-33": "1 held-out-33 turn is read as a yes it does not ask for with the round-16 rules "
-    "and after round 17",
+    "tuning-37": "1 tuning-37 turn is read as a yes it does not ask for as held-out-33 with the "
+    "round-16 to round-18 rules",
 }
 
 
