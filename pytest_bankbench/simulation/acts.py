@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_choices import (
+    YES_AND_VALUE,
     asked_apart,
     checks_in_brackets,
     go_ahead_beside_which,
@@ -79,7 +80,6 @@ from pytest_bankbench.simulation.acts_patterns import (
     TWO_STEPS,
     WHICH,
     WILL_DO,
-    YES_AND_VALUE,
 )
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 from pytest_bankbench.simulation.acts_rules import Act

@@ -277,25 +277,6 @@ GO_AHEAD = re.compile(
     r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
-# "Once you confirm these changes and select a payment method, I'll proceed", "Once I have your
-# confirmation and payment method choice, ...": the yes to the change asked beside a value, both
-# now (round 13); not "Once you confirm which order ..." nor "Once you confirm selections ...".
-YES_AND_VALUE = re.compile(
-    r"^once (you confirm|i have your confirmation)( (these|the|this|those) (above )?(changes?|details|plan"
-    r"|update|request))?,? (\(?and |with )(\w+ ){0,2}(choose|select|pick|provide|share|give|payment)\b"
-    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))"
-    # "If this is the correct reservation you'd like to cancel, please confirm and provide the
-    # reason" (round 14)
-    # "If you want to start a return, I need you to confirm these details (please reply yes/no), and
-    # provide:" (tuning-32)
-    r"|^(if [^,.?!]*, )?(please confirm|i need you to confirm)( (it|this|that|these details))?"
-    r"( \([^()]*\byes\s*/\s*no\b[^()]*\))?,? and (provide|share|give|tell me|specify)\b"
-    # "Which item_id do you choose, and do you confirm (yes/no) to proceed?", "Do you confirm? (yes/no
-    # + choice)": the pick and a literal yes asked in one breath (tuning-32)
-    r"|^(which|what)\b[^?]*,? and (do you )?confirm\b[^?]*\byes\s*/\s*no\b"
-    r"|^\(?yes\s*/\s*no\s*\+\s*(your )?(choice|option|selection|item)",
-    re.IGNORECASE,
-)
 # "If you'd like to add more checked bags ($50 each), please let me know the number": something
 # extra offered beside the answer, not a detail the request needs (round 13).
 ADD_MORE = re.compile(

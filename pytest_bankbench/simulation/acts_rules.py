@@ -96,6 +96,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "I still need your user ID to proceed": a detail the agent waits for, whatever its name.
     ("ask", r"\b(i|we)( still| first| will| would|'ll|'d)? (need|require) (your|the)\b(?! (consent|confirmation|go-?ahead|approval|permission)\b)(?![^.?!]*\b(pricing|prices|fares|availability)\b)"),
     ("ask", r"^if you (can|could) (provide|share|give|tell|send)\b"),
+    # "To verify you, I just need you to provide your registered mobile number"; but "If so, I'll
+    # need you to provide a payment method" is for after the yes (round 19)
+    ("ask", r"^(?!(if|once|when|after)\b)[^.?!]*\b(i|we)( just| only| still| first| will| would|'ll|'d)? (need|require) you to (provide|share|give|tell|send|enter|specify)\b"),
     ("ask", r"^once you have (it|them|the|your)\b[^.?!]*\b(please|kindly) (provide|share|send|give|tell)\b"),
     ("ask", r"\bonce you (provide|share|give|send|tell)\b"),
     # "If you purchased it in a different order, let me know": a condition on what the customer
@@ -158,6 +161,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\bif (you(?! (still|continue|keep|ever|later)\b)|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
     ("confirm", r"\bif you (decide|choose|want|wish|would like|'d like) to (proceed|go ahead|pursue)\b.*\blet me know\b"),
     ("confirm", r"^otherwise,? (i|we) (can|could)\b"),
+    # "Is this the card you want to keep? If so, we can proceed with blocking the other two": the
+    # yes/no question is the go-ahead for the step (round 19)
+    ("confirm", r"^if (so|yes)\b,? (i|we) (can|could|will|'ll) (now )?(proceed|go ahead) (with|to)\b"),
     ("confirm", r"^(please |kindly )?confirm (below|here|this|the (action|request|change))\b"),
     ("confirm", r"\b(is|does|are) (that|this|it|everything|all (of )?(this|that)|the above|these details|the details) (all )?(ok|okay|fine|correct|right|alright|all right|acceptable|good|accurate|look (good|right|correct|ok|okay|fine))\b"),
     ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
@@ -203,7 +209,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"\b(would|do|will) you also (like|want|need)\b"),
     ("offer", r"\b(would|do) you (like|want) me to also\b"),
     ("offer", r"\b(shall|should|can|may) (i|we) also\b"),
-    ("offer", r"\b(i|we) (can|could) also\b"),
+    # "Also, I can see you have one more order pending": what the agent sees, no offer (round 19)
+    ("offer", r"\b(i|we) (can|could) also\b(?! (see|notice|tell)\b)"),
     ("offer", r"\b(i|we) (can|could|'?ll|will) (?!(now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b).*\bif you('d| would)? (like|want|wish|prefer)\b"),
     ("offer", r"\bif you('d| would)? (like|want|wish|prefer),? (i|we) (can|could|'?ll|will)\b"),
     # "If you still wish to exchange the boots, please let me know, and I can transfer you" (round 15)
@@ -213,7 +220,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"^(?!.*\b(please|kindly|could you|can you|would you) (also )?(provide|share|tell|send|give|specify|mention|confirm)\b)(?!.*\bdo you have (any |a )?(preferences?|preferred)\b).*(?P<at>\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?)"),
     ("offer", r"\bwhile (i'?m|i am|we'?re|we are) at it\b"),
     ("offer", r"^(would|do) you (like|want) (that|the|this|a|our) (link|contact (information|details)|(phone )?number)\W*$"),
-    ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
+    ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b(?! (also )?(see|notice|tell)\b)"),
     ("offer", r"^(would you be )?interested\W*$"),
     # "You might want to check your email" is advice, not an offer.
     ("offer", rf"(^|, |\band )you (may|might) (also )?(want|like|wish)\b(?! to (check|contact|call|visit|reach|look|try|verify|consider|keep|note|make sure|ensure|double-check|review|{_STEPS})\b)"),
@@ -380,18 +387,5 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
 )
 # fmt: on
 
-# Sentences that carry none of these acts even where a rule above matches a word of them.
-# fmt: off
-FILLER: tuple[str, ...] = (
-    # Not "OK?": alone after a proposal it asks for the go-ahead (audit2).
-    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)(?![^?]*\?)\W*$",
-    r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
-    r"^i can (help|assist)( you)? with (that|this)\W*$",
-    r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
-    # "Check APN Settings:", "Flight Segments:": a heading in title case names what follows; it
-    # asks or reports nothing itself (round 6, tuning-11). "Please confirm:" is no heading.
-    r"^(?!(please|kindly|confirm)\b)(?-i:[A-Z][\w'/-]*)(\s+(?-i:[A-Z0-9][\w'/-]*|of|and|or|to|for|the|a|an|&)){1,5}\s*:\s*$",
-)
-# fmt: on
 
 # What questions and proposals are about is in acts_topics.py; re-exported for its readers here.

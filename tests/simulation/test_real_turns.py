@@ -229,7 +229,8 @@ EXACT_AT_LEAST = 0.85
 # Round 13 tuned on both: 1/120 (85.8% exact, no unasked yes) and 1/132 (97.0%); they meet every
 # measure, so they carry no mark.
 # tuning-35 and tuning-36 meet it since round 18 (50/123, 40.7%, and 25/127, 19.7%, as held-out-31
-# and held-out-32 with the round-16 rules and after round 17; 2/123 and 1/127 after).
+# and held-out-32 with the round-16 rules and after round 17; 2/123 and 1/127 after); tuning-37
+# since round 19 (5/62, 8.1%, as held-out-33 with the round-16 to round-18 rules; 0/62 after).
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -303,8 +304,6 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "tuning-37": "5/62 tuning-37 turns (8.1%) change the next move as held-out-33 with the "
-    "round-16 to round-18 rules",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -354,8 +353,10 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "tuning-37": "58.1% of tuning-37's turns are read exactly as held-out-33 with the round-16 "
-    "to round-18 rules",
+    "tuning-37": "66.1% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
+    "with the round-16 to round-18 rules): a lookup's retry or a verification narrated before a "
+    "request read as progress (10), refusals beside a question or a report left unread (4), "
+    "summaries before a yes read as a question too (3), greetings before a request (2), two others",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -369,7 +370,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # offer compensation if you change or cancel' read as an offer, and 1 wait read as a hand-off
     # as held-out-30 with the round-15 rules and after round 16); tuning-36 since round 18 (14 as
     # held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as
-    # the end of the request, a request for details read as a yes asked)
+    # the end of the request, a request for details read as a yes asked); tuning-37 since round 19
+    # (1 as held-out-33 with the round-16 to round-18 rules: 'Also, I can see you have one more
+    # order ...' read as an offer)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -390,8 +393,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "the end of the request, 2 lists of records read as a yes asked): a list of records before "
     "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
     "like turn of tuning-28 is labelled a yes and a request)",
-    "tuning-37": "1 tuning-37 turn is read as a yes it does not ask for as held-out-33 with the "
-    "round-16 to round-18 rules",
 }
 
 
