@@ -340,6 +340,7 @@ def read(text: str) -> Reading:
             or topics_of(s.text)
             or ("more" in acts and (not s.question or REQUEST.search(s.text)))
             or (s.question and (OR.match(s.text) or which_first(s.text)))
+            or WHICH.search(s.text)
             for s in sentences
             if "ask" in s.acts
         )

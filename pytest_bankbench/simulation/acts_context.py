@@ -53,8 +53,8 @@ _ITEM_GOES_ON = re.compile(r"(,|;|\bor)\s*$", re.IGNORECASE)
 # rules out from then on, beside the change it follows or proposes: not a refusal of the request.
 _CONSEQUENCE = re.compile(
     r"\b(modif(y|ied)|cancel(l?ed)?|chang(e|ed)|exchang(e|ed)|edit(ed)?|amend(ed)?|updat(e|ed)|revers(e|ed)"
-    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account))?"
-    r" (any )?(further|any ?more|again)\b"
+    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account|for \w+))?"
+    r" (any )?(further|any ?more|again|later)\b"  # "... cannot be modified or cancelled later" (round 19)
     r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
     r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
     r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"

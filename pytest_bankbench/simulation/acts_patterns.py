@@ -274,7 +274,10 @@ NARRATED_LAST = re.compile(
 # whole change, asked beside "Which payment method would you like to use?" (round 13).
 GO_AHEAD = re.compile(
     r"^((so|then|now|and|also),? )?(\d+[.)]\s*)?(would|do) you (still )?(like|want|wish) (me )?to (proceed|go ahead)"
-    r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$",
+    r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$"
+    # "Which FD would you like to close? ... Would you like to use that for the payout?" (round 19)
+    r"|^(would|do) you (like|want) to use (that|this|it)( one| account| card)? for (the|any) (price "
+    r"difference|payment|refund|payout)\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
 # "If you'd like to add more checked bags ($50 each), please let me know the number": something

@@ -161,6 +161,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\bif (you(?! (still|continue|keep|ever|later)\b)|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
     ("confirm", r"\bif you (decide|choose|want|wish|would like|'d like) to (proceed|go ahead|pursue)\b.*\blet me know\b"),
     ("confirm", r"^otherwise,? (i|we) (can|could)\b"),
+    # "Data roaming is disabled on your line. I can enable it for you at no additional cost." (round 19)
+    ("confirm", rf"^(i|we) can ({_WRITE_VERBS}) (it|this|that|them) for you( now| right away| at no (additional|extra) (cost|charge))?\W*$"),
     # "Is this the card you want to keep? If so, we can proceed with blocking the other two": the
     # yes/no question is the go-ahead for the step (round 19)
     ("confirm", r"^if (so|yes)\b,? (i|we) (can|could|will|'ll) (now )?(proceed|go ahead) (with|to)\b"),

@@ -244,14 +244,14 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-15": "5/132 tuning-15 turns (3.8%) change the next move after round 11 (6 after round 8, "
     "14, 10.6%, as held-out-11 with the round-6 and round-7 rules): a yes asked beside a pick of "
     "options, a record check labelled as the go-ahead",
-    "tuning-16": "6/144 tuning-16 turns (4.2%) change the next move after round 13 (7 after round 8, "
-    "11 and 10 as held-out-12): four asking a yes beside a choice of payment method or item, read "
-    "as the choice",
+    "tuning-16": "5/144 tuning-16 turns (3.5%) change the next move after round 19 (6 after round "
+    "13, 7 after round 8, 11 and 10 as held-out-12): three asking a yes beside a choice of payment "
+    "method or item, read as the choice",
     "tuning-17": "17/147 tuning-17 turns (11.6%) change the next move after round 11 (19 after round "
     "9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "27/179 tuning-19 turns (15.1%) change the next move after round 13 (30 after round "
-    "11, 38 after round 10, 44 and 43 as held-out-15): long turns that put options, a yes and a "
+    "tuning-19": "26/179 tuning-19 turns (14.5%) change the next move after round 19 (27 after round "
+    "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put options, a yes and a "
     "question side by side",
     "tuning-20": "31/147 tuning-20 turns (21.1%) change the next move after round 13 (32 after round "
     "11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes asked beside a request "
@@ -265,9 +265,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "6/123 tuning-24 turns (4.9%) change the next move after round 16 (7 after round 13, "
-    "8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): "
-    "yeses asked beside a record report, read as its question; a closing note read as a refusal",
+    "tuning-24": "5/123 tuning-24 turns (4.1%) change the next move after round 19 (6 after round 16, "
+    "7 after round 13, 8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and "
+    "round-11 rules): yeses asked beside a record report, read as its question",
     "tuning-27": "4/125 tuning-27 turns (3.2%) change the next move after round 14 (17, 13.6%, as "
     "held-out-23 with the round-12 rules and after round 13): yeses or offers asked beside a "
     "refusal and a request, a greeting or a transfer offered, read as the request or the refusal",
@@ -324,8 +324,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
     "60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
-    "tuning-16": "79.9% of tuning-16's turns are read exactly after round 13 (79.2% after round 8, "
-    "77.1% as held-out-12)",
+    "tuning-16": "80.6% of tuning-16's turns are read exactly after round 19 (79.9% after round 13, "
+    "79.2% after round 8, 77.1% as held-out-12)",
     "tuning-17": "52.4% of tuning-17's turns are read exactly after round 14 (51.7% after round 11, "
     "50.3% after round 9, 47.6% as held-out-13)",
     "tuning-19": "58.1% of tuning-19's turns are read exactly after round 13 (57.5% after round 11, "
@@ -333,8 +333,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
     "46.9% after round 10, 44.2% as held-out-16)",
     "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
-    "tuning-24": "70.7% of tuning-24's turns are read exactly after round 16 (69.9% after round 13, "
-    "69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
+    "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
+    "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
     "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
     "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
     "offered and 'anything else', greetings",
