@@ -17,6 +17,7 @@ from functools import lru_cache
 from pytest_bankbench.simulation.acts_choices import (
     YES_AND_VALUE,
     asked_apart,
+    asks_the_next_request,
     checks_in_brackets,
     go_ahead_beside_which,
     invites_the_request,
@@ -359,6 +360,8 @@ def read(text: str) -> Reading:
         acts -= {"done", "wait"}
     if invites_the_request(sentences):  # "Thanks, you're verified. What would you like to do next?"
         acts = (acts - {"ask"}) | {"done", "invite"}
+    elif asks_the_next_request(sentences):  # "Your FD is closed. What would you like to do next?"
+        acts = (acts - {"ask"}) | {"more"}
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:
         # A question's topics, and those of the list it introduces ("I need: - the amount").

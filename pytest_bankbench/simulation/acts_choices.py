@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from pytest_bankbench.simulation.acts_context import says_yes_last
+from pytest_bankbench.simulation.acts_context import completes, says_yes_last
 from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
     AMEND,
@@ -212,6 +212,14 @@ _WHAT_FIRST = re.compile(
     r" (first|next)\b",
     re.IGNORECASE,
 )
+
+
+def asks_the_next_request(sentences: tuple[Sentence, ...]) -> bool:
+    """A change reported done ("Your FD is closed."), the turn's one request asks what to do next
+    ("What would you like to do next (e.g., open a new FD)?"): ready for the next request, as
+    "Anything else?" is (round 19); not beside a refusal or a finding."""
+    asking = [s for s in sentences if s.acts - {"greet", "done"}]
+    return bool(asking) and all(_WHAT_FIRST.match(s.text) for s in asking) and completes(sentences)
 
 
 def invites_the_request(sentences: tuple[Sentence, ...]) -> bool:

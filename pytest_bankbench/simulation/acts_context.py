@@ -15,11 +15,11 @@ phrasing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pytest_bankbench.simulation.acts_patterns import LATER_YES
+from pytest_bankbench.simulation.acts_patterns import COMPLETED, LATER_YES
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 from pytest_bankbench.simulation.acts_rules import Act
 
@@ -62,19 +62,6 @@ _CONSEQUENCE = re.compile(
     # "I can't move the refund after this return is submitted" (tuning-32)
     # (not "insurance cannot be added after the initial booking is made": the request's own rule)
     r"|\b(after|once) (this|that) (\w+ ){0,2}(is|are|has been|have been) (submitted|placed|processed)\b",
-    re.IGNORECASE,
-)
-# A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
-# it"), not a figure, a status or a reason told ("the cheque has already been paid").
-_COMPLETED = re.compile(
-    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
-    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |just |successfully )?(submitted|placed|cancell?ed"
-    r"|closed|booked|opened|added|updated|raised|requested|transferred|sent|made|set up|initiated"
-    r"|completed|processed|arranged|ordered|scheduled|created|registered|changed|applied|modified"
-    r"|issued|enabled|disabled|activated|credited)\b"
-    r"|\b(request|return|exchange|cancellation|modification|change|transfer|payment|order|booking)s?"
-    r"\b[^.?!]{0,80}\b(has|have|is|are|was|were) (now |just )?(been )?(successfully )?(submitted|placed"
-    r"|processed|completed|complete|applied|done|initiated)\b",
     re.IGNORECASE,
 )
 # "Your questions:" before the customer's own questions, each answered below it.
@@ -168,7 +155,7 @@ def recaps_what_is_done(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]
         if (
             "confirm" in sentence.acts
             and _RECAP_HEADING.match(sentence.text)
-            and any("done" in s.acts and _COMPLETED.search(s.text) for s in sentences[:at])
+            and completes(sentences[:at])
             and not any(s.acts & _PROPOSALS for s in sentences if s is not sentence)
         ):
             out[at] = replace(sentence, acts=(sentence.acts - _PROPOSALS) | {"done"})
@@ -202,9 +189,7 @@ def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     rest = [s for at, s in enumerate(sentences) if at not in soft]
     if not any("done" in s.acts for s in rest) or any(s.acts & _PROPOSALS for s in rest):
         return sentences
-    if any("refuse" in s.acts for s in rest) and not any(
-        "done" in s.acts and _COMPLETED.search(s.text) for s in rest
-    ):
+    if any("refuse" in s.acts for s in rest) and not completes(rest):
         return sentences  # "I can't cancel it. If you need more help, I can transfer you." offers
     wished = [at for at in soft if not _IF_YOU_NEED.match(sentences[at].text)]
     if wished and not any("more" in s.acts for s in sentences[wished[-1] :]):
@@ -284,9 +269,14 @@ def verifies_first(sentences: tuple[Sentence, ...]) -> bool:
 def refuses_only_the_unknown(sentences: tuple[Sentence, ...]) -> bool:
     """Each refusal of a finished turn is a detail the agent cannot give ("I cannot provide an
     exact new ETA"), told in answer once the request is done."""
-    return all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts) and any(
-        "done" in s.acts and _COMPLETED.search(s.text) for s in sentences
+    return all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts) and completes(
+        sentences
     )
+
+
+def completes(sentences: Iterable[Sentence]) -> bool:
+    """One of `sentences` reports what the agent finished ("Done", "I've cancelled it")."""
+    return any("done" in s.acts and COMPLETED.search(s.text) for s in sentences)
 
 
 _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)

@@ -382,3 +382,16 @@ IF_RULE = re.compile(
     r" (cannot|can'?t|can not|won'?t|will not)\b",
     re.IGNORECASE,
 )
+# A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
+# it"), not a figure, a status or a reason told ("the cheque has already been paid").
+COMPLETED = re.compile(
+    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
+    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |just |successfully )?(submitted|placed|cancell?ed"
+    r"|closed|booked|opened|added|updated|raised|requested|transferred|sent|made|set up|initiated"
+    r"|completed|processed|arranged|ordered|scheduled|created|registered|changed|applied|modified"
+    r"|issued|enabled|disabled|activated|credited)\b"
+    r"|\b(request|return|exchange|cancellation|modification|change|transfer|payment|order|booking)s?"
+    r"\b[^.?!]{0,80}\b(has|have|is|are|was|were) (now |just )?(been )?(successfully )?(submitted|placed"
+    r"|processed|completed|complete|applied|done|initiated)\b",
+    re.IGNORECASE,
+)
