@@ -124,8 +124,11 @@ LETS = re.compile(
     r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
     # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
     r"|^((however|so|but|now),? )?(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
-    r"|^(first|to start|to begin|before i (can )?(proceed|continue)( with [^,.?!]{1,40})?),? (i|we)"
+    r"|^(first|to start|to begin|to [a-z][^,.?!]{1,60}|before i (can )?(proceed|continue)( with [^,.?!]{1,40})?),? (i|we)"
     r" (need|have) to\b"
+    # "To get started, I need to verify your identity. ...", "Let me try another way to verify
+    # you. Could you ...?": the way to the request (round 19)
+    r"|^let me try (another|a different|a new|an alternative) (way|approach|method)\b"
     # "Please let me know which option you'd like, and I'll check the availability": a promise
     # made on the customer's answer.
     r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",

@@ -308,7 +308,9 @@ MOVES_SHORT: dict[Part, str] = {
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
 # after), tuning-35 and tuning-36 since round 18 (57.7% and 70.1% as held-out-31 and held-out-32
-# with the round-16 rules and after round 17; 95.9% and 89.8% after).
+# with the round-16 rules and after round 17; 95.9% and 89.8% after), tuning-31 since round 19
+# (81.7% after round 16, 80.0% as held-out-27 with the round-14 rules and after round 15; 85.8%
+# after: a verification narrated before the request it leads to read as that request alone).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -319,22 +321,24 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-10": "83.5% of tuning-10's turns are read exactly after round 13 (82.9% after round 5, "
     "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
-    "tuning-14": "71.4% of tuning-14's turns are read exactly after round 17 (69.9% after round 7, "
-    "66.9% as held-out-10)",
+    "tuning-14": "72.2% of tuning-14's turns are read exactly after round 19 (71.4% after round 17, "
+    "69.9% after round 7, 66.9% as held-out-10)",
     "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
     "60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "80.6% of tuning-16's turns are read exactly after round 19 (79.9% after round 13, "
     "79.2% after round 8, 77.1% as held-out-12)",
-    "tuning-17": "52.4% of tuning-17's turns are read exactly after round 14 (51.7% after round 11, "
-    "50.3% after round 9, 47.6% as held-out-13)",
+    "tuning-17": "53.1% of tuning-17's turns are read exactly after round 19 (52.4% after round 14, "
+    "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
     "tuning-19": "58.7% of tuning-19's turns are read exactly after round 19 (58.1% after round 13, "
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
-    "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
-    "46.9% after round 10, 44.2% as held-out-16)",
-    "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
+    "tuning-20": "50.3% of tuning-20's turns are read exactly after round 19 (49.0% after round 13, "
+    "48.3% after round 11, 46.9% after round 10, 44.2% as held-out-16)",
+    "tuning-21": "84.1% of tuning-21's turns are read exactly after round 19 (83.3% after round 11, "
+    "78.6% as held-out-17)",
     "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
-    "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
+    "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 "
+    "and round-11 rules)",
     "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
     "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
     "offered and 'anything else', greetings",
@@ -344,18 +348,14 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
     "waits and offers beside a result",
-    "tuning-30": "75.6% of tuning-30's turns are read exactly after round 15 (73.2% as "
-    "held-out-26 with the round-13 rules and after round 14): "
+    "tuning-30": "81.3% of tuning-30's turns are read exactly after round 19 (75.6% after round "
+    "15, 73.2% as held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
-    "tuning-31": "81.7% of tuning-31's turns are read exactly after round 16 (80.0% as held-out-27 "
-    "with the round-14 rules and after round 15): yeses beside picks of listed options, reports "
-    "beside questions",
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "tuning-37": "66.1% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
-    "with the round-16 to round-18 rules): a lookup's retry or a verification narrated before a "
-    "request read as progress (10), refusals beside a question or a report left unread (4), "
+    "tuning-37": "82.3% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
+    "with the round-16 to round-18 rules): refusals beside a question or a report left unread (4), "
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
 }
 SAFETY_SHORT: dict[Part, str] = {
