@@ -133,7 +133,9 @@ YES_AND_VALUE = re.compile(
     r"|^(which|what)\b[^?]*,? and (do you )?confirm\b[^?]*\byes\s*/\s*no\b"
     r"|^\(?yes\s*/\s*no\s*\+\s*(your )?(choice|option|selection|item)"
     # 'Please provide the reason and confirm "yes" to proceed with closing the FD' (round 19)
-    r"|^(please |kindly )?(provide|share|give|tell me)\b[^.?!]*\band (reply |confirm |say )+[\"“']?yes\b",
+    r"|^(to [^,.?!]{1,60}, )?(please |kindly )?(provide|share|give|tell me)\b([^.?!]|\be\.g\.)*\b(and|then) "
+    r"(reply |confirm |say |respond )+"
+    r"(with )?(a )?[\"“'*]*yes\b",
     re.IGNORECASE,
 )
 # "Regarding the card replacement: ...", "As for your FD:": the turn turns to another matter.
