@@ -56,6 +56,8 @@ _CONSEQUENCE = re.compile(
     r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account|for \w+))?"
     r" (any )?(further|any ?more|again|later)\b"  # "... cannot be modified or cancelled later" (round 19)
     r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
+    # "Nominee: none (cannot be added after opening)": a recap item's note in brackets (round 19)
+    r"|^[\w' -]{1,30}:[^()]*\((cannot|can'?t|can not) be [^()]*\)\W*$"
     r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
     r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
     r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,"

@@ -77,7 +77,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
-    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|identify|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
+    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|identify|name|select|choose|pick|double-check|verify|check(?! (with|back|your (user )?profile|or contact)\b))\b"),
     ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the|(that|this) (detail|fact|date|reason))\b"),
     # "I'll confirm the details and then proceed" is the agent's next step, not a request.
     ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
@@ -370,6 +370,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "Exchanges can only be processed for delivered orders", "it can only be cancelled if ...": a
     # rule the request does not meet; "can only be done once per order" is a note (round 6).
     ("refuse", r"\b(can|may) only be (\w+ed|done|made) (if|when|within|at the time|for (\w+ed|pending|active|eligible) )"),
+    ("refuse", r"\bonly (\w+ ){1,2}(with|in) (an? |the )?[\"“']?\w+[\"”']? (status|state) can be \w+ed\b"),  # round 19
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
     # "I am escalating this to our Disputes team now": a team, not an account, takes it; "I will

@@ -247,11 +247,13 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-16": "5/144 tuning-16 turns (3.5%) change the next move after round 19 (6 after round "
     "13, 7 after round 8, 11 and 10 as held-out-12): three asking a yes beside a choice of payment "
     "method or item, read as the choice",
-    "tuning-17": "17/147 tuning-17 turns (11.6%) change the next move after round 11 (19 after round "
-    "9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, "
+    "tuning-17": "16/147 tuning-17 turns (10.9%) change the next move after round 19 (17 after round "
+    "11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
+    "holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
     "tuning-19": "23/179 tuning-19 turns (12.8%) change the next move after round 19 (27 after round "
-    "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put options, a yes and a "
+    "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put "
+    "options, a yes and a "
     "question side by side",
     "tuning-20": "31/147 tuning-20 turns (21.1%) change the next move after round 13 (32 after round "
     "11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes asked beside a request "
@@ -280,11 +282,10 @@ MOVES_SHORT: dict[Part, str] = {
     "a failed exchange beside a completed return read as a wait; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
     "as a refusal",
-    "tuning-30": "7/123 tuning-30 turns (5.7%) change the next move after round 15 (12, 9.8%, as "
-    "held-out-26 with the round-13 rules and after round 14): "
+    "tuning-30": "6/123 tuning-30 turns (4.9%) change the next move after round 19 (7 after round 15, "
+    "12, 9.8%, as held-out-26 with the round-13 rules and after round 14): "
     "five yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
-    "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
-    "read as a refusal",
+    "question; a yes beside 'anything else' read as a refusal",
     "tuning-31": "3/120 tuning-31 turns (2.5%) change the next move after round 16 (6/120, 5.0%, as "
     "held-out-27 with the round-14 rules and after round 15): three yeses asked beside a pick of "
     "listed options or a request for details ('Also, confirm the payment method to use is the "
@@ -328,7 +329,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "80.6% of tuning-16's turns are read exactly after round 19 (79.9% after round 13, "
     "79.2% after round 8, 77.1% as held-out-12)",
-    "tuning-17": "53.1% of tuning-17's turns are read exactly after round 19 (52.4% after round 14, "
+    "tuning-17": "53.7% of tuning-17's turns are read exactly after round 19 (52.4% after round 14, "
     "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
     "tuning-19": "59.2% of tuning-19's turns are read exactly after round 19 (58.1% after round 13, "
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
