@@ -43,6 +43,7 @@ from pytest_bankbench.simulation.acts_context import (
 )
 from pytest_bankbench.simulation.acts_lists import (
     asks_a_form,
+    checks_it_runs,
     confirm_asks_list,
     examples_follow,
     menu_follows,
@@ -304,6 +305,8 @@ def read(text: str) -> Reading:
         acts -= {"done", "wait"}
     if {"ask", "wait"} <= acts and all(LETS.match(s.text) for s in sentences if "wait" in s.acts):
         acts.discard("wait")
+    if {"ask", "wait"} <= acts and checks_it_runs(sentences):
+        acts.discard("ask")
     if "handoff" in acts and all(HOLD.match(s.text) for s in sentences if "wait" in s.acts):
         acts.discard("wait")  # "You are being transferred to a human agent. Please hold on."
     if acts <= {"done", "wait"} and beside_a_call(text):
