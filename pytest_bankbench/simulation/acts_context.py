@@ -371,22 +371,30 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
 # is no question (round 12); "I need your order ID. Once you share it, I'll look it up." still asks.
 _OWN_NEED = re.compile(
     r"^(?![^.?!]*\b(please|kindly|could you|can you|would you|let me know|provide|share|tell me)\b)"
-    r"[^?]*\b(i|we) (need|require) (to know )?(the|your)\b[^?]*$",
+    r"[^?]*\b(i|we)( will|'ll)? (need|require) (to know )?(the|your)\b[^?]*$",
     re.IGNORECASE,
 )
+_IF = re.compile(r"^if\b", re.IGNORECASE)
 _OWN_STEP = re.compile(
     r"^(i'?ll|i will|let me)\b(?![^.?!]*\b(if|once|when|after|as soon as) you\b)", re.IGNORECASE
 )
 
 
 def meets_its_own_need(sentences: tuple[Sentence, ...]) -> bool:
-    """Each request of the turn is a need the agent says it will meet itself in the next
-    sentence, by a step of its own."""
+    """Each request of the turn is a need the agent says it will meet itself later in the turn,
+    by a step of its own ("I will need the IDs. Since you don't have them, ... I will proceed to
+    get your reservations.", round 19); not past "If you don't have it, I can look it up", which
+    leaves the request open."""
     asking = [i for i, s in enumerate(sentences) if "ask" in s.acts]
     return bool(asking) and all(
-        _OWN_NEED.search(sentences[i].text)
-        and i + 1 < len(sentences)
-        and "wait" in sentences[i + 1].acts
-        and _OWN_STEP.match(sentences[i + 1].text) is not None
-        for i in asking
+        _OWN_NEED.search(sentences[i].text) and _met_later(sentences[i + 1 :]) for i in asking
     )
+
+
+def _met_later(rest: tuple[Sentence, ...]) -> bool:
+    for s in rest:
+        if "wait" in s.acts and _OWN_STEP.match(s.text):
+            return True
+        if s.acts or _IF.match(s.text):
+            return False
+    return False

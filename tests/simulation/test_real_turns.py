@@ -258,9 +258,9 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-20": "31/147 tuning-20 turns (21.1%) change the next move after round 13 (32 after round "
     "11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes asked beside a request "
     "for a value",
-    "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
-    "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
-    "question, read as the question; an offer of help with any of the listed flights",
+    "tuning-21": "3/126 tuning-21 turns (2.4%) change the next move after round 19 (4 after round "
+    "11, 11, 8.7%, as held-out-17 with the round-9 rules and after round 10): a yes asked beside a "
+    "pick or a question, read as the question; an offer of help with any of the listed flights",
     "tuning-22": "4/136 tuning-22 turns (2.9%) change the next move after round 17 (5 after round "
     "11, 11, 8.1%, as held-out-18 with the round-9 rules and after round 10): two offers and a "
     "record check read as questions; a found account beside 'How can I help?'",
@@ -335,7 +335,7 @@ EXACT_SHORT: dict[Part, str] = {
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
     "tuning-20": "50.3% of tuning-20's turns are read exactly after round 19 (49.0% after round 13, "
     "48.3% after round 11, 46.9% after round 10, 44.2% as held-out-16)",
-    "tuning-21": "84.1% of tuning-21's turns are read exactly after round 19 (83.3% after round 11, "
+    "tuning-21": "84.9% of tuning-21's turns are read exactly after round 19 (83.3% after round 11, "
     "78.6% as held-out-17)",
     "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
     "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 "
