@@ -23,6 +23,7 @@ from pytest_bankbench.simulation.acts_choices import (
     invites_the_request,
     offers_a_choice,
     puts_yes_off,
+    searches_again,
 )
 from pytest_bankbench.simulation.acts_context import (
     after_a_report,
@@ -294,6 +295,8 @@ def read(text: str) -> Reading:
         )
     ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures."
         acts.discard("refuse")
+    if "refuse" in acts and acts & _PROPOSALS and searches_again(sentences):
+        acts.discard("refuse")  # "There are no direct flights. Shall I search one-stop instead?"
     tags = [s for s in proposing if BARE_OK.match(s.text)]
     if (
         tags

@@ -235,3 +235,25 @@ def invites_the_request(sentences: tuple[Sentence, ...]) -> bool:
         and any(_FOUND_YOU.search(s.text) for s in sentences)
         and not any("done" in s.acts for s in sentences)
     )
+
+
+# "Unfortunately, there are no direct flights available on 24 May." / "Would you like me to search
+# for one-stop flights instead?": a search's empty result, then the next search proposed.
+_EMPTY_RESULT = re.compile(
+    r"^(?![^.?!]*\b(cannot|can'?t|unable|not able|won'?t)\b)[^.?!]*\bthere (are|is) no\b[^.?!]{0,60}"
+    r"\bavailable\b",
+    re.IGNORECASE,
+)
+_SEARCH_AGAIN = re.compile(r"\b(search|look|check)\b[^.?!]*\binstead\W*$", re.IGNORECASE)
+
+
+def searches_again(sentences: tuple[Sentence, ...]) -> bool:
+    """Each refusal of the turn is a search's empty result before the agent proposes the next
+    search ("There are no FDs of 5 years available. Would you like me to check 3-year FDs
+    instead?"): no refusal, as before "Let me check ..." (round 17, round 19)."""
+    refusing = [at for at, s in enumerate(sentences) if "refuse" in s.acts]
+    return bool(refusing) and all(
+        _EMPTY_RESULT.search(sentences[at].text)
+        and any(s.acts & _PROPOSALS and _SEARCH_AGAIN.search(s.text) for s in sentences[at + 1 :])
+        for at in refusing
+    )

@@ -311,7 +311,8 @@ MOVES_SHORT: dict[Part, str] = {
 # after), tuning-35 and tuning-36 since round 18 (57.7% and 70.1% as held-out-31 and held-out-32
 # with the round-16 rules and after round 17; 95.9% and 89.8% after), tuning-31 since round 19
 # (81.7% after round 16, 80.0% as held-out-27 with the round-14 rules and after round 15; 85.8%
-# after: a verification narrated before the request it leads to read as that request alone).
+# after: a verification narrated before the request it leads to read as that request alone),
+# tuning-21 since round 19 (83.3% after round 11, 78.6% as held-out-17; 85.7% after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -335,8 +336,6 @@ EXACT_SHORT: dict[Part, str] = {
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
     "tuning-20": "50.3% of tuning-20's turns are read exactly after round 19 (49.0% after round 13, "
     "48.3% after round 11, 46.9% after round 10, 44.2% as held-out-16)",
-    "tuning-21": "84.9% of tuning-21's turns are read exactly after round 19 (83.3% after round 11, "
-    "78.6% as held-out-17)",
     "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
     "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 "
     "and round-11 rules)",
