@@ -96,8 +96,16 @@ def offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
                 # forward.": the second option, then the pick (round 14)
                 if says_yes_last(after):  # "Alternatively, if you wish to cancel, type yes."
                     return False
-                return OR.match(sentence.text) is not None or not _asks_yes(after[1:])
+                # "Otherwise, I recommend contacting a human agent. Would you like me to transfer
+                # you?": an alternative that only advises, then the yes asked (round 19)
+                opens = OR.match(sentence.text) is not None and not (
+                    _OTHERWISE.match(sentence.text) and not sentence.acts
+                )
+                return opens or not _asks_yes(after[1:])
     return False
+
+
+_OTHERWISE = re.compile(r"^otherwise\b", re.IGNORECASE)
 
 
 def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:

@@ -251,7 +251,7 @@ MOVES_SHORT: dict[Part, str] = {
     "11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
     "holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "23/179 tuning-19 turns (12.8%) change the next move after round 19 (27 after round "
+    "tuning-19": "22/179 tuning-19 turns (12.3%) change the next move after round 19 (27 after round "
     "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put "
     "options, a yes and a "
     "question side by side",
