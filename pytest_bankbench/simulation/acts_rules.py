@@ -287,6 +287,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(would|do) you (like|want|need) (to|me to|help( with)?) (handle|make|do|start|place|raise|check|review|look at|help with) (another|any other|a different|something else)\b"),
     ("more", r"\bor (help|assist)( you)? with (anything|any|something|other)\b"),
     ("more", r"\banything (more|further)\b|\bis that all\b"),
+    # "Need any modifications, like adding a nominee? Let me know!" after a report (round 19)
+    ("more", r"^(need|want) any (other |more |further )?(modifications?|changes?|help|assistance)\b[^.?!]*\?"),
     ("more", r"\b(does|did|has) (that|this) (help|answer|clear)\b"),
     # "If you need help with a different reservation, I can assist."
     ("more", r"\bif you (still )?(need|want) (me to \w+|help|assistance)( \w+)? (with )?(a different|another|any other|other|anything else)\b"),

@@ -251,7 +251,7 @@ MOVES_SHORT: dict[Part, str] = {
     "11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
     "holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "22/179 tuning-19 turns (12.3%) change the next move after round 19 (27 after round "
+    "tuning-19": "21/179 tuning-19 turns (11.7%) change the next move after round 19 (27 after round "
     "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put "
     "options, a yes and a "
     "question side by side",
@@ -332,7 +332,7 @@ EXACT_SHORT: dict[Part, str] = {
     "79.2% after round 8, 77.1% as held-out-12)",
     "tuning-17": "53.7% of tuning-17's turns are read exactly after round 19 (52.4% after round 14, "
     "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
-    "tuning-19": "59.2% of tuning-19's turns are read exactly after round 19 (58.1% after round 13, "
+    "tuning-19": "59.8% of tuning-19's turns are read exactly after round 19 (58.1% after round 13, "
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
     "tuning-20": "50.3% of tuning-20's turns are read exactly after round 19 (49.0% after round 13, "
     "48.3% after round 11, 46.9% after round 10, 44.2% as held-out-16)",
