@@ -376,7 +376,7 @@ _OWN_NEED = re.compile(
 )
 _IF = re.compile(r"^if\b", re.IGNORECASE)
 _OWN_STEP = re.compile(
-    r"^(i'?ll|i will|let me)\b(?![^.?!]*\b(if|once|when|after|as soon as) you\b)", re.IGNORECASE
+    r"^(i'?ll|i will|let me|let'?s)\b(?![^.?!]*\b(if|once|when|after|as soon as) you\b)", re.I
 )
 
 

@@ -238,7 +238,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "I'll continue checking your remaining reservations", "Let me keep looking" (round 13).
     ("wait", r"\b(i'?ll|i will|let me|we'?ll|we will|i'?m going to|i am going to) (now |just )?(continue|keep) (checking|looking|searching|reviewing|going through|trying)\b(?!.*\?)"),
     ("wait", r"^(proceeding|processing|booking|updating|submitting) (with |to )?[^.?!]*\bnow\b(?![^.?!]*\?)"),
-    ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
+    ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure|list|fetch|pull)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
     # "I'm now creating the reservation", "I will try again": about to act, not done.
     ("wait", r"\b(i'?m|i am) now (?!(passing|transferring|connecting|handing|escalating|routing)\b)\w+ing\b(?!.*\?)"),
