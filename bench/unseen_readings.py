@@ -67,9 +67,8 @@ UNSEEN_AT: dict[str, str] = {
     # Round 18 renamed held-out-31 and held-out-32 at 290e665, before its first rule change.
     "tuning-35": "290e665",
     "tuning-36": "290e665",
-    # Round 19 renamed held-out-33 tuning-37, before its first rule change; the rules then were
-    # those of 7ab20ba.
-    "tuning-37": "7ab20ba",
+    # Round 19 renamed held-out-33 tuning-37 at 56fe437, before its first rule change.
+    "tuning-37": "56fe437",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """
