@@ -11,8 +11,8 @@ For each such part, this script exports that commit (git archive, as bench/scori
 turns (today's texts) with that commit's `read()` in a subprocess, and writes the acts of the
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
-The held-out part (held-out-33, after round 17; round 18 tunes on held-out-31 and held-out-32,
-renamed tuning-35 and tuning-36) is read by today's rules, which have never been tuned on it.
+A held-out part, when there is one, is read by today's rules, which have never been tuned on it
+("HEAD"); while round 19 tunes on held-out-33, renamed tuning-37, there is none.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -67,7 +67,8 @@ UNSEEN_AT: dict[str, str] = {
     # Round 18 renamed held-out-31 and held-out-32 at 290e665, before its first rule change.
     "tuning-35": "290e665",
     "tuning-36": "290e665",
-    "held-out-33": "HEAD",
+    # Round 19 renamed held-out-33 tuning-37 at 56fe437, before its first rule change.
+    "tuning-37": "56fe437",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """

@@ -15,12 +15,15 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pytest_bankbench.simulation.acts_choices import (
+    YES_AND_VALUE,
     asked_apart,
+    asks_the_next_request,
     checks_in_brackets,
     go_ahead_beside_which,
     invites_the_request,
     offers_a_choice,
     puts_yes_off,
+    searches_again,
 )
 from pytest_bankbench.simulation.acts_context import (
     after_a_report,
@@ -41,6 +44,7 @@ from pytest_bankbench.simulation.acts_context import (
 )
 from pytest_bankbench.simulation.acts_lists import (
     asks_a_form,
+    checks_it_runs,
     confirm_asks_list,
     examples_follow,
     menu_follows,
@@ -79,7 +83,6 @@ from pytest_bankbench.simulation.acts_patterns import (
     TWO_STEPS,
     WHICH,
     WILL_DO,
-    YES_AND_VALUE,
 )
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 from pytest_bankbench.simulation.acts_rules import Act
@@ -292,6 +295,8 @@ def read(text: str) -> Reading:
         )
     ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures."
         acts.discard("refuse")
+    if "refuse" in acts and acts & _PROPOSALS and searches_again(sentences):
+        acts.discard("refuse")  # "There are no direct flights. Shall I search one-stop instead?"
     tags = [s for s in proposing if BARE_OK.match(s.text)]
     if (
         tags
@@ -303,6 +308,8 @@ def read(text: str) -> Reading:
         acts -= {"done", "wait"}
     if {"ask", "wait"} <= acts and all(LETS.match(s.text) for s in sentences if "wait" in s.acts):
         acts.discard("wait")
+    if {"ask", "wait"} <= acts and checks_it_runs(sentences):
+        acts.discard("ask")
     if "handoff" in acts and all(HOLD.match(s.text) for s in sentences if "wait" in s.acts):
         acts.discard("wait")  # "You are being transferred to a human agent. Please hold on."
     if acts <= {"done", "wait"} and beside_a_call(text):
@@ -340,6 +347,7 @@ def read(text: str) -> Reading:
             or topics_of(s.text)
             or ("more" in acts and (not s.question or REQUEST.search(s.text)))
             or (s.question and (OR.match(s.text) or which_first(s.text)))
+            or WHICH.search(s.text)
             for s in sentences
             if "ask" in s.acts
         )
@@ -358,6 +366,8 @@ def read(text: str) -> Reading:
         acts -= {"done", "wait"}
     if invites_the_request(sentences):  # "Thanks, you're verified. What would you like to do next?"
         acts = (acts - {"ask"}) | {"done", "invite"}
+    elif asks_the_next_request(sentences):  # "Your FD is closed. What would you like to do next?"
+        acts = (acts - {"ask"}) | {"more"}
     topics: frozenset[Topic] = frozenset()
     if "ask" in acts:
         # A question's topics, and those of the list it introduces ("I need: - the amount").

@@ -8,7 +8,8 @@ harness that states its flow) also say the yes they will ask again after this on
 you to confirm one final time"), or put the yes off and then ask it in the same turn ("Before I
 make any changes I must list them and ask you to confirm. ... Please confirm (yes/no)"), or list
 ways to amend a yes under the request for it ('Please confirm "yes" ..., or tell me if you want
-to: ... - Or cancel ...'): each asks its yes now. simulation/acts.py reads the turn with these.
+to: ... - Or cancel ...'): each asks its yes now; so does a yes asked beside a value ("Please
+provide the reason and confirm 'yes'"). simulation/acts.py reads the turn with these.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from pytest_bankbench.simulation.acts_context import says_yes_last
+from pytest_bankbench.simulation.acts_context import completes, says_yes_last
 from pytest_bankbench.simulation.acts_patterns import (
     ALTERNATIVE,
     AMEND,
@@ -95,8 +96,16 @@ def offers_a_choice(sentences: tuple[Sentence, ...]) -> bool:
                 # forward.": the second option, then the pick (round 14)
                 if says_yes_last(after):  # "Alternatively, if you wish to cancel, type yes."
                     return False
-                return OR.match(sentence.text) is not None or not _asks_yes(after[1:])
+                # "Otherwise, I recommend contacting a human agent. Would you like me to transfer
+                # you?": an alternative that only advises, then the yes asked (round 19)
+                opens = OR.match(sentence.text) is not None and not (
+                    _OTHERWISE.match(sentence.text) and not sentence.acts
+                )
+                return opens or not _asks_yes(after[1:])
     return False
+
+
+_OTHERWISE = re.compile(r"^otherwise\b", re.IGNORECASE)
 
 
 def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
@@ -114,10 +123,55 @@ def _asks_yes(sentences: tuple[Sentence, ...]) -> bool:
     )
 
 
+# "Once you confirm these changes and select a payment method, I'll proceed", "Once I have your
+# confirmation and payment method choice, ...": the yes to the change asked beside a value, both
+# now (round 13); not "Once you confirm which order ..." nor "Once you confirm selections ...".
+YES_AND_VALUE = re.compile(
+    r"^once (you confirm|i have your confirmation)( (these|the|this|those) (above )?(changes?|details|plan"
+    r"|update|request))?,? (\(?and |with )(\w+ ){0,2}(choose|select|pick|provide|share|give|payment)\b"
+    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))"
+    # "If this is the correct reservation you'd like to cancel, please confirm and provide the
+    # reason" (round 14)
+    # "If you want to start a return, I need you to confirm these details (please reply yes/no), and
+    # provide:" (tuning-32)
+    r"|^(if [^,.?!]*, )?(please confirm|i need you to confirm)( (it|this|that|these details))?"
+    r"( \([^()]*\byes\s*/\s*no\b[^()]*\))?,? and (provide|share|give|tell me|specify)\b"
+    # "Which item_id do you choose, and do you confirm (yes/no) to proceed?", "Do you confirm? (yes/no
+    # + choice)": the pick and a literal yes asked in one breath (tuning-32)
+    r"|^(which|what)\b[^?]*,? and (do you )?confirm\b[^?]*\byes\s*/\s*no\b"
+    r"|^\(?yes\s*/\s*no\s*\+\s*(your )?(choice|option|selection|item)"
+    # 'Please provide the reason and confirm "yes" to proceed with closing the FD' (round 19)
+    r"|^(to [^,.?!]{1,60}, )?(please |kindly )?(provide|share|give|tell me)\b([^.?!]|\be\.g\.)*\b(and|then) "
+    r"(reply |confirm |say |respond )+"
+    r"(with )?(a )?[\"“'*]*yes\b",
+    re.IGNORECASE,
+)
+# "Regarding the card replacement: ...", "As for your FD:": the turn turns to another matter.
+_NEW_MATTER = re.compile(
+    r"^(regarding|as for|as to|now,? for) (the|your) [^:.?!]{1,60}:", re.IGNORECASE
+)
+
+
 def asked_apart(sentences: tuple[Sentence, ...]) -> frozenset[Act]:
     """ "Would you like me to: - Renew it? - Close it? For your locker: it cannot be moved here.
     Would you like me to transfer you to a branch officer for that?": after a choice, a yes/no
-    proposal set apart by a statement on another matter asks its own yes (round 17). Its acts."""
+    proposal set apart by a statement on another matter asks its own yes (round 17); so does one
+    before a choice under a heading of another matter ("Shall I update your address? Regarding
+    the card: ... Home or branch?", round 19). Its acts."""
+    for at, asked in enumerate(sentences):
+        later = sentences[at + 1 :]
+        turn = next((i for i, s in enumerate(later) if _NEW_MATTER.match(s.text)), None)
+        if (
+            turn is not None
+            and asked.question
+            and asked.acts & _PROPOSALS
+            and not asked.choice
+            and not ALTERNATIVE.search(asked.text)
+            and not any(s.choice or "ask" in s.acts for s in sentences[: turn + at + 1])
+            and any(s.choice for s in later[turn:])
+            and not any(s.acts & _PROPOSALS for s in later[turn:])
+        ):
+            return asked.acts & (_PROPOSALS | {"handoff"})
     for at in range(2, len(sentences)):
         asked, before = sentences[at], sentences[at - 1]
         if (
@@ -170,6 +224,14 @@ _WHAT_FIRST = re.compile(
 )
 
 
+def asks_the_next_request(sentences: tuple[Sentence, ...]) -> bool:
+    """A change reported done ("Your FD is closed."), the turn's one request asks what to do next
+    ("What would you like to do next (e.g., open a new FD)?"): ready for the next request, as
+    "Anything else?" is (round 19); not beside a refusal or a finding."""
+    asking = [s for s in sentences if s.acts - {"greet", "done"}]
+    return bool(asking) and all(_WHAT_FIRST.match(s.text) for s in asking) and completes(sentences)
+
+
 def invites_the_request(sentences: tuple[Sentence, ...]) -> bool:
     """The customer's account found ("Thanks — you're verified."), the turn's one request asks
     what to do first or next: the customer states its request, as after "How can I help?"
@@ -180,4 +242,26 @@ def invites_the_request(sentences: tuple[Sentence, ...]) -> bool:
         and all(_WHAT_FIRST.match(s.text) for s in asking)
         and any(_FOUND_YOU.search(s.text) for s in sentences)
         and not any("done" in s.acts for s in sentences)
+    )
+
+
+# "Unfortunately, there are no direct flights available on 24 May." / "Would you like me to search
+# for one-stop flights instead?": a search's empty result, then the next search proposed.
+_EMPTY_RESULT = re.compile(
+    r"^(?![^.?!]*\b(cannot|can'?t|unable|not able|won'?t)\b)[^.?!]*\bthere (are|is) no\b[^.?!]{0,60}"
+    r"\bavailable\b",
+    re.IGNORECASE,
+)
+_SEARCH_AGAIN = re.compile(r"\b(search|look|check)\b[^.?!]*\binstead\W*$", re.IGNORECASE)
+
+
+def searches_again(sentences: tuple[Sentence, ...]) -> bool:
+    """Each refusal of the turn is a search's empty result before the agent proposes the next
+    search ("There are no FDs of 5 years available. Would you like me to check 3-year FDs
+    instead?"): no refusal, as before "Let me check ..." (round 17, round 19)."""
+    refusing = [at for at, s in enumerate(sentences) if "refuse" in s.acts]
+    return bool(refusing) and all(
+        _EMPTY_RESULT.search(sentences[at].text)
+        and any(s.acts & _PROPOSALS and _SEARCH_AGAIN.search(s.text) for s in sentences[at + 1 :])
+        for at in refusing
     )

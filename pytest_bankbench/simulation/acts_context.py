@@ -15,11 +15,11 @@ phrasing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pytest_bankbench.simulation.acts_patterns import LATER_YES
+from pytest_bankbench.simulation.acts_patterns import COMPLETED, LATER_YES
 from pytest_bankbench.simulation.acts_rules import PROPOSALS as _PROPOSALS
 from pytest_bankbench.simulation.acts_rules import Act
 
@@ -53,28 +53,17 @@ _ITEM_GOES_ON = re.compile(r"(,|;|\bor)\s*$", re.IGNORECASE)
 # rules out from then on, beside the change it follows or proposes: not a refusal of the request.
 _CONSEQUENCE = re.compile(
     r"\b(modif(y|ied)|cancel(l?ed)?|chang(e|ed)|exchang(e|ed)|edit(ed)?|amend(ed)?|updat(e|ed)|revers(e|ed)"
-    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account))?"
-    r" (any )?(further|any ?more|again)\b"
+    r"|reopen(ed)?)( or \w+)?( (it|them|the order|this order|that order|the deposit|the account|for \w+))?"
+    r" (any )?(further|any ?more|again|later)\b"  # "... cannot be modified or cancelled later" (round 19)
     r"|\bfurther (changes|cancellations?|modifications?|edits|exchanges)\b"
+    # "Nominee: none (cannot be added after opening)": a recap item's note in brackets (round 19)
+    r"|^[\w' -]{1,30}:[^()]*\((cannot|can'?t|can not) be [^()]*\)\W*$"
     r"|^(note:?\s*)?(since|now that)\b[^.?!]*\b(has|have) (now|just) been\b"
     r"|^(note:?\s*)?(after|once) (this|that|the|these|those|we|items?) (\w+ ){0,3}(change|changes|modification"
     r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,"
     # "I can't move the refund after this return is submitted" (tuning-32)
     # (not "insurance cannot be added after the initial booking is made": the request's own rule)
     r"|\b(after|once) (this|that) (\w+ ){0,2}(is|are|has been|have been) (submitted|placed|processed)\b",
-    re.IGNORECASE,
-)
-# A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
-# it"), not a figure, a status or a reason told ("the cheque has already been paid").
-_COMPLETED = re.compile(
-    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
-    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |just |successfully )?(submitted|placed|cancell?ed"
-    r"|closed|booked|opened|added|updated|raised|requested|transferred|sent|made|set up|initiated"
-    r"|completed|processed|arranged|ordered|scheduled|created|registered|changed|applied|modified"
-    r"|issued|enabled|disabled|activated|credited)\b"
-    r"|\b(request|return|exchange|cancellation|modification|change|transfer|payment|order|booking)s?"
-    r"\b[^.?!]{0,80}\b(has|have|is|are|was|were) (now |just )?(been )?(successfully )?(submitted|placed"
-    r"|processed|completed|complete|applied|done|initiated)\b",
     re.IGNORECASE,
 )
 # "Your questions:" before the customer's own questions, each answered below it.
@@ -168,7 +157,7 @@ def recaps_what_is_done(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]
         if (
             "confirm" in sentence.acts
             and _RECAP_HEADING.match(sentence.text)
-            and any("done" in s.acts and _COMPLETED.search(s.text) for s in sentences[:at])
+            and completes(sentences[:at])
             and not any(s.acts & _PROPOSALS for s in sentences if s is not sentence)
         ):
             out[at] = replace(sentence, acts=(sentence.acts - _PROPOSALS) | {"done"})
@@ -202,9 +191,7 @@ def after_a_report(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
     rest = [s for at, s in enumerate(sentences) if at not in soft]
     if not any("done" in s.acts for s in rest) or any(s.acts & _PROPOSALS for s in rest):
         return sentences
-    if any("refuse" in s.acts for s in rest) and not any(
-        "done" in s.acts and _COMPLETED.search(s.text) for s in rest
-    ):
+    if any("refuse" in s.acts for s in rest) and not completes(rest):
         return sentences  # "I can't cancel it. If you need more help, I can transfer you." offers
     wished = [at for at in soft if not _IF_YOU_NEED.match(sentences[at].text)]
     if wished and not any("more" in s.acts for s in sentences[wished[-1] :]):
@@ -284,9 +271,14 @@ def verifies_first(sentences: tuple[Sentence, ...]) -> bool:
 def refuses_only_the_unknown(sentences: tuple[Sentence, ...]) -> bool:
     """Each refusal of a finished turn is a detail the agent cannot give ("I cannot provide an
     exact new ETA"), told in answer once the request is done."""
-    return all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts) and any(
-        "done" in s.acts and _COMPLETED.search(s.text) for s in sentences
+    return all(_NOT_KNOWN.search(s.text) for s in sentences if "refuse" in s.acts) and completes(
+        sentences
     )
+
+
+def completes(sentences: Iterable[Sentence]) -> bool:
+    """One of `sentences` reports what the agent finished ("Done", "I've cancelled it")."""
+    return any("done" in s.acts and COMPLETED.search(s.text) for s in sentences)
 
 
 _WHICH_FIRST = re.compile(r"^((and|also|so),? )?which\b", re.IGNORECASE)
@@ -379,22 +371,30 @@ def narrows_the_invitation(sentences: tuple[Sentence, ...]) -> bool:
 # is no question (round 12); "I need your order ID. Once you share it, I'll look it up." still asks.
 _OWN_NEED = re.compile(
     r"^(?![^.?!]*\b(please|kindly|could you|can you|would you|let me know|provide|share|tell me)\b)"
-    r"[^?]*\b(i|we) (need|require) (to know )?(the|your)\b[^?]*$",
+    r"[^?]*\b(i|we)( will|'ll)? (need|require) (to know )?(the|your)\b[^?]*$",
     re.IGNORECASE,
 )
+_IF = re.compile(r"^if\b", re.IGNORECASE)
 _OWN_STEP = re.compile(
-    r"^(i'?ll|i will|let me)\b(?![^.?!]*\b(if|once|when|after|as soon as) you\b)", re.IGNORECASE
+    r"^(i'?ll|i will|let me|let'?s)\b(?![^.?!]*\b(if|once|when|after|as soon as) you\b)", re.I
 )
 
 
 def meets_its_own_need(sentences: tuple[Sentence, ...]) -> bool:
-    """Each request of the turn is a need the agent says it will meet itself in the next
-    sentence, by a step of its own."""
+    """Each request of the turn is a need the agent says it will meet itself later in the turn,
+    by a step of its own ("I will need the IDs. Since you don't have them, ... I will proceed to
+    get your reservations.", round 19); not past "If you don't have it, I can look it up", which
+    leaves the request open."""
     asking = [i for i, s in enumerate(sentences) if "ask" in s.acts]
     return bool(asking) and all(
-        _OWN_NEED.search(sentences[i].text)
-        and i + 1 < len(sentences)
-        and "wait" in sentences[i + 1].acts
-        and _OWN_STEP.match(sentences[i + 1].text) is not None
-        for i in asking
+        _OWN_NEED.search(sentences[i].text) and _met_later(sentences[i + 1 :]) for i in asking
     )
+
+
+def _met_later(rest: tuple[Sentence, ...]) -> bool:
+    for s in rest:
+        if "wait" in s.acts and _OWN_STEP.match(s.text):
+            return True
+        if s.acts or _IF.match(s.text):
+            return False
+    return False

@@ -188,3 +188,20 @@ def summed_up(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
         elif summing and "handoff" in sentence.acts and _HANDED_BEFORE.search(sentence.text):
             out[at] = replace(sentence, acts=sentence.acts - {"handoff"})
     return tuple(out)
+
+
+# "Please hold on while I perform these checks.": the agent at work on what the turn listed.
+_HOLD_WHILE = re.compile(
+    r"\b(hold on|bear with me|one moment)\b[^.?!]{0,60}\b(while|as) (i|we)\b", re.IGNORECASE
+)
+
+
+def checks_it_runs(sentences: tuple[Sentence, ...]) -> bool:
+    """ "1. Airplane Mode: check it is off. ... Let's start with the first two. Please hold on
+    while I perform these checks.": a turn asking no question that closes on the agent's own
+    checks lists what it checks, not steps for the customer (round 19)."""
+    return bool(
+        sentences
+        and _HOLD_WHILE.search(sentences[-1].text)
+        and not any(s.question or s.acts & _PROPOSALS for s in sentences)
+    )

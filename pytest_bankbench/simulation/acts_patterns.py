@@ -124,8 +124,11 @@ LETS = re.compile(
     r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
     # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
     r"|^((however|so|but|now),? )?(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
-    r"|^(first|to start|to begin|before i (can )?(proceed|continue)( with [^,.?!]{1,40})?),? (i|we)"
+    r"|^(first|to start|to begin|to [a-z][^,.?!]{1,60}|before i (can )?(proceed|continue)( with [^,.?!]{1,40})?),? (i|we)"
     r" (need|have) to\b"
+    # "To get started, I need to verify your identity. ...", "Let me try another way to verify
+    # you. Could you ...?": the way to the request (round 19)
+    r"|^let me try (another|a different|a new|an alternative) (way|approach|method)\b"
     # "Please let me know which option you'd like, and I'll check the availability": a promise
     # made on the customer's answer.
     r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",
@@ -274,26 +277,10 @@ NARRATED_LAST = re.compile(
 # whole change, asked beside "Which payment method would you like to use?" (round 13).
 GO_AHEAD = re.compile(
     r"^((so|then|now|and|also),? )?(\d+[.)]\s*)?(would|do) you (still )?(like|want|wish) (me )?to (proceed|go ahead)"
-    r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$",
-    re.IGNORECASE,
-)
-# "Once you confirm these changes and select a payment method, I'll proceed", "Once I have your
-# confirmation and payment method choice, ...": the yes to the change asked beside a value, both
-# now (round 13); not "Once you confirm which order ..." nor "Once you confirm selections ...".
-YES_AND_VALUE = re.compile(
-    r"^once (you confirm|i have your confirmation)( (these|the|this|those) (above )?(changes?|details|plan"
-    r"|update|request))?,? (\(?and |with )(\w+ ){0,2}(choose|select|pick|provide|share|give|payment)\b"
-    r"(?![^.?!]*\b(ask for|request) (your|a) (final|explicit))"
-    # "If this is the correct reservation you'd like to cancel, please confirm and provide the
-    # reason" (round 14)
-    # "If you want to start a return, I need you to confirm these details (please reply yes/no), and
-    # provide:" (tuning-32)
-    r"|^(if [^,.?!]*, )?(please confirm|i need you to confirm)( (it|this|that|these details))?"
-    r"( \([^()]*\byes\s*/\s*no\b[^()]*\))?,? and (provide|share|give|tell me|specify)\b"
-    # "Which item_id do you choose, and do you confirm (yes/no) to proceed?", "Do you confirm? (yes/no
-    # + choice)": the pick and a literal yes asked in one breath (tuning-32)
-    r"|^(which|what)\b[^?]*,? and (do you )?confirm\b[^?]*\byes\s*/\s*no\b"
-    r"|^\(?yes\s*/\s*no\s*\+\s*(your )?(choice|option|selection|item)",
+    r" with (\w+ing )?(this|these|that|the) (\w+ )?(option|change|changes|flight|booking|update|modification|plan)\b[^?]*\?\s*$"
+    # "Which FD would you like to close? ... Would you like to use that for the payout?" (round 19)
+    r"|^(would|do) you (like|want) to use (that|this|it)( one| account| card)? for (the|any) (price "
+    r"difference|payment|refund|payout)\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
 # "If you'd like to add more checked bags ($50 each), please let me know the number": something
@@ -396,5 +383,18 @@ RESUMES = re.compile(
 IF_RULE = re.compile(
     r"^((according to|as per|per|under) [^,]{0,40},\s*)?if (?!(you|not|so|yes)\b)[^.?!]*\b(i|we)"
     r" (cannot|can'?t|can not|won'?t|will not)\b",
+    re.IGNORECASE,
+)
+# A report of what the agent finished ("Done", "your request has been submitted", "I've cancelled
+# it"), not a figure, a status or a reason told ("the cheque has already been paid").
+COMPLETED = re.compile(
+    r"^(done|completed?|all set)\b|\ball set\b|\bsuccessful(ly)?\b"
+    r"|\b(i'?ve|i have|we'?ve|we have) (now |also |just |successfully )?(submitted|placed|cancell?ed"
+    r"|closed|booked|opened|added|updated|raised|requested|transferred|sent|made|set up|initiated"
+    r"|completed|processed|arranged|ordered|scheduled|created|registered|changed|applied|modified"
+    r"|issued|enabled|disabled|activated|credited)\b"
+    r"|\b(request|return|exchange|cancellation|modification|change|transfer|payment|order|booking)s?"
+    r"\b[^.?!]{0,80}\b(has|have|is|are|was|were) (now |just )?(been )?(successfully )?(submitted|placed"
+    r"|processed|completed|complete|applied|done|initiated)\b",
     re.IGNORECASE,
 )

@@ -77,7 +77,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
-    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|identify|name|select|choose|pick|double-check|verify|check(?! (with|your (user )?profile|or contact)\b))\b"),
+    ("ask", r"\b(please|kindly|could you|can you|would you) (share|provide|tell|send|give|specify|mention(?! that)|enter|type|let me know|advise|clarify|indicate|identify|name|select|choose|pick|double-check|verify|check(?! (with|back|your (user )?profile|or contact)\b))\b"),
     ("ask", r"\b(please|kindly|could you|can you) (also )?confirm (the (?!following|above|below|details|summary|same)|your|which|what|how|whether the|if the|(that|this) (detail|fact|date|reason))\b"),
     # "I'll confirm the details and then proceed" is the agent's next step, not a request.
     ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
@@ -96,6 +96,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "I still need your user ID to proceed": a detail the agent waits for, whatever its name.
     ("ask", r"\b(i|we)( still| first| will| would|'ll|'d)? (need|require) (your|the)\b(?! (consent|confirmation|go-?ahead|approval|permission)\b)(?![^.?!]*\b(pricing|prices|fares|availability)\b)"),
     ("ask", r"^if you (can|could) (provide|share|give|tell|send)\b"),
+    # "To verify you, I just need you to provide your registered mobile number"; but "If so, I'll
+    # need you to provide a payment method" is for after the yes (round 19)
+    ("ask", r"^(?!(if|once|when|after)\b)[^.?!]*\b(i|we)( just| only| still| first| will| would|'ll|'d)? (need|require) you to (provide|share|give|tell|send|enter|specify)\b"),
     ("ask", r"^once you have (it|them|the|your)\b[^.?!]*\b(please|kindly) (provide|share|send|give|tell)\b"),
     ("ask", r"\bonce you (provide|share|give|send|tell)\b"),
     # "If you purchased it in a different order, let me know": a condition on what the customer
@@ -158,6 +161,11 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\bif (you(?! (still|continue|keep|ever|later)\b)|needed|necessary|required)\b[^.?!]*\b(i|we) (can|could) (transfer|connect) you\b|\b(i|we) (can|could) (transfer|connect) you\b[^.?!]*\bif you\b"),
     ("confirm", r"\bif you (decide|choose|want|wish|would like|'d like) to (proceed|go ahead|pursue)\b.*\blet me know\b"),
     ("confirm", r"^otherwise,? (i|we) (can|could)\b"),
+    # "Data roaming is disabled on your line. I can enable it for you at no additional cost." (round 19)
+    ("confirm", rf"^(i|we) can ({_WRITE_VERBS}) (it|this|that|them) for you( now| right away| at no (additional|extra) (cost|charge))?\W*$"),
+    # "Is this the card you want to keep? If so, we can proceed with blocking the other two": the
+    # yes/no question is the go-ahead for the step (round 19)
+    ("confirm", r"^if (so|yes)\b,? (i|we) (can|could|will|'ll) (now )?(proceed|go ahead) (with|to)\b"),
     ("confirm", r"^(please |kindly )?confirm (below|here|this|the (action|request|change))\b"),
     ("confirm", r"\b(is|does|are) (that|this|it|everything|all (of )?(this|that)|the above|these details|the details) (all )?(ok|okay|fine|correct|right|alright|all right|acceptable|good|accurate|look (good|right|correct|ok|okay|fine))\b"),
     ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
@@ -203,7 +211,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"\b(would|do|will) you also (like|want|need)\b"),
     ("offer", r"\b(would|do) you (like|want) me to also\b"),
     ("offer", r"\b(shall|should|can|may) (i|we) also\b"),
-    ("offer", r"\b(i|we) (can|could) also\b"),
+    # "Also, I can see you have one more order pending": what the agent sees, no offer (round 19)
+    ("offer", r"\b(i|we) (can|could) also\b(?! (see|notice|tell)\b)"),
     ("offer", r"\b(i|we) (can|could|'?ll|will) (?!(now )?(go ahead|proceed|continue|do (it|that|this)|get (it|that|this) done|process (it|this|that))\b).*\bif you('d| would)? (like|want|wish|prefer)\b"),
     ("offer", r"\bif you('d| would)? (like|want|wish|prefer),? (i|we) (can|could|'?ll|will)\b"),
     # "If you still wish to exchange the boots, please let me know, and I can transfer you" (round 15)
@@ -213,7 +222,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("offer", r"^(?!.*\b(please|kindly|could you|can you|would you) (also )?(provide|share|tell|send|give|specify|mention|confirm)\b)(?!.*\bdo you have (any |a )?(preferences?|preferred)\b).*(?P<at>\b(as well|too|in addition|additionally|as a precaution|to be safe|for (your )?(safety|security|added security))\b.*\?)"),
     ("offer", r"\bwhile (i'?m|i am|we'?re|we are) at it\b"),
     ("offer", r"^(would|do) you (like|want) (that|the|this|a|our) (link|contact (information|details)|(phone )?number)\W*$"),
-    ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b"),
+    ("offer", r"^(additionally|also|in addition|as well),? (i|we) (can|could)\b(?! (also )?(see|notice|tell)\b)"),
     ("offer", r"^(would you be )?interested\W*$"),
     # "You might want to check your email" is advice, not an offer.
     ("offer", rf"(^|, |\band )you (may|might) (also )?(want|like|wish)\b(?! to (check|contact|call|visit|reach|look|try|verify|consider|keep|note|make sure|ensure|double-check|review|{_STEPS})\b)"),
@@ -229,7 +238,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "I'll continue checking your remaining reservations", "Let me keep looking" (round 13).
     ("wait", r"\b(i'?ll|i will|let me|we'?ll|we will|i'?m going to|i am going to) (now |just )?(continue|keep) (checking|looking|searching|reviewing|going through|trying)\b(?!.*\?)"),
     ("wait", r"^(proceeding|processing|booking|updating|submitting) (with |to )?[^.?!]*\bnow\b(?![^.?!]*\?)"),
-    ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure)\b(?!.*\?)"),
+    ("wait", r"^(now,? |okay,? |ok,? |first,? )?let'?s (try|check|look|see|search|confirm|verify|retrieve|find|ensure|make sure|list|fetch|pull)\b(?!.*\?)"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (now )?(proceeding|going ahead) (with|to)\b(?!.*\?)"),
     # "I'm now creating the reservation", "I will try again": about to act, not done.
     ("wait", r"\b(i'?m|i am) now (?!(passing|transferring|connecting|handing|escalating|routing)\b)\w+ing\b(?!.*\?)"),
@@ -278,6 +287,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("more", r"\b(would|do) you (like|want|need) (to|me to|help( with)?) (handle|make|do|start|place|raise|check|review|look at|help with) (another|any other|a different|something else)\b"),
     ("more", r"\bor (help|assist)( you)? with (anything|any|something|other)\b"),
     ("more", r"\banything (more|further)\b|\bis that all\b"),
+    # "Need any modifications, like adding a nominee? Let me know!" after a report (round 19)
+    ("more", r"^(need|want) any (other |more |further )?(modifications?|changes?|help|assistance)\b[^.?!]*\?"),
     ("more", r"\b(does|did|has) (that|this) (help|answer|clear)\b"),
     # "If you need help with a different reservation, I can assist."
     ("more", r"\bif you (still )?(need|want) (me to \w+|help|assistance)( \w+)? (with )?(a different|another|any other|other|anything else)\b"),
@@ -361,6 +372,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # "Exchanges can only be processed for delivered orders", "it can only be cancelled if ...": a
     # rule the request does not meet; "can only be done once per order" is a note (round 6).
     ("refuse", r"\b(can|may) only be (\w+ed|done|made) (if|when|within|at the time|for (\w+ed|pending|active|eligible) )"),
+    ("refuse", r"\bonly (\w+ ){1,2}(with|in) (an? |the )?[\"“']?\w+[\"”']? (status|state) can be \w+ed\b"),  # round 19
     # -- handoff: a human takes over
     ("handoff", r"(?<!offer to )\b(transfer|connect|escalate|hand|put|pass|route)\w* (you|your (call|chat|case|request|query|complaint|dispute)|this (case|chat|request|query|complaint|conversation)) (over |through )?(to|with)\b"),
     # "I am escalating this to our Disputes team now": a team, not an account, takes it; "I will
@@ -380,18 +392,5 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
 )
 # fmt: on
 
-# Sentences that carry none of these acts even where a rule above matches a word of them.
-# fmt: off
-FILLER: tuple[str, ...] = (
-    # Not "OK?": alone after a proposal it asks for the go-ahead (audit2).
-    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)(?![^?]*\?)\W*$",
-    r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
-    r"^i can (help|assist)( you)? with (that|this)\W*$",
-    r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
-    # "Check APN Settings:", "Flight Segments:": a heading in title case names what follows; it
-    # asks or reports nothing itself (round 6, tuning-11). "Please confirm:" is no heading.
-    r"^(?!(please|kindly|confirm)\b)(?-i:[A-Z][\w'/-]*)(\s+(?-i:[A-Z0-9][\w'/-]*|of|and|or|to|for|the|a|an|&)){1,5}\s*:\s*$",
-)
-# fmt: on
 
 # What questions and proposals are about is in acts_topics.py; re-exported for its readers here.

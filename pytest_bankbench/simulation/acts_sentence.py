@@ -33,11 +33,11 @@ from pytest_bankbench.simulation.acts_patterns import (
 from pytest_bankbench.simulation.acts_rules import (
     ACT_RULES,
     ACTION_RULES,
-    FILLER,
     PROPOSALS,
     TOPIC_RULES,
     Act,
 )
+from pytest_bankbench.simulation.acts_text import FILLER
 from pytest_bankbench.tasks.model import Topic
 
 _PROPOSALS = PROPOSALS

@@ -4,7 +4,8 @@ Real agents do not always write prose. Some write their reply as a JSON object (
 or a record with "reply", "questions", "next_steps" fields), some as a JSON string, some write a
 tool call out as text, in JSON or XML (issue 16: tau2-bench's gpt-5.4, ToolOrchestra and grok-4
 runs). The customer hears the strings such an object holds, in the order written, and nothing in a
-tool call. Markdown is then stripped and the text cut into sentences for simulation/acts.py.
+tool call. Markdown is then stripped and the text cut into sentences for simulation/acts.py; a
+sentence of courtesy or a heading (FILLER) carries no act.
 """
 
 from __future__ import annotations
@@ -12,6 +13,20 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+
+# Sentences that carry none of these acts even where a rule of acts_rules.py matches a word of them.
+# fmt: off
+FILLER: tuple[str, ...] = (
+    # Not "OK?": alone after a proposal it asks for the go-ahead (audit2).
+    r"^(sure|certainly|of course|absolutely|no problem|got it|understood|great|perfect|okay|ok|alright|right|thanks|thank you|noted)(?![^?]*\?)\W*$",
+    r"^(i'?d be|i'?m|i am|i would be) (happy|glad|delighted) to help( you)?( with (that|this))?\W*$",
+    r"^i can (help|assist)( you)? with (that|this)\W*$",
+    r"^thank(s| you) for (your patience|waiting|the (details|information|confirmation))\W*$",
+    # "Check APN Settings:", "Flight Segments:": a heading in title case names what follows; it
+    # asks or reports nothing itself (round 6, tuning-11). "Please confirm:" is no heading.
+    r"^(?!(please|kindly|confirm)\b)(?-i:[A-Z][\w'/-]*)(\s+(?-i:[A-Z0-9][\w'/-]*|of|and|or|to|for|the|a|an|&)){1,5}\s*:\s*$",
+)
+# fmt: on
 
 # A turn that is only a tool call the agent wrote out as text says nothing to the customer:
 # {"name": ..., "arguments": ...}, and a function-call record ({"function_call": {"action": ...}},

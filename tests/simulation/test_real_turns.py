@@ -119,7 +119,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # real_turns_round31.txt: claude-haiku-4-5 on tau2-bench retail under a fork's Claude Agent SDK
 # harness (a model in no other part; its texts copied twice, apart, and compared: identical),
 # held-out-33. Round 18 tuned on held-out-31 and held-out-32 (renamed tuning-35 and tuning-36)
-# while held-out-33 stayed held out, its turns never read.
+# while held-out-33 stayed held out, its turns never read. Round 19 tuned on held-out-33 (renamed
+# tuning-37) and on what stayed misread in every other part.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -195,7 +196,7 @@ Part = Literal[
     "tuning-34",
     "tuning-35",
     "tuning-36",
-    "held-out-33",
+    "tuning-37",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -228,7 +229,8 @@ EXACT_AT_LEAST = 0.85
 # Round 13 tuned on both: 1/120 (85.8% exact, no unasked yes) and 1/132 (97.0%); they meet every
 # measure, so they carry no mark.
 # tuning-35 and tuning-36 meet it since round 18 (50/123, 40.7%, and 25/127, 19.7%, as held-out-31
-# and held-out-32 with the round-16 rules and after round 17; 2/123 and 1/127 after).
+# and held-out-32 with the round-16 rules and after round 17; 2/123 and 1/127 after); tuning-37
+# since round 19 (5/62, 8.1%, as held-out-33 with the round-16 to round-18 rules; 0/62 after).
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -242,30 +244,32 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-15": "5/132 tuning-15 turns (3.8%) change the next move after round 11 (6 after round 8, "
     "14, 10.6%, as held-out-11 with the round-6 and round-7 rules): a yes asked beside a pick of "
     "options, a record check labelled as the go-ahead",
-    "tuning-16": "6/144 tuning-16 turns (4.2%) change the next move after round 13 (7 after round 8, "
-    "11 and 10 as held-out-12): four asking a yes beside a choice of payment method or item, read "
-    "as the choice",
-    "tuning-17": "17/147 tuning-17 turns (11.6%) change the next move after round 11 (19 after round "
-    "9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns holding a proposal, "
+    "tuning-16": "5/144 tuning-16 turns (3.5%) change the next move after round 19 (6 after round "
+    "13, 7 after round 8, 11 and 10 as held-out-12): three asking a yes beside a choice of payment "
+    "method or item, read as the choice",
+    "tuning-17": "16/147 tuning-17 turns (10.9%) change the next move after round 19 (17 after round "
+    "11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
+    "holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "27/179 tuning-19 turns (15.1%) change the next move after round 13 (30 after round "
-    "11, 38 after round 10, 44 and 43 as held-out-15): long turns that put options, a yes and a "
+    "tuning-19": "21/179 tuning-19 turns (11.7%) change the next move after round 19 (27 after round "
+    "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put "
+    "options, a yes and a "
     "question side by side",
     "tuning-20": "31/147 tuning-20 turns (21.1%) change the next move after round 13 (32 after round "
     "11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes asked beside a request "
     "for a value",
-    "tuning-21": "4/126 tuning-21 turns (3.2%) change the next move after round 11 (11, 8.7%, as "
-    "held-out-17 with the round-9 rules and after round 10): a yes asked beside a pick or a "
-    "question, read as the question; an offer of help with any of the listed flights",
+    "tuning-21": "3/126 tuning-21 turns (2.4%) change the next move after round 19 (4 after round "
+    "11, 11, 8.7%, as held-out-17 with the round-9 rules and after round 10): a yes asked beside a "
+    "pick or a question, read as the question; an offer of help with any of the listed flights",
     "tuning-22": "4/136 tuning-22 turns (2.9%) change the next move after round 17 (5 after round "
     "11, 11, 8.1%, as held-out-18 with the round-9 rules and after round 10): two offers and a "
     "record check read as questions; a found account beside 'How can I help?'",
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "6/123 tuning-24 turns (4.9%) change the next move after round 16 (7 after round 13, "
-    "8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and round-11 rules): "
-    "yeses asked beside a record report, read as its question; a closing note read as a refusal",
+    "tuning-24": "5/123 tuning-24 turns (4.1%) change the next move after round 19 (6 after round 16, "
+    "7 after round 13, 8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and "
+    "round-11 rules): yeses asked beside a record report, read as its question",
     "tuning-27": "4/125 tuning-27 turns (3.2%) change the next move after round 14 (17, 13.6%, as "
     "held-out-23 with the round-12 rules and after round 13): yeses or offers asked beside a "
     "refusal and a request, a greeting or a transfer offered, read as the request or the refusal",
@@ -278,11 +282,10 @@ MOVES_SHORT: dict[Part, str] = {
     "a failed exchange beside a completed return read as a wait; a proposal and an offered "
     "cancellation beside a result read as the report or a question; a gift card not applied read "
     "as a refusal",
-    "tuning-30": "7/123 tuning-30 turns (5.7%) change the next move after round 15 (12, 9.8%, as "
-    "held-out-26 with the round-13 rules and after round 14): "
+    "tuning-30": "6/123 tuning-30 turns (4.9%) change the next move after round 19 (7 after round 15, "
+    "12, 9.8%, as held-out-26 with the round-13 rules and after round 14): "
     "five yeses asked beside a request for a value or a refusal, or an offer of details, read as the "
-    "question; a refusal beside 'anything else' read as a question; a yes beside 'anything else' "
-    "read as a refusal",
+    "question; a yes beside 'anything else' read as a refusal",
     "tuning-31": "3/120 tuning-31 turns (2.5%) change the next move after round 16 (6/120, 5.0%, as "
     "held-out-27 with the round-14 rules and after round 15): three yeses asked beside a pick of "
     "listed options or a request for details ('Also, confirm the payment method to use is the "
@@ -302,14 +305,14 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "held-out-33": "5/62 held-out-33 turns (8.1%) change the next move with the round-16 rules and "
-    "after round 17 (which turns and how is left out here while later rounds are tuned: it is "
-    "held out)",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
 # after), tuning-35 and tuning-36 since round 18 (57.7% and 70.1% as held-out-31 and held-out-32
-# with the round-16 rules and after round 17; 95.9% and 89.8% after).
+# with the round-16 rules and after round 17; 95.9% and 89.8% after), tuning-31 since round 19
+# (81.7% after round 16, 80.0% as held-out-27 with the round-14 rules and after round 15; 85.8%
+# after: a verification narrated before the request it leads to read as that request alone),
+# tuning-21 since round 19 (83.3% after round 11, 78.6% as held-out-17; 85.7% after).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -320,22 +323,22 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-10": "83.5% of tuning-10's turns are read exactly after round 13 (82.9% after round 5, "
     "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
-    "tuning-14": "71.4% of tuning-14's turns are read exactly after round 17 (69.9% after round 7, "
-    "66.9% as held-out-10)",
+    "tuning-14": "72.2% of tuning-14's turns are read exactly after round 19 (71.4% after round 17, "
+    "69.9% after round 7, 66.9% as held-out-10)",
     "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
     "60.2% before)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
-    "tuning-16": "79.9% of tuning-16's turns are read exactly after round 13 (79.2% after round 8, "
-    "77.1% as held-out-12)",
-    "tuning-17": "52.4% of tuning-17's turns are read exactly after round 14 (51.7% after round 11, "
-    "50.3% after round 9, 47.6% as held-out-13)",
-    "tuning-19": "58.1% of tuning-19's turns are read exactly after round 13 (57.5% after round 11, "
-    "55.9% after round 10, 53.6% as held-out-15)",
-    "tuning-20": "49.0% of tuning-20's turns are read exactly after round 13 (48.3% after round 11, "
-    "46.9% after round 10, 44.2% as held-out-16)",
-    "tuning-21": "83.3% of tuning-21's turns are read exactly after round 11 (78.6% as held-out-17)",
-    "tuning-24": "70.7% of tuning-24's turns are read exactly after round 16 (69.9% after round 13, "
-    "69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 and round-11 rules)",
+    "tuning-16": "80.6% of tuning-16's turns are read exactly after round 19 (79.9% after round 13, "
+    "79.2% after round 8, 77.1% as held-out-12)",
+    "tuning-17": "53.7% of tuning-17's turns are read exactly after round 19 (52.4% after round 14, "
+    "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
+    "tuning-19": "59.8% of tuning-19's turns are read exactly after round 19 (58.1% after round 13, "
+    "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
+    "tuning-20": "50.3% of tuning-20's turns are read exactly after round 19 (49.0% after round 13, "
+    "48.3% after round 11, 46.9% after round 10, 44.2% as held-out-16)",
+    "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
+    "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 "
+    "and round-11 rules)",
     "tuning-27": "54.4% of tuning-27's turns are read exactly after round 14 (48.8% as held-out-23 "
     "with the round-12 rules and after round 13): long turns holding a refusal, an alternative "
     "offered and 'anything else', greetings",
@@ -345,17 +348,15 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
     "waits and offers beside a result",
-    "tuning-30": "75.6% of tuning-30's turns are read exactly after round 15 (73.2% as "
-    "held-out-26 with the round-13 rules and after round 14): "
+    "tuning-30": "81.3% of tuning-30's turns are read exactly after round 19 (75.6% after round "
+    "15, 73.2% as held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
-    "tuning-31": "81.7% of tuning-31's turns are read exactly after round 16 (80.0% as held-out-27 "
-    "with the round-14 rules and after round 15): yeses beside picks of listed options, reports "
-    "beside questions",
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
     "with the round-14 rules and after round 15): long plans with yeses, values, options, refusals "
     "and waits together, offers in closing menus",
-    "held-out-33": "58.1% of held-out-33's turns are read exactly with the round-16 rules and "
-    "after round 17",
+    "tuning-37": "82.3% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
+    "with the round-16 to round-18 rules): refusals beside a question or a report left unread (4), "
+    "summaries before a yes read as a question too (3), greetings before a request (2), two others",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -369,7 +370,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # offer compensation if you change or cancel' read as an offer, and 1 wait read as a hand-off
     # as held-out-30 with the round-15 rules and after round 16); tuning-36 since round 18 (14 as
     # held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as
-    # the end of the request, a request for details read as a yes asked)
+    # the end of the request, a request for details read as a yes asked); tuning-37 since round 19
+    # (1 as held-out-33 with the round-16 to round-18 rules: 'Also, I can see you have one more
+    # order ...' read as an offer)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -390,8 +393,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "the end of the request, 2 lists of records read as a yes asked): a list of records before "
     "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
     "like turn of tuning-28 is labelled a yes and a request)",
-    "held-out-33": "1 held-out-33 turn is read as a yes it does not ask for with the round-16 rules "
-    "and after round 17",
 }
 
 
