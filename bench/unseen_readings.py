@@ -12,7 +12,7 @@ turns (today's texts) with that commit's `read()` in a subprocess, and writes th
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
 A held-out part, when there is one, is read by today's rules, which have never been tuned on it
-("HEAD"); while round 19 tunes on held-out-33, renamed tuning-37, there is none.
+("HEAD"): held-out-34 and held-out-35, after round 19.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -69,6 +69,8 @@ UNSEEN_AT: dict[str, str] = {
     "tuning-36": "290e665",
     # Round 19 renamed held-out-33 tuning-37 at 56fe437, before its first rule change.
     "tuning-37": "56fe437",
+    "held-out-34": "HEAD",
+    "held-out-35": "HEAD",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """
