@@ -25,7 +25,9 @@ which renamed held-out-27 and held-out-28 tuning-31 and tuning-32, read unseen a
 script scores the held-out parts of today: held-out-29 and held-out-30 until round 17 renamed
 them tuning-33 and tuning-34, read unseen at c4b3ebc; none while round 17 tunes; held-out-33
 while round 18 tunes on held-out-31 and held-out-32, renamed tuning-35 and tuning-36, read unseen
-at 290e665; none while round 19 tunes on held-out-33, renamed tuning-37, read unseen at 56fe437.)
+at 290e665; none while round 19 tunes on held-out-33, renamed tuning-37, read unseen at 56fe437;
+held-out-34 and held-out-35 after round 19; none while round 20 tunes on them, renamed tuning-38
+and tuning-39, read unseen at 5989aa7.)
 Models, all seeded and deterministic:
 
 - nb: multinomial naive Bayes over binary features, additive smoothing `alpha`;

@@ -12,7 +12,8 @@ turns (today's texts) with that commit's `read()` in a subprocess, and writes th
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
 A held-out part, when there is one, is read by today's rules, which have never been tuned on it
-("HEAD"): held-out-34 and held-out-35, after round 19.
+("HEAD"); while round 20 tunes on held-out-34 and held-out-35, renamed tuning-38 and tuning-39,
+there is none.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -69,8 +70,10 @@ UNSEEN_AT: dict[str, str] = {
     "tuning-36": "290e665",
     # Round 19 renamed held-out-33 tuning-37 at 56fe437, before its first rule change.
     "tuning-37": "56fe437",
-    "held-out-34": "HEAD",
-    "held-out-35": "HEAD",
+    # Round 20 renamed held-out-34 and held-out-35 at 5989aa7 (the rules before
+    # this round; its first commit, which renamed them, changed no reading).
+    "tuning-38": "5989aa7",
+    "tuning-39": "5989aa7",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """

@@ -128,7 +128,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # no other part; claude-sonnet-5 a model in no other part; its texts copied twice, apart, and
 # compared: identical), held-out-34, and real_turns_round33.txt: claude-sonnet-4-6 on tau2-bench
 # retail under a fork's policy-refinement runner (a model of one airline part, a new domain and
-# harness), held-out-35.
+# harness), held-out-35. Round 20 tuned on held-out-34 and held-out-35 (renamed tuning-38 and
+# tuning-39) and on what stayed misread in every other part.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -207,8 +208,8 @@ Part = Literal[
     "tuning-35",
     "tuning-36",
     "tuning-37",
-    "held-out-34",
-    "held-out-35",
+    "tuning-38",
+    "tuning-39",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -317,15 +318,15 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "held-out-34": "6/41 held-out-34 turns (14.6%) change the next move with the round-18 rules "
-    "and after round 19: a request that the customer run its own tool ('Please call the "
+    "tuning-38": "6/41 tuning-38 turns (14.6%) change the next move as held-out-34 with the "
+    "round-18 rules and after round 19: a request that the customer run its own tool ('Please call the "
     "`submit_cash_back_dispute_0589` tool with these exact values') read as the end of the "
     "request; a choice between filing the disputes now and a human agent read as a yes asked; an "
     "offer beside a question, and a yes beside questions ('I can use our conversation as your "
     "written statement if you agree'), read as the question; a step left to the customer read as a "
     "refusal; a check the agent cannot make read as a report",
-    "held-out-35": "6/120 held-out-35 turns (5.0%) change the next move with the round-18 rules "
-    "and after round 19: a pick among listed variants, or a refund method asked ('Would you like "
+    "tuning-39": "6/120 tuning-39 turns (5.0%) change the next move as held-out-35 with the "
+    "round-18 rules and after round 19: a pick among listed variants, or a refund method asked ('Would you like "
     "to use the credit card?', 'Would you like the refunds sent to the original payment "
     "methods?'), beside a recap read as a yes asked (three); an offer beside a question, and a yes "
     "asked beside an order summary or a table of upgrades, read as the question (three)",
@@ -381,8 +382,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-37": "82.3% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
     "with the round-16 to round-18 rules): refusals beside a question or a report left unread (4), "
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
-    "held-out-34": "68.3% of held-out-34's turns are read exactly with the round-18 rules and "
-    "after round 19",
+    "tuning-38": "68.3% of tuning-38's turns are read exactly as held-out-34 with the round-18 "
+    "rules and after round 19",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -419,11 +420,13 @@ SAFETY_SHORT: dict[Part, str] = {
     "the end of the request, 2 lists of records read as a yes asked): a list of records before "
     "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
     "like turn of tuning-28 is labelled a yes and a request)",
-    "held-out-34": "2 held-out-34 turns are read as a yes or an ending they do not ask for with the "
-    "round-18 rules and after round 19: a request that the customer run its own tool read as the "
-    "end of the request; a choice between filing now and a human agent read as a yes asked",
-    "held-out-35": "3 held-out-35 turns are read as a yes they do not ask for with the round-18 "
-    "rules and after round 19: a pick among variants or a refund method asked beside a recap",
+    "tuning-38": "2 tuning-38 turns are read as a yes or an ending they do not ask for as "
+    "held-out-34 with the round-18 rules and after round 19: a request that the customer run its "
+    "own tool read as the end of the request; a choice between filing now and a human agent read "
+    "as a yes asked",
+    "tuning-39": "3 tuning-39 turns are read as a yes they do not ask for as held-out-35 with the "
+    "round-18 rules and after round 19: a pick among variants or a refund method asked beside a "
+    "recap",
 }
 
 
