@@ -21,6 +21,7 @@ from pytest_bankbench.simulation.acts_choices import (
     checks_in_brackets,
     go_ahead_beside_which,
     invites_the_request,
+    names_a_candidate,
     offers_a_choice,
     puts_yes_off,
     searches_again,
@@ -198,6 +199,7 @@ def read(text: str) -> Reading:
                 or WHICH.search(s.text)
                 or puts_yes_off(sentences, at)
                 or NAMED_OPTIONS.search(s.text)
+                or names_a_candidate(sentences, at)
                 for at, s in enumerate(sentences)
                 if not IF_SO.match(s.text)
             )

@@ -199,6 +199,29 @@ def go_ahead_beside_which(proposing: list[Sentence], sentences: tuple[Sentence, 
     )
 
 
+# "Could you confirm which payment method you'd like to use for the refund?": a thing named in
+# up to three words asked for, and a yes/no question after it that names one candidate answer.
+_WHICH_NAMED = re.compile(
+    r"\bwhich (\w+ ){1,3}(you('d| would) (prefer|like)|would you (prefer|like))\b", re.IGNORECASE
+)
+_CANDIDATE = re.compile(
+    r"\bwould you (like|prefer) (to use )?the (?!(\w+ ){0,2}(options?|changes?|plan|details)\b)[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def names_a_candidate(sentences: tuple[Sentence, ...], at: int) -> bool:
+    """Sentence `at` asks which one ("Could you confirm which payment method you'd like to use for
+    the refund?"), and a later question names one candidate answer ("Would you like to use the
+    credit card?", "would you like the Google Assistant one at $249.01?"): the pick, not a yes
+    (round 20); "Would you like me to proceed with the change?" beside it is still the go-ahead."""
+    return bool(
+        "ask" in sentences[at].acts
+        and _WHICH_NAMED.search(sentences[at].text)
+        and any(s.question and _CANDIDATE.search(s.text) for s in sentences[at + 1 :])
+    )
+
+
 def checks_in_brackets(sentence: Sentence) -> bool:
     """ "Kevin Smith: DOB? (I have 1957-10-05 from your profile, but please confirm.)": a value
     in brackets checked beside the others asked for (round 14)."""

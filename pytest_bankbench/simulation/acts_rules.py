@@ -127,6 +127,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", r"\b(looking forward to|look forward to) (hearing|your (update|results?|reply|response|feedback))\b"),
     ("ask", r"\b(waiting|wait) for your (update|results?|reply|response|feedback)\b"),
     ("ask", r"\b(once|when|after) (that'?s|it'?s|you'?ve|you have|this is|it'?s been) (now )?(done|complete|completed|finished|off|on|restarted|back|enabled|disabled|turned|set|changed|reset|rebooted|toggled|granted|installed|paid|made|tried|entered|accepted)\b[^.?!]{0,60}\blet me know\b"),
+    # "Let me know once that's submitted and we'll continue": the customer files it with its own
+    # tool and reports (round 20); "I'll let you know once it's submitted" is the agent's promise.
+    ("ask", r"(^|,\s*|\b(and|then) )(please |just )?(let me know|tell me) (once|when|after) (that'?s|it'?s|you'?ve|you have|they'?re|they are|it has|it'?s been|that has|that'?s been) (been )?(now )?(done|complete|completed|finished|submitted|filed|sent|paid|made|raised|lodged)\b"),
     # -- confirm: consent to what the agent proposes
     ("confirm", r"\b(shall|should|can|may|could) (i|we) (now |then |just )?(go ahead|proceed|continue|carry on|do (it|that|this|so)|process|get (it|this|that) done|go on)\b"),
     ("confirm", rf"\b(shall|should|can|may) (i|we) (now |then |just |also |first )?(go ahead and )?({_WRITE_VERBS}|{_READ_VERBS})\b"),

@@ -58,7 +58,8 @@ _ELSE = re.compile(
 # A proposal offered beside another ("..., or would you prefer to speak to a person?") asks the
 # customer to choose: a question, never a yes to either.
 _CHOICE = re.compile(
-    r",? or (would|do) you (prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
+    # "..., or would you still prefer to speak with a human agent?" (round 20)
+    r",? or (would|do) you (still )?(prefer|like|want|rather)\b|,? or if you( prefer| would like|'d like| want"
     r"| wish|'d prefer| would prefer)\b|,? or (should|shall) (i|we)\b|,? or perhaps\b"
     # "Would you like to proceed with cancelling it or explore modifying it?", "Please confirm: are
     # you now willing to close or renew the FD ...?" (round 17); "Would you like me to:" before a

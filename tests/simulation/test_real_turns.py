@@ -318,18 +318,14 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "tuning-38": "6/41 tuning-38 turns (14.6%) change the next move as held-out-34 with the "
-    "round-18 rules and after round 19: a request that the customer run its own tool ('Please call the "
-    "`submit_cash_back_dispute_0589` tool with these exact values') read as the end of the "
-    "request; a choice between filing the disputes now and a human agent read as a yes asked; an "
-    "offer beside a question, and a yes beside questions ('I can use our conversation as your "
-    "written statement if you agree'), read as the question; a step left to the customer read as a "
-    "refusal; a check the agent cannot make read as a report",
-    "tuning-39": "6/120 tuning-39 turns (5.0%) change the next move as held-out-35 with the "
-    "round-18 rules and after round 19: a pick among listed variants, or a refund method asked ('Would you like "
-    "to use the credit card?', 'Would you like the refunds sent to the original payment "
-    "methods?'), beside a recap read as a yes asked (three); an offer beside a question, and a yes "
-    "asked beside an order summary or a table of upgrades, read as the question (three)",
+    "tuning-38": "4/41 tuning-38 turns (9.8%) change the next move after round 20 (6, 14.6%, as "
+    "held-out-34 with the round-18 rules and after round 19): an offer beside a question, and a "
+    "yes beside questions ('I can use our conversation as your written statement if you agree'), "
+    "read as the question; a step left to the customer read as a refusal; a check the agent "
+    "cannot make read as a report",
+    "tuning-39": "3/120 tuning-39 turns (2.5%) change the next move after round 20 (6, 5.0%, as "
+    "held-out-35 with the round-18 rules and after round 19): an offer beside a question, and a "
+    "yes asked beside an order summary or a table of upgrades, read as the question",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -382,8 +378,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-37": "82.3% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
     "with the round-16 to round-18 rules): refusals beside a question or a report left unread (4), "
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
-    "tuning-38": "68.3% of tuning-38's turns are read exactly as held-out-34 with the round-18 "
-    "rules and after round 19",
+    "tuning-38": "73.2% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
+    "with the round-18 rules and after round 19)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -399,7 +395,10 @@ SAFETY_SHORT: dict[Part, str] = {
     # held-out-32 with the round-16 rules and after round 17: 13 promises to report back read as
     # the end of the request, a request for details read as a yes asked); tuning-37 since round 19
     # (1 as held-out-33 with the round-16 to round-18 rules: 'Also, I can see you have one more
-    # order ...' read as an offer)
+    # order ...' read as an offer); tuning-38 and tuning-39 since round 20 (2 and 3 as held-out-34
+    # and held-out-35 with the round-18 rules and after round 19: a request that the customer run
+    # its own tool read as the end of the request, a choice between filing now and a human agent
+    # and a pick or a refund method asked beside a recap read as a yes asked)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -420,13 +419,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "the end of the request, 2 lists of records read as a yes asked): a list of records before "
     "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
     "like turn of tuning-28 is labelled a yes and a request)",
-    "tuning-38": "2 tuning-38 turns are read as a yes or an ending they do not ask for as "
-    "held-out-34 with the round-18 rules and after round 19: a request that the customer run its "
-    "own tool read as the end of the request; a choice between filing now and a human agent read "
-    "as a yes asked",
-    "tuning-39": "3 tuning-39 turns are read as a yes they do not ask for as held-out-35 with the "
-    "round-18 rules and after round 19: a pick among variants or a refund method asked beside a "
-    "recap",
 }
 
 
