@@ -73,7 +73,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # -- greet
     ("greet", r"^(hi|hello|hey|hiya|good (morning|afternoon|evening|day)|namaste|greetings)\b"),
     ("greet", r"^(dear (customer|sir|madam)|welcome)\b"),
-    ("greet", r"\bwelcome to\b"),
+    ("greet", r"(?<!'re )(?<!are )\bwelcome to\b"),
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),
     ("greet", r"\b(i'?m|i am|this is)\b.{0,40}\bassistant\b"),
     # -- ask: questions that need no question mark (a question mark alone also reads as ask)
@@ -341,7 +341,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("done", r"^(?!.*\?).*\b(is|are|'re) allowed (up to |a total of |a maximum of )?\d"),
     ("done", r"^(i|we)('ve| have)? (found|located) the following\b(?!.*\?)"),
     # -- refuse: the agent cannot or will not do it
-    ("refuse", r"\b(i|we) ((typically|usually|generally|normally) )?(can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
+    # "Since you're choosing to apply instead of closing it, I won't be closing it": the customer's choice (round 20)
+    ("refuse", r"^(?!(since|as|because) you\b[^.?!]*\b(instead of|rather than)\b[^.?!]*\b(i|we) (won'?t|will not) be \w+ing\b).*?\b(i|we) ((typically|usually|generally|normally) )?(can'?t|cannot|can not|won'?t|will not|must decline|have to decline)\b"),
     # "Please contact our customer service team directly to modify your order" (round 15)
     ("refuse", r"\bplease contact (our|the) customer (service|support|care)( team)? directly\b"),
     ("refuse", r"\b(i|we)('m|'re| am| are)? (not able|unable|not allowed|not permitted|not authori[sz]ed) to\b"),
@@ -359,7 +360,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (encountered|ran into|hit|ran across) (an?|some) (\w+ )?(error|problem)\b"),
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
-    ("refuse", r"\b(i|we) (don'?t|do not) have access to\b"),
+    ("refuse", r"\b(i|we) (don'?t|do not) have (access to|an? (live |real-time )?(status )?lookup)\b"),
     ("refuse", r"\bwe (don'?t|do not) (have|offer) (a|an|any) (\w+ ){0,3}option\b"),  # round 18
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (a|any) way (from here |here )?to\b"),

@@ -52,7 +52,9 @@ _CLAUSE = re.compile(r",|\band\b|\bor\b|;")
 _ELSE = re.compile(
     r"\b(else|more|other|further)\b(?!\s+(\w+\s+)?(help|assistance|support))"
     # "... with any actions for these reservations", "..., or do you have another request?"
-    r"|\bany (actions?|requests?|tasks?)\b|\banother (request|question)\b",
+    r"|\bany (actions?|requests?|tasks?)\b|\banother (request|question)\b"
+    # "Anything else, or would you like to wait and check back once it is processed?" (round 20)
+    r"|\bwait and (check|come) back\b",
     re.IGNORECASE,
 )
 # A proposal offered beside another ("..., or would you prefer to speak to a person?") asks the

@@ -318,11 +318,11 @@ MOVES_SHORT: dict[Part, str] = {
     "in older parts; 'I need to confirm: Do you want ... with either PHL or EWR ...?'); refusals "
     "beside 'Would you like me to help with any other aspect ..., such as ...?' read as questions "
     "(two; a twin turn of tuning-21 is labelled a question)",
-    "tuning-38": "4/41 tuning-38 turns (9.8%) change the next move after round 20 (6, 14.6%, as "
-    "held-out-34 with the round-18 rules and after round 19): an offer beside a question, and a "
-    "yes beside questions ('I can use our conversation as your written statement if you agree'), "
-    "read as the question; a step left to the customer read as a refusal; a check the agent "
-    "cannot make read as a report",
+    "tuning-38": "2/41 tuning-38 turns (4.9%) change the next move after round 20 (6, 14.6%, as "
+    "held-out-34 with the round-18 rules and after round 19): an offer beside a question ('If "
+    "Rho-Bank has a card with similar or better benefits, I'd be happy to help you look into "
+    "switching'), and a yes beside questions ('I can use our conversation as your written "
+    "statement if you agree'), read as the question",
     "tuning-39": "3/120 tuning-39 turns (2.5%) change the next move after round 20 (6, 5.0%, as "
     "held-out-35 with the round-18 rules and after round 19): an offer beside a question, and a "
     "yes asked beside an order summary or a table of upgrades, read as the question",
@@ -378,7 +378,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-37": "82.3% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
     "with the round-16 to round-18 rules): refusals beside a question or a report left unread (4), "
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
-    "tuning-38": "73.2% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
+    "tuning-38": "78.0% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
     "with the round-18 rules and after round 19)",
 }
 SAFETY_SHORT: dict[Part, str] = {
