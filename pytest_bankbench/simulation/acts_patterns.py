@@ -129,8 +129,7 @@ LETS = re.compile(
     # "To get started, I need to verify your identity. ...", "Let me try another way to verify
     # you. Could you ...?": the way to the request (round 19)
     r"|^let me try (another|a different|a new|an alternative) (way|approach|method)\b"
-    # "Please let me know which option you'd like, and I'll check the availability": a promise
-    # made on the customer's answer.
+    # "Please let me know which option you'd like, and I'll check the availability": on its answer
     r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",
     re.IGNORECASE,
 )
@@ -321,7 +320,7 @@ INSTEAD = re.compile(
 PROCEED_OR_CHANGE = re.compile(
     r"^(?![^?]*\b(which|what)\b)((so|then|now|and),? )?(would|do) you (still )?(like|want|wish) to "
     r"(go ahead|proceed|continue)\b(?![^?,]*\b(any|one of|other|either)\b)[^?]*?,? or (do you (need|want"
-    r"|wish|have)|are there|did you)\b[^?]*\b(changes?|modif\w*|adjust\w*|additional|corrections?)\b"
+    r"|wish|have)|are there|did you|would you (like|want) to make)\b[^?]*\b(changes?|modif\w*|adjust\w*|additional|corrections?)\b"
     r"[^?]*\?",
     re.IGNORECASE,
 )

@@ -243,7 +243,9 @@ EXACT_AT_LEAST = 0.85
 # measure, so they carry no mark.
 # tuning-35 and tuning-36 meet it since round 18 (50/123, 40.7%, and 25/127, 19.7%, as held-out-31
 # and held-out-32 with the round-16 rules and after round 17; 2/123 and 1/127 after); tuning-37
-# since round 19 (5/62, 8.1%, as held-out-33 with the round-16 to round-18 rules; 0/62 after).
+# since round 19 (5/62, 8.1%, as held-out-33 with the round-16 to round-18 rules; 0/62 after);
+# tuning-39 since round 20 (6/120, 5.0%, as held-out-35 with the round-18 rules and after round
+# 19; 2/120 after).
 MOVES_SHORT: dict[Part, str] = {
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
@@ -323,9 +325,6 @@ MOVES_SHORT: dict[Part, str] = {
     "Rho-Bank has a card with similar or better benefits, I'd be happy to help you look into "
     "switching'), and a yes beside questions ('I can use our conversation as your written "
     "statement if you agree'), read as the question",
-    "tuning-39": "3/120 tuning-39 turns (2.5%) change the next move after round 20 (6, 5.0%, as "
-    "held-out-35 with the round-18 rules and after round 19): an offer beside a question, and a "
-    "yes asked beside an order summary or a table of upgrades, read as the question",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
