@@ -147,9 +147,10 @@ LATER_REQUEST = re.compile(
     r"|doesn'?t|does not|isn'?t(?! (the|your|a|an|what|correct|right)\b))|(once|when) you('re| are| have| get)\b[^.?!]*,\s*(please )?(just )?let me"
     r" know)\b"
     # "If you locate the details and need more, just let me know and I'll be happy to help": a
-    # standing offer of help, asking for nothing now (tuning-10).
+    # standing offer of help, asking for nothing now (tuning-10); so is "If you'd like to revisit
+    # this later, just let me know and I can help" (round 20).
     r"|^if you\b[^.?!]*,\s*(just |please |simply )?let me know,? and (i|we)('ll| will)( be)? (happy|glad)"
-    r" to (help|assist)\b"
+    r" to (help|assist)\b|^if you('d| would) like to \w+ (this|it|that|them) later,\s*(just )?let me know\b"
     r"|\b(let me know|tell me) (once|when) (the|it|your|you)\b[^.?!]*\b(delivered|arrives?|ships?"
     r"|shipped|ready|available)\b"
     # "Please follow those instructions to send the item back": a step after the conversation,

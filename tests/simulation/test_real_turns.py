@@ -270,9 +270,9 @@ MOVES_SHORT: dict[Part, str] = {
     "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put "
     "options, a yes and a "
     "question side by side",
-    "tuning-20": "31/147 tuning-20 turns (21.1%) change the next move after round 13 (32 after round "
-    "11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes asked beside a request "
-    "for a value",
+    "tuning-20": "30/147 tuning-20 turns (20.4%) change the next move after round 20 (31 after round "
+    "13, 32 after round 11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes "
+    "asked beside a request for a value",
     "tuning-21": "3/126 tuning-21 turns (2.4%) change the next move after round 19 (4 after round "
     "11, 11, 8.7%, as held-out-17 with the round-9 rules and after round 10): a yes asked beside a "
     "pick or a question, read as the question; an offer of help with any of the listed flights",
