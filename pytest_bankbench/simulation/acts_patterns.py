@@ -124,10 +124,10 @@ LETS = re.compile(
     r"^(\w+\W{1,3})?let'?s\b|^(once|when|after|as soon as|if)\b|^(\w+,? )?we'?ll\b"
     # "Since you've rebooted, let's check a few settings. Could you ...?" (issue 16, tuning-4)
     r"|^((however|so|but|now),? )?(since|as|now that|given that)\b[^.?!]*,\s*(let'?s|we('ll| will| need to)|i('ll| will| need to))\b"
-    r"|^(first|to start|to begin|to [a-z][^,.?!]{1,60}|before i (can )?(proceed|continue)( with [^,.?!]{1,40})?),? (i|we)"
-    r" (need|have) to\b"
-    # "To get started, I need to verify your identity. ...", "Let me try another way to verify
-    # you. Could you ...?": the way to the request (round 19)
+    r"|^(first|to start|to begin|to [a-z][^,.?!]{1,60}|before (i|we) (can )?[a-z][^,.?!]{1,60}),? (i|we)"
+    # "To get started, I need to verify your identity.", "Let me try another way to verify you." (round
+    # 19), "First, let me verify your identity." (round 20), then "Could you ...?": the way to it
+    r" (need|have) to\b|^(first|now),? let me (verify|authenticate|confirm) your (identity|account)\b"
     r"|^let me try (another|a different|a new|an alternative) (way|approach|method)\b"
     # "Please let me know which option you'd like, and I'll check the availability": on its answer
     r"|^[^.?!]*\b(let me know|reply|respond|tell me)\b[^.?!]*,? and (i|we)('ll| will| can)\b",

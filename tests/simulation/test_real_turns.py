@@ -336,14 +336,16 @@ MOVES_SHORT: dict[Part, str] = {
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
-    "tuning-9": "55.0% of tuning-9's turns are read exactly after round 17 (54.2% after round 12, "
+    "tuning-9": "56.5% of tuning-9's turns are read exactly after round 20 (55.0% after round 17, "
+    "54.2% after round 12, "
     "55.7% after round 6, 57.3% after round 4, 34.4% before): a rule stated in a note beside a "
     "question is read as a refusal too (since round 17 not 'If the order is pending, we cannot "
     "remove ...'); since round 12 a plan ('I will locate your order') beside a request as progress",
     "tuning-10": "83.5% of tuning-10's turns are read exactly after round 13 (82.9% after round 5, "
     "72.8% before)",
     "tuning-13": "78.9% of tuning-13's turns are read exactly after round 7 (74.6% as held-out-9)",
-    "tuning-14": "72.2% of tuning-14's turns are read exactly after round 19 (71.4% after round 17, "
+    "tuning-14": "72.9% of tuning-14's turns are read exactly after round 20 (72.2% after round 19, "
+    "71.4% after round 17, "
     "69.9% after round 7, 66.9% as held-out-10)",
     "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
     "60.2% before)",
@@ -368,7 +370,8 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
     "waits and offers beside a result",
-    "tuning-30": "81.3% of tuning-30's turns are read exactly after round 19 (75.6% after round "
+    "tuning-30": "82.1% of tuning-30's turns are read exactly after round 20 (81.3% after round "
+    "19, 75.6% after round "
     "15, 73.2% as held-out-26 with the round-13 rules and after round 14): "
     "yeses beside requests for values or refusals, offers beside a result",
     "tuning-32": "66.1% of tuning-32's turns are read exactly after round 16 (59.5% as held-out-28 "
@@ -377,7 +380,7 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-37": "82.3% of tuning-37's turns are read exactly after round 19 (58.1% as held-out-33 "
     "with the round-16 to round-18 rules): refusals beside a question or a report left unread (4), "
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
-    "tuning-38": "78.0% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
+    "tuning-38": "80.5% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
     "with the round-18 rules and after round 19)",
 }
 SAFETY_SHORT: dict[Part, str] = {
