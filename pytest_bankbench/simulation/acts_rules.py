@@ -71,7 +71,7 @@ _RECORD = (
 
 ACT_RULES: tuple[tuple[Act, str], ...] = (
     # -- greet
-    ("greet", r"^(hi|hello|hey|hiya|good (morning|afternoon|evening|day)|namaste|greetings)\b(?! (?-i:[A-Z])[a-z]+( (?-i:[A-Z])[a-z]+)?,)"),  # "Hi Raj, I found your account.", "Welcome, Mei!": the customer addressed by name (round 20)
+    ("greet", r"^(hi|hello|hey|hiya|good (morning|afternoon|evening|day)|namaste|greetings)\b(?! (?-i:[A-Z])[a-z]+( (?-i:[A-Z])[a-z]+)?[,!])"),  # "Hi Raj, I found your account.", "Welcome, Mei!": the customer addressed by name (round 20)
     ("greet", r"^(dear (customer|sir|madam)|welcome)\b(?!,? (back,? )?(?-i:[A-Z])[a-z]+\b)"),
     ("greet", r"(?<!'re )(?<!are )\bwelcome to\b"),
     ("greet", r"\bthank(s| you) for (contacting|reaching out|banking|choosing|writing|getting)\b"),

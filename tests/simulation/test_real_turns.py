@@ -332,7 +332,9 @@ MOVES_SHORT: dict[Part, str] = {
 # with the round-16 rules and after round 17; 95.9% and 89.8% after), tuning-31 since round 19
 # (81.7% after round 16, 80.0% as held-out-27 with the round-14 rules and after round 15; 85.8%
 # after: a verification narrated before the request it leads to read as that request alone),
-# tuning-21 since round 19 (83.3% after round 11, 78.6% as held-out-17; 85.7% after).
+# tuning-21 since round 19 (83.3% after round 11, 78.6% as held-out-17; 85.7% after), tuning-28
+# since round 20 (66.7% after round 14, 63.3% as held-out-24 with the round-12 rules and after
+# round 13; 86.7% after: greetings that name the customer, 'Hello Raj!', labelled no greeting).
 EXACT_SHORT: dict[Part, str] = {
     "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
     "changed moves 2/118",
@@ -352,10 +354,10 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
     "tuning-16": "80.6% of tuning-16's turns are read exactly after round 19 (79.9% after round 13, "
     "79.2% after round 8, 77.1% as held-out-12)",
-    "tuning-17": "60.5% of tuning-17's turns are read exactly after round 20 (53.7% after round 19, "
+    "tuning-17": "61.9% of tuning-17's turns are read exactly after round 20 (53.7% after round 19, "
     "52.4% after round 14, "
     "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
-    "tuning-19": "60.9% of tuning-19's turns are read exactly after round 20 (59.8% after round 19, "
+    "tuning-19": "62.0% of tuning-19's turns are read exactly after round 20 (59.8% after round 19, "
     "58.1% after round 13, "
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
     "tuning-20": "51.0% of tuning-20's turns are read exactly after round 20 (50.3% after round 19, "
@@ -364,12 +366,9 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
     "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 "
     "and round-11 rules)",
-    "tuning-27": "62.4% of tuning-27's turns are read exactly after round 20 (54.4% after round 14, "
+    "tuning-27": "65.6% of tuning-27's turns are read exactly after round 20 (54.4% after round 14, "
     "48.8% as held-out-23 with the round-12 rules and after round 13): long turns holding a "
     "refusal, an alternative offered and 'anything else', greetings",
-    "tuning-28": "79.2% of tuning-28's turns are read exactly after round 20 (66.7% after round 14, "
-    "63.3% as held-out-24 with the round-12 rules and after round 13): the offers and 'anything "
-    "else' beside the refusals, greetings",
     "tuning-29": "81.0% of tuning-29's turns are read exactly after round 15 (77.7% as "
     "held-out-25 with the round-13 rules and after round 14): "
     "waits and offers beside a result",
