@@ -27,7 +27,7 @@ them tuning-33 and tuning-34, read unseen at c4b3ebc; none while round 17 tunes;
 while round 18 tunes on held-out-31 and held-out-32, renamed tuning-35 and tuning-36, read unseen
 at 290e665; none while round 19 tunes on held-out-33, renamed tuning-37, read unseen at 56fe437;
 held-out-34 and held-out-35 after round 19; none while round 20 tunes on them, renamed tuning-38
-and tuning-39, read unseen at 5989aa7.)
+and tuning-39, read unseen at 94084ea.)
 Models, all seeded and deterministic:
 
 - nb: multinomial naive Bayes over binary features, additive smoothing `alpha`;

@@ -70,10 +70,9 @@ UNSEEN_AT: dict[str, str] = {
     "tuning-36": "290e665",
     # Round 19 renamed held-out-33 tuning-37 at 56fe437, before its first rule change.
     "tuning-37": "56fe437",
-    # Round 20 renamed held-out-34 and held-out-35 at 5989aa7 (the rules before
-    # this round; its first commit, which renamed them, changed no reading).
-    "tuning-38": "5989aa7",
-    "tuning-39": "5989aa7",
+    # Round 20 renamed held-out-34 and held-out-35 at 94084ea, before its first rule change.
+    "tuning-38": "94084ea",
+    "tuning-39": "94084ea",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """
