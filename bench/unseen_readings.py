@@ -12,7 +12,7 @@ turns (today's texts) with that commit's `read()` in a subprocess, and writes th
 whole turn and of its last sentence to bench/unseen_readings.json, keyed by part and the first 12
 hex digits of the SHA-1 of the turn's text (`key`).
 A held-out part, when there is one, is read by today's rules, which have never been tuned on it
-("HEAD"): held-out-36, after round 20.
+("HEAD"); after round 21 there is none.
 
     python bench/unseen_readings.py     # about a minute; writes bench/unseen_readings.json
 """
@@ -72,7 +72,9 @@ UNSEEN_AT: dict[str, str] = {
     # Round 20 renamed held-out-34 and held-out-35 at 94084ea, before its first rule change.
     "tuning-38": "94084ea",
     "tuning-39": "94084ea",
-    "held-out-36": "HEAD",
+    # Round 21 renamed held-out-36 tuning-40 at ea4e162's rules (its first rule change came with
+    # the rename).
+    "tuning-40": "ea4e162",
 }
 # Run inside the exported package: texts on stdin as a JSON list, readings on stdout.
 READER = """

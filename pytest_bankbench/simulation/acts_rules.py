@@ -83,8 +83,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("ask", rf"{_AGENT_DOES}\bconfirm (the|your) (account|amount|card|deposit|loan|payee|beneficiary|details|mode|tenure|date|name|number|ifsc|nickname|period|address|reason)\b"),
     ("ask", r"(^|\b(please|kindly|also|just|pls|and) )(let me know|tell me|share|provide|mention|specify) (which|what|how|when|where|whether|the|your)\b(?! you('re| are) ready\b)"),
     ("ask", r"\bmay i (kindly )?(know|have|ask|get|request)\b"),
-    # "Could you please do one of the following so I can verify your account: 1) ..."
-    ("ask", r"\b(please|kindly|could you|can you|would you)( please)? do (one|any|either|both) of the following\b"),
+    # "Could you please do one of the following so I can verify your account: 1) ...", "could
+    # you please confirm ONE of the following: 1. Your date of birth ..." (tuning-40)
+    ("ask", r"\b(please|kindly|could you|can you|would you)( please)? (do|confirm|provide|share|give me|tell me) (one|any|any one|either|both|one or more|at least one) of the following\b"),
     # "Please confirm if you would like to use your savings account": which account, not a yes.
     ("ask", r"\bconfirm (if|whether) you('d| would)? (like|want|wish|prefer) to use\b"),
     # "Please reply with one of these payment methods", "If you know which ones, send them to me".
@@ -100,7 +101,7 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     # need you to provide a payment method" is for after the yes (round 19)
     ("ask", r"^(?!(if|once|when|after)\b)[^.?!]*\b(i|we)( just| only| still| first| will| would|'ll|'d)? (need|require) you to (provide|share|give|tell|send|enter|specify)\b"),
     ("ask", r"^once you have (it|them|the|your)\b[^.?!]*\b(please|kindly) (provide|share|send|give|tell)\b"),
-    ("ask", r"\bonce you (provide|share|give|send|tell)\b"),
+    ("ask", r"\bonce you (provide|share|give|send|tell|confirm (one|two|a|an) (more |other |last |further )?(pieces? of (information|info)|detail))\b"),
     # "If you purchased it in a different order, let me know": a condition on what the customer
     # did asks whether it holds; "if you need anything else, let me know" offers (round 6).
     ("ask", r"^if you (\w+ed|had|bought|made|meant|got|paid|sent|saw|used)\b[^.?!]*,\s*(please |just |kindly )?(let me know|tell me)\b"),
@@ -193,7 +194,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\blet me know if (i should|you('d| would)? (like|want) me to|it'?s (ok|okay|fine)|that'?s (ok|okay|fine)|you('re| are) (ok|okay|happy|fine|good)|you approve|you agree|i (can|may) (go ahead|proceed)|(to|i should|we should) (go ahead|proceed))\b"),
     ("confirm", r"\blet me know (if|whether) you('d| would)? (still )?like to (proceed|go ahead|continue)\b"),
     # "Once you confirm with "A", I will submit it": a confirmation by an option's letter picks one.
-    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)(?! with [\"“'‘(]?(?!(yes|y|ok)\b)[a-z0-9]{1,2}\b)"),
+    # "Once you confirm one more piece of information (your date of birth), I'll check ...":
+    # details to give, not a yes (tuning-40).
+    ("confirm", r"\bonce you (confirm|say yes|approve|agree|give)\b(?! (the|your) (\w+ )?(reason|details?|id|number|name|address|option|choice|selection|order|reservation|payment method|method|preference)\b)(?! (me )?(your |one |two |a |some |any )?(more |other |additional |further |last |remaining )?(pieces? of (information|info)|information\b|info\b|date of birth|birth ?date|dob\b|phone|mobile|e-?mail|identity|zip|postcode|pin ?code))(?! with [\"“'‘(]?(?!(yes|y|ok)\b)[a-z0-9]{1,2}\b)"),
     ("confirm", r"\bconfirm (that )?you('d| would)? (like|want)\b"),
     ("confirm", r"\b(confirm|tell me|let me know)\b[^.?!]*\b(and|or) (if|whether) you('d| would) (still )?like to (proceed|go ahead|continue)\b"),
     # "Is this the reservation you'd like to cancel?", "Could you confirm if this is the card you

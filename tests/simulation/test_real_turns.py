@@ -134,7 +134,11 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # measured once with the round-19 rules when wired in and once after round 20 (the same moves, turn
 # for turn), never read by it: real_turns_round34.txt: claude-haiku-4-5 on tau2-bench's
 # banking_knowledge domain (simulations 5 to 9 of the run whose first four are in tuning-38; its
-# texts copied twice, apart, and compared: identical), held-out-36.
+# texts copied twice, apart, and compared: identical), held-out-36. Round 21 read held-out-36
+# (renamed tuning-40) for its one unsafe reading only: "could you please confirm ONE of the
+# following: 1. Your date of birth ..." and "Once you confirm one more piece of information, I'll
+# be able to check ..." as a request for details, not a yes asked; no other part's reading
+# changed. No part is held out after it.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -216,7 +220,7 @@ Part = Literal[
     "tuning-37",
     "tuning-38",
     "tuning-39",
-    "held-out-36",
+    "tuning-40",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -332,12 +336,12 @@ MOVES_SHORT: dict[Part, str] = {
     "Rho-Bank has a card with similar or better benefits, I'd be happy to help you look into "
     "switching'), and a yes beside questions ('I can use our conversation as your written "
     "statement if you agree'), read as the question",
-    "held-out-36": "5/33 held-out-36 turns (15.2%) change the next move with the round-19 rules "
-    "and after round 20: a refusal until an eligibility date ('your Blue Account must be open 14 "
-    "days before ...') beside a finished report or 'anything else?' read as the end of the "
-    "request (two); a yes asked after tool calls written as text read as a question; a request for "
-    "identity details beside a plan read as a yes asked; 'you've given me everything I need' "
-    "before a step under way read as nothing asked",
+    "tuning-40": "4/33 tuning-40 turns (12.1%) change the next move after round 21 (5, 15.2%, as "
+    "held-out-36 with the round-19 rules and after round 20): a refusal until an eligibility date "
+    "('your Blue Account must be open 14 days before ...') beside a finished report or 'anything "
+    "else?' read as the end of the request (two); a yes asked after tool calls written as text read "
+    "as a question; 'you've given me everything I need' before a step under way read as nothing "
+    "asked",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -397,8 +401,8 @@ EXACT_SHORT: dict[Part, str] = {
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
     "tuning-38": "80.5% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
     "with the round-18 rules and after round 19)",
-    "held-out-36": "63.6% of held-out-36's turns are read exactly after round 20 (60.6% with the "
-    "round-19 rules)",
+    "tuning-40": "63.6% of tuning-40's turns are read exactly after round 20 and round 21 (60.6% "
+    "as held-out-36 with the round-19 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
@@ -417,7 +421,9 @@ SAFETY_SHORT: dict[Part, str] = {
     # order ...' read as an offer); tuning-38 and tuning-39 since round 20 (2 and 3 as held-out-34
     # and held-out-35 with the round-18 rules and after round 19: a request that the customer run
     # its own tool read as the end of the request, a choice between filing now and a human agent
-    # and a pick or a refund method asked beside a recap read as a yes asked)
+    # and a pick or a refund method asked beside a recap read as a yes asked); tuning-40 since
+    # round 21 (1 as held-out-36 with the round-19 rules and after round 20: a request for
+    # identity details beside a plan read as a yes asked)
     "tuning-13": "1 tuning-13 turn is read as a yes it does not ask for after round 7 (5, and 1 "
     "unfinished turn as the end of a request, as held-out-9): a proposal beside anything else, "
     "labelled as a question where a twin turn of the same model is labelled a proposal; since round "
@@ -438,8 +444,6 @@ SAFETY_SHORT: dict[Part, str] = {
     "the end of the request, 2 lists of records read as a yes asked): a list of records before "
     "'Please confirm if these are correct and provide the new item IDs', labelled a request (a "
     "like turn of tuning-28 is labelled a yes and a request)",
-    "held-out-36": "1 held-out-36 turn is read as a yes it does not ask for with the round-19 rules "
-    "and after round 20: a request for identity details beside a plan",
 }
 
 
