@@ -4,14 +4,17 @@ when written (issue 19, item 3).
 Rules: an output path that exists must be a regular file (a device, a FIFO, a socket or a
 folder is refused with its name); a symlink is written through to its target, which must obey
 the same rule, and is never replaced by a plain file; nothing is written under /proc, /sys or
-/dev; two outputs of one run never share a path.
+/dev; two outputs of one run never share a path, nor one with a file the run reads (its task
+file, the traces it re-grades, its response cache); a file the run writes beside a named one (a
+session log, a lock) is never written over when it holds something else.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pytest_bankbench.errors import BankBenchError
@@ -88,3 +91,51 @@ def check_clashes(outputs: Iterable[tuple[str, Path]]) -> None:
                 f"{name} {str(path)!r} is the same file as {seen[key]}; give each output its own path"
             )
         seen[key] = f"{name} {str(path)!r}"
+
+
+def check_inputs_kept(
+    outputs: Iterable[tuple[str, Path]], inputs: Iterable[tuple[str, Path]]
+) -> None:
+    """Refuse an output on a file the run reads: written at the run's end, it would destroy the
+    run's own input (`--bank-report tasks.jsonl --bank-tasks tasks.jsonl`)."""
+    read = {Path(os.path.realpath(path)): f"{name} {str(path)!r}" for name, path in inputs}
+    for name, path in outputs:
+        source = read.get(Path(os.path.realpath(path)))
+        if source is not None:
+            raise OutputPathError(
+                f"{name} {str(path)!r} is the same file as {source}, which the run reads; "
+                "writing it would destroy it: give the output its own path"
+            )
+
+
+def is_session_log(first_line: str) -> bool:
+    """A session log opens with the run's configuration (report/results_log.py)."""
+    try:
+        head = json.loads(first_line)
+    except ValueError:
+        return False
+    return isinstance(head, dict) and head.get("kind") == "config"
+
+
+def is_lock(first_line: str) -> bool:
+    """A lock holds its writer's pid (report/run_guard.py)."""
+    return first_line.isdigit()
+
+
+def check_beside(
+    name: str, path: Path, ours: Callable[[str], bool], what: str, option: str
+) -> None:
+    """A file the run writes beside the one `option` names, a name the user never gave: refused
+    when it already holds something (its first line) this plugin does not write there."""
+    try:
+        with target_of(path).open("rb") as fh:
+            head = fh.read(1 << 20)
+    except OSError:  # absent (what else is wrong with it, output_problem says)
+        return
+    lines = (line.strip() for line in head.decode("utf-8", "replace").splitlines())
+    first = next((line for line in lines if line), "")
+    if first and not ours(first):
+        raise OutputPathError(
+            f"{name} {str(path)!r} already exists and is not {what}; the run would write over "
+            f"it: move it away, or give {option} another name"
+        )

@@ -75,7 +75,8 @@ def load_traces(path: Path, warn: Callable[[str], None] = print) -> dict[CaseKey
                     )
                     break
                 raise RunStartError(
-                    f"--bank-regrade {path}:{lineno}: not a trace ({str(exc)[:300]})"
+                    f"--bank-regrade {path}:{lineno}: not a trace ({_why_not(exc)}); give the "
+                    "traces.jsonl a run wrote with --bank-traces DIR"
                 ) from None
             if agent is None:
                 agent = (trace.agent, lineno)
@@ -97,6 +98,22 @@ def load_traces(path: Path, warn: Callable[[str], None] = print) -> dict[CaseKey
             "resumed run appends the sessions it plays again"
         )
     return traces
+
+
+def _why_not(exc: ValueError) -> str:
+    """A line's fault in a few words: the fields a trace needs that it lacks or gets wrong (a
+    task line lacks a dozen), or the JSON error."""
+    from pydantic import ValidationError
+
+    if not isinstance(exc, ValidationError):
+        return str(exc)[:200]
+    errors = exc.errors()
+    if errors and errors[0]["type"] == "json_invalid":
+        return f"not valid JSON: {errors[0]['msg'].removeprefix('Invalid JSON: ')}"
+    shown = "; ".join(
+        f"{'.'.join(map(str, e['loc'])) or 'the line'}: {e['msg'].lower()}" for e in errors[:3]
+    )
+    return f"{len(errors)} problem(s), e.g. {shown}" if len(errors) > 3 else shown
 
 
 def stray_traces(traces: Collection[CaseKey], tasks: Iterable[Task], trials: int) -> str | None:

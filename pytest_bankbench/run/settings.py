@@ -260,8 +260,12 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
     each writable and no two on one path (issue 19)."""
     from pytest_bankbench.report.output_paths import (
         OutputPathError,
+        check_beside,
         check_clashes,
+        check_inputs_kept,
         check_output,
+        is_lock,
+        is_session_log,
     )
     from pytest_bankbench.report.results_log import log_path_for
     from pytest_bankbench.report.run_guard import lock_of, lock_path_for
@@ -291,6 +295,14 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
             if name.startswith("the "):
                 check_output(name, path)
         check_clashes(outputs)
+        tasks = "--bank-tasks" if settings.tasks_path else "the shipped task file"
+        inputs = [(tasks, settings.tasks_file), ("--bank-regrade", settings.regrade)]
+        inputs.append(("--bank-cache", settings.cache))
+        check_inputs_kept(outputs, [(name, path) for name, path in inputs if path is not None])
+        for name, path in outputs:  # the files beside the report, which no option names
+            if name.endswith("of --bank-report"):
+                ours, what = (is_lock, "a lock") if "lock" in name else (is_session_log, "a log")
+                check_beside(name, path, ours, f"{what} of this plugin", "--bank-report")
     except OutputPathError as exc:
         raise SettingsError(str(exc)) from None
     return settings

@@ -73,8 +73,13 @@ def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
 
 def not_json(exc: json.JSONDecodeError) -> str:
     """`not valid JSON (Unterminated string starting at column 8)`: json's own messages may
-    end in "at" already (it read "starting at at column 8")."""
-    return f"not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})"
+    end in "at" already (it read "starting at at column 8"). A line that ends before its object
+    does is most often a task written over several lines (the README's example, pasted): said
+    so."""
+    why = f"not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})"
+    if exc.doc.lstrip().startswith("{") and exc.pos >= len(exc.doc.rstrip()):
+        why += "; the line ends inside its task: write each task as one JSON object on one line"
+    return why
 
 
 # pydantic names the member of a union it tried (`facts.0.Fact.about`, `facts.0.str`); an

@@ -232,6 +232,12 @@ def source_mismatch(value: ToldValue, places: Places) -> str | None:
             f"{value.label!r}: gold call {source.call} has no argument {source.arg!r}; it has "
             f"{', '.join(sent) or 'none'}"
         )
+    result = places.results.get(str(source.call))
+    if not found[0] and source.kind == "result" and isinstance(result, Mapping):
+        return (  # user trial: the call's fields were found by guessing
+            f"{value.label!r}: names {source}, which the gold replay does not show; the "
+            f"result of gold call {source.call} has {', '.join(result) or 'no fields'}"
+        )
     if not found[0]:
         return f"{value.label!r}: names {source}, which the gold replay does not show"
     got = as_kind(value.kind, found[1])

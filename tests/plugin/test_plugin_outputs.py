@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 
@@ -99,3 +100,35 @@ def test_a_symlinked_report_is_written_through(pytester: pytest.Pytester) -> Non
     result = run_bench(pytester, *GOLD, "--bank-report", str(link))
     assert result.ret == pytest.ExitCode.OK
     assert link.is_symlink() and target.is_file()
+
+
+def test_a_report_over_the_task_file_is_refused_and_the_tasks_kept(
+    pytester: pytest.Pytester,
+) -> None:
+    from pytest_bankbench.tasks.loader import shipped_tasks
+
+    tasks = pytester.path / "mine.jsonl"
+    tasks.write_text(shipped_tasks()[0].to_line() + "\n")
+    before = tasks.read_text()
+    result = run_bench(
+        pytester, "--bank-model", "gold", "--bank-tasks", str(tasks), "--bank-report", str(tasks)
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--bank-report*same file as --bank-tasks*which the run reads*"])
+    assert tasks.read_text() == before
+
+
+def test_a_file_of_the_users_at_the_session_logs_name_is_kept(pytester: pytest.Pytester) -> None:
+    """The session log is a name the user never gave: an earlier run's log is written over, a
+    file of anything else is refused before the run."""
+    log = pytester.path / "r.sessions.jsonl"
+    log.write_text("precious\n")
+    report = str(pytester.path / "r.json")
+    result = run_bench(pytester, *GOLD, "--bank-report", report)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*session log of --bank-report*already exists and is not a log*"])
+    assert log.read_text() == "precious\n"
+    log.unlink()
+    for _ in range(2):  # the second run writes over the first's log
+        assert run_bench(pytester, *GOLD, "--bank-report", report).ret == pytest.ExitCode.OK
+    assert json.loads(log.read_text().splitlines()[0])["kind"] == "config"

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from pytest_bankbench.tasks.loader import shipped_tasks
 from tests.plugin.helpers import load_report, run_bench, without_timings
 
 NO_AGENT = """
@@ -86,7 +87,16 @@ def test_a_torn_last_trace_is_dropped_and_a_torn_middle_one_refused(
     file.write_text("\n".join([lines[0][:80], *lines[1:]]) + "\n", encoding="utf-8")
     refused = run_bench(pytester, "--bank-regrade", str(traces), "-k", "rd_opening")
     assert refused.ret == pytest.ExitCode.USAGE_ERROR
-    refused.stderr.fnmatch_lines(["*--bank-regrade*traces.jsonl:1: not a trace*"])
+    refused.stderr.fnmatch_lines(["*--bank-regrade*traces.jsonl:1: not a trace (not valid JSON*"])
+    # User trial: a task file given for traces got two dozen pydantic errors; now the fields in
+    # a line, and what a traces file is.
+    file.write_text(shipped_tasks()[0].to_line() + "\n", encoding="utf-8")
+    tasks = run_bench(pytester, "--bank-regrade", str(traces), "-k", "rd_opening")
+    assert tasks.ret == pytest.ExitCode.USAGE_ERROR
+    tasks.stderr.fnmatch_lines(
+        ["*traces.jsonl:1: not a trace (* problem(s), e.g. *: field required;*--bank-traces DIR"]
+    )
+    assert len(tasks.stderr.str()) < 600 and "pydantic.dev" not in tasks.stderr.str()
 
 
 def test_traces_the_run_cannot_place_or_of_two_agents_are_refused(

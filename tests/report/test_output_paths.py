@@ -12,8 +12,12 @@ import pytest
 from pytest_bankbench.report.output import write_atomic
 from pytest_bankbench.report.output_paths import (
     OutputPathError,
+    check_beside,
     check_clashes,
+    check_inputs_kept,
     check_output,
+    is_lock,
+    is_session_log,
     output_problem,
 )
 
@@ -78,3 +82,43 @@ def test_two_outputs_on_one_file_clash(tmp_path: Path) -> None:
         check_clashes(
             [("--bank-report", report), ("--bank-html", tmp_path / "x" / ".." / "r.json")]
         )
+
+
+def test_an_output_on_a_file_the_run_reads_is_refused(tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text("{}\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(tasks)
+    inputs = [("--bank-tasks", tasks)]
+    for output in (tasks, link, tmp_path / "sub" / ".." / "tasks.jsonl"):
+        with pytest.raises(
+            OutputPathError, match=r"same file as --bank-tasks .*which the run reads"
+        ):
+            check_inputs_kept([("--bank-report", output)], inputs)
+    check_inputs_kept([("--bank-report", tmp_path / "r.json")], inputs)
+
+
+@pytest.mark.parametrize(
+    ("content", "ours", "refused"),
+    [
+        ('{"kind": "config", "config": {}}\n{"kind": "session"}\n', is_session_log, False),
+        ("\n\n", is_session_log, False),  # nothing to lose
+        ("precious notes\n", is_session_log, True),
+        ('{"kind": "session"}\n', is_session_log, True),  # no log opens without its config
+        ("4242\n", is_lock, False),
+        ("", is_lock, False),
+        ("my notes\n", is_lock, True),
+    ],
+)
+def test_a_file_beside_the_report_is_written_over_only_when_the_plugin_wrote_it(
+    tmp_path: Path, content: str, ours: object, refused: bool
+) -> None:
+    beside = tmp_path / "r.sessions.jsonl"
+    beside.write_text(content)
+    if refused:
+        with pytest.raises(OutputPathError, match="already exists and is not a log; the run"):
+            check_beside("the session log", beside, ours, "a log", "--bank-report")  # type: ignore[arg-type]
+    else:
+        check_beside("the session log", beside, ours, "a log", "--bank-report")  # type: ignore[arg-type]
+    check_beside("the session log", tmp_path / "absent", ours, "a log", "--bank-report")  # type: ignore[arg-type]
+    assert beside.read_text() == content

@@ -45,6 +45,20 @@ def test_not_json_names_line(tmp_path: Path) -> None:
         load_tasks(path)
 
 
+def test_a_task_written_over_several_lines_is_told_to_take_one(tmp_path: Path) -> None:
+    """User trial: the README's example pasted as printed, over several lines."""
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(_task_json(), indent=1) + "\n")
+    hint = "the line ends inside its task: write each task as one JSON object on one line"
+    with pytest.raises(TaskFileError, match=rf"t\.jsonl:1: not valid JSON \(.*\); {hint}$"):
+        load_tasks(path)
+    assert hint in validate_file(path).problems[0].message
+    # A fault inside a line is no such ending.
+    mid = _write(tmp_path / "m.jsonl", ['{"task_id": "x" "family": "y"}'])
+    with pytest.raises(TaskFileError, match=r"column 17\)$"):
+        load_tasks(mid)
+
+
 def test_a_line_cut_short_reads_as_one_sentence(tmp_path: Path) -> None:
     """json's own message ends in "at": it read "Unterminated string starting at at column"."""
     path = _write(tmp_path / "t.jsonl", ['{"task_id": "cut'])

@@ -93,6 +93,10 @@ def test_each_kind_is_checked_at_its_place() -> None:
     assert source_mismatch(_value("amount", "1", call="c2", arg="amout"), places) == (
         "'v': gold call c2 has no argument 'amout'; it has amount, mode"
     )
+    assert source_mismatch(_value("amount", "1", call="c1", field="interest"), places) == (
+        "'v': names interest of gold call c1, which the gold replay does not show; the result "
+        "of gold call c1 has quote"
+    )
     assert source_mismatch(good[-1], Places(results={})) == (
         "'v': names applicable_rate_percent of the rate card's slab for 400 days, which the "
         "gold replay does not show"
