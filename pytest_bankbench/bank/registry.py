@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib
 import inspect
@@ -207,7 +208,11 @@ def get_tool(name: str) -> ToolSpec:
     """A tool by name, or UnknownTool listing the names accepted."""
     tools = all_tools()
     if name not in tools:
-        raise UnknownTool(f"unknown tool {name!r}; available tools: {', '.join(sorted(tools))}")
+        close = difflib.get_close_matches(str(name), tools, n=1)
+        guess = f" (did you mean {close[0]!r}?)" if close else ""  # user trial: a typo in 34
+        raise UnknownTool(
+            f"unknown tool {name!r}{guess}; available tools: {', '.join(sorted(tools))}"
+        )
     return tools[name]
 
 

@@ -29,7 +29,9 @@ def test_a_tool_shows_its_arguments_and_facts(capsys: pytest.CaptureFixture[str]
 def test_an_unknown_tool_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "get_balance"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: unknown tool 'get_balance'; available tools: ")
+    assert err.startswith(
+        "error: unknown tool 'get_balance' (did you mean 'get_account_balance'?); available tools: "
+    )
     assert len(err.splitlines()) == 1
 
 

@@ -169,7 +169,7 @@ def test_a_broken_gold_call_fails_naming_the_call(
     )
     assert out[1].startswith(
         f"{path}:2: task other-001: field gold.0: gold call c1 get_balance: unknown tool "
-        "'get_balance'; available tools: "
+        "'get_balance' (did you mean 'get_account_balance'?); available tools: "
     )
     assert out[2] == f"{path}: 2 problems on 2 lines"
 
@@ -206,7 +206,8 @@ def test_every_problem_of_a_bad_line_is_reported_and_bad_json_in_one_line(
     assert status == 1
     assert out == [
         f"{path}:1: not valid JSON (Expecting property name enclosed in double quotes at "
-        "column 21)",
+        "column 21); the line ends inside its task: write each task as one JSON object on one "
+        "line",
         f"{path}:2: task {good.task_id}: field family: Field required",
         f"{path}:2: task {good.task_id}: field colour: Extra inputs are not permitted",
         f"{path}:4: task {good.task_id}: field task_id: {good.task_id!r} already used on line 3 "
