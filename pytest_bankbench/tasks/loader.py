@@ -130,6 +130,9 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
             why = f'{error["input"]!r} is not a string: a value is written in quotes ("123650.86")'
         elif error["type"] == "date_from_datetime_inexact":  # a number, read as a timestamp
             why = f"{error['input']!r} is not a date; {_DATE_HINT}"
+        elif error["type"] == "missing" and len(loc) == 1:  # user trial: what is accepted?
+            needed = [name for name, f in Task.model_fields.items() if f.is_required()]
+            why = f"missing; every task has {', '.join(needed)} (README: Writing tasks)"
         elif error["type"].startswith("date"):
             why = f"{_given(error, why)}; {_DATE_HINT}"
         else:
