@@ -175,6 +175,12 @@ def merge_command(
             file=sys.stderr,
         )
         return 2
+    if merged.missing:  # allowed: said, since no shard's report knows the others' sessions
+        print(
+            f"warning: shard {', '.join(merged.missing)} not given (--allow-missing): its "
+            "sessions are in no count of this report, nor seen by --gate",
+            file=sys.stderr,
+        )
     from pytest_bankbench.report.html_traces import foreign_traces
 
     foreign = foreign_traces(merged.report, shard_traces)  # checked before anything is written
@@ -291,6 +297,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
         help="a --bank-traces folder or traces.jsonl (repeatable: one per shard)",
     )
     args = parser.parse_args(argv)
+    if _destroys_an_input(args):
+        return 2
     if args.command == "merge":
         return merge_command(
             args.out,
@@ -305,13 +313,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
         return render_command(args.report, args.html, args.traces)
     if args.command == "export-sft":
         from pytest_bankbench.export import export_sft
-        from pytest_bankbench.report.output_paths import OutputPathError, check_output
 
-        try:  # before the dialogues are played: a typo costs no run
-            check_output("--out", args.out)
-        except OutputPathError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
         print(export_sft(args.split, args.out).summary(args.split, args.out))
         return 0
     if args.command == "compare":
@@ -334,6 +336,40 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
     if args.command == "validate-tasks":
         return validate_command(args.file)
     return stats_command(args.tasks)
+
+
+def _destroys_an_input(args: argparse.Namespace) -> bool:
+    """Whether a command's output is refused (said on stderr) before any work: one that is no
+    regular file, or that would write over the command's own input or the shipped task data
+    (user trial: `merge shard1.json shard1.json ...` replaced a shard, `export-sft --out` the
+    package's tasks.jsonl). `generate` writes the task data on purpose."""
+    from pytest_bankbench.report.output_paths import (
+        OutputPathError,
+        check_inputs_kept,
+        check_output,
+    )
+
+    outputs: list[tuple[str, Path | None]] = []
+    inputs: list[tuple[str, Path | None]] = []
+    if args.command == "merge":
+        outputs = [("OUT", args.out), ("--html", args.html), ("--summary-md", args.summary_md)]
+        inputs = [("a shard", p) for p in args.shards] + [("--traces", p) for p in args.traces]
+    elif args.command == "render":
+        outputs = [("--html", args.html)]
+        inputs = [("REPORT", args.report)] + [("--traces", p) for p in args.traces]
+    elif args.command == "compare":
+        outputs, inputs = [("--json", args.json)], [("A", args.a), ("B", args.b)]
+    elif args.command == "export-sft":
+        outputs = [("--out", args.out)]
+    try:
+        for name, path in outputs:
+            if path is not None:
+                check_output(name, path)
+        check_inputs_kept(outputs, inputs)
+    except OutputPathError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return True
+    return False
 
 
 def console_main(prog: str = "bankbench") -> NoReturn:

@@ -17,6 +17,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from pytest_bankbench.report.document import Report, ReportError, read_report
+from pytest_bankbench.report.output import write_atomic
+from pytest_bankbench.report.output_paths import OutputPathError
 from pytest_bankbench.report.record import SessionRecord
 
 __all__ = ["Comparison", "ReportError", "compare_reports", "render_comparison"]
@@ -255,8 +257,10 @@ def compare_command(path_a: Path, path_b: Path, json_out: Path | None) -> int:
     print("\n".join(render_comparison(comparison)))
     if json_out is not None:
         try:
-            json_out.parent.mkdir(parents=True, exist_ok=True)
-            json_out.write_text(comparison.model_dump_json(indent=1) + "\n", encoding="utf-8")
+            write_atomic(json_out, comparison.model_dump_json(indent=1) + "\n")
+        except OutputPathError as exc:  # a device, a FIFO, a folder: refused, never replaced
+            print(f"error: --json {exc}", file=sys.stderr)
+            return 2
         except OSError as exc:
             print(f"error: {json_out}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
             return 2

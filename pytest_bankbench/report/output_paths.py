@@ -94,17 +94,32 @@ def check_clashes(outputs: Iterable[tuple[str, Path]]) -> None:
 
 
 def check_inputs_kept(
-    outputs: Iterable[tuple[str, Path]], inputs: Iterable[tuple[str, Path]]
+    outputs: Iterable[tuple[str, Path | None]], inputs: Iterable[tuple[str, Path | None]]
 ) -> None:
-    """Refuse an output on a file the run reads: written at the run's end, it would destroy the
-    run's own input (`--bank-report tasks.jsonl --bank-tasks tasks.jsonl`)."""
-    read = {Path(os.path.realpath(path)): f"{name} {str(path)!r}" for name, path in inputs}
+    """Refuse an output on a file the run reads, or in the shipped task data (policy, knowledge
+    base, tasks): written at the end, it would destroy the run's own input (`--bank-report
+    tasks.jsonl --bank-tasks tasks.jsonl`, `merge shard1.json shard1.json shard2.json`)."""
+    from pytest_bankbench.paths import DataDirError, data_dir
+
+    read = {Path(os.path.realpath(p)): f"{name} {str(p)!r}" for name, p in inputs if p}
+    try:
+        shipped: Path | None = Path(os.path.realpath(data_dir()))
+    except DataDirError:  # no task data to keep (and the run says so where it reads them)
+        shipped = None
     for name, path in outputs:
-        source = read.get(Path(os.path.realpath(path)))
+        if path is None:
+            continue
+        written = Path(os.path.realpath(path))
+        source = read.get(written)
         if source is not None:
             raise OutputPathError(
-                f"{name} {str(path)!r} is the same file as {source}, which the run reads; "
+                f"{name} {str(path)!r} is the same file as {source}, which is read here; "
                 "writing it would destroy it: give the output its own path"
+            )
+        if shipped is not None and shipped in written.parents:
+            raise OutputPathError(
+                f"{name} {str(path)!r} lies in the shipped task data ({shipped}), which every "
+                "run reads: write the output elsewhere"
             )
 
 

@@ -296,9 +296,10 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
                 check_output(name, path)
         check_clashes(outputs)
         tasks = "--bank-tasks" if settings.tasks_path else "the shipped task file"
-        inputs = [(tasks, settings.tasks_file), ("--bank-regrade", settings.regrade)]
+        inputs: list[tuple[str, Path | None]] = [(tasks, settings.tasks_file)]
+        inputs.append(("--bank-regrade", settings.regrade))
         inputs.append(("--bank-cache", settings.cache))
-        check_inputs_kept(outputs, [(name, path) for name, path in inputs if path is not None])
+        check_inputs_kept(outputs, inputs)
         for name, path in outputs:  # the files beside the report, which no option names
             if name.endswith("of --bank-report"):
                 ours, what = (is_lock, "a lock") if "lock" in name else (is_session_log, "a log")

@@ -114,7 +114,7 @@ def test_a_report_over_the_task_file_is_refused_and_the_tasks_kept(
         pytester, "--bank-model", "gold", "--bank-tasks", str(tasks), "--bank-report", str(tasks)
     )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--bank-report*same file as --bank-tasks*which the run reads*"])
+    result.stderr.fnmatch_lines(["*--bank-report*same file as --bank-tasks*which is read here*"])
     assert tasks.read_text() == before
 
 

@@ -134,4 +134,7 @@ def test_merge_refuses_what_is_not_one_run(
     assert main(["merge", out, str(shards[0])]) == 2
     assert "shard 2/2 not given" in capsys.readouterr().err
     assert main(["merge", out, str(shards[0]), "--allow-missing"]) == 0
+    assert "shard 2/2 not given (--allow-missing): its sessions are in no count" in (
+        capsys.readouterr().err
+    )
     assert not [p.name for p in pytester.path.glob("*m.json*.tmp")]  # no temporary file left

@@ -92,7 +92,7 @@ def test_an_output_on_a_file_the_run_reads_is_refused(tmp_path: Path) -> None:
     inputs = [("--bank-tasks", tasks)]
     for output in (tasks, link, tmp_path / "sub" / ".." / "tasks.jsonl"):
         with pytest.raises(
-            OutputPathError, match=r"same file as --bank-tasks .*which the run reads"
+            OutputPathError, match=r"same file as --bank-tasks .*which is read here"
         ):
             check_inputs_kept([("--bank-report", output)], inputs)
     check_inputs_kept([("--bank-report", tmp_path / "r.json")], inputs)
