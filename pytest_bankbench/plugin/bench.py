@@ -198,6 +198,10 @@ class BankBench(SessionReports):
                 if self.session is not None:
                     self.session.shouldstop = stop
                 self.config_stopped.add(case.key)
+                failed = True
+            else:
+                failed = False
+            if failed:  # outside the handler: the failure shows the message once, unchained
                 pytest.fail(stop, pytrace=False)
         self.results[case.key] = result
         if result.trace.end == "infra_error":

@@ -168,6 +168,9 @@ def test_a_factory_that_stops_making_agents_stops_the_run(pytester: pytest.Pytes
     )
     outcomes = result.parseoutcomes()
     assert outcomes["failed"] < selected(KEYWORD)
+    # Said once in the failure, not again as "During handling of the above exception" (user
+    # trial); the summary's "Interrupted:" line says it once more.
+    assert "During handling" not in result.stdout.str()
 
 
 @pytest.mark.parametrize(
