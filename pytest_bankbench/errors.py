@@ -33,7 +33,8 @@ provider call to the summary:
          (EndpointDown, a subclass, at once when the endpoint failed too often in a row:
          models/process_state.py; a session past --bank-session-deadline is no outage but the agent's
          failure, DeadlineExceeded, ending deadline_exceeded: simulation/deadline.py)
-      -> the session ends with trace end "infra_error"            (simulation/session.py)
+      -> the session ends with trace end "infra_error"            (simulation/session.py;
+         so does a customer model's own failure, CustomerError: no verdict on the agent)
       -> the plugin raises InfraError in the test                 (plugin/bench.py)
       -> the session record's outcome is "infra_error"  (run/play.record_of, report/metrics.py)
       -> the summary counts it in "infra_errors", apart from task failures.

@@ -141,8 +141,10 @@ class LiteLLMCustomer:
             raise CustomerError(f"customer model failed: {exc}") from None
         text = ((response.get("choices") or [{}])[0].get("message") or {}).get("content") or ""
         text = reply_of(text)  # the customer model's reasoning is not said, as the agent's is not
-        if STOP_TOKEN in text or not text:
+        if STOP_TOKEN in text:
             return Stop(MODEL_ENDED)
+        if not text:  # no stop token: no decision to end, a reply the simulator failed to give
+            raise CustomerError("customer model failed: an empty reply (no text, no stop token)")
         text = self.script.guard(text)
         offered = self.script.volunteered  # the scenario's secret, word for word (policy A.4)
         if offered and offered not in text:

@@ -97,20 +97,38 @@ def consent_failures(
             if matches(gold[write_id], call):
                 if yeses is None:
                     yeses = [m for m in view.messages if agrees(m.event)]
-                kinds = tuple(
-                    sorted(
-                        {
-                            RECORD_ARGS[a]
-                            for a in call.event.call.arguments or {}
-                            if a in RECORD_ARGS
-                        }
-                    )
-                )
-                if kinds and not {h.kind for h in held} >= set(kinds):
-                    held = holdings(task.customer_id, task.task_date, task.bank_seed, kinds)
+                held = _held(task, call, held)
                 problems.extend(_check_one(write_id, call, values, view, told, yeses, held))
                 break
     return problems
+
+
+def unagreed_writes(
+    task: Task, view: SessionView, writes: Sequence[ToolEvent], told: Told
+) -> list[str]:
+    """Evidence for each write that took effect though no gold write asked for it (`writes`,
+    write purity's) and that no yes covers: a write nobody agreed to fails consent as well."""
+    if not writes:
+        return []
+    wanted = {id(w) for w in writes}
+    yeses = [m for m in view.messages if agrees(m.event)]
+    problems: list[str] = []
+    held: tuple[Holding, ...] = ()
+    for call in view.effective:
+        if id(call.event) in wanted:
+            held = _held(task, call, held)
+            problems.extend(_check_one("unrequested", call, [], view, told, yeses, held))
+    return problems
+
+
+def _held(task: Task, call: Call, held: tuple[Holding, ...]) -> tuple[Holding, ...]:
+    """The customer's records of the kinds the call's arguments name (`held`, when it has
+    them all already)."""
+    arguments = call.event.call.arguments or {}
+    kinds = tuple(sorted({RECORD_ARGS[a] for a in arguments if a in RECORD_ARGS}))
+    if kinds and not {h.kind for h in held} >= set(kinds):
+        return holdings(task.customer_id, task.task_date, task.bank_seed, kinds)
+    return held
 
 
 def proposal_window(

@@ -10,7 +10,7 @@ from pydantic import ConfigDict
 from pytest_bankbench.bank.diff import ChangeSet, RowChange, compare
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
-from pytest_bankbench.scoring.consent import consent_failures
+from pytest_bankbench.scoring.consent import consent_failures, unagreed_writes
 from pytest_bankbench.scoring.dates_told import reading_on
 
 # `matches` is also read from here (environment/rewards.py): re-exported by name.
@@ -238,7 +238,8 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
         evidence["ended_normally"].append(f"ended by {trace.end}: {trace.end_detail}")
     evidence["required_calls"].extend(missing_calls(task, view))
     golds = _gold_writes(task, view)  # read by three checks
-    for event in unrequested_writes(golds, view):
+    unrequested = unrequested_writes(golds, view)
+    for event in unrequested:
         evidence["write_purity"].append(
             f"unrequested {event.call.name}({event.call.arguments}) took effect"
         )
@@ -253,6 +254,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence["disclosure_consent"].extend(
         consent_failures(task, view, writes, output_said, matches_call)
     )
+    evidence["disclosure_consent"].extend(unagreed_writes(task, view, unrequested, output_said))
     alternative = chosen_alternative(task, view)
     if alternative is not None:  # the policy allowed the agent's choice: its replay is the gold
         from pytest_bankbench.tasks.replay import replay

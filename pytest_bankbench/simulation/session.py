@@ -36,7 +36,8 @@ class AgentError(BankBenchError):
 
 
 class CustomerError(BankBenchError):
-    """The customer simulator failed (for a model-backed one): the session ends with error."""
+    """The customer simulator failed (for a model-backed one): the session ends without a
+    verdict, as an infrastructure error (a broken simulator says nothing of the agent)."""
 
 
 class NotAnAction(BankBenchError, TypeError):
@@ -277,8 +278,8 @@ class Stepper:
         try:
             message = action.message
             turn = self.bounded(self._customer_named, lambda: self.customer.respond(message))
-        except CustomerError as exc:
-            raise _Ended("customer_error", str(exc)) from None
+        except CustomerError as exc:  # user trial: it failed the agent (ended_with_error)
+            raise _Ended("infra_error", str(exc)) from None
         except InfraError as exc:
             raise _Ended("infra_error", str(exc)) from None
         if isinstance(turn, Stop):

@@ -167,7 +167,7 @@ def test_configuration_errors_stop_the_run_without_a_retry(error: str, answered:
     assert len(fake.requests) == answered + 1
 
 
-# -- the customer model: its own failures are the simulator's error ------------------------------
+# -- the customer model: its own failures are no verdict on the agent (infra errors) ----------
 
 
 def _customer(steps: list[Any]) -> tuple[LiteLLMCustomer, Scripted]:
@@ -177,19 +177,20 @@ def _customer(steps: list[Any]) -> tuple[LiteLLMCustomer, Scripted]:
     return LiteLLMCustomer(client, TASK), fake
 
 
-def test_customer_bad_request_after_its_first_answer_is_a_customer_error() -> None:
+def test_customer_bad_request_after_its_first_answer_is_no_verdict_on_the_agent() -> None:
     customer, fake = _customer([mocked("My deposit, please."), *_errors("BadRequestError")])
     agent, _ = _agent([mocked("How can I help?"), mocked("Which deposit?")])
     trace = _session(agent, customer)
     assert len(fake.requests) == 2
-    assert trace.end == "customer_error" and "BadRequestError" in trace.end_detail
+    assert trace.end == "infra_error" and "customer model failed" in trace.end_detail
+    assert "BadRequestError" in trace.end_detail
 
 
-def test_customer_content_filter_at_its_first_call_is_a_customer_error() -> None:
+def test_customer_content_filter_at_its_first_call_is_no_verdict_on_the_agent() -> None:
     customer, fake = _customer(_errors("ContentPolicyViolationError"))
     agent, _ = _agent([mocked("How can I help?")])
     trace = _session(agent, customer)
-    assert len(fake.requests) == 1 and trace.end == "customer_error"
+    assert len(fake.requests) == 1 and trace.end == "infra_error"
 
 
 # -- the table itself, and litellm's own raising path --------------------------------------------

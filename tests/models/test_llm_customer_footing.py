@@ -18,7 +18,7 @@ from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.scorer import score
 from pytest_bankbench.simulation.agents import AgentAction, GoldAgent, spoken_value
 from pytest_bankbench.simulation.customer import YES, Customer, Say, ScriptedCustomer, Stop
-from pytest_bankbench.simulation.session import run_session
+from pytest_bankbench.simulation.session import CustomerError, run_session
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolCall, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
@@ -187,6 +187,15 @@ def test_the_stop_token_is_the_typed_stop() -> None:
     customer = _llm(task, Scripted([mocked(STOP_TOKEN)]))
     customer.open()
     assert customer.respond("Which deposit is it?") == Stop(MODEL_ENDED)
+
+
+def test_an_empty_reply_is_the_simulators_failure_not_an_ending() -> None:
+    """User trial: an empty reply ended the session, and the agent failed stopped_short."""
+    task = _task("fd_closure-001")
+    customer = _llm(task, Scripted([mocked("")]))
+    customer.open()
+    with pytest.raises(CustomerError, match="an empty reply"):
+        customer.respond("Which deposit is it?")
 
 
 def test_the_customer_models_reasoning_is_not_said() -> None:

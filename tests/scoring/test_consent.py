@@ -7,8 +7,9 @@ import re
 import pytest
 
 from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
-from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
+from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
+from pytest_bankbench.tasks.model import Task
 from tests.scoring.sessions import agent, agent_turns, customer, edit, failed, first_of, gold, say
 
 TASKS = shipped_tasks()
@@ -280,3 +281,37 @@ RECORD_ARGS_KIND = {
     "set_card_channel_limit": "card",
     "foreclose_loan": "loan",
 }
+
+
+def _as_unrequested(family: str) -> tuple[Task, Trace, int]:
+    """A gold session scored against its task without its writes, so each write it makes is one
+    no gold write asked for (user trial: consent read "passed" for such a write)."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    made = {e.call.name for e in trace.tool_events() if e.took_effect}
+    kept = {g.id for g in task.gold if g.tool not in made}
+    reads = tuple(
+        g.model_copy(update={"after": tuple(d for d in g.after if d in kept)})
+        for g in task.gold
+        if g.id in kept
+    )
+    bare = task.model_copy(
+        update={"gold": reads, "disclosures": (), "tells": (), "required_outputs": ()}
+    )
+    return bare, trace, _first_write(trace.events)
+
+
+@pytest.mark.parametrize("family", ["lost_card_block", "stop_cheque_payment"])
+def test_a_write_no_gold_asked_for_needs_a_yes_that_stated_it(family: str) -> None:
+    bare, trace, write = _as_unrequested(family)
+    agreed = failed(bare, trace)
+    assert "write_purity" in agreed and "disclosure_consent" not in agreed, agreed
+    yes = max(
+        i
+        for i, e in enumerate(trace.events[:write])
+        if isinstance(e, MessageEvent) and e.role == "customer" and e.agrees
+    )
+    events = list(trace.events)
+    events[yes] = customer("Hmm.", agrees=False)
+    refused = failed(bare, edit(trace, events))
+    assert any(line.startswith("unrequested ") for line in refused["disclosure_consent"]), refused
