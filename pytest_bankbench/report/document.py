@@ -40,16 +40,17 @@ class Rate(_Part):
 
     sessions: int
     passed: int
-    pass_rate: float
-    ci95: tuple[float, float]
-    final_state_rate: float
+    # None over no session (0 of 0 is no measured 0%); older reports wrote 0.0 there.
+    pass_rate: float | None
+    ci95: tuple[float, float] | None
+    final_state_rate: float | None
     false_passes: int
 
 
 class FalsePasses(_Part):
     count: int
-    share_of_all: float
-    share_of_final_state_passes: float
+    share_of_all: float | None  # None over no session, as every rate
+    share_of_final_state_passes: float | None  # None when no session passed the final state
 
 
 class Accounting(_Part):
@@ -91,9 +92,11 @@ class Summary(_Part):
     tasks: int
     trials: int
     passed: int
-    pass_1: float = Field(alias="pass^1")
-    pass_1_ci95: tuple[float, float] = Field(alias="pass^1_ci95")
-    final_state_only_rate: float
+    # None when no session was scored (every session an infrastructure error, say): the JSON
+    # says null, not a measured 0.0 a dashboard would chart (a user trial).
+    pass_1: float | None = Field(alias="pass^1")
+    pass_1_ci95: tuple[float, float] | None = Field(alias="pass^1_ci95")
+    final_state_only_rate: float | None
     false_passes: FalsePasses
     # k -> pass^k, for each k up to `trials` that some task finished k trials of (none: n/a).
     pass_k: dict[str, float] = Field(alias="pass^k")

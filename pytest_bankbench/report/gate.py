@@ -202,6 +202,9 @@ def parse_gate(expr: str, families: Collection[str] | None = ()) -> Gate:
     return Gate(expression=expr.strip(), conditions=tuple(_condition(p, families) for p in parts))
 
 
+_NONE_SCORED = "no session was scored, nothing measured"  # why a run-wide rate is None
+
+
 def _value(cond: Condition, summary: Summary) -> tuple[float | None, str]:
     """The metric's value in the summary, or None and why it is missing."""
     if cond.group is not None:
@@ -226,11 +229,11 @@ def _value(cond: Condition, summary: Summary) -> tuple[float | None, str]:
             )
         return by_k[str(cond.k)], ""
     if cond.metric == "false_pass":
-        return summary.false_passes.share_of_all, ""
+        return summary.false_passes.share_of_all, _NONE_SCORED
     if cond.metric == "false_pass_count":
         return float(summary.false_passes.count), ""
     if cond.metric == "final_state":
-        return summary.final_state_only_rate, ""
+        return summary.final_state_only_rate, _NONE_SCORED
     if cond.metric == "unaccounted":
         return float(summary.unaccounted), ""
     if cond.metric in ACCOUNTING_METRICS:

@@ -22,8 +22,13 @@ def _cell(value: Any) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def _pct(value: float | None) -> str:
+    """A share as a percentage; n/a for none (a rate over no session)."""
+    return "n/a" if value is None else f"{100 * value:.1f}%"
+
+
+def _dec(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.4f}"
 
 
 def _group_table(title: str, rows: Mapping[str, Rate]) -> list[str]:
@@ -33,11 +38,11 @@ def _group_table(title: str, rows: Mapping[str, Rate]) -> list[str]:
         f"| {title} | sessions | passed | pass^1 | 95% CI | final state | false passes |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, row in rows.items():
-        low, high = row.ci95
+    for name, row in rows.items():  # a group holds a session at least: its rates are set
+        low, high = row.ci95 or (None, None)
         lines.append(
-            f"| {_cell(name)} | {row.sessions} | {row.passed} | {row.pass_rate:.4f} | "
-            f"{low:.4f} to {high:.4f} | {row.final_state_rate:.4f} | {row.false_passes} |"
+            f"| {_cell(name)} | {row.sessions} | {row.passed} | {_dec(row.pass_rate)} | "
+            f"{_dec(low)} to {_dec(high)} | {_dec(row.final_state_rate)} | {row.false_passes} |"
         )
     return [*lines, ""]
 
@@ -95,7 +100,7 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     verdict = ""
     if gate_result is not None:
         verdict = " - gate PASSED" if gate_result.passed else " - gate FAILED"
-    low, high = summary.pass_1_ci95
+    low, high = summary.pass_1_ci95 or (None, None)
     fp = summary.false_passes
     trials = summary.trials
     lines = [
@@ -109,7 +114,7 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
         lines.append(f"| customer | {_cell(customer['model'])} |")
     scored = summary.sessions > 0  # else every rate is 0/0: n/a, not a measured 0
     pass_1 = (
-        f"**{summary.pass_1:.4f}** ({summary.passed} passed; 95% CI {low:.4f} to {high:.4f})"
+        f"**{_dec(summary.pass_1)}** ({summary.passed} passed; 95% CI {_dec(low)} to {_dec(high)})"
         if scored
         else "**n/a** (no session was scored)"
     )
@@ -132,8 +137,7 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
         f"{_pct(fp.share_of_final_state_passes)} of final-state passes)"
     )
     lines += [
-        "| final-state-only rate | "
-        f"{f'{summary.final_state_only_rate:.4f}' if scored else 'n/a'} |",
+        f"| final-state-only rate | {_dec(summary.final_state_only_rate)} |",
         f"| false passes | {false_passes if scored else 'n/a'} |",
         f"| infra errors | {summary.infra_errors} |",
     ]

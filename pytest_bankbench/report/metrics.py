@@ -45,15 +45,20 @@ def _rate(records: list[SessionRecord]) -> Rate:
     return Rate(
         sessions=n,
         passed=passed,
-        pass_rate=_r(passed / n if n else 0.0),
-        ci95=(_r(low), _r(high)),
-        final_state_rate=_r(sum(bool(r.final_state_pass) for r in records) / n if n else 0.0),
+        pass_rate=_share(passed, n),
+        ci95=(_r(low), _r(high)) if n else None,
+        final_state_rate=_share(sum(bool(r.final_state_pass) for r in records), n),
         false_passes=sum(bool(r.false_pass) for r in records),
     )
 
 
 def _r(value: float) -> float:
     return round(value, 4)
+
+
+def _share(part: int, whole: int) -> float | None:
+    """part / whole, or None over nothing (0 of 0 is no measured 0%)."""
+    return _r(part / whole) if whole else None
 
 
 def _by(records: list[SessionRecord], key: Callable[[SessionRecord], Any]) -> dict[str, Rate]:
@@ -115,13 +120,13 @@ def summarize(
         tasks=len(per_task),
         trials=trials,
         passed=passed,
-        pass_1=_r(passed / n if n else 0.0),
-        pass_1_ci95=(_r(low), _r(high)),
-        final_state_only_rate=_r(final / n if n else 0.0),
+        pass_1=_share(passed, n),
+        pass_1_ci95=(_r(low), _r(high)) if n else None,
+        final_state_only_rate=_share(final, n),
         false_passes=FalsePasses(
             count=false,
-            share_of_all=_r(false / n if n else 0.0),
-            share_of_final_state_passes=_r(false / final if final else 0.0),
+            share_of_all=_share(false, n),
+            share_of_final_state_passes=_share(false, final),
         ),
         # Only the k some task finished k trials of: the others are n/a, never a 0.
         pass_k={

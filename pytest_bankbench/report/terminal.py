@@ -10,11 +10,12 @@ if TYPE_CHECKING:
     from pytest_bankbench.report.gate import GateResult
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:5.1f}%"
+def _pct(value: float | None) -> str:
+    """A share as a percentage; n/a for none (a rate over no session)."""
+    return "  n/a" if value is None else f"{100 * value:5.1f}%"
 
 
-def _rate(value: float, sessions: int) -> str:
+def _rate(value: float | None, sessions: int) -> str:
     """A rate over `sessions`; n/a over none (0/0 is not a measured 0%)."""
     return _pct(value) if sessions else "n/a"
 
@@ -69,7 +70,7 @@ def render(
 ) -> list[str]:
     """Lines of the summary; timings are the only thing that varies between identical runs.
     `resume`: the report --bank-resume would finish the run from (None: no report written)."""
-    low, high = summary.pass_1_ci95
+    low, high = summary.pass_1_ci95 or (None, None)  # None: no session scored, said below
     fp = summary.false_passes
     head = (
         f"agent: {provenance['agent']['model']}   customer: {provenance['customer']['model']}   "

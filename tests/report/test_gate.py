@@ -360,6 +360,7 @@ def test_markdown_has_headline_tables_and_gate_reasons(lite: dict[str, Report]) 
     summary = report.summary
     gate = evaluate_gate(parse_gate("pass^1>=0.5, infra_errors==0"), summary)
     text = summary_markdown(report, gate)
+    assert summary.pass_1_ci95 is not None
     low, high = summary.pass_1_ci95
     fp = summary.false_passes
     assert text.startswith("## pytest-bankbench: lookup-only on lite - gate FAILED\n")

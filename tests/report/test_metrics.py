@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -168,3 +169,10 @@ def test_no_scored_session_is_not_a_measured_zero() -> None:
     result = evaluate_gate(parse_gate("pass^1>=0.0"), summary)
     assert not result.passed
     assert result.reasons == ["pass^1: no scored sessions, nothing measured: FAILED"]
+    # And the JSON a dashboard reads says null, not a measured 0.0 (a third user trial).
+    data = json.loads(summary.model_dump_json(by_alias=True))
+    assert data["pass^1"] is None and data["pass^1_ci95"] is None
+    assert data["final_state_only_rate"] is None and data["false_passes"]["share_of_all"] is None
+    assert data["graded"]["pass_rate"] is None and data["control"]["ci95"] is None
+    final = evaluate_gate(parse_gate("final_state>=0.0"), summary)
+    assert not final.passed and "nothing measured" in final.reasons[0]
