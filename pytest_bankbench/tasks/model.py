@@ -187,10 +187,16 @@ class Task(_Strict):
             seen.add(call.id)
         before = {t.before for t in self.tells if t.before}
         if not before <= seen:
-            raise ValueError(f"tells name gold calls that do not exist: {before - seen}")
+            raise ValueError(
+                f"tells name gold calls that do not exist: {', '.join(sorted(before - seen))}; "
+                f"the chain's ids are {', '.join(c.id for c in self.gold)}"
+            )
         writes = {d.write for d in self.disclosures}
         if not writes <= seen:
-            raise ValueError(f"disclosures name gold calls that do not exist: {writes - seen}")
+            raise ValueError(
+                f"disclosures name gold calls that do not exist: {', '.join(sorted(writes - seen))}; "
+                f"the chain's ids are {', '.join(c.id for c in self.gold)}"
+            )
         told = [
             *self.required_outputs,
             *self.disclosures,
@@ -198,7 +204,10 @@ class Task(_Strict):
         ]
         sources = {v.source.call for v in told if v.source is not None and v.source.call}
         if not sources <= seen:
-            raise ValueError(f"sources name gold calls that do not exist: {sources - seen}")
+            raise ValueError(
+                f"sources name gold calls that do not exist: {', '.join(sorted(sources - seen))}; "
+                f"the chain's ids are {', '.join(c.id for c in self.gold)}"
+            )
         last = len(self.scenario.instructions) - 1
         for field, indexes in (
             ("gold", [c.instruction for c in self.gold]),

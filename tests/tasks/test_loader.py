@@ -394,7 +394,10 @@ def test_a_custom_task_carries_its_replays_change_set(tmp_path: Path) -> None:
             json.dumps(_task_json() | {"task_id": "balance2-001"}),
             r"field 'task_id': 'balance2-001' is not name-NNN: lower-case letters and underscores, ",
         ),
-        (json.dumps(_source_of_call("c9")), r"sources name gold calls that do not exist: \{'c9'\}"),
+        (
+            json.dumps(_source_of_call("c9")),
+            r"sources name gold calls that do not exist: c9; the chain's ids are c1",
+        ),
         (
             json.dumps(_first_value("Rs 1,234.50")),
             r"field 'required_outputs\.0': amount 'Rs 1,234\.50' of '[\w ]+': write it as "
