@@ -128,6 +128,11 @@ def finish_run(run: BenchRun) -> RunResult:
 
         write_atomic(settings.summary_md, summary_markdown(report, gate))
         outputs.append(f"Markdown summary: {settings.summary_md}")
+    if not outputs:  # a newcomer's first run (fourth user trial: "where is the report?")
+        outputs.append(
+            "no report written: add --bank-report r.json (and --bank-html r.html, --bank-traces "
+            "DIR) to keep this run's sessions, verdicts and evidence"
+        )
     lines = render(summary, prov, wall, outputs, resume=report_path)
     lines += _gold_failed_a_task_file(settings, summary)
     if gate is not None:

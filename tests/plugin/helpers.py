@@ -49,7 +49,7 @@ def summary_block(lines: list[str]) -> list[str]:
         if block and (line.startswith("=") or RESULT_LINE.match(line)):
             break
         if "wall time" not in line and not line.startswith(
-            ("JSON report:", "traces:", "session log:")
+            ("JSON report:", "traces:", "session log:", "no report written:")
         ):
             block.append(line)
     return block

@@ -132,3 +132,11 @@ def test_a_file_of_the_users_at_the_session_logs_name_is_kept(pytester: pytest.P
     for _ in range(2):  # the second run writes over the first's log
         assert run_bench(pytester, *GOLD, "--bank-report", report).ret == pytest.ExitCode.OK
     assert json.loads(log.read_text().splitlines()[0])["kind"] == "config"
+
+
+def test_a_run_with_no_output_says_how_to_keep_one(pytester: pytest.Pytester) -> None:
+    """Fourth user trial: a newcomer's first run wrote nothing and never said how to."""
+    bare = run_bench(pytester, *GOLD)
+    bare.stdout.fnmatch_lines(["no report written: add --bank-report r.json*"])
+    kept = run_bench(pytester, *GOLD, "--bank-report", str(pytester.path / "r.json"))
+    kept.stdout.no_fnmatch_line("no report written*")
