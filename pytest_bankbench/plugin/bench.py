@@ -185,6 +185,7 @@ class BankBench(SessionReports):
         if self.options.regrade is not None:
             result = play_case(case, trace=self.run.saved_traces[case.key])
         else:
+            stop: str | None = None
             try:
                 prefetch = self.prefetch
                 if prefetch is not None and prefetch.holds(case):
@@ -198,10 +199,7 @@ class BankBench(SessionReports):
                 if self.session is not None:
                     self.session.shouldstop = stop
                 self.config_stopped.add(case.key)
-                failed = True
-            else:
-                failed = False
-            if failed:  # outside the handler: the failure shows the message once, unchained
+            if stop is not None:  # outside the handler: the message shows once, unchained
                 pytest.fail(stop, pytrace=False)
         self.results[case.key] = result
         if result.trace.end == "infra_error":

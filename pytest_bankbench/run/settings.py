@@ -12,7 +12,7 @@ import importlib.util
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -272,10 +272,12 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
     from pytest_bankbench.run.provenance import PROVENANCE_FILE
 
     outputs: list[tuple[str, Path]] = []
+    beside: list[tuple[str, Path, Callable[[str], bool], str]] = []  # files no option names
     if settings.report is not None:
-        outputs += [("--bank-report", settings.report)]
-        outputs += [("the session log of --bank-report", log_path_for(settings.report))]
-        outputs += [("the lock file of --bank-report", lock_path_for(settings.report))]
+        log = ("the session log of --bank-report", log_path_for(settings.report))
+        lock = ("the lock file of --bank-report", lock_path_for(settings.report))
+        outputs += [("--bank-report", settings.report), log, lock]
+        beside = [(*log, is_session_log, "a log"), (*lock, is_lock, "a lock")]
     if settings.html is not None:
         outputs.append(("--bank-html", settings.html))
     if settings.summary_md is not None:
@@ -300,10 +302,8 @@ def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = (
         inputs.append(("--bank-regrade", settings.regrade))
         inputs.append(("--bank-cache", settings.cache))
         check_inputs_kept(outputs, inputs)
-        for name, path in outputs:  # the files beside the report, which no option names
-            if name.endswith("of --bank-report"):
-                ours, what = (is_lock, "a lock") if "lock" in name else (is_session_log, "a log")
-                check_beside(name, path, ours, f"{what} of this plugin", "--bank-report")
+        for name, path, ours, what in beside:
+            check_beside(name, path, ours, f"{what} of this plugin", "--bank-report")
     except OutputPathError as exc:
         raise SettingsError(str(exc)) from None
     return settings

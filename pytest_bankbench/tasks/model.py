@@ -185,29 +185,21 @@ class Task(_Strict):
                     "calls of the chain"
                 )
             seen.add(call.id)
-        before = {t.before for t in self.tells if t.before}
-        if not before <= seen:
-            raise ValueError(
-                f"tells name gold calls that do not exist: {', '.join(sorted(before - seen))}; "
-                f"the chain's ids are {', '.join(c.id for c in self.gold)}"
-            )
-        writes = {d.write for d in self.disclosures}
-        if not writes <= seen:
-            raise ValueError(
-                f"disclosures name gold calls that do not exist: {', '.join(sorted(writes - seen))}; "
-                f"the chain's ids are {', '.join(c.id for c in self.gold)}"
-            )
         told = [
             *self.required_outputs,
             *self.disclosures,
             *(v for t in self.tells for v in t.values),
         ]
-        sources = {v.source.call for v in told if v.source is not None and v.source.call}
-        if not sources <= seen:
-            raise ValueError(
-                f"sources name gold calls that do not exist: {', '.join(sorted(sources - seen))}; "
-                f"the chain's ids are {', '.join(c.id for c in self.gold)}"
-            )
+        for what, named in (
+            ("tells", {t.before for t in self.tells if t.before}),
+            ("disclosures", {d.write for d in self.disclosures}),
+            ("sources", {v.source.call for v in told if v.source is not None and v.source.call}),
+        ):
+            if not named <= seen:
+                raise ValueError(
+                    f"{what} name gold calls that do not exist: {', '.join(sorted(named - seen))}"
+                    f"; the chain's ids are {', '.join(c.id for c in self.gold)}"
+                )
         last = len(self.scenario.instructions) - 1
         for field, indexes in (
             ("gold", [c.instruction for c in self.gold]),
