@@ -15,11 +15,14 @@ two medians is taken run by run, and the median of those ratios printed with the
     python bench/scoring_cost.py --same-verdicts main     # verdicts of every built-in agent
     python bench/scoring_cost.py --against 46ae4f9 --in-run   # also each right after its play
 
-With `--against`, both scorers are also timed on the same sessions: the other checkout's gold
-sessions of its own tasks, saved once (both task models read its task file). That is the
-like-for-like figure for the same words, though the older tasks ask nothing to be told (no
-`tells`), so it leaves out the checks of what must be told; each checkout's own gold differs in
-what it says and what its tasks ask, and is what a run of the shipped tasks pays.
+With `--against`, both scorers are also timed on the same sessions, twice: the other
+checkout's gold sessions of its own tasks, and this checkout's, each saved once. A task model
+reads the other's file with the fields it does not know dropped, so each scorer checks what it
+knows: on the older sessions the newer scorer finds nothing to be told (the older tasks have no
+`tells`), on the newer ones the older scorer skips the tells and reads the words it checks. These
+two hold the words fixed and change only the scorer: the cost a user's model pays for the new
+checks. Each checkout's own gold differs in what it says as well (the newer gold tells results,
+reasons and alternatives), and is what a run of the shipped gold pays.
 
 With `--same-verdicts DIR`, every built-in agent plays every task once in this checkout, and
 both checkouts score the saved sessions: their verdicts (checks, failure type, evidence) must be
@@ -154,16 +157,31 @@ def _sessions(saved: Path | None) -> list[tuple[Any, Any, Any]]:
     if saved is None:
         sessions = _gold_sessions()
     else:
-        tasks = [
-            Task.model_validate_json(line)
-            for line in (saved / "tasks.jsonl").read_text().splitlines()
-        ]
-        traces = [
-            Trace.model_validate_json(line)
-            for line in (saved / "traces.jsonl").read_text().splitlines()
-        ]
+        tasks = [_read(Task, line) for line in (saved / "tasks.jsonl").read_text().splitlines()]
+        traces = [_read(Trace, line) for line in (saved / "traces.jsonl").read_text().splitlines()]
         sessions = list(zip(tasks, traces, strict=True))
     return [(task, trace, expected_changes(task)) for task, trace in sessions]
+
+
+def _read(model: Any, line: str) -> Any:
+    """A saved line as `model`, the fields it does not know dropped: an older checkout reads
+    a newer one's tasks and traces as its own scorer would see them (what it cannot check, such
+    as the tells an older task did not have, it does not read)."""
+    from pydantic import ValidationError
+
+    data = json.loads(line)
+    while True:
+        try:
+            return model.model_validate(data)
+        except ValidationError as error:
+            extra = [e["loc"] for e in error.errors() if e["type"] == "extra_forbidden"]
+            if not extra:
+                raise
+            for *path, name in extra:
+                owner = data
+                for step in path:
+                    owner = owner[step]
+                del owner[name]
 
 
 def serve(saved: Path | None, in_run: bool = False) -> None:
@@ -325,16 +343,18 @@ def _compare(runs: int, other: Path | None, in_run: bool = False) -> None:
     _report(checkouts, runs, None, "its own gold")
     if in_run:
         _report(checkouts, runs, None, "its own gold, each right after it was played", True)
-    if other is not None:
+    if other is None:
+        return
+    for whose in (other, HERE):
         with tempfile.TemporaryDirectory() as folder:
-            env = {**os.environ, "PYTHONPATH": str(other)}
+            env = {**os.environ, "PYTHONPATH": str(whose)}
             subprocess.run(
                 [sys.executable, str(HERE / "bench" / "scoring_cost.py"), "--save", folder],
                 check=True,
                 env=env,
-                cwd=other,
+                cwd=whose,
             )
-            _report(checkouts, runs, Path(folder), f"the same sessions ({other}'s gold)")
+            _report(checkouts, runs, Path(folder), f"the same sessions ({whose}'s gold)")
 
 
 if __name__ == "__main__":

@@ -99,6 +99,9 @@ def dates_in(text: str) -> frozenset[date]:
     return frozenset(found)
 
 
+Told = tuple[str, ...]  # the keys of the records a text tells (_told)
+
+
 class Heard:
     """A text as the marks are looked for in it, each part read once and only when a mark asks
     (a card is named by words and digits: its amounts and dates are never read)."""
@@ -108,7 +111,7 @@ class Heard:
         # Each words pattern's answer (records of a kind share their kind's words), and named()'s
         # per records read (kept with them: an answer is reused only for the same records).
         self.words: dict[str, bool] = {}
-        self.named: dict[tuple[int, RecordKind, bool], tuple[Sequence[Holding], str | None]] = {}
+        self.named: dict[tuple[int, RecordKind, bool], tuple[Sequence[Holding], Told]] = {}
 
     @cached_property
     def amounts(self) -> frozenset[Decimal]:
@@ -306,13 +309,21 @@ def holdings(
 def named(text: str, held: Sequence[Holding], kind: RecordKind, strong: bool = False) -> str | None:
     """The key of the one record of `kind` the text names, or None (none, or several);
     `strong`: by more than a word for its kind."""
+    told = _told(text, held, kind, strong)
+    return told[0] if len(told) == 1 else None
+
+
+def _told(text: str, held: Sequence[Holding], kind: RecordKind, strong: bool) -> Told:
+    """The records of `kind` whose marks the text says and no other record of the kind has
+    them all: named() names the one when there is one. A part of the text (a sentence) says
+    fewer marks of each record, so it tells none that the whole does not."""
     said_in = heard(text)
     known = said_in.named.get((id(held), kind, strong))
     if known is not None and known[0] is held:  # a proposal's texts are read for each write
         return known[1]
     same = [h for h in held if h.kind == kind]
     marks: dict[str, set[tuple[object, ...]]] | None = None  # only once some record is named
-    told = []
+    told: list[str] = []
     for record in same:
         said = {m.identity for m in record.marks if not (strong and m.weak) and m.said(said_in)}
         if not said:
@@ -321,9 +332,8 @@ def named(text: str, held: Sequence[Holding], kind: RecordKind, strong: bool = F
             marks = {h.key: {m.identity for m in h.marks} for h in same}
         if not any(o.key != record.key and said <= marks[o.key] for o in same):
             told.append(record.key)
-    key = told[0] if len(told) == 1 else None
-    said_in.named[(id(held), kind, strong)] = (held, key)
-    return key
+    said_in.named[(id(held), kind, strong)] = (held, tuple(told))
+    return tuple(told)
 
 
 def sentences(text: str) -> list[str]:
@@ -338,8 +348,11 @@ def named_in(
     may name the card it refuses and, a sentence later, the one it offers)."""
     found: set[str] = set()
     for text in texts:
-        parts = sentences(text)
-        for part in (text, *parts) if len(parts) > 1 else (text,):
+        told = _told(text, held, kind, strong)
+        if len(told) < 2:  # its sentences tell none but these (_told)
+            found.update(told)
+            continue
+        for part in sentences(text):
             key = named(part, held, kind, strong)
             if key is not None:
                 found.add(key)
