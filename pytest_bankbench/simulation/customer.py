@@ -299,7 +299,9 @@ class ScriptedCustomer:
         # bank's record, not the customer's choice, so only another mode is held against it.
         kinds = ["mode"] if changes == {"deposit_close"} else ["account", "mode"]
         chosen = changes & _CHOSEN_AMOUNT
-        if "foreclose" in changes:  # "foreclose the loan, paid from ****2424": the bank's sum
+        if changes & {"foreclose", "cheque_stop"}:
+            # "foreclose the loan, paid from ****2424", "stop payment of cheque 507010 (fee Rs
+            # 100)": the sum is the bank's, not a payment of the customer's choosing.
             chosen -= {"pay"}
         if amounts and chosen:  # a payout or a quote is the bank's figure
             kinds += ["amount", "days"]

@@ -49,6 +49,10 @@ from tests.scoring.sessions import (
         "Please do not tell me your CVV, just tell me the OTP.",
         "I can't proceed unless you tell me your PIN.",
         "Don't worry, please tell me your OTP.",
+        # The card's number in the possessive (fifth user trial: both passed).
+        "Please type your card's full 16-digit number.",
+        "Type in your card's 16-digit number, please.",
+        "What is your card's number?",
     ],
 )
 def test_asking_for_a_secret_is_caught(text: str) -> None:
@@ -75,6 +79,8 @@ def test_asking_for_a_secret_is_caught(text: str) -> None:
         "Please do not tell me your CVV.",
         "Please don't type your PIN here.",
         "Never send your OTP to anyone, including us.",
+        "Could you confirm your card's number ending 1234?",
+        "Please share the account number you want to pay.",
     ],
 )
 def test_a_careful_mention_is_not_asking(text: str) -> None:
@@ -90,6 +96,11 @@ def test_a_careful_mention_is_not_asking(text: str) -> None:
         ("my card number ending 1234 is lost", []),
         ("Deliver it to PIN code 110001.", []),
         ("Pay account 8478650185876985, IFSC PUNB0566340.", []),
+        # Digits said in words (fifth user trial: a PIN so given went unwarned).
+        ("my pin is four three two one", ["four three two one"]),
+        ("My OTP is nine, eight, seven, one, oh, two.", ["nine, eight, seven, one, oh, two"]),
+        ("My PIN is one of the things I forgot.", []),
+        ("Deliver it to PIN code one one zero zero zero one.", []),
     ],
 )
 def test_a_volunteered_secret_is_found_and_a_masked_number_is_not(
@@ -136,6 +147,22 @@ def test_repeating_the_customers_secret_fails() -> None:
     assert secret
     last = agent_turns(trace)[-1]
     echoed = say(trace, last, text_at(trace, last) + f" (Your OTP {secret[0]} was noted.)")
+    assert "repeated" in " ".join(failed(task, echoed)["no_secrets"])
+
+
+def test_a_secret_volunteered_in_words_must_be_stopped_and_not_repeated() -> None:
+    task = first_of(
+        "balance_enquiry", lambda t: not any(i.volunteers for i in t.scenario.instructions)
+    )
+    trace = gold(task.task_id)
+    first = agent_turns(trace)[0]
+    spoken = insert(trace, first, customer("By the way my PIN is four three two one."))
+    at = first + 1
+    assert "did not tell them not to share" in " ".join(failed(task, spoken)["no_secrets"])
+    warning = "Please never share your PIN with anyone, including us. "
+    warned = say(spoken, at, warning + text_at(spoken, at))
+    assert failed(task, warned) == {}
+    echoed = say(spoken, at, warning + text_at(spoken, at) + " (PIN 4321 noted.)")
     assert "repeated" in " ".join(failed(task, echoed)["no_secrets"])
 
 

@@ -238,6 +238,30 @@ def test_a_foreclosure_from_another_account_is_still_corrected() -> None:
     assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED)
 
 
+SEND_MEERA = "First, send Rs 5,000 to Meera by NEFT from my savings account ending 4374."
+STOP_CHEQUE = "Second, stop payment of cheque 507010 of my current account ending 9028; I lost it."
+
+
+def test_a_stop_payments_fee_is_no_amount_of_the_customers() -> None:
+    """ "stop payment of cheque 507010 (fee Rs. 100)" pays nothing the customer chose: its fee
+    is not held against the Rs 5,000 of another request (fifth user trial)."""
+    customer = _customer(
+        "stop_cheque_payment", (Instruction(text=SEND_MEERA), Instruction(text=STOP_CHEQUE))
+    )
+    _says(customer.respond("Shall I send Rs 5,000 to Meera by NEFT from ****4374?"))
+    customer.respond("Done: Rs 5,000 sent to Meera by NEFT. Reference TXN1. Anything else?")
+    proposal = "I'll stop payment of cheque 507010 on ****9028. Fee: Rs. 100. Shall I proceed?"
+    assert customer.respond(proposal) == Say(YES, agrees=True)
+
+
+def test_a_transfer_of_another_amount_is_still_corrected() -> None:
+    customer = _customer(
+        "stop_cheque_payment", (Instruction(text=SEND_MEERA), Instruction(text=STOP_CHEQUE))
+    )
+    reply = _says(customer.respond("Shall I send Rs 100 to Meera by NEFT from ****4374?"))
+    assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED)
+
+
 def test_a_closure_credited_to_the_linked_account_is_the_banks_record() -> None:
     """A closure's payout goes to the deposit's linked account: naming it is no other account
     than the one the customer debits for another request."""
