@@ -136,12 +136,10 @@ class _AgentActionFields(_Record):
 
 
 STEP_NEEDS = 'a step needs content, tool_calls, or {"end": true}'
+TOOL_CALL = '{"id": ..., "type": "function", "function": {"name": ..., "arguments": "<JSON>"}}'
 _CHAT_ACCEPTS = {
     "content": "a string or null (the text said to the customer)",
-    "tool_calls": (
-        "a list of OpenAI tool calls, each a dict "
-        '{"id": ..., "type": "function", "function": {"name": ..., "arguments": "<JSON>"}}'
-    ),
+    "tool_calls": f"a list of OpenAI tool calls, each a dict {TOOL_CALL}",
     "end": "a boolean (true ends the session)",
     "role": '"assistant" (a step is the agent\'s message)',
 }
