@@ -44,6 +44,21 @@ provider call to the summary:
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def json_kind(value: Any) -> str:
+    """A JSON value's kind as an error message names it: `a list`, `null`, `a string`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
 
 class BankBenchError(Exception):
     """Base of every exception pytest-bankbench raises."""

@@ -99,9 +99,13 @@ class ToolSpec:
                 + (f" (got {err['input']!r})" if err["type"] != "missing" else "")
                 for err in exc.errors()
             )
-            accepted = ", ".join(self.arguments.model_fields)
+            accepted = (
+                f"Accepted arguments: {', '.join(self.arguments.model_fields)}"
+                if self.arguments.model_fields
+                else f"{self.name} takes no arguments: call it with {{}}"
+            )
             raise InvalidArguments(
-                f"invalid arguments for {self.name}: {problems}. Accepted arguments: {accepted}"
+                f"invalid arguments for {self.name}: {problems}. {accepted}"
             ) from None
 
     def invoke(self, bank: Bank, arguments: dict[str, Any]) -> Result:

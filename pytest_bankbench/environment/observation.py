@@ -9,9 +9,10 @@ after a step, the results of the step's tool calls and the customer's reply, if 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 
 from pytest_bankbench.environment.rewards import RewardConfig, Rewards
 from pytest_bankbench.errors import BankBenchError
@@ -34,11 +35,30 @@ __all__ = [
 
 class ActionError(BankBenchError, ValueError):
     """A step was given something that is not a move (neither an AgentAction nor a message), or
-    a dict with a field that is not one (a number for `content`, a string for `tool_calls`)."""
+    a dict with a field that is not one (a number for `content`, a string for `tool_calls`, a
+    tool call with no function name)."""
 
 
 class _Record(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _named_call(call: dict[str, Any]) -> dict[str, Any]:
+    """An OpenAI tool call whose function names the tool and holds its arguments (JSON text, or
+    an object); without them it ran as an unknown tool named '' (a user trial)."""
+    function = call.get("function")
+    if not (
+        isinstance(function, dict)
+        and isinstance(function.get("name"), str)
+        and function["name"]
+        and isinstance(function.get("arguments"), str | dict)
+    ):
+        raise PydanticCustomError(
+            "tool_call",
+            'a tool call needs a "function" holding its "name" (a string) and "arguments" '
+            "(JSON text, or an object)",
+        )
+    return call
 
 
 class ChatAction(_Record):
@@ -49,7 +69,8 @@ class ChatAction(_Record):
     ends the conversation."""
 
     content: str | None = None
-    tool_calls: list[dict[str, Any]] | None = None  # None, as an OpenAI client gives no calls
+    # None, as an OpenAI client gives no calls
+    tool_calls: list[Annotated[dict[str, Any], AfterValidator(_named_call)]] | None = None
     end: bool = False
     # The rest of an assistant message as an OpenAI client returns it
     # (`response.choices[0].message.model_dump()`): taken, and never said.
@@ -115,12 +136,10 @@ class _AgentActionFields(_Record):
 
 
 STEP_NEEDS = 'a step needs content, tool_calls, or {"end": true}'
+TOOL_CALL = '{"id": ..., "type": "function", "function": {"name": ..., "arguments": "<JSON>"}}'
 _CHAT_ACCEPTS = {
     "content": "a string or null (the text said to the customer)",
-    "tool_calls": (
-        "a list of OpenAI tool calls, each a dict "
-        '{"id": ..., "type": "function", "function": {"name": ..., "arguments": "<JSON>"}}'
-    ),
+    "tool_calls": f"a list of OpenAI tool calls, each a dict {TOOL_CALL}",
     "end": "a boolean (true ends the session)",
     "role": '"assistant" (a step is the agent\'s message)',
 }

@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pytest_bankbench.environment.env import BankEnv
-from pytest_bankbench.environment.observation import Observation, StepResult
+from pytest_bankbench.environment.observation import TOOL_CALL, Observation, StepResult
 from pytest_bankbench.environment.rewards import RewardConfig
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.simulation.agents import AgentAction
@@ -40,6 +40,10 @@ __all__ = ["BankEnvClient", "EnvServer", "ServerError", "main", "serve"]
 
 MAX_BODY = 1_000_000  # bytes: far above any assistant turn, well below a memory problem
 MAX_ENVS = 4096  # open environments a server holds (each a bank connection): then 503
+ACTION_LOOKS = (
+    f'an assistant message such as {{"content": "Hello"}}, {{"tool_calls": [{TOOL_CALL}]}} '
+    'or {"end": true}'
+)
 
 
 class ServerError(BankBenchError):
@@ -83,8 +87,16 @@ class EnvServer(ThreadingHTTPServer):
         env_id = str(body.get("env_id", ""))
         env, lock = self._env(env_id)
         if path == "/step":
+            action = body.get("action")
+            if action is None:  # env.step(None) said only "not None" (a user trial)
+                raise _Refused(
+                    HTTPStatus.BAD_REQUEST,
+                    "no_action",
+                    f'a /step request needs an "action": {ACTION_LOOKS}; the request held '
+                    f"{', '.join(sorted(body)) or 'no fields'}",
+                )
             with lock:
-                result = env.step(body.get("action"))
+                result = env.step(action)
             return {"env_id": env_id, **result.model_dump(mode="json")}
         if path == "/close":
             with self.lock:

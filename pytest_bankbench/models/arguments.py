@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pytest_bankbench.errors import BankBenchError
+from pytest_bankbench.errors import BankBenchError, json_kind
 
 
 class ArgumentError(BankBenchError, ValueError):
@@ -46,18 +46,6 @@ _PLAIN: dict[str, Any] = {
     "object": lambda v: True,
 }
 _NAMES = {"bool": "a boolean", "int": "a whole number", "float": "a number", "str": "a string"}
-
-
-def _json_kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "a list" if isinstance(value, list) else "an object"
 
 
 def _accepts(node: ast.expr, value: Any) -> bool | None:
@@ -131,7 +119,7 @@ def check_model_args(option: str, args: Mapping[str, Any]) -> None:
         if node is None or _accepts(node, value) is not False:
             continue
         raise ArgumentError(
-            f"{option}: {name!r} is {_json_kind(value)}, but litellm.completion accepts "
+            f"{option}: {name!r} is {json_kind(value)}, but litellm.completion accepts "
             f"{_accepted(node)} for it; fix its value in {option}"
         )
 

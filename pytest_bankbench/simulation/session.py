@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from pytest_bankbench.bank.errors import InvalidArguments, ToolError
 from pytest_bankbench.bank.registry import get_tool
 from pytest_bankbench.bank.store import Bank
-from pytest_bankbench.errors import BankBenchError, InfraError
+from pytest_bankbench.errors import BankBenchError, InfraError, json_kind
 from pytest_bankbench.simulation.agents import Agent, AgentAction
 from pytest_bankbench.simulation.bounded import within
 from pytest_bankbench.simulation.customer import Customer, Stop
@@ -153,6 +154,20 @@ def _refused(call: ToolCall, kind: ToolKindSeen, exc: ToolError, batch: int) -> 
     )
 
 
+def _unreadable(call: ToolCall) -> InvalidArguments:
+    """Why a call's arguments could not be read: not JSON, or JSON but not an object."""
+    raw = call.raw_arguments or ""
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):  # as models/agent.py parse_tool_calls reads them
+        return InvalidArguments(
+            f"the arguments of {call.name} are not valid JSON: {_quote(raw)}; send a JSON object"
+        )
+    return InvalidArguments(
+        f"the arguments of {call.name} must be a JSON object, got {json_kind(value)}: {_quote(raw)}"
+    )
+
+
 def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
     """Run one call; a refusal becomes a failed tool result the agent can read."""
     try:
@@ -161,10 +176,7 @@ def execute(bank: Bank, call: ToolCall, batch: int = 0) -> ToolEvent:
         return _refused(call, "unknown", exc, batch)
     try:
         if call.arguments is None:
-            raise InvalidArguments(
-                f"the arguments of {call.name} are not valid JSON: "
-                f"{_quote(call.raw_arguments or '')}; send a JSON object"
-            )
+            raise _unreadable(call)
         output = spec.invoke(bank, call.arguments)
     except ToolError as exc:
         return _refused(call, spec.kind, exc, batch)

@@ -95,6 +95,26 @@ def test_extra_argument_is_refused(open_bank: OpenBank, tool: str, extra: str, v
     assert extra in exc.message
 
 
+NO_ARGUMENTS = [t for t in TOOLS if not get_tool(t).arguments.model_fields]
+
+
+@pytest.mark.parametrize("tool", NO_ARGUMENTS)
+def test_a_stray_argument_to_a_tool_without_arguments_says_it_takes_none(
+    open_bank: OpenBank, tool: str
+) -> None:
+    """It ended with an empty 'Accepted arguments: ' (a user trial)."""
+    exc = refuse_spoiled(open_bank, tool, {"otp": "123456"}, InvalidArguments)
+    assert exc.message == (
+        f"invalid arguments for {tool}: otp: Extra inputs are not permitted (got '123456'). "
+        f"{tool} takes no arguments: call it with {{}}"
+    )
+
+
+def test_a_refusal_of_a_tool_with_arguments_still_lists_them(open_bank: OpenBank) -> None:
+    exc = refuse_spoiled(open_bank, "get_account_balance", {"otp": "1"}, InvalidArguments)
+    assert exc.message.endswith(". Accepted arguments: account_number")
+
+
 REQUIRED = [
     (t, f)
     for t in TOOLS

@@ -32,6 +32,44 @@ def test_a_malformed_field_is_an_action_error_naming_it(
     assert f"field '{field}" in text and accepted in text
 
 
+NEEDS_A_NAME = (
+    'step field \'tool_calls.0\': a tool call needs a "function" holding its "name" (a string) '
+    'and "arguments" (JSON text, or an object), got {given}; accepted: a list of OpenAI tool '
+    'calls, each a dict {{"id": ..., "type": "function", "function": {{"name": ..., '
+    '"arguments": "<JSON>"}}}}'
+)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        {"foo": 1},
+        {"name": "list_accounts", "arguments": "{}"},
+        {"function": "list_accounts"},
+        {"function": {"name": "", "arguments": "{}"}},
+        {"function": {"name": 7, "arguments": "{}"}},
+        {"function": {"name": "list_accounts"}},
+        {"function": {"name": "list_accounts", "arguments": [1, 2]}},
+    ],
+)
+def test_a_tool_call_without_a_name_or_arguments_is_an_action_error(
+    call: dict[str, object],
+) -> None:
+    """{"foo": 1} ran as an unknown tool named '' (a user trial); a function that was a string,
+    or arguments that were a list, raised a bare AttributeError or ValidationError."""
+    with pytest.raises(ActionError) as raised:
+        as_action({"tool_calls": [call]}, 1)
+    assert str(raised.value) == NEEDS_A_NAME.format(given=repr(call))
+
+
+@pytest.mark.parametrize("arguments", ["{}", {}, "[1,2]", "{oops"])
+def test_a_named_call_with_arguments_is_taken_as_it_is(arguments: object) -> None:
+    """Arguments that are no JSON object are the agent's mistake, answered by the tool."""
+    call = {"id": "c1", "type": "function", "function": {"name": "x", "arguments": arguments}}
+    (taken,) = as_action({"tool_calls": [call]}, 1).tool_calls
+    assert (taken.call_id, taken.name) == ("c1", "x")
+
+
 def test_an_empty_step_is_an_action_error_saying_what_a_step_needs() -> None:
     with pytest.raises(ActionError, match=r'content, tool_calls, or \{"end": true\}'):
         as_action({}, 1)

@@ -100,6 +100,26 @@ def test_bad_requests_are_refused_with_their_reason(server: EnvServer) -> None:
     client.close()
 
 
+@pytest.mark.parametrize("body", [{}, {"action": None}])
+def test_a_step_without_an_action_says_what_an_action_looks_like(
+    server: EnvServer, body: dict[str, object]
+) -> None:
+    """It was refused with "... not None" (a user trial)."""
+    client = BankEnvClient(server.url)
+    client.reset(TRAIN[0].task_id)
+    with pytest.raises(ServerError) as refused:
+        client._post("/step", {"env_id": client.env_id, **body})
+    assert (refused.value.status, refused.value.kind) == (400, "no_action")
+    held = ", ".join(sorted({"env_id": 1, **body}))
+    assert str(refused.value) == (
+        '400 no_action: a /step request needs an "action": an assistant message such as '
+        '{"content": "Hello"}, {"tool_calls": [{"id": ..., "type": "function", "function": '
+        f'{{"name": ..., "arguments": "<JSON>"}}}}]}} or {{"end": true}}; the request held {held}'
+    )
+    assert client.step({"content": "Hello"}).observation.customer  # the session goes on
+    client.close()
+
+
 def test_a_full_server_refuses_new_environments_until_one_closes() -> None:
     small = EnvServer(("127.0.0.1", 0), max_envs=1)
     threading.Thread(target=small.serve_forever, daemon=True).start()

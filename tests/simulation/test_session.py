@@ -10,7 +10,13 @@ import pytest
 from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.simulation.agents import Agent, AgentAction, GoldAgent
 from pytest_bankbench.simulation.customer import ScriptedCustomer
-from pytest_bankbench.simulation.session import AgentError, Limits, NotAnAction, run_session
+from pytest_bankbench.simulation.session import (
+    AgentError,
+    Limits,
+    NotAnAction,
+    execute,
+    run_session,
+)
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
@@ -62,6 +68,25 @@ def test_malformed_and_unknown_calls_are_failed_calls() -> None:
     trace = _run(task, _Scripted([AgentAction(tool_calls=calls)]))
     codes = [e.error_code for e in trace.events if isinstance(e, ToolEvent)]
     assert codes == ["unknown_tool", "invalid_arguments", "invalid_arguments"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [
+        ("[1,2]", "must be a JSON object, got a list: '[1,2]'"),
+        ("null", "must be a JSON object, got null: 'null'"),
+        ('"{}"', """must be a JSON object, got a string: '"{}"'"""),
+        ("{oops", "are not valid JSON: '{oops'; send a JSON object"),
+    ],
+)
+def test_arguments_that_are_no_object_say_whether_they_are_json(raw: str, said: str) -> None:
+    """JSON that is not an object was refused as 'not valid JSON' (a user trial)."""
+    task = _task("fd_closure")
+    call = ToolCall(call_id="b", name="list_cards", arguments=None, raw_arguments=raw)
+    with Bank(task.customer_id, task.task_date) as bank:
+        event = execute(bank, call)
+    assert event.error_code == "invalid_arguments"
+    assert event.error == f"the arguments of list_cards {said}"
 
 
 def test_error_limit_ends_with_error() -> None:
