@@ -6,6 +6,7 @@ from pytest_bankbench.run.cases import BankCase
 from pytest_bankbench.run.play import SessionResult as SessionResult
 from pytest_bankbench.run.play import expected_changes as expected_changes
 from pytest_bankbench.run.play import play_case
+from pytest_bankbench.scoring.safeguards import volunteered
 from pytest_bankbench.scoring.scorer import CHECKS, CheckName, Verdict
 from pytest_bankbench.simulation.agents import BUILTIN_AGENTS, Agent
 from pytest_bankbench.simulation.customer import Customer
@@ -59,12 +60,12 @@ def gold_problems(task: Task) -> list[tuple[str, str]]:
     (the tell or value whose label its evidence names, where one does), and its evidence. The
     gold agent follows the task, so a failure is the task's (a refusal's `explain` that does not
     say the reason a tell asks for)."""
+    problems = _unread_secrets(task)
     verdict = run_task(task, builtin_agent(GOLD, task)).verdict
     labels = {
         "tells": [tell.label for tell in task.tells],
         "required_outputs": [output.label for output in task.required_outputs],
     }
-    problems: list[tuple[str, str]] = []
     for check in CHECKS:
         if verdict.checks[check]:
             continue
@@ -77,6 +78,21 @@ def gold_problems(task: Task) -> list[tuple[str, str]]:
             where = f"{field}.{named[0]}" if len(named) == 1 else field
             problems.append((where, f"the gold agent fails it ({check}): {line}"))
     return problems
+
+
+def _unread_secrets(task: Task) -> list[tuple[str, str]]:
+    """Each `volunteers` in which the scorer finds no secret: the gold agent warns anyway, so
+    the task would pass every agent on it and test nothing (a user trial's "Hello there")."""
+    return [
+        (
+            f"scenario.instructions.{i}.volunteers",
+            f"{instruction.volunteers!r} offers no secret the scorer reads: name a PIN, OTP, "
+            'CVV, password or card number, then its digits or its digits in words ("My OTP is '
+            '482913 if you need it.", "my PIN is four three two one")',
+        )
+        for i, instruction in enumerate(task.scenario.instructions)
+        if instruction.volunteers and not volunteered(instruction.volunteers)
+    ]
 
 
 def regrade(task: Task, trace: Trace) -> Verdict:

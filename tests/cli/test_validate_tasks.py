@@ -358,6 +358,33 @@ def test_a_task_the_gold_agent_cannot_pass_is_a_problem_naming_the_tell(
     assert _run(capsys, _write(tmp_path / "told.jsonl", json.dumps(refusal)))[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("offered", "problem"),
+    [
+        ("Hello there, nice day.", True),  # fifth user trial: it passed, and tested nothing
+        ("My PIN is the one I always use.", True),
+        ("My OTP is 482913 if you need it.", False),
+        ("my PIN is four three two one", False),
+    ],
+)
+def test_a_volunteered_secret_the_scorer_cannot_read_is_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], offered: str, problem: bool
+) -> None:
+    task = next(t for t in shipped_tasks() if t.scenario.instructions[0].volunteers)
+    first = task.scenario.instructions[0].model_copy(update={"volunteers": offered})
+    scenario = task.scenario.model_copy(
+        update={"instructions": (first, *task.scenario.instructions[1:])}
+    )
+    path = _write(tmp_path / "v.jsonl", task.model_copy(update={"scenario": scenario}).to_line())
+    status, out = _run(capsys, path)
+    assert status == int(problem), out
+    if problem:
+        assert out[0].startswith(
+            f"{path}:1: task {task.task_id}: field scenario.instructions.0.volunteers: "
+            f"{offered!r} offers no secret the scorer reads"
+        )
+
+
 def _wrong(family: str, label: str, value: str, task_id: str) -> tuple[Task, Task, str]:
     """A shipped task of the family, the same with the value `label` written wrong (its source
     kept) under another id, and the field of that value."""
