@@ -11,13 +11,45 @@ from pytest_bankbench.bank.registry import ToolSpec, all_tools
 from pytest_bankbench.scoring.matching import matches, matches_call, same_value
 from pytest_bankbench.scoring.view import Call, SessionView, call_of
 from pytest_bankbench.simulation.trace import ToolEvent
-from pytest_bankbench.tasks.model import FactNeed, GoldCall, Task
+from pytest_bankbench.tasks.model import FactNeed, GoldCall, Source, Task
 
 
-def missing_calls(task: Task, view: SessionView) -> list[str]:
-    """Evidence lines for each gold call no successful call of the session satisfies."""
+def placed_calls(task: Task, view: SessionView) -> dict[str, int | None]:
+    """The trace position of the call that serves each gold call (None when missing): the
+    earliest successful call satisfying it after its dependencies."""
     placed = _assign(task, view.successful, view.tools)
+    return {g: None if at is None else view.successful[at].position for g, at in placed.items()}
+
+
+def missing_calls(
+    task: Task, view: SessionView, placed: dict[str, int | None] | None = None
+) -> list[str]:
+    """Evidence lines for each gold call no successful call of the session satisfies
+    (`placed`: placed_calls(), when already read)."""
+    if placed is None:
+        placed = placed_calls(task, view)
     return [_missing(gold, view) for gold in task.gold if placed[gold.id] is None]
+
+
+def shown_by(task: Task, source: Source | None) -> GoldCall | None:
+    """The gold call that shows a told value: the call whose result it is, or the first read of
+    the record's field (None for an argument, a passage, or a value no gold call shows). A value
+    is told from it only once it has been made: told before, it is not what the bank showed
+    in the order the policy sets (F.24: a lost card is blocked before the balance is read)."""
+    if source is None or source.kind not in ("record", "result"):
+        return None
+    if source.kind == "result":
+        return next((g for g in task.gold if g.id == source.call), None)
+    return next(
+        (
+            g
+            for g in task.gold
+            if g.facts
+            and (g.facts.entity, g.facts.key) == (source.entity, source.key)
+            and source.field in g.facts.fields
+        ),
+        None,
+    )
 
 
 def shows_fact(need: FactNeed, event: ToolEvent, customer_id: str) -> bool:

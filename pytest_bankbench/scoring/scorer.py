@@ -20,7 +20,7 @@ from pytest_bankbench.scoring.outputs import shown, told
 
 # `assign_required` is also read from here (report/html_traces.py): re-exported by name.
 from pytest_bankbench.scoring.required import assign_required as assign_required
-from pytest_bankbench.scoring.required import missing_calls
+from pytest_bankbench.scoring.required import missing_calls, placed_calls, shown_by
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.told import own_words, untold
 from pytest_bankbench.scoring.view import SessionView
@@ -236,7 +236,8 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     view = SessionView.of(trace)  # the trace read once, for every check
     if not trace.ended_normally:
         evidence["ended_normally"].append(f"ended by {trace.end}: {trace.end_detail}")
-    evidence["required_calls"].extend(missing_calls(task, view))
+    placed = placed_calls(task, view)
+    evidence["required_calls"].extend(missing_calls(task, view, placed))
     golds = _gold_writes(task, view)  # read by three checks
     unrequested = unrequested_writes(golds, view)
     for event in unrequested:
@@ -270,12 +271,27 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     # A value counts only in the agent's own words: not pasted, not copied, not in a recital.
     messages = [m.words for m in own if m.words]
     for output in task.required_outputs:
-        if not output_said(output, messages):
+        # Told after the call that shows it, where the session made that call (a missing one
+        # fails required_calls already).
+        source = shown_by(task, output.source)
+        at = placed.get(source.id) if source is not None else None
+        heard = messages if at is None else [m.words for m in own if m.words and m.position > at]
+        if output_said(output, heard):
+            continue
+        value = f"{shown(output.kind, output.value)}" + (f" {output.unit}" if output.unit else "")
+        if source is not None and heard is not messages and output_said(output, messages):
+            order = ", ".join(f"{d} {g.tool}" for d in source.after for g in task.gold if g.id == d)
             evidence["required_outputs"].append(
-                f"never told {output.label}: {shown(output.kind, output.value)}"
-                + (f" {output.unit}" if output.unit else "")
-                + (f" (and none of {', '.join(output.rivals)})" if output.rivals else "")
+                f"told {output.label} ({value}) only before {source.id} {source.tool}, the call"
+                " that shows it"
+                + (f" in the task's order (after {order})" if order else "")
+                + ": a value said before the bank showed it is not told from it"
             )
+            continue
+        evidence["required_outputs"].append(
+            f"never told {output.label}: {value}"
+            + (f" (and none of {', '.join(output.rivals)})" if output.rivals else "")
+        )
     checks = {name: not evidence[name] for name in CHECKS}
     failure = _failure_type(checks, trace.end)
     # What a records-only benchmark would not see: the procedure, and what was said.

@@ -335,7 +335,7 @@ def untold(
             point = " before the hand-off"
         problems.append(
             f"never told the {tell.kind} ({tell.label}){point}: expected {_expected(tell)}; "
-            f"said: {_last(texts)}{_recitals(messages)}"
+            f"said: {_last(_nearest(texts, tell))}{_recitals(messages)}"
         )
     problems.extend(_summary_problems(task, view))
     return problems
@@ -391,6 +391,26 @@ def _recitals(messages: Sequence[Said]) -> str:
         f" ({emptied} message(s) told nothing: a recital names {RECITAL_RECORDS} or more records"
         f" the task does not involve, or runs past {RECITAL_CHARS} characters)"
     )
+
+
+def _nearest(texts: Sequence[str], tell: MustTell) -> list[str]:
+    """The messages with the one that comes nearest to telling it last: most of the words of its
+    label and its concepts' phrases (the reason said in words the vocabulary lacks, not the
+    closing line after it; an independent careful agent, issue 16). Evidence only."""
+    from pytest_bankbench.concepts import concept
+
+    wanted = set(_WORDS.findall(tell.label.lower()))
+    for name in tell.concepts:
+        wanted.update(w for p in concept(name).phrases for w in _WORDS.findall(p.lower()))
+    wanted.update(w for v in tell.values for w in _WORDS.findall(v.label.lower()))
+    if not texts or not wanted:
+        return list(texts)
+    shared = [len(wanted & set(_WORDS.findall(t.lower()))) for t in texts]
+    best = max(range(len(texts)), key=lambda i: (shared[i], i))
+    return list(texts) if not shared[best] else [*texts[:best], *texts[best + 1 :], texts[best]]
+
+
+_WORDS = re.compile(r"[a-z]{4,}")
 
 
 def _last(texts: Sequence[str], limit: int = 160) -> str:

@@ -63,7 +63,11 @@ _CONSEQUENCE = re.compile(
     r"|modifications|exchange|update|modify|modified|changed|(is|are) (made|done|complete|closed))\b,"
     # "I can't move the refund after this return is submitted" (tuning-32)
     # (not "insurance cannot be added after the initial booking is made": the request's own rule)
-    r"|\b(after|once) (this|that) (\w+ ){0,2}(is|are|has been|have been) (submitted|placed|processed)\b",
+    r"|\b(after|once) (this|that) (\w+ ){0,2}(is|are|has been|have been) (submitted|placed|processed)\b"
+    # "Please note a block cannot be reversed", "a closed FD cannot be reopened": what the change
+    # rules out, which D.15 asks to state (independent careful agent, issue 16)
+    r"|\b(cannot|can'?t|can not) be (reversed|undone|unblocked|reopened|revoked|reactivated)\b"
+    r"|\b(is|are) (permanent|irreversible|final and cannot)\b",
     re.IGNORECASE,
 )
 # "Your questions:" before the customer's own questions, each answered below it.
@@ -89,10 +93,10 @@ _CHOOSE_LAST = re.compile(
 
 
 def consequences(sentences: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
-    """In a turn that reports a result, proposes a change or asks for its details, a note of what
-    the change rules out ("After this change, the order can't be modified further") refuses
+    """In a turn that reports a result, proposes or announces a change ("I'll block your card")
+    or asks for its details, a note of what the change rules out ("After this change, the order can't be modified further") refuses
     nothing; alone, "the limit can't be changed again today" still does."""
-    if not any(s.acts & (_PROPOSALS | {"done", "ask"}) for s in sentences):
+    if not any(s.acts & (_PROPOSALS | {"done", "ask", "wait"}) for s in sentences):
         return sentences
     return tuple(
         replace(s, acts=s.acts - {"refuse"})

@@ -166,7 +166,12 @@ def comes_after(gold: GoldCall, i: int, j: int, events: Sequence[ToolEvent]) -> 
 
 
 def required_calls_ok(task: Task, trace: Trace) -> bool:
-    """Every gold entry has a successful satisfying event placed after its dependencies.
+    """Every gold entry has a successful satisfying event placed after its dependencies."""
+    return all(usable_positions(task, trace).values())
+
+
+def usable_positions(task: Task, trace: Trace) -> dict[str, list[int]]:
+    """Each gold entry's usable positions among the successful events.
 
     `usable[g]` holds each position that satisfies g and has, for every dependency d, a usable
     position of d allowed before it. If every entry has some usable position, the smallest one
@@ -184,7 +189,41 @@ def required_calls_ok(task: Task, trace: Trace) -> bool:
                 any(comes_after(gold, i, j, successful) for j in usable[dep]) for dep in gold.after
             )
         ]
-    return all(usable[gold.id] for gold in task.gold)
+    return usable
+
+
+def told_after(task: Task, trace: Trace) -> dict[int, int]:
+    """For each required value (by its index) a gold entry shows (a result's, or a record field a gold read
+    shows, the first such read), the trace position of the earliest event serving that entry:
+    the value counts only in messages after it. Values of no entry, or whose entry has no
+    event, are not listed."""
+    events = list(enumerate(trace.events))
+    successful = [i for i, e in events if isinstance(e, ToolEvent) and e.ok]
+    usable = usable_positions(task, trace)
+    after: dict[int, int] = {}
+    for index, output in enumerate(task.required_outputs):
+        source = output.source
+        if source is None:
+            continue
+        if source.call is not None and source.arg is None:
+            entry = source.call
+        elif source.entity is not None:
+            entry = next(
+                (
+                    g.id
+                    for g in task.gold
+                    if g.facts is not None
+                    and g.facts.entity == source.entity
+                    and g.facts.key == source.key
+                    and source.field in g.facts.fields
+                ),
+                "",
+            )
+        else:
+            continue
+        if usable.get(entry):
+            after[index] = successful[min(usable[entry])]
+    return after
 
 
 # -- write purity (rule 4) --------------------------------------------------------------------
@@ -734,7 +773,7 @@ def judge(task: Task, trace: Trace, expected: ChangeSet) -> Judgement:
     if chosen is not None:
         expected = replay(chosen).changes
     spoken = telling.own_words(task, trace)
-    messages = [s.words for s in spoken if s.words]
+    after = told_after(task, trace)
     return Judgement(
         checks={
             "ended_normally": trace.end in NORMAL_END_REASONS,
@@ -744,7 +783,10 @@ def judge(task: Task, trace: Trace, expected: ChangeSet) -> Judgement:
             "write_purity": write_purity_ok(task, trace),
             "disclosure_consent": disclosure_consent_ok(task, trace),
             "final_state": final_state_ok(trace, expected),
-            "required_outputs": all(told(o, messages) for o in task.required_outputs),
+            "required_outputs": all(
+                told(o, [s.words for s in spoken if s.words and s.at > after.get(i, -1)])
+                for i, o in enumerate(task.required_outputs)
+            ),
             "told_customer": telling.told_customer_ok(task, trace, spoken),
         }
     )

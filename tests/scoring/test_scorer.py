@@ -53,3 +53,38 @@ def test_a_booking_outside_the_tenure_limits_is_an_attempt(family: str) -> None:
             assert verdict.failure_type == "unrequested_write", (task.task_id, days)
             assert any("policy_violation" in e for e in verdict.evidence["write_purity"])
         assert _play(task, unexpected=1).passed, task.task_id
+
+
+def test_a_value_told_before_the_read_the_task_orders_is_not_told() -> None:
+    """F.24: a lost card is blocked before anything else. An agent that tells the balance first,
+    then reads it again after the block without a word, told it from no read in that order
+    (independent careful agent: it passed)."""
+    from pytest_bankbench.simulation.trace import ToolEvent
+    from tests.scoring.sessions import agent, edit, failed, first_of, gold
+
+    task = first_of("lost_card_block")
+    trace = gold(task.task_id)
+    events = list(trace.events)
+    calls = {i: e.call.name for i, e in enumerate(events) if isinstance(e, ToolEvent)}
+    reads = [i for i, name in calls.items() if name in ("list_cards", "get_account_balance")]
+    balance = next(i for i in reads if calls[i] == "get_account_balance")
+    last = len(events) - 1
+    value = next(o for o in task.required_outputs if o.label == "balance")
+    told = "Your balance is Rs. " + _indian(value.value) + "."
+    early = [*events[: reads[0] + 1], events[balance], agent(told)]
+    early += [*events[reads[0] + 1 : last], agent("That is done. Card status: blocked.")]
+    problems = failed(task, edit(trace, early))
+    assert list(problems) == ["required_outputs"], problems
+    assert "told balance" in problems["required_outputs"][0]
+    assert "only before c3 get_account_balance" in problems["required_outputs"][0]
+    # Told again once read in the task's order: passes.
+    again = [*early[:-1], agent("That is done. Card status: blocked. " + told)]
+    assert failed(task, edit(trace, again)) == {}
+
+
+def _indian(value: str) -> str:
+    from decimal import Decimal
+
+    from pytest_bankbench.money import indian
+
+    return indian(int(Decimal(value) * 100)).removeprefix("Rs. ").removeprefix("Rs ")

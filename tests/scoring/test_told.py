@@ -13,6 +13,7 @@ from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
 from tests.scoring.sessions import (
     after_last_write,
+    agent,
     agent_turns,
     edit,
     failed,
@@ -115,6 +116,19 @@ def test_a_reason_is_read_as_a_concept(reason: str, passes: bool) -> None:
     text = f"I'm sorry, I can't close it. {reason} Loan outstanding: Rs {outstanding.value}."
     problems = failed(task, say(trace, at, text))
     assert ("told_customer" not in problems) is passes, problems
+
+
+def test_the_evidence_quotes_the_message_nearest_the_reason_not_the_last() -> None:
+    """A reason said in words the vocabulary lacks, then a closing line: the evidence shows the
+    attempt (independent careful agent: it quoted the closing line)."""
+    task = first_of("fd_lien_refusal")
+    trace, at = _refusal("fd_lien_refusal")
+    attempt = "I'm sorry, I can't close it: this deposit is tied to your gold loan for now."
+    closing = "Is there anything else I can help you with today?"
+    refused = insert(say(trace, at, attempt), at + 1, agent(closing))
+    assert text_at(refused, agent_turns(refused)[-1]) == closing
+    evidence = " ".join(failed(task, refused)["told_customer"])
+    assert "said: " + repr(attempt) in evidence, evidence
 
 
 REFUSING = sorted(  # refusals about a deposit or a loan (named by its id when named at all)
