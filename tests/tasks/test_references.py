@@ -1,0 +1,54 @@
+"""What a task's fields refer to (tasks/references.py, fifth user trial): each wrong one is one
+`validate-tasks` problem naming its field, and `--bank-tasks` refuses the file at load."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.cli import main
+from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, shipped_tasks
+from pytest_bankbench.tasks.model import Task
+
+
+def _first(found: Callable[[Task], bool]) -> Task:
+    return next(t for t in shipped_tasks() if found(t))
+
+
+def _problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], task: Task, field: str
+) -> list[str]:
+    """The task's `validate-tasks` lines, checked to be one problem on `field`; the same task is
+    refused at load (`--bank-tasks`) naming the field."""
+    path = tmp_path / "mine.jsonl"
+    path.write_text(task.to_line() + "\n", encoding="utf-8")
+    status = main(["validate-tasks", str(path)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1 and len(out) == 2, out
+    assert out[0].startswith(f"{path}:1: task {task.task_id}: field {field}: "), out[0]
+    with pytest.raises(TaskFileError, match=f"field '{field}'"):
+        load_tasks(path)
+    return out
+
+
+def _reads_before_a_disclosed_write(task: Task) -> bool:
+    return bool(task.disclosures) and get_tool(task.gold[0].tool).kind == "read"
+
+
+def test_a_disclosure_naming_a_read_names_its_field_and_the_chains_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It read only "the gold agent fails it (disclosure_consent): c1 ... was made without the
+    customer's agreement before it", with no field to fix."""
+    task = _first(_reads_before_a_disclosed_write)
+    read = task.gold[0]
+    disclosures = (task.disclosures[0].model_copy(update={"write": read.id}),)
+    bad = task.model_copy(update={"disclosures": (*disclosures, *task.disclosures[1:])})
+    (line, _) = _problems(tmp_path, capsys, bad, "disclosures.0.write")
+    writes = [c.id for c in task.gold if get_tool(c.tool).kind == "write"]
+    assert f"{read.id} {read.tool} is a read, not a write" in line
+    assert line.endswith(f"the chain's writes are {', '.join(writes)}")
+    assert "disclosure_consent" not in line
