@@ -2,7 +2,7 @@
 
 Every line must load (each field error named, not only the first), every gold call must name a
 tool and arguments it accepts, what the task's fields refer to must be as named (a disclosure's
-write: tasks/references.py), the customer must exist, the
+write, an allowed value: tasks/references.py), the customer must exist, the
 gold chain must replay with no failed call and no ineffective write, each gold read's own result
 must show the `facts` it names (else no call could satisfy it), a stored `expected_changes` must
 equal the replay's, and every value the agent must tell (required outputs, disclosures, the
@@ -45,7 +45,7 @@ from pytest_bankbench.tasks.loader import (
     task_lines,
 )
 from pytest_bankbench.tasks.model import Task
-from pytest_bankbench.tasks.references import disclosed_reads
+from pytest_bankbench.tasks.references import allowed_problems, disclosed_reads
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
 from pytest_bankbench.tasks.sources import source_mismatch, told_sources, unsourced
 
@@ -196,6 +196,7 @@ def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]
         (f"gold.{index}", f"gold call {task.gold[index].id} {task.gold[index].tool}: {m}")
         for index, m in gold_call_problems(task)
     ]
+    problems += allowed_problems(task)
     problems += disclosed_reads(task)
     problems += _unknown_concepts(task)
     problems += unsourced(task)

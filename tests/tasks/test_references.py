@@ -52,3 +52,18 @@ def test_a_disclosure_naming_a_read_names_its_field_and_the_chains_writes(
     assert f"{read.id} {read.tool} is a read, not a write" in line
     assert line.endswith(f"the chain's writes are {', '.join(writes)}")
     assert "disclosure_consent" not in line
+
+
+def test_an_allowed_value_the_tool_refuses_names_its_field_and_the_accepted_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`allowed: {"mode": ["CASH"]}` was accepted, although the transfer takes none."""
+    task = _first(lambda t: any(c.allowed.get("mode") for c in t.gold))
+    index, call = next((i, c) for i, c in enumerate(task.gold) if c.allowed.get("mode"))
+    gold = list(task.gold)
+    gold[index] = call.model_copy(update={"allowed": {"mode": ("CASH",)}})
+    bad = task.model_copy(update={"gold": tuple(gold)})
+    (line, _) = _problems(tmp_path, capsys, bad, f"gold.{index}.allowed.mode.0")
+    schema = get_tool(call.tool).schema()["function"]["parameters"]["properties"]["mode"]
+    assert f"'CASH' is not a value {call.tool} takes for mode" in line
+    assert all(f"'{mode}'" in line for mode in schema["enum"])
