@@ -1,14 +1,18 @@
 """What a task's fields refer to, checked against the tools and the bank (fifth user trial): a
-disclosure's `write` that is a write, an `allowed` value its tool's typed argument takes. Each
-is a problem of `validate-tasks` (tasks/validate.py), and `--bank-tasks` refuses the file at
-load the same way."""
+disclosure's `write` that is a write, an `allowed` value its tool's typed argument takes, a
+tell's `record` the customer holds or names. Each is a problem of `validate-tasks`
+(tasks/validate.py), and `--bank-tasks` refuses the file at load the same way."""
 
 from __future__ import annotations
 
+import re
+
 from pydantic import ValidationError
 
-from pytest_bankbench.bank.registry import ToolSpec, all_tools
+from pytest_bankbench.bank.facts import Entity, shown
+from pytest_bankbench.bank.registry import ToolSpec, all_tools, get_tool
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.replay import Replay
 
 
 def _known_tool(name: str) -> ToolSpec | None:
@@ -65,3 +69,48 @@ def allowed_problems(task: Task) -> list[tuple[str, str]]:
                         if error["loc"][:1] == (name,)
                     ]
     return problems
+
+
+def unheld_records(task: Task, held: dict[Entity, set[str]], gold: Replay) -> list[tuple[str, str]]:
+    """Each tell whose `record` is none the customer holds, before the gold chain or made by it,
+    nor one they name (another customer's account they ask about): fifth user trial, a made-up
+    account passed, the tell then about nothing."""
+    keys = {key for records in held.values() for key in records}
+    said = task.scenario.customer_words().upper()
+    for call in task.gold:
+        reveals = get_tool(call.tool).reveals
+        keys.update(
+            r.key for r in shown(reveals, call.arguments, gold.results[call.id], task.customer_id)
+        )
+    problems: list[tuple[str, str]] = []
+    for index, tell in enumerate(task.tells):
+        if tell.record is None or (key := tell.record.strip().upper()) in keys or key in said:
+            continue
+        problems.append(
+            (
+                f"tells.{index}.record",
+                f"{tell.record!r} is neither a record of customer {task.customer_id} nor one "
+                "their scenario names"
+                f"{_records_like(tell.record, held)}; `python -m pytest_bankbench customer "
+                f"{task.customer_id} --date {task.task_date.isoformat()}` shows every record",
+            )
+        )
+    return problems
+
+
+def _shape(key: str) -> tuple[str, int]:
+    """A record id's letters and length (FD000794: FD, 8): the ids of one kind share it."""
+    letters = re.match(r"[A-Za-z]*", key.strip())
+    return (letters[0].upper() if letters else ""), len(key.strip())
+
+
+def _records_like(key: str, held: dict[Entity, set[str]]) -> str:
+    """The customer's records of the kind the key looks like ("; their account ids are ...")."""
+    kinds = [
+        (entity, sorted(keys))
+        for entity, keys in held.items()
+        if any(_shape(k) == _shape(key) for k in keys)
+    ]
+    return "".join(
+        f"; their {entity.replace('_', ' ')} ids are {', '.join(keys)}" for entity, keys in kinds
+    )

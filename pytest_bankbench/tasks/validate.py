@@ -2,7 +2,7 @@
 
 Every line must load (each field error named, not only the first), every gold call must name a
 tool and arguments it accepts, what the task's fields refer to must be as named (a disclosure's
-write, an allowed value: tasks/references.py), the customer must exist, the
+write, an allowed value, a tell's record: tasks/references.py), the customer must exist, the
 gold chain must replay with no failed call and no ineffective write, each gold read's own result
 must show the `facts` it names (else no call could satisfy it), a stored `expected_changes` must
 equal the replay's, and every value the agent must tell (required outputs, disclosures, the
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from pytest_bankbench.bank.customer_view import customer_problem
+from pytest_bankbench.bank.customer_view import customer_problem, held_records
 from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.facts import fact_fields, shows
@@ -45,7 +45,7 @@ from pytest_bankbench.tasks.loader import (
     task_lines,
 )
 from pytest_bankbench.tasks.model import Task
-from pytest_bankbench.tasks.references import allowed_problems, disclosed_reads
+from pytest_bankbench.tasks.references import allowed_problems, disclosed_reads, unheld_records
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
 from pytest_bankbench.tasks.sources import source_mismatch, told_sources, unsourced
 
@@ -202,6 +202,8 @@ def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]
     problems += unsourced(task)
     with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
         unknown = customer_problem(bank)
+        named = unknown is None and any(tell.record for tell in task.tells)
+        held = held_records(bank) if named else {}
     if unknown is not None:
         problems.append(("customer_id", unknown))
     if problems:
@@ -212,6 +214,7 @@ def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]
         index = next((i for i, c in enumerate(task.gold) if c.id == exc.call), None)
         reason = str(exc).removeprefix(f"{task.task_id}: ")
         return [(f"gold.{index}" if index is not None else "gold", reason)], None
+    problems += unheld_records(task, held, gold)
     if task.expected_changes is not None and ChangeSet.of(list(task.expected_changes)) != (
         gold.changes
     ):

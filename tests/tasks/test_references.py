@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from pytest_bankbench.bank.customer_view import held_records
 from pytest_bankbench.bank.registry import get_tool
+from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.cli import main
 from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, shipped_tasks
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.validate import runnable_problems
 
 
 def _first(found: Callable[[Task], bool]) -> Task:
@@ -67,3 +70,28 @@ def test_an_allowed_value_the_tool_refuses_names_its_field_and_the_accepted_valu
     schema = get_tool(call.tool).schema()["function"]["parameters"]["properties"]["mode"]
     assert f"'CASH' is not a value {call.tool} takes for mode" in line
     assert all(f"'{mode}'" in line for mode in schema["enum"])
+
+
+def test_a_tell_about_a_record_the_customer_does_not_have_names_their_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A made-up account ("99999999999999") was accepted and the gold passed."""
+    task = _first(lambda t: t.family == "dormant_source_account")
+    tells = list(task.tells)
+    tells[0] = tells[0].model_copy(update={"record": "99999999999999"})
+    bad = task.model_copy(update={"tells": tuple(tells)})
+    (line, _) = _problems(tmp_path, capsys, bad, "tells.0.record")
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        accounts = sorted(held_records(bank)["account"])
+    assert f"'99999999999999' is neither a record of customer {task.customer_id}" in line
+    assert f"their account ids are {', '.join(accounts)};" in line
+    assert f"customer {task.customer_id} --date {task.task_date.isoformat()}" in line
+
+
+def test_a_tell_about_another_customers_record_the_customer_names_is_accepted() -> None:
+    """The refusal to show a wife's account is about a record the customer asks about."""
+    task = _first(lambda t: t.family == "other_customers_account")
+    with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
+        held = {key for keys in held_records(bank).values() for key in keys}
+    assert any(t.record and t.record not in held for t in task.tells)
+    assert runnable_problems(task)[0] == []
