@@ -111,13 +111,14 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
     object, only the object's errors), a rule of the task's own without "Value error, ", the
     form a date is written in, a line that is not an object said so, and the value given."""
     errors: list[tuple[str | None, str]] = []
-    objects = {
-        tuple(e["loc"][: e["loc"].index("Fact")]) for e in exc.errors() if "Fact" in e["loc"]
-    }
-    for error in exc.errors():
+    raw = exc.errors()
+    objects = {tuple(e["loc"][: e["loc"].index("Fact")]) for e in raw if "Fact" in e["loc"]}
+    for error in raw:
         loc = error["loc"]
         if "str" in loc and tuple(loc[: loc.index("str")]) in objects:
             continue  # the same fact's errors as an object say more
+        if _only_follows(error, raw):
+            continue
         field = ".".join(str(p) for p in loc if p not in _UNION_MEMBERS) or None
         why = error["msg"].removeprefix("Value error, ")
         if error["type"] == "model_type" and field is None:
@@ -140,6 +141,20 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
             why = _given(error, why)
         errors.append((field, why))
     return errors
+
+
+def _only_follows(error: Any, raw: list[Any]) -> bool:
+    """Whether the error is a list's too_short that only follows its items' own errors: pydantic
+    counts the items left after the bad ones are dropped ("Tuple should have at least 1 item
+    after validation, not 0", beside the one item's error), though enough were given (fifth
+    user trial)."""
+    loc, given = error["loc"], error["input"]
+    if error["type"] != "too_short" or not isinstance(given, list | tuple | dict):
+        return False
+    children = (e["loc"] for e in raw if len(e["loc"]) > len(loc))
+    return len(given) >= error["ctx"]["min_length"] and any(
+        child[: len(loc)] == loc for child in children
+    )
 
 
 def _parsed(line: str) -> Task | None:
