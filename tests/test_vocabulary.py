@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from typing import get_args
 
 import pytest
 
+from pytest_bankbench.run.settings import read_settings
 from pytest_bankbench.simulation.agents import (
     BUILTIN_AGENTS,
     PROCEDURE_AGENTS,
@@ -66,7 +68,10 @@ def test_limit_defaults_are_the_same_for_the_session_and_the_options(
     }
     assert defaults["bank_max_steps"] == str(DEFAULT_MAX_STEPS)
     assert defaults["bank_max_errors"] == str(DEFAULT_MAX_ERRORS)
-    assert defaults["bank_split"] == DEFAULT_SPLIT
+    # None: with --bank-tasks, no split given runs every task of the file (fifth user trial)
+    assert defaults["bank_split"] is None
+    settings = read_settings(argparse.Namespace(**defaults | {"bank_model": "gold"}))
+    assert settings is not None and settings.split == DEFAULT_SPLIT
 
 
 def test_the_entry_module_stays_cheap_to_import() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from pytest_bankbench.bank.facts import Entity, shown
 from pytest_bankbench.bank.registry import Result, get_tool
 from pytest_bankbench.bank.store import DEFAULT_SEED, Bank
 from pytest_bankbench.errors import BankBenchError
@@ -50,6 +51,17 @@ def customer_records(
         if (problem := customer_problem(bank)) is not None:
             raise UnknownCustomer(problem)
         return {name: get_tool(name).invoke(bank, {}) for name in VIEW_TOOLS}
+
+
+def held_records(bank: Bank) -> dict[Entity, set[str]]:
+    """The keys of the customer's records by entity, as the view tools show them (upper case,
+    as bank/facts.py compares keys)."""
+    held: dict[Entity, set[str]] = {}
+    for name in VIEW_TOOLS:
+        spec = get_tool(name)
+        for record in shown(spec.reveals, {}, spec.invoke(bank, {}), bank.customer_id):
+            held.setdefault(record.entity, set()).add(record.key)
+    return held
 
 
 def render(customer_id: str, today: date, seed: int, records: dict[str, Result]) -> list[str]:

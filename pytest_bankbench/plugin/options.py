@@ -76,9 +76,12 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption(
         "--bank-split",
         dest="bank_split",
-        default=DEFAULT_SPLIT,
+        # None, not the default split: with --bank-tasks, a split given selects the file's
+        # tasks in it, and none given runs every task of the file (fifth user trial).
+        default=None,
         metavar="NAME",
-        help=f"task split: {', '.join(SPLITS)} (default {DEFAULT_SPLIT})",
+        help=f"task split: {', '.join(SPLITS)} (default {DEFAULT_SPLIT}; with --bank-tasks, "
+        "the file's tasks in that split, default every task of the file)",
     )
     group.addoption(
         "--bank-tasks",

@@ -36,7 +36,13 @@ from pytest_bankbench.run.cases import (
     session_seed,
 )
 from pytest_bankbench.run.settings import RunSettings, SettingsError
-from pytest_bankbench.tasks.loader import TaskFileError, load_tasks, select, shipped_tasks
+from pytest_bankbench.tasks.loader import (
+    TaskFileError,
+    load_tasks,
+    select,
+    select_from_file,
+    shipped_tasks,
+)
 
 if TYPE_CHECKING:
     from pytest_bankbench.simulation.trace import Trace
@@ -154,8 +160,12 @@ class BenchRun:
         self.is_worker = is_worker
         self.warn = warn
         try:
-            pool = load_tasks(settings.tasks_path) if settings.tasks_path else shipped_tasks()
-            self.tasks = select(pool, "base" if settings.tasks_path else settings.split)
+            if settings.tasks_path is None:
+                pool: tuple[Task, ...] | list[Task] = shipped_tasks()
+                self.tasks = select(pool, str(settings.split))
+            else:
+                pool = load_tasks(settings.tasks_path)
+                self.tasks = select_from_file(pool, settings.split, settings.tasks_path)
         except TaskFileError as exc:
             raise RunStartError(f"--bank-tasks: {exc}") from None
         # The cases are made when selected (pending_cases) or named (case_by_id), never all at

@@ -21,7 +21,7 @@ from typing import Any
 from pytest_bankbench import __version__
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.redaction import redacted
-from pytest_bankbench.vocabulary import BUILTIN_NAMES, LOCAL_MODEL_PREFIX, SPLITS
+from pytest_bankbench.vocabulary import BUILTIN_NAMES, DEFAULT_SPLIT, LOCAL_MODEL_PREFIX, SPLITS
 
 REGRADE_MODEL = "(regrade)"
 
@@ -36,7 +36,9 @@ class RunSettings:
 
     model: str
     user_model: str
-    split: str
+    # The split run, of the shipped tasks or of the --bank-tasks file; None: every task of
+    # that file (no --bank-split given with it).
+    split: str | None
     tasks_path: Path | None
     trials: int
     max_steps: int
@@ -79,6 +81,14 @@ class RunSettings:
 
         return self.tasks_path or data_dir() / TASKS_FILE
 
+    @property
+    def split_name(self) -> str:
+        """The split as the reports name it: `lite`; `custom` for every task of a --bank-tasks
+        file (as before a split could be given with one), `train of FILE` for its train tasks."""
+        if self.tasks_path is None:
+            return str(self.split)
+        return "custom" if self.split is None else f"{self.split} of {self.tasks_path}"
+
     @cached_property
     def run_config(self) -> dict[str, Any]:
         """What must match for two runs' sessions to be interchangeable (--bank-resume, merge).
@@ -90,7 +100,7 @@ class RunSettings:
             "agent_parameters": redacted(self.model_args),
             "customer_parameters": redacted(self.user_model_args),
             "customer": self.user_model,
-            "split": self.split if self.tasks_path is None else "custom",
+            "split": self.split_name,
             "tasks_file": "shipped" if self.tasks_path is None else str(self.tasks_path),
             "task_data_sha256": hashlib.sha256(self.tasks_file.read_bytes()).hexdigest(),
             "max_steps": self.max_steps,
@@ -169,9 +179,10 @@ def read_settings(opt: Any) -> RunSettings | None:
                 "cannot play the customer; use 'scripted' or a litellm model"
             )
         check_model("--bank-user-model", opt.bank_user_model)
-    if opt.bank_split not in SPLITS:
+    if opt.bank_split is not None and opt.bank_split not in SPLITS:
         raise SettingsError(f"--bank-split {opt.bank_split!r}: choose one of {', '.join(SPLITS)}")
     tasks_path = _existing("--bank-tasks", opt.bank_tasks, "a JSONL task file (one task per line)")
+    split = opt.bank_split if opt.bank_split is not None or tasks_path else DEFAULT_SPLIT
     model_args = _json_object("--bank-model-args", opt.bank_model_args)
     traces = Path(opt.bank_traces) if opt.bank_traces else None
     if traces is not None and traces.exists() and not traces.is_dir():
@@ -182,7 +193,7 @@ def read_settings(opt: Any) -> RunSettings | None:
         RunSettings(
             model=model,
             user_model=opt.bank_user_model,
-            split=opt.bank_split,
+            split=split,
             tasks_path=tasks_path,
             trials=_positive("--bank-trials", opt.bank_trials),
             max_steps=_positive("--bank-max-steps", opt.bank_max_steps, 2),

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.paths import data_dir
 from pytest_bankbench.tasks.model import SPLITS, Task
+from pytest_bankbench.vocabulary import DEFAULT_SPLIT
 
 TASKS_FILE = "tasks.jsonl"
 NO_TASKS = "the file holds no tasks; a task file holds one task per line, each a JSON object"
@@ -26,8 +27,8 @@ class TaskFileError(BankBenchError, ValueError):
 def load_tasks(path: Path, *, shipped: bool = False) -> list[Task]:
     """Every task of a JSONL file, validated; the first bad line raises TaskFileError.
 
-    A file of one's own (`--bank-tasks`) is run whole, so each of its tasks is in the base split
-    whatever its `splits` say, and each task must be runnable: its gold calls fit their tools'
+    A file of one's own (`--bank-tasks`) is run whole unless a split is given, so each of its
+    tasks is in the base split as well as the splits it names, and each task must be runnable: its gold calls fit their tools'
     typed arguments, its concepts and customer exist, and its gold chain replays (a task that
     cannot run is refused here, naming line and field, not found as a harness error). The
     shipped file (`shipped=True`) keeps its splits as written and skips these checks: it is
@@ -110,13 +111,14 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
     object, only the object's errors), a rule of the task's own without "Value error, ", the
     form a date is written in, a line that is not an object said so, and the value given."""
     errors: list[tuple[str | None, str]] = []
-    objects = {
-        tuple(e["loc"][: e["loc"].index("Fact")]) for e in exc.errors() if "Fact" in e["loc"]
-    }
-    for error in exc.errors():
+    raw = exc.errors()
+    objects = {tuple(e["loc"][: e["loc"].index("Fact")]) for e in raw if "Fact" in e["loc"]}
+    for error in raw:
         loc = error["loc"]
         if "str" in loc and tuple(loc[: loc.index("str")]) in objects:
             continue  # the same fact's errors as an object say more
+        if _only_follows(error, raw):
+            continue
         field = ".".join(str(p) for p in loc if p not in _UNION_MEMBERS) or None
         why = error["msg"].removeprefix("Value error, ")
         if error["type"] == "model_type" and field is None:
@@ -139,6 +141,20 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
             why = _given(error, why)
         errors.append((field, why))
     return errors
+
+
+def _only_follows(error: Any, raw: list[Any]) -> bool:
+    """Whether the error is a list's too_short that only follows its items' own errors: pydantic
+    counts the items left after the bad ones are dropped ("Tuple should have at least 1 item
+    after validation, not 0", beside the one item's error), though enough were given (fifth
+    user trial)."""
+    loc, given = error["loc"], error["input"]
+    if error["type"] != "too_short" or not isinstance(given, list | tuple | dict):
+        return False
+    children = (e["loc"] for e in raw if len(e["loc"]) > len(loc))
+    return len(given) >= error["ctx"]["min_length"] and any(
+        child[: len(loc)] == loc for child in children
+    )
 
 
 def _parsed(line: str) -> Task | None:
@@ -193,7 +209,7 @@ def _read_text(path: Path) -> str:
 
 
 def in_base_split(data: Any) -> Any:
-    """A custom file's task, listed in the base split (the split a custom file is run as)."""
+    """A custom file's task, listed in the base split too (a custom file is run whole as it)."""
     if not isinstance(data, dict):
         return data
     splits = data.get("splits", [])
@@ -245,3 +261,19 @@ def select(tasks: tuple[Task, ...] | list[Task], split: str) -> list[Task]:
     if split not in SPLITS:
         raise TaskFileError(f"unknown split {split!r}; choose one of {', '.join(SPLITS)}")
     return sorted((t for t in tasks if split in t.splits), key=lambda t: t.task_id)
+
+
+def select_from_file(tasks: list[Task], split: str | None, path: Path) -> list[Task]:
+    """A task file's tasks in a split (`--bank-split` given with `--bank-tasks`), sorted by id,
+    or all of them when no split is given; TaskFileError, naming the splits the file's tasks
+    are in, when the split holds none of them (fifth user trial: the split was ignored)."""
+    chosen = select(tasks, DEFAULT_SPLIT if split is None else split)
+    if chosen:
+        return chosen
+    counts = {s: sum(s in t.splits for t in tasks) for s in SPLITS if s != DEFAULT_SPLIT}
+    held = "".join(f", {s} ({n})" for s, n in counts.items() if n)
+    raise TaskFileError(
+        f"{path}: no task of the file is in split {split!r} (--bank-split {split}); its tasks "
+        f"are in {DEFAULT_SPLIT} (all {len(tasks)}: every task of a file is){held}; give one of "
+        "those, or leave out --bank-split to run every task"
+    )

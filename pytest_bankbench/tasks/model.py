@@ -146,6 +146,12 @@ class Scenario(_Strict):
     withheld: tuple[str, ...] = ()
     narrative: str
 
+    def customer_words(self) -> str:
+        """Everything the customer may say or knows, one text (the records they name)."""
+        texts = [self.first_message, self.narrative]
+        texts += [i.text for i in self.instructions] + [f.text for f in self.structured_facts()]
+        return "\n".join(texts)
+
     def structured_facts(self) -> tuple[Fact, ...]:
         """Every fact as a `Fact` (a plain string is a fact about anything, released at once)."""
         return tuple(f if isinstance(f, Fact) else Fact(text=f) for f in self.facts)

@@ -1,20 +1,22 @@
 """Checking a task file before it is run (`python -m pytest_bankbench validate-tasks FILE`).
 
 Every line must load (each field error named, not only the first), every gold call must name a
-tool and arguments it accepts, the customer must exist, the gold chain must replay with no failed
-call and no ineffective write, each gold read's own result must show the `facts` it names (else
-no call could satisfy it), a stored `expected_changes` must equal the replay's, and every
-value the agent must tell (required outputs, disclosures, the values of tells) must be right: a
-value that names its record and field (`source`: the account the customer named and its
-`balance`) must be what that record holds after the gold replay (tasks/sources.py), and a value
-that names none must be one the gold replay shows, since a value no gold call returns is one the
-agent cannot know (issue 17). A source may also name a gold call's argument (the amount sent), a
-policy clause or an article that states the value (the Rs 200 replacement fee of F.24), or a
-row of the rate card. A value without one is counted in the summary ("N told values name no
-source"): disclosures and tells may state a rule of the policy, so the policy's text counts for
-them, but another figure in the same result or article would have passed too. The command
-then plays each task that has no other problem with the gold agent (runner.gold_problems), so a
-task the gold agent cannot pass is named here by the field its failed check reads.
+tool and arguments it accepts, what the task's fields refer to must be as named (a disclosure's
+write, an allowed value, a tell's record: tasks/references.py), the customer must exist, the
+gold chain must replay with no failed call and no ineffective write, each gold read's own result
+must show the `facts` it names (else no call could satisfy it), a stored `expected_changes` must
+equal the replay's, and every value the agent must tell (required outputs, disclosures, the
+values of tells) must be right: a value that names its record and field (`source`: the account
+the customer named and its `balance`) must be what that record holds after the gold replay
+(tasks/sources.py), and a value that names none must be one the gold replay shows, since a value
+no gold call returns is one the agent cannot know (issue 17). A source may also name a gold
+call's argument (the amount sent), a policy clause or an article that states the value (the Rs
+200 replacement fee of F.24), or a row of the rate card. A value without one is counted in the
+summary ("N told values name no source"): disclosures and tells may state a rule of the policy,
+so the policy's text counts for them, but another figure in the same result or article would
+have passed too. The command then plays each task that has no other problem with the gold agent
+(runner.gold_problems), so a task the gold agent cannot pass is named here by the field its
+failed check reads.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from pytest_bankbench.bank.customer_view import customer_problem
+from pytest_bankbench.bank.customer_view import customer_problem, held_records
 from pytest_bankbench.bank.diff import ChangeSet
 from pytest_bankbench.bank.errors import ToolError
 from pytest_bankbench.bank.facts import fact_fields, shows
@@ -43,6 +45,7 @@ from pytest_bankbench.tasks.loader import (
     task_lines,
 )
 from pytest_bankbench.tasks.model import Task
+from pytest_bankbench.tasks.references import allowed_problems, disclosed_reads, unheld_records
 from pytest_bankbench.tasks.replay import GoldReplayError, Replay, replay
 from pytest_bankbench.tasks.sources import source_mismatch, told_sources, unsourced
 
@@ -193,10 +196,14 @@ def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]
         (f"gold.{index}", f"gold call {task.gold[index].id} {task.gold[index].tool}: {m}")
         for index, m in gold_call_problems(task)
     ]
+    problems += allowed_problems(task)
+    problems += disclosed_reads(task)
     problems += _unknown_concepts(task)
     problems += unsourced(task)
     with Bank(task.customer_id, task.task_date, task.bank_seed) as bank:
         unknown = customer_problem(bank)
+        named = unknown is None and any(tell.record for tell in task.tells)
+        held = held_records(bank) if named else {}
     if unknown is not None:
         problems.append(("customer_id", unknown))
     if problems:
@@ -207,6 +214,7 @@ def runnable_problems(task: Task) -> tuple[list[tuple[str, str]], Replay | None]
         index = next((i for i, c in enumerate(task.gold) if c.id == exc.call), None)
         reason = str(exc).removeprefix(f"{task.task_id}: ")
         return [(f"gold.{index}" if index is not None else "gold", reason)], None
+    problems += unheld_records(task, held, gold)
     if task.expected_changes is not None and ChangeSet.of(list(task.expected_changes)) != (
         gold.changes
     ):

@@ -1,4 +1,5 @@
-"""A task file of one's own (--bank-tasks): every task is run, and a bad file is a usage error.
+"""A task file of one's own (--bank-tasks): every task is run (those of a split with
+--bank-split), and a bad file is a usage error.
 
 Issue 10 item 8: tasks without the base split were dropped silently, gold calls were not
 checked until a session scored them, and a file that is not UTF-8 crashed with INTERNALERROR."""
@@ -61,6 +62,37 @@ def test_every_task_of_a_custom_file_is_run(pytester: pytest.Pytester) -> None:
     path.write_text("\n".join(json.dumps(t) for t in (first, second, third)) + "\n")
     result = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
     result.assert_outcomes(passed=3)
+
+
+def test_a_split_given_with_a_custom_file_runs_its_tasks_in_that_split(
+    pytester: pytest.Pytester,
+) -> None:
+    """Fifth user trial: --bank-split was ignored with --bank-tasks (every task ran, whatever
+    the split); given, it selects the file's tasks in it, and one that holds none is refused."""
+    splits = (["train"], ["lite"], ["base"], ["train", "lite"])
+    tasks = [_task(task_id=f"mine-00{n}", splits=s) for n, s in enumerate(splits, start=1)]
+    path = pytester.path / "mine.jsonl"
+    path.write_text("".join(json.dumps(t) + "\n" for t in tasks), encoding="utf-8")
+    everything = run_bench(pytester, "--bank-model", "gold", "--bank-tasks", str(path))
+    everything.assert_outcomes(passed=len(tasks))
+    everything.stdout.fnmatch_lines(["*split: custom *"])
+    for split in ("train", "lite", "base"):
+        result = run_bench(
+            pytester, "--bank-model", "gold", "--bank-split", split, "--bank-tasks", str(path)
+        )
+        result.assert_outcomes(passed=sum(split in s or split == "base" for s in splits))
+        result.stdout.fnmatch_lines([f"*split: {split} of {path} *"])
+    result = run_bench(
+        pytester, "--bank-model", "gold", "--bank-split", "test", "--bank-tasks", str(path)
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            f"ERROR: --bank-tasks: {path}: no task of the file is in split 'test' (--bank-split "
+            f"test); its tasks are in base (all {len(tasks)}: every task of a file is), lite (2), "
+            "train (2); *"
+        ]
+    )
 
 
 def test_a_task_that_cannot_run_is_a_usage_error_not_a_harness_error(

@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -434,3 +435,32 @@ def test_a_fact_that_is_neither_text_nor_a_fact_is_named_by_its_field() -> None:
         Task.model_validate(data)
     (only,) = field_errors(caught.value)
     assert only[0] == "scenario.facts.0.about.0" and only[1].startswith("Input should be 'account'")
+
+
+@pytest.mark.parametrize(
+    ("container", "bad"),
+    [
+        ("instructions", {"volunteers": 482913}),
+        ("gold", {"match": "account_number"}),
+    ],
+)
+def test_a_bad_item_of_a_required_list_is_one_error_not_two(
+    container: str, bad: dict[str, object]
+) -> None:
+    """Fifth user trial: a number as an instruction's `volunteers` gave a second line, "Tuple
+    should have at least 1 item after validation, not 0", beside the real one; a list that was
+    given empty is still too short."""
+    data: dict[str, Any] = _task_json()
+    place = "scenario." if container == "instructions" else ""
+    holder = data["scenario"] if place else data
+    holder[container] = [holder[container][0] | bad]
+    with pytest.raises(ValidationError) as caught:
+        Task.model_validate(data)
+    ((field, _),) = field_errors(caught.value)
+    assert field is not None and field.startswith(f"{place}{container}.0.")
+    holder[container] = []
+    with pytest.raises(ValidationError) as caught:
+        Task.model_validate(data)
+    assert [why for _, why in field_errors(caught.value)] == [
+        "Tuple should have at least 1 item after validation, not 0"
+    ]
