@@ -107,24 +107,46 @@ class EnvServer(ThreadingHTTPServer):
         raise _Refused(HTTPStatus.NOT_FOUND, "no_route", f"no route {path}")
 
     def _reset(self, body: dict[str, Any]) -> dict[str, Any]:
+        seed, trial = body.get("seed"), int(body.get("trial") or 0)
+        task_id, seed = body.get("task_id"), None if seed is None else int(seed)
         env_id = body.get("env_id")
         if env_id is None:
             reward = RewardConfig.model_validate(body.get("reward") or {})
-            env_id = uuid.uuid4().hex
-            env = BankEnv(self.split, reward=reward)
-            with self.lock:
-                if len(self.envs) >= self.max_envs:
-                    raise _Refused(
-                        HTTPStatus.SERVICE_UNAVAILABLE,
-                        "too_many_envs",
-                        f"{len(self.envs)} environments open; close some (POST /close)",
-                    )
-                self.envs[env_id] = (env, threading.Lock())
-        env, lock = self._env(str(env_id))
-        seed, trial = body.get("seed"), int(body.get("trial") or 0)
-        with lock:
-            observation = env.reset(body.get("task_id"), None if seed is None else int(seed), trial)
+            env_id, observation = self._open(reward, task_id, seed, trial)
+        else:
+            env, lock = self._env(str(env_id))
+            with lock:
+                observation = env.reset(task_id, seed, trial)
         return {"env_id": env_id, "observation": observation.model_dump(mode="json")}
+
+    def _open(
+        self, reward: RewardConfig, task_id: str | None, seed: int | None, trial: int
+    ) -> tuple[str, Observation]:
+        """A new environment, registered only once its first reset succeeded.
+
+        The client of a failed one gets no env_id to close it by: registered first, each one
+        held a slot for good (a user trial: after 4,096 failed resets every reset got 503)."""
+        with self.lock:
+            self._room()
+        env, env_id = BankEnv(self.split, reward=reward), uuid.uuid4().hex
+        try:
+            observation = env.reset(task_id, seed, trial)
+            with self.lock:
+                self._room()  # other requests may have filled the server meanwhile
+                self.envs[env_id] = (env, threading.Lock())
+        except BaseException:
+            env.close()
+            raise
+        return env_id, observation
+
+    def _room(self) -> None:
+        """Refuse a new environment when the server is full (the caller holds the lock)."""
+        if len(self.envs) >= self.max_envs:
+            raise _Refused(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                "too_many_envs",
+                f"{len(self.envs)} environments open; close some (POST /close)",
+            )
 
     def _env(self, env_id: str) -> tuple[BankEnv, threading.Lock]:
         with self.lock:

@@ -133,3 +133,36 @@ def test_a_full_server_refuses_new_environments_until_one_closes() -> None:
     second.close()
     small.shutdown()
     small.server_close()
+
+
+@pytest.fixture
+def one_env_server() -> Iterator[EnvServer]:
+    """A server of one environment: one leaked environment would refuse every new one."""
+    small = EnvServer(("127.0.0.1", 0), max_envs=1)
+    threading.Thread(target=small.serve_forever, daemon=True).start()
+    yield small
+    small.shutdown()
+    small.server_close()
+
+
+def _raw(server: EnvServer, method: str, path: str, body: bytes = b"") -> tuple[int, object]:
+    """One request as its bytes (json.dumps cannot write 1e400): the status and the JSON answer."""
+    host, port = server.url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.request(method, path, body, {"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("body", [b'{"task_id": "nope-001"}', b'{"trial": "abc"}'])
+def test_a_failed_reset_holds_no_environment(one_env_server: EnvServer, body: bytes) -> None:
+    """Each failed reset kept an environment no client could close (a user trial)."""
+    for _ in range(3):
+        assert _raw(one_env_server, "POST", "/reset", body)[0] == 400
+    assert _raw(one_env_server, "GET", "/health") == (200, {"ok": True, "envs": 0})
+    client = BankEnvClient(one_env_server.url)
+    assert client.reset(TRAIN[0].task_id).task_id == TRAIN[0].task_id
+    client.close()
