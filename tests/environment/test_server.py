@@ -166,3 +166,87 @@ def test_a_failed_reset_holds_no_environment(one_env_server: EnvServer, body: by
     client = BankEnvClient(one_env_server.url)
     assert client.reset(TRAIN[0].task_id).task_id == TRAIN[0].task_id
     client.close()
+
+
+INTEGER = "an integer from 0 to 9223372036854775807, or null"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b'{"seed": 1e400}', f"seed: got Infinity (accepted: {INTEGER})"),
+        (b'{"trial": 1e400}', f"trial: got Infinity (accepted: {INTEGER} for 0)"),
+        (b'{"seed": "x"}', f'seed: got "x" (accepted: {INTEGER})'),
+        (b'{"trial": "abc"}', f'trial: got "abc" (accepted: {INTEGER} for 0)'),
+        (b'{"seed": 1.5}', f"seed: got 1.5 (accepted: {INTEGER})"),
+        (b'{"seed": true}', f"seed: got true (accepted: {INTEGER})"),
+        (b'{"seed": -1}', f"seed: got -1 (accepted: {INTEGER})"),
+        (b'{"seed": 9223372036854775808}', f"seed: got 9223372036854775808 (accepted: {INTEGER})"),
+        (
+            b'{"task_id": 7}',
+            "task_id: got 7 (accepted: a task id of the server's split (a string), or null for "
+            "one by seed)",
+        ),
+        (
+            b'{"task_id": "nope-001", "sede": 1}',
+            "task_id: got \"nope-001\" (accepted: a task id of split 'train' (483 tasks, such as "
+            f"{TRAIN[0].task_id!r}), or null for one by seed); sede: got 1 (accepted: no such "
+            "field; the fields are env_id, task_id, seed, trial, reward)",
+        ),
+        (
+            b'{"reward": {"mode": "best"}}',
+            "reward.mode: got \"best\" (accepted: 'verdict' or 'weighted')",
+        ),
+    ],
+    ids=lambda value: value.decode() if isinstance(value, bytes) else "",
+)
+def test_a_bad_reset_is_one_400_naming_each_field(
+    one_env_server: EnvServer, body: bytes, message: str
+) -> None:
+    """1e400 dropped the connection; "x" and "abc" were a raw ValueError naming no field; 1.5 and
+    true were turned into integers (a user trial)."""
+    answer = _raw(one_env_server, "POST", "/reset", body)
+    assert answer == (400, {"error": "bad_request", "message": message})
+    assert _raw(one_env_server, "GET", "/health") == (200, {"ok": True, "envs": 0})
+
+
+def test_a_bug_in_a_handler_is_a_500_answer(
+    one_env_server: EnvServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An exception the server did not expect dropped the connection; now it is answered."""
+
+    def broken(*args: object) -> None:
+        raise ArithmeticError("a bug")
+
+    monkeypatch.setattr(BankEnv, "reset", broken)
+    client = BankEnvClient(one_env_server.url)
+    with pytest.raises(ServerError) as failed:
+        client.reset(TRAIN[0].task_id)
+    assert str(failed.value) == "500 internal_error: ArithmeticError: a bug"
+    assert _raw(one_env_server, "GET", "/health") == (200, {"ok": True, "envs": 0})
+    monkeypatch.undo()
+    assert client.reset(TRAIN[0].task_id).task_id == TRAIN[0].task_id
+    client.close()
+
+
+def test_a_body_past_what_json_reads_or_a_bad_length_is_answered(
+    one_env_server: EnvServer,
+) -> None:
+    """An integer of 5,000 digits was a raw ValueError; a negative length waited for a hang-up."""
+    huge = b'{"seed": ' + b"9" * 5000 + b"}"
+    status, answer = _raw(one_env_server, "POST", "/reset", huge)
+    assert status == 400 and isinstance(answer, dict) and answer["error"] == "bad_json"
+    host, port = one_env_server.url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection.putrequest("POST", "/reset")
+    connection.putheader("Content-Length", "-1")
+    connection.endheaders()
+    response = connection.getresponse()
+    assert (response.status, json.loads(response.read())) == (
+        400,
+        {
+            "error": "bad_request",
+            "message": "Content-Length: got '-1' (accepted: the body's size in bytes)",
+        },
+    )
+    connection.close()
