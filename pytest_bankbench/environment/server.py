@@ -11,10 +11,10 @@ The routes follow the reset/step shape of OpenEnv's environment servers, with JS
 
 A reset without `env_id` opens a new environment (many per server, each behind its own lock);
 `action` is a ChatAction's or an AgentAction's fields. A bad request answers 400 (404 for an
-unknown environment) with {"error": kind, "message": ...}; a /reset body outside ResetRequest
-answers 400 bad_request naming each field, what it got and what is accepted; a bug answers 500
-internal_error (never a dropped connection). BankEnvClient speaks it and returns the
-environment's own typed Observation and StepResult.
+unknown environment or endpoint) with {"error": kind, "message": ...}; a /reset body outside
+ResetRequest answers 400 bad_request naming each field, what it got and what is accepted; a bug
+answers 500 internal_error (never a dropped connection). BankEnvClient speaks it and returns
+the environment's own typed Observation and StepResult.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import threading
 import traceback
 import urllib.parse
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -170,30 +171,50 @@ class EnvServer(ThreadingHTTPServer):
         host, port = self.server_address[:2]
         return f"http://{host!s}:{port}"
 
-    def route(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        if path == "/reset":
-            return self._reset(body)
+    def endpoint(self, method: str, path: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """What answers `method path`: an unknown one is a 404 naming it and the endpoints
+        there are (a user trial: POST /foo was looked up as an environment, "no environment ''")."""
+        endpoints = {
+            "POST /reset": self._reset,
+            "POST /step": self._step,
+            "POST /close": self._close,
+            "GET /health": self._health,
+        }
+        found = endpoints.get(f"{method} {path}")
+        if found is None:
+            raise _Refused(
+                HTTPStatus.NOT_FOUND,
+                "no_route",
+                f"no endpoint {method} {path}; the endpoints are {', '.join(endpoints)}",
+            )
+        return found
+
+    def _step(self, body: dict[str, Any]) -> dict[str, Any]:
         env_id = str(body.get("env_id", ""))
         env, lock = self._env(env_id)
-        if path == "/step":
-            action = body.get("action")
-            if action is None:  # env.step(None) said only "not None" (a user trial)
-                raise _Refused(
-                    HTTPStatus.BAD_REQUEST,
-                    "no_action",
-                    f'a /step request needs an "action": {ACTION_LOOKS}; the request held '
-                    f"{', '.join(sorted(body)) or 'no fields'}",
-                )
-            with lock:
-                result = env.step(action)
-            return {"env_id": env_id, **result.model_dump(mode="json")}
-        if path == "/close":
-            with self.lock:
-                self.envs.pop(env_id, None)
-            with lock:
-                env.close()
-            return {"env_id": env_id, "closed": True}
-        raise _Refused(HTTPStatus.NOT_FOUND, "no_route", f"no route {path}")
+        action = body.get("action")
+        if action is None:  # env.step(None) said only "not None" (a user trial)
+            raise _Refused(
+                HTTPStatus.BAD_REQUEST,
+                "no_action",
+                f'a /step request needs an "action": {ACTION_LOOKS}; the request held '
+                f"{', '.join(sorted(body)) or 'no fields'}",
+            )
+        with lock:
+            result = env.step(action)
+        return {"env_id": env_id, **result.model_dump(mode="json")}
+
+    def _close(self, body: dict[str, Any]) -> dict[str, Any]:
+        env_id = str(body.get("env_id", ""))
+        env, lock = self._env(env_id)
+        with self.lock:
+            self.envs.pop(env_id, None)
+        with lock:
+            env.close()
+        return {"env_id": env_id, "closed": True}
+
+    def _health(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "envs": len(self.envs)}
 
     def _reset(self, body: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -255,16 +276,23 @@ class _Handler(BaseHTTPRequestHandler):
     server: EnvServer
     protocol_version = "HTTP/1.1"  # kept-alive connections: a step is one round trip
     disable_nagle_algorithm = True  # headers and body leave at once (no 40 ms delayed ACK)
+    keep_alive = False  # the client's wish, set per request
 
     def do_GET(self) -> None:
-        if self.path == "/health":
-            self._answer(HTTPStatus.OK, {"ok": True, "envs": len(self.server.envs)})
-        else:
-            self._answer(HTTPStatus.NOT_FOUND, {"error": "no_route", "message": self.path})
+        self._handle("GET")
 
     def do_POST(self) -> None:
+        self._handle("POST")
+
+    def _handle(self, method: str) -> None:
+        """Answer the request, whatever comes of it: a bug too, never a dropped connection."""
+        # A refusal before the body is read closes the connection (and says so): its bytes would
+        # otherwise be read as the next request.
+        self.keep_alive, self.close_connection = not self.close_connection, True
         try:
-            self._answer(HTTPStatus.OK, self.server.route(self.path, self._body()))
+            endpoint = self.server.endpoint(method, self.path)
+            body = self._body()
+            self._answer(HTTPStatus.OK, endpoint(body))
         except _Refused as exc:
             self._answer(exc.status, {"error": exc.kind, "message": str(exc)})
         except (BankBenchError, ValidationError, ValueError, TypeError) as exc:
@@ -291,8 +319,10 @@ class _Handler(BaseHTTPRequestHandler):
             )
         if int(length) > MAX_BODY:
             raise _Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "too_large", f"{length} bytes")
+        data = self.rfile.read(int(length))
+        self.close_connection = not self.keep_alive
         try:
-            body = json.loads(self.rfile.read(int(length)) or b"{}")
+            body = json.loads(data or b"{}")
         except ValueError as exc:  # JSON's and UTF-8's errors, and an integer of 4,300+ digits
             raise _Refused(HTTPStatus.BAD_REQUEST, "bad_json", str(exc)) from None
         if not isinstance(body, dict):
@@ -304,6 +334,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
+        if self.keep_alive and self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(data)
 

@@ -145,10 +145,14 @@ def one_env_server() -> Iterator[EnvServer]:
     small.server_close()
 
 
+def _connection(server: EnvServer) -> http.client.HTTPConnection:
+    host, port = server.url.removeprefix("http://").split(":")
+    return http.client.HTTPConnection(host, int(port), timeout=30)
+
+
 def _raw(server: EnvServer, method: str, path: str, body: bytes = b"") -> tuple[int, object]:
     """One request as its bytes (json.dumps cannot write 1e400): the status and the JSON answer."""
-    host, port = server.url.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection = _connection(server)
     try:
         connection.request(method, path, body, {"Content-Type": "application/json"})
         answer = connection.getresponse()
@@ -236,8 +240,7 @@ def test_a_body_past_what_json_reads_or_a_bad_length_is_answered(
     huge = b'{"seed": ' + b"9" * 5000 + b"}"
     status, answer = _raw(one_env_server, "POST", "/reset", huge)
     assert status == 400 and isinstance(answer, dict) and answer["error"] == "bad_json"
-    host, port = one_env_server.url.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection = _connection(one_env_server)
     connection.putrequest("POST", "/reset")
     connection.putheader("Content-Length", "-1")
     connection.endheaders()
@@ -250,3 +253,34 @@ def test_a_body_past_what_json_reads_or_a_bad_length_is_answered(
         },
     )
     connection.close()
+
+
+ENDPOINTS = "the endpoints are POST /reset, POST /step, POST /close, GET /health"
+
+
+@pytest.mark.parametrize(("method", "path"), [("POST", "/foo"), ("GET", "/foo"), ("GET", "/reset")])
+def test_an_unknown_endpoint_is_a_404_listing_the_endpoints(
+    server: EnvServer, method: str, path: str
+) -> None:
+    """POST /foo answered "unknown_env: no environment ''" (a user trial)."""
+    message = f"no endpoint {method} {path}; {ENDPOINTS}"
+    answer = _raw(server, method, path, b'{"env_id": "x"}')
+    assert answer == (404, {"error": "no_route", "message": message})
+
+
+def test_a_404_closes_its_connection_with_its_body_unread(server: EnvServer) -> None:
+    """The unread body would be read as the next request: the connection says it closes."""
+    connection = _connection(server)
+    connection.request("POST", "/foo", json.dumps({"padding": "y" * 10_000}))
+    answer = connection.getresponse()
+    assert (answer.status, answer.getheader("Connection")) == (404, "close")
+    answer.read()
+    connection.request("GET", "/health")  # http.client opens a new connection
+    assert json.loads(connection.getresponse().read())["ok"] is True
+    connection.close()
+    client = BankEnvClient(server.url)
+    with pytest.raises(ServerError) as unknown:
+        client._post("/foo", {"env_id": "x"})
+    assert str(unknown.value) == f"404 no_route: no endpoint POST /foo; {ENDPOINTS}"
+    assert client.reset(TRAIN[0].task_id).task_id == TRAIN[0].task_id
+    client.close()
