@@ -173,11 +173,13 @@ _ASKS_DETAIL = re.compile(
     r"|\b(please|kindly|could you|can you|may i)\b[^.?!]*\b(tell|share|provide|give|let me know|"
     r"confirm (the|your|which))\b)"
 )
+# "I can't switch it on for the card ending 7559" proposes nothing; "I could switch it on for
+# the card ending 0427 instead" does (independent careful agent, issue 16).
 _PROPOSES = re.compile(
     r"(?=[scmwdgporhi])"
     r"(?:\b(shall|should|may|can) (i|we)\b|\b(would|do) you (like|want) (me|us)\b|\bwant me to\b"
     r"|\bgo ahead\b|\bproceed\b|\bok(ay)? to\b|\breply\b[^.?!]{0,20}\byes\b|\bhere is what i will\b"
-    r"|\bi will\b|\bi'll\b|\bi can\b)"
+    r"|\bi will\b|\bi'll\b|\bi can\b(?!'t|’t| not)|\bi could\b(?!n't|n’t| not))"
 )
 
 

@@ -32,14 +32,17 @@ def missing_calls(
 
 
 def shown_by(task: Task, source: Source | None) -> GoldCall | None:
-    """The gold call that shows a told value: the call whose result it is, or the first read of
-    the record's field (None for an argument, a passage, or a value no gold call shows). A value
+    """The gold call that shows a told value: the read whose result it is, or the first read of
+    the record's field (None for a write's result, which a quote may show before it, such as a
+    closure's payout; an argument; a passage; or a value no gold call shows). A value
     is told from it only once it has been made: told before, it is not what the bank showed
     in the order the policy sets (F.24: a lost card is blocked before the balance is read)."""
     if source is None or source.kind not in ("record", "result"):
         return None
-    if source.kind == "result":
-        return next((g for g in task.gold if g.id == source.call), None)
+    if source.kind == "result":  # a read's (a quote's): a write's may be known before it
+        call = next((g for g in task.gold if g.id == source.call), None)
+        spec = all_tools().get(call.tool) if call is not None else None
+        return call if spec is not None and spec.kind != "write" else None
     return next(
         (
             g

@@ -172,6 +172,10 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^if (so|yes)\b,? (i|we) (can|could|will|'ll) (now )?(proceed|go ahead) (with|to)\b"),
     ("confirm", r"^(please |kindly )?confirm (below|here|this|the (action|request|change))\b"),
     ("confirm", r"\b(is|does|are) (that|this|it|everything|all (of )?(this|that)|the above|these details|the details) (all )?(ok|okay|fine|correct|right|alright|all right|acceptable|good|accurate|look (good|right|correct|ok|okay|fine))\b"),
+    # "... so I could switch it on for that card instead. Would you like that?": a yes/no
+    # question on the proposal just made (independent careful agent, issue 16).
+    ("confirm", r"^(so,? |then,? )?(would|do|will) you (still )?(like|want) (that|this|it)( done| to happen)?( then| instead)?\s*\?\s*$"),
+    ("confirm", r"^(would|does|will) (that|this|it) (work|suit you|do)( for you)?( then| instead)?\s*\?\s*$"),
     ("confirm", r"\b(everything|all|this|that|it) (look|looks|sound|sounds) (good|right|correct|ok|okay|fine)\b.*\?"),
     ("confirm", r"\b(ok|okay|good|fine|alright|all right) (for me )?to (go ahead|proceed|continue|go)\b"),
     ("confirm", r"\bgood to go\b.*\?"),

@@ -206,7 +206,9 @@ def told_after(task: Task, trace: Trace) -> dict[int, int]:
         if source is None:
             continue
         if source.call is not None and source.arg is None:
-            entry = source.call
+            entry = source.call  # a read's result (a write's may be quoted before it)
+            if any(g.id == entry and is_write(g.tool) for g in task.gold):
+                continue
         elif source.entity is not None:
             entry = next(
                 (

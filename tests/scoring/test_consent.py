@@ -315,3 +315,34 @@ def test_a_write_no_gold_asked_for_needs_a_yes_that_stated_it(family: str) -> No
     events[yes] = customer("Hmm.", agrees=False)
     refused = failed(bare, edit(trace, events))
     assert any(line.startswith("unrequested ") for line in refused["disclosure_consent"]), refused
+
+
+def test_a_refused_card_before_the_offered_one_is_no_proposal_for_it() -> None:
+    """ "I can't switch it on for the card ending 7559 ... I could switch it on for the card
+    ending 0427 instead. Shall I do that?": the yes covers the card offered, not the one refused
+    (independent careful agent: 'I can't' read as proposing the refused card)."""
+    task = first_of("international_not_supported")
+    trace = gold(task.task_id)
+    write = _first_write(trace.events, "set_card_channel_limit")
+    at = _proposal(trace.events, write)
+    call = trace.events[write]
+    assert isinstance(call, ToolEvent) and call.call.arguments
+    held = holdings(task.customer_id, task.task_date, task.bank_seed)
+    offered = phrase(str(call.call.arguments["card_id"]), held)
+    refused = next(
+        phrase(h.key, held)
+        for h in held
+        if h.kind == "card" and h.key != call.call.arguments["card_id"] and phrase(h.key, held)
+    )
+    text = (
+        f"I'm sorry, I can't switch on international usage on {refused}: that card is only "
+        f"enabled for domestic use. {str(offered).capitalize()} does support it, so I could switch"
+        " international "
+        "usage on for that card instead. Shall I do that?"
+    )
+    assert failed(task, say(trace, at, text)) == {}
+    offer = str(offered).capitalize()
+    swapped = text.replace(offer, "@").replace(str(refused), str(offered))
+    assert "disclosure_consent" in failed(
+        task, say(trace, at, swapped.replace("@", "Your " + str(refused)[5:]))
+    )
