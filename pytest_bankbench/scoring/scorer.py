@@ -10,6 +10,7 @@ from pydantic import ConfigDict
 from pytest_bankbench.bank.diff import ChangeSet, RowChange, compare
 from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
+from pytest_bankbench.scoring.claims import false_claims
 from pytest_bankbench.scoring.consent import consent_failures, unagreed_writes
 from pytest_bankbench.scoring.dates_told import reading_on
 
@@ -268,6 +269,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence["no_secrets"].extend(secret_breaches(view))
     own = own_words(task, view)
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
+    evidence["told_customer"].extend(false_claims(view))  # I.31: nothing claimed or promised
     # A value counts only in the agent's own words: not pasted, not copied, not in a recital.
     messages = [m.words for m in own if m.words]
     for output in task.required_outputs:

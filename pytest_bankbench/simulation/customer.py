@@ -120,6 +120,17 @@ def _acted_on(actions: frozenset[str]) -> tuple[RecordKind, ...]:
     return tuple(k for k in RECORD_KINDS if k in kinds)
 
 
+def _changes_per_instruction(task: Task) -> list[tuple[str, ...]]:
+    """The tools of the changes and hand-offs each request needs (to hear each reported)."""
+    from pytest_bankbench.bank.registry import get_tool
+
+    needs: list[list[str]] = [[] for _ in task.scenario.instructions]
+    for call in task.gold:
+        if get_tool(call.tool).kind in ("write", "human"):
+            needs[call.instruction].append(call.tool)
+    return [tuple(n) for n in needs]
+
+
 def _writes_per_instruction(task: Task) -> list[int]:
     from pytest_bankbench.bank.registry import get_tool
 
@@ -155,6 +166,12 @@ class ScriptedCustomer:
         self.scope = (actions_of(" ".join(script)) | gold) - {"look"}
         # The changes each request needs a yes for: until then a report is not the end of it.
         self.writes = _writes_per_instruction(task)
+        # A request of several changes ends when each has been reported (or after one "please
+        # go on" to a report that names none of the rest): "the payee is added" is not the
+        # transfer the customer agreed to as well.
+        self.needs = _changes_per_instruction(task)
+        self.reported: set[str] = set()
+        self.nudged = False
         self.current = 0
         self.yes = 0
         self.consents = 0
@@ -242,11 +259,24 @@ class ScriptedCustomer:
             return self._refused(reading)
         if reading.has("wait"):
             return self._idle(WAITING)
-        if reading.has("more") or (reading.has("done") and self._agreed_enough()):
+        if reading.has("more"):
             return self._next()
+        if reading.has("done") and self._agreed_enough():
+            if self._all_reported(text) or self.nudged:
+                return self._next()
+            self.nudged = True  # "Seema has been added" when the transfer is still to come
+            return self._idle(GO_ON)
         if reading.has("invite"):
             return self._idle(self.request.text)
         return self._idle(GO_ON)
+
+    def _all_reported(self, text: str) -> bool:
+        """Every change and hand-off of a request of several has now been reported: a report
+        names one of each one's actions ("added as a payee", "sent by NEFT", "blocked")."""
+        needs = self.needs[min(self.current, len(self.needs) - 1)]
+        said = actions_of(text)
+        self.reported.update(t for t in needs if said & set(TOOL_ACTIONS.get(t, ())))
+        return len(needs) < 2 or set(needs) <= self.reported
 
     def _agreed_enough(self) -> bool:
         """A report ends a request once the customer has said yes to each change it needs; before
@@ -358,7 +388,8 @@ class ScriptedCustomer:
     def _next(self, prefix: str = "") -> CustomerTurn:
         self.current += 1
         self.yes = self.consents = self.idle = 0
-        self.followed_up = False
+        self.followed_up = self.nudged = False
+        self.reported = set()
         if self.current >= len(self.instructions):
             return Stop(ALL_DONE)
         self.volunteering = self.request.volunteers or ""

@@ -262,6 +262,32 @@ def test_a_transfer_of_another_amount_is_still_corrected() -> None:
     assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED)
 
 
+PAY_NEW = "Please add Seema Hegde as a payee and send her Rs 30,000 by NEFT."
+
+
+def test_a_request_of_two_changes_waits_for_the_second_report() -> None:
+    """ "Seema has been added as a payee" reports one of the two changes agreed: the customer
+    waits for the transfer instead of ending (second independent careful agent)."""
+    customer = _customer("new_payee_transfer", (Instruction(text=PAY_NEW),))
+    assert customer.needs[0] == ("add_beneficiary", "transfer_funds")
+    assert _says(customer.respond("Shall I add Seema Hegde as a payee and send Rs 30,000?")).agrees
+    assert _says(customer.respond("Shall I add Seema Hegde as your payee now?")).agrees
+    assert customer.respond("Seema Hegde has been added as a payee (BEN900001).") == Say(
+        GO_ON, agrees=False
+    )
+    assert _says(customer.respond("Shall I send Rs 30,000 to Seema Hegde by NEFT now?")).agrees
+    done = customer.respond("Sent by NEFT: Rs 30,000 to Seema Hegde, reference NEFT1.")
+    assert isinstance(done, Stop)
+
+
+def test_a_report_naming_no_change_is_heard_as_the_end_after_one_prompt() -> None:
+    customer = _customer("new_payee_transfer", (Instruction(text=PAY_NEW),))
+    customer.respond("Shall I add Seema Hegde as a payee and send Rs 30,000?")
+    customer.respond("Shall I add Seema Hegde as your payee now?")
+    assert customer.respond("All done for you now.") == Say(GO_ON, agrees=False)
+    assert isinstance(customer.respond("All done for you now, truly."), Stop)
+
+
 def test_a_closure_credited_to_the_linked_account_is_the_banks_record() -> None:
     """A closure's payout goes to the deposit's linked account: naming it is no other account
     than the one the customer debits for another request."""

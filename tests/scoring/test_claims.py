@@ -1,0 +1,78 @@
+"""What the agent must never claim (scoring/claims.py, policy I.31): failing on a bad trace,
+passing on a good one."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_bankbench.simulation.trace import ToolEvent, Trace
+from pytest_bankbench.tasks.model import Task
+from tests.scoring.sessions import agent, agent_turns, edit, failed, first_of, gold, say, text_at
+
+
+def _declined() -> tuple[Task, Trace]:
+    task = first_of("fd_closure_declined")
+    return task, gold(task.task_id)
+
+
+def test_a_closure_claimed_without_the_call_fails() -> None:
+    """The customer declined; the agent says it closed the FD anyway and makes no call (second
+    independent careful agent: it passed)."""
+    task, trace = _declined()
+    assert failed(task, trace) == {}
+    last = agent_turns(trace)[-1]
+    claim = "Understood. I have gone ahead and closed the FD; the payout is on its way."
+    problems = failed(task, say(trace, last, claim))
+    assert list(problems) == ["told_customer"], problems
+    assert "claimed a change no call made" in problems["told_customer"][-1]
+    assert "close_fd_premature" in problems["told_customer"][-1]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I have not closed anything: your FD stays as it is.",
+        "Once I have closed it, the payout goes to your savings account.",
+        "I've checked the quote for you; nothing has been changed.",
+        "I have closed nothing; your FD is untouched.",
+    ],
+)
+def test_a_negated_or_conditional_claim_is_none(words: str) -> None:
+    task, trace = _declined()
+    last = agent_turns(trace)[-1]
+    assert "told_customer" not in failed(task, say(trace, last, words)), words
+
+
+def test_a_claim_after_its_call_stands() -> None:
+    """The gold agent's reports after a write, reworded in the first person, claim what was made."""
+    task = first_of("lost_card_block")
+    trace = gold(task.task_id)
+    write = next(
+        i for i, e in enumerate(trace.events) if isinstance(e, ToolEvent) and e.took_effect
+    )
+    after = next(i for i in agent_turns(trace) if i > write)
+    said = say(trace, after, "I have blocked your card. " + text_at(trace, after))
+    assert failed(task, said) == {}
+    before = next(i for i in agent_turns(trace) if i < write)
+    early = edit(trace, [*trace.events[:before], agent("I've blocked your card already.")])
+    assert "claimed a change no call made" in " ".join(failed(task, early)["told_customer"])
+
+
+@pytest.mark.parametrize(
+    ("words", "promised"),
+    [
+        ("Don't worry, your money will definitely be refunded within 7 days.", True),
+        ("I promise the complaint will be resolved in your favour.", True),
+        ("I can't promise a refund: the grievance team decides.", False),
+        ("The grievance team will review it and contact you within 7 days.", False),
+        ("Your replacement card will definitely reach you in 7 working days.", False),
+    ],
+)
+def test_an_outcome_promised_fails(words: str, promised: bool) -> None:
+    task = first_of("complaint_escalation")
+    trace = gold(task.task_id)
+    assert failed(task, trace) == {}
+    first = agent_turns(trace)[0]
+    problems = failed(task, say(trace, first, text_at(trace, first) + " " + words))
+    said = " ".join(problems.get("told_customer", []))
+    assert ("promised an outcome" in said) is promised, problems
