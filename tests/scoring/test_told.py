@@ -88,7 +88,11 @@ def test_a_result_said_before_the_write_does_not_count() -> None:
 
 def _refusal(family: str) -> tuple[Trace, int]:
     """The gold session of a family's first task, and where it explains the refusal."""
-    task = first_of(family)
+    return _refusal_of(first_of(family))
+
+
+def _refusal_of(task: Task) -> tuple[Trace, int]:
+    """The gold session of a task, and where it explains the refusal."""
     trace = gold(task.task_id)
     explained = task.scenario.instructions[0].explain or ""
     at = next(i for i in agent_turns(trace) if explained[:30] in text_at(trace, i))
@@ -116,6 +120,45 @@ def test_a_reason_is_read_as_a_concept(reason: str, passes: bool) -> None:
     text = f"I'm sorry, I can't close it. {reason} Loan outstanding: Rs {outstanding.value}."
     problems = failed(task, say(trace, at, text))
     assert ("told_customer" not in problems) is passes, problems
+
+
+_KYC_RULE_REFUSALS = [
+    "I'm sorry, I can't open a new FD for you right now: the bank books fixed deposits only "
+    "for customers whose KYC is complete (full), and your KYC status shows as expired.",
+    "FDs are only for customers whose KYC is full, and your KYC status shows as expired.",
+    "FDs need complete (full) KYC, and your KYC status is expired.",
+    "FDs need full KYC, and your KYC status shows as expired.",
+    "only customers with full KYC can open an FD; your KYC is expired.",
+]
+
+
+@pytest.mark.parametrize(
+    ("refusal", "passes"),
+    [(text, True) for text in _KYC_RULE_REFUSALS]
+    + [
+        ("Your KYC is full.", False),
+        ("your KYC status: full", False),
+        ("your KYC is full, not expired", False),
+    ],
+)
+def test_a_kyc_refusal_that_states_the_rule_tells_the_status_and_the_reason(
+    refusal: str, passes: bool
+) -> None:
+    """Lite kyc_blocks_new_fd -002: "full" said as the rule (the requirement) is not the
+    record's status, and "your KYC status shows as expired" is the reason; the status asserted
+    as full fails both."""
+    task = first_of(
+        "kyc_blocks_new_fd", lambda t: any(o.value == "expired" for o in t.required_outputs)
+    )
+    trace, at = _refusal_of(task)
+    rate = next(o for o in task.required_outputs if o.kind == "percent")
+    # The alternative in words that do not tell the reason themselves ("re-KYC" does).
+    text = f"{refusal} You can sort it out at any branch. Rate: {rate.value}%."
+    problems = failed(task, say(trace, at, text))
+    assert (problems == {}) is passes, problems
+    if not passes:
+        assert "required_outputs" in problems
+        assert any("reason" in p for p in problems["told_customer"]), problems
 
 
 def test_the_evidence_quotes_the_message_nearest_the_reason_not_the_last() -> None:
