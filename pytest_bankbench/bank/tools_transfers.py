@@ -159,7 +159,8 @@ def transfer_funds(
 
 @tool(
     "write",
-    reports=("cooling_period_until:date",),
+    # The payee's id is its reference (J.38: what was done and the reference or date).
+    reports=("cooling_period_until:date", "beneficiary_id:text"),
     reveals=(Reveal("beneficiary", "beneficiary_id", ("cooling_period_until",)),),
 )
 def add_beneficiary(

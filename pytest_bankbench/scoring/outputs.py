@@ -252,9 +252,11 @@ def _said_choice(value: str, text: str, unit: str | None, rivals: tuple[str, ...
     def inside_longer(s: int, e: int) -> bool:
         return any(s2 <= s and e <= e2 and e2 - s2 > e - s for s2, e2, _ in spans)
 
-    real = [(s, own) for s, e, own in spans if not inside_longer(s, e)]
-    value_said = any(own and not _negated(text, s) for s, own in real)
-    return value_said and all(own or _negated(text, s) or not _asserted(text, s) for s, own in real)
+    real = [(s, e, own) for s, e, own in spans if not inside_longer(s, e)]
+    value_said = any(own and not _negated(text, s) for s, _, own in real)
+    return value_said and all(
+        own or _negated(text, s) or not _asserted(text, s, e) for s, e, own in real
+    )
 
 
 # Words that make what follows them a statement about the record ("yours is pending", "status:
@@ -271,11 +273,33 @@ _NOT_YET = frozenset(
 )
 
 
-def _asserted(text: str, start: int) -> bool:
-    """The word at `start` is asserted about the record: it opens its clause, or one of the
-    four words before it in the clause asserts it."""
+# A rival said as the rule names what a record must be, not what this one is: "FDs need full
+# KYC", "requires full KYC", "only for customers whose KYC is full" (a relative clause about
+# such customers, not one opening its own clause: "your KYC, whose status is full"), or "full
+# KYC is required" (lite kyc_blocks_new_fd: a careful refusal failed on the rule it stated).
+_RULE_BEFORE = re.compile(
+    r"\b(?:needs?|needed|requir(?:es?|ed|ing|ements?)|must|eligib\w*|only\s+(?:for|to))\b"
+    r"|\w\s+whose\b"
+)
+_RULE_AFTER = frozenset({"required", "needed", "mandatory", "necessary", "must"})
+# A word glossed in parentheses ("complete (full)"): the gloss stands where the word does.
+_GLOSS = re.compile(r"[a-z]\s*\(\s*$")
+
+
+def _asserted(text: str, start: int, end: int) -> bool:
+    """The word at `start` (to `end`) is asserted about the record: it opens its clause, or one
+    of the four words before it in the clause asserts it, and the clause does not state it as
+    the rule."""
+    gloss = _GLOSS.search(text, max(0, start - 8), start)
+    if gloss:  # read where the word it glosses stands
+        start = gloss.start() + 1
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
     clause = text[breaks[-1] if breaks else 0 : start]
+    rest = _CLAUSE_BREAK.search(text, end)
+    if _RULE_BEFORE.search(clause) or not _RULE_AFTER.isdisjoint(
+        _WORD.findall(text[end : rest.start() if rest else len(text)])[:4]
+    ):
+        return False
     if ":" in text[max(0, start - 3) : start]:
         return True
     words = _WORD.findall(clause.lower())

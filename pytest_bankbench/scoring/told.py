@@ -287,9 +287,11 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             if any(reports_done(m.plain_words) for m in after):
                 continue
             wanted = "that the change was made"
+        # The message that should have reported it: the first after it, not the closing line
+        # (lite new_payee_transfer: a payee's add was quoted by the transfer's "Sent!").
         problems.append(
             f"never told the result of {event.call.name}({event.call.arguments}) after it "
-            f"(J.38): expected {wanted}; said after it: {_last(later)}{_recitals(messages)}"
+            f"(J.38): expected {wanted}; said after it: {_last(later[:1])}{_recitals(messages)}"
         )
     return problems
 

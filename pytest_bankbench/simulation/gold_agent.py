@@ -41,6 +41,7 @@ REPORT_LABELS = {
     "balance_after": "balance now",
     "reference": "reference number",
     "deposit_id": "deposit number",
+    "beneficiary_id": "payee id",
 }
 
 

@@ -546,13 +546,36 @@ def chose(value: str, rivals: tuple[str, ...], text: str) -> bool:
         if not any(s2 <= s and e <= e2 and e2 - s2 > e - s for s2, e2, _ in spans)
     ]
     return any(own and not negated(text, s) for s, own in kept) and all(
-        own or negated(text, s) or not about_the_record(text, s) for s, own in kept
+        own or negated(text, s) or not about_the_record(text, s) or a_requirement(text, s)
+        for s, own in kept
     )
 
 
 _STATING = {"is", "are", "was", "were", "be", "been", "it's", "its", "status", "shows"}
 _STATING |= {"showing", "currently", "now", "remains", "still", "marked", "as", "stands"}
 _STATING |= {"reads", "says"}
+
+
+_DEMANDING = {"need", "needs", "needed", "require", "requires", "required", "requirement"}
+_DEMANDING |= {"requirements", "requiring", "must", "eligible", "eligibility"}
+_DEMANDED = {"required", "needed", "mandatory", "necessary", "must"}
+
+
+def a_requirement(text: str, start: int) -> bool:
+    """The word at `start` names what the rule demands, not the record: a verb of need before
+    it in its sentence part ("FDs need complete (full) KYC"), "only for"/"only to", a "whose"
+    after a word ("customers whose KYC is full"), or "required"/"mandatory" in the few words
+    after it ("full KYC is required")."""
+    pieces = r"[.,;:!?\[\]\n–—]|\s-\s|\b(?:but|and|however|whereas|while|though|instead)\b"
+    before = re.split(pieces, text[:start], flags=re.IGNORECASE)[-1].replace("(", " ")
+    words = re.findall(r"[a-z']+", before.lower())
+    pairs = list(itertools.pairwise(words))
+    if _DEMANDING & set(words) or ("only", "for") in pairs or ("only", "to") in pairs:
+        return True
+    if "whose" in words[1:]:
+        return True
+    after = re.split(pieces + r"|[()]", text[start:], flags=re.IGNORECASE)[0]
+    return bool(_DEMANDED & set(re.findall(r"[a-z']+", after.lower())[1:5]))
 
 
 def about_the_record(text: str, start: int) -> bool:

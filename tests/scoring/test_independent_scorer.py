@@ -641,3 +641,25 @@ def test_the_independent_value_reader_agrees_with_the_real_one_on_every_task_val
                 if mine.told(value.model_copy(update={"also": ()}), [text]) != real:
                     differ.append((task.task_id, value.label, value.value, text))
     assert not differ, differ[:10]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm sorry, I can't open a new FD for you right now: the bank books fixed deposits only "
+        "for customers whose KYC is complete (full), and your KYC status shows as expired.",
+        "FDs are only for customers whose KYC is full, and your KYC status shows as expired.",
+        "FDs need complete (full) KYC, and your KYC status is expired.",
+        "Full KYC is required for a new FD, and your KYC is expired.",
+        "Your KYC is full.",
+        "your KYC status: full",
+        "your KYC is full, not expired",
+        "Your KYC, whose status is full, has expired.",
+    ],
+)
+def test_the_independent_choice_reader_agrees_on_a_rival_said_as_the_rule(text: str) -> None:
+    """Lite kyc_blocks_new_fd: a rival said as the rule is not the record's status, in both."""
+    rivals = ("full", "pending")
+    assert mine.chose("expired", rivals, text) is real_told(
+        "choice", "expired", [text], rivals=rivals
+    )

@@ -431,6 +431,41 @@ def test_a_rival_said_of_the_future_is_not_the_status_now(text: str, told_: bool
     assert said("choice", "in progress", text, rivals=("open", "closed")) is told_
 
 
+KYC_RIVALS = ("full", "pending")
+
+
+@pytest.mark.parametrize(
+    ("text", "told_"),
+    [
+        # The rival said as the rule (the requirement), not of the record: told (lite -002).
+        (
+            "I'm sorry, I can't open a new FD for you right now: the bank books fixed deposits "
+            "only for customers whose KYC is complete (full), and your KYC status shows as "
+            "expired. You can update it by doing re-KYC at any of our branches or through "
+            "video KYC.",
+            True,
+        ),
+        (
+            "FDs are only for customers whose KYC is full, and your KYC status shows as expired.",
+            True,
+        ),
+        ("FDs need complete (full) KYC, and your KYC status is expired.", True),
+        ("FDs need full KYC, and your KYC status shows as expired.", True),
+        ("only customers with full KYC can open an FD; your KYC is expired.", True),
+        ("Opening an FD requires full KYC, and yours is expired.", True),
+        ("Full KYC is required for a new FD, and your KYC is expired.", True),
+        # The rival asserted of the record: not told.
+        ("Your KYC is full. It is expired.", False),
+        ("your KYC status: full. Expired, I mean.", False),
+        ("your KYC is full, not expired", False),
+        ("Your KYC is complete (full), not expired.", False),
+        ("Your KYC, whose status is full, has expired.", False),
+    ],
+)
+def test_a_rival_said_as_the_rule_is_not_said_of_the_record(text: str, told_: bool) -> None:
+    assert said("choice", "expired", text, rivals=KYC_RIVALS) is told_
+
+
 def test_choice_rival_inside_a_longer_value_does_not_count() -> None:
     assert said("choice", "partially closed", "It is partially closed.", rivals=("closed",))
     assert not said("choice", "closed", "It is partially closed.", rivals=("partially closed",))

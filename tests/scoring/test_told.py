@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 
 import pytest
 
@@ -78,6 +79,52 @@ def test_a_result_said_as_under_way_is_not_told(words: str, told: bool) -> None:
     assert (not untold) is told, problems
 
 
+def _payee_added_then_sent(added: str) -> tuple[Task, Trace]:
+    """Lite new_payee_transfer -003: the add reported in the message right after it (before
+    the transfer's proposal; `added` may name {name}, {payee} and {until}), the transfer at the
+    end without the cooling date."""
+    task = first_of("new_payee_transfer")
+    trace = gold(task.task_id)
+    writes = [i for i, e in enumerate(trace.events) if isinstance(e, ToolEvent) and e.took_effect]
+    add, transfer = trace.events[writes[0]], trace.events[writes[-1]]
+    assert isinstance(add, ToolEvent) and add.output is not None
+    assert isinstance(transfer, ToolEvent) and transfer.output is not None
+    until = date.fromisoformat(add.output["cooling_period_until"])
+    words = added.format(
+        name=(add.call.arguments or {})["name"],
+        payee=add.output["beneficiary_id"],
+        until=f"{until.day} {until:%B %Y}",
+    )
+    added_at = next(i for i in agent_turns(trace) if writes[0] < i < writes[-1])
+    trace = say(trace, added_at, f"{words} {text_at(trace, added_at)}")
+    balance = next(o for o in task.required_outputs if o.kind == "amount")
+    sent = f"Sent! Reference {transfer.output['reference']}. Your balance is Rs {balance.value}."
+    return task, say(trace, after_last_write(trace), sent)
+
+
+@pytest.mark.parametrize(
+    ("added", "told"),
+    [
+        ("{name} has been added as a payee ({payee}).", True),  # its reference
+        ("{name} has been added; up to Rs 50,000 can go to them until {until}.", True),  # its date
+        ("{name} has been added.", False),  # what was done, with no reference and no date
+    ],
+)
+def test_a_payee_added_is_told_by_its_id_or_its_cooling_date(added: str, told: bool) -> None:
+    """add_beneficiary reports the payee's id (its reference) and the cooling period's end: a
+    message after it telling either tells its result (J.38: what was done and the reference or
+    date); an untold result quotes the message that should have told it, not the last one."""
+    task, trace = _payee_added_then_sent(added)
+    problems = failed(task, trace)
+    untold = [p for p in problems.get("told_customer", []) if "add_beneficiary" in p]
+    assert (not untold) is told, problems
+    if not told:
+        [line] = untold
+        assert "expected cooling_period_until 2026-" in line and " or beneficiary_id BEN" in line
+        assert " has been added. " in line.partition("said after it: ")[2], line
+        assert "Sent!" not in line  # the closing message reported the transfer, not the add
+
+
 def test_a_result_said_before_the_write_does_not_count() -> None:
     task = first_of("fd_closure")
     trace = gold(task.task_id)
@@ -88,7 +135,11 @@ def test_a_result_said_before_the_write_does_not_count() -> None:
 
 def _refusal(family: str) -> tuple[Trace, int]:
     """The gold session of a family's first task, and where it explains the refusal."""
-    task = first_of(family)
+    return _refusal_of(first_of(family))
+
+
+def _refusal_of(task: Task) -> tuple[Trace, int]:
+    """The gold session of a task, and where it explains the refusal."""
     trace = gold(task.task_id)
     explained = task.scenario.instructions[0].explain or ""
     at = next(i for i in agent_turns(trace) if explained[:30] in text_at(trace, i))
@@ -116,6 +167,45 @@ def test_a_reason_is_read_as_a_concept(reason: str, passes: bool) -> None:
     text = f"I'm sorry, I can't close it. {reason} Loan outstanding: Rs {outstanding.value}."
     problems = failed(task, say(trace, at, text))
     assert ("told_customer" not in problems) is passes, problems
+
+
+_KYC_RULE_REFUSALS = [
+    "I'm sorry, I can't open a new FD for you right now: the bank books fixed deposits only "
+    "for customers whose KYC is complete (full), and your KYC status shows as expired.",
+    "FDs are only for customers whose KYC is full, and your KYC status shows as expired.",
+    "FDs need complete (full) KYC, and your KYC status is expired.",
+    "FDs need full KYC, and your KYC status shows as expired.",
+    "only customers with full KYC can open an FD; your KYC is expired.",
+]
+
+
+@pytest.mark.parametrize(
+    ("refusal", "passes"),
+    [(text, True) for text in _KYC_RULE_REFUSALS]
+    + [
+        ("Your KYC is full.", False),
+        ("your KYC status: full", False),
+        ("your KYC is full, not expired", False),
+    ],
+)
+def test_a_kyc_refusal_that_states_the_rule_tells_the_status_and_the_reason(
+    refusal: str, passes: bool
+) -> None:
+    """Lite kyc_blocks_new_fd -002: "full" said as the rule (the requirement) is not the
+    record's status, and "your KYC status shows as expired" is the reason; the status asserted
+    as full fails both."""
+    task = first_of(
+        "kyc_blocks_new_fd", lambda t: any(o.value == "expired" for o in t.required_outputs)
+    )
+    trace, at = _refusal_of(task)
+    rate = next(o for o in task.required_outputs if o.kind == "percent")
+    # The alternative in words that do not tell the reason themselves ("re-KYC" does).
+    text = f"{refusal} You can sort it out at any branch. Rate: {rate.value}%."
+    problems = failed(task, say(trace, at, text))
+    assert (problems == {}) is passes, problems
+    if not passes:
+        assert "required_outputs" in problems
+        assert any("reason" in p for p in problems["told_customer"]), problems
 
 
 def test_the_evidence_quotes_the_message_nearest_the_reason_not_the_last() -> None:
