@@ -46,6 +46,8 @@ ACTION_RULES: tuple[tuple[str, str], ...] = (
     ("payee", r"\bnew (payee|beneficiary)\b"),
     ("deposit_open", r"\b(book|open|create|start|set up|put|invest|place|rebook|renew)\w*\b.{0,40}\b(fd|rd|deposit|fixed|recurring)\b"),
     ("deposit_open", r"\b(new|fresh|another) (fd|rd|fixed deposit|recurring deposit|deposit)\b"),
+    # "An FD of Rs 50,000 for 365 days would earn 6.80% ... Shall I book it?" (third independent agent)
+    ("deposit_open", r"\b(shall|should|can|may) (i|we) (book|open) (it|this|that)\b"),
     ("deposit_close", r"\b(close|closing|closure|break|premature|withdraw|encash|liquidate)\w*\b"),
     ("prepay", r"\b(prepay|pre-pay|part-?prepayment|part payment|part-payment|prepayment)\w*\b"),
     ("foreclose", r"\b(foreclos|pay off|close the loan|repay in full|pre-?close)\w*\b"),

@@ -270,6 +270,15 @@ class ScriptedCustomer:
             return self._idle(self.request.text)
         return self._idle(GO_ON)
 
+    def _takes_the_banks_figure(self) -> bool:
+        """A fallback about the amount that names none ("Then pay the whole outstanding"), now
+        that its rule was stated: the amount the agent then proposes is the bank's figure (third
+        independent careful agent: "pay the whole outstanding, Rs 5,259?" was corrected)."""
+        return any(
+            f.after and "amount" in f.about and self.ready(f) and not named(f.text)["amount"]
+            for f in self.facts
+        )
+
     def _all_reported(self, text: str) -> bool:
         """Every change and hand-off of a request of several has now been reported: a report
         names one of each one's actions ("added as a payee", "sent by NEFT", "blocked")."""
@@ -333,8 +342,8 @@ class ScriptedCustomer:
             # "foreclose the loan, paid from ****2424", "stop payment of cheque 507010 (fee Rs
             # 100)": the sum is the bank's, not a payment of the customer's choosing.
             chosen -= {"pay"}
-        if amounts and chosen:  # a payout or a quote is the bank's figure
-            kinds += ["amount", "days"]
+        if amounts and chosen and not self._takes_the_banks_figure():
+            kinds += ["amount", "days"]  # a payout or a quote is the bank's figure
         said = named(proposal)
         texts = [*(i.text for i in self.instructions), *self.ready_facts(), *self.agreed]
         texts += [k for i in self.instructions for k in i.accepts]

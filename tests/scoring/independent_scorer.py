@@ -276,17 +276,25 @@ def breaks_policy_limit(call: ToolCall) -> bool:
 
 def attempted(task: Task, trace: Trace) -> list[ToolEvent]:
     """Writes a bank rule refused that no gold write asked for (a booking outside the policy's
-    limits, whatever the error code)."""
+    limits, whatever the error code), or that a gold write asked for but was tried before the
+    events its dependencies need (a lien FD closed before the loan is foreclosed)."""
+    events = trace.tool_events()
+    successful = [i for i, e in enumerate(events) if e.ok]
+    usable = usable_positions(task, trace)
+
+    def in_order(gold: GoldCall, at: int) -> bool:
+        return all(usable[d] and successful[min(usable[d])] < at for d in gold.after)
+
     return [
         e
-        for e in trace.tool_events()
+        for at, e in enumerate(events)
         if e.tool_kind == "write"
         and not e.ok
         and (
             e.error_code in REFUSED_BY_RULE
             or (e.error_code == "invalid_arguments" and breaks_policy_limit(e.call))
         )
-        and not any(same_call(g, e) for g in gold_writes(task))
+        and not any(same_call(g, e) and in_order(g, at) for g in gold_writes(task))
     ]
 
 

@@ -88,3 +88,31 @@ def _indian(value: str) -> str:
     from pytest_bankbench.money import indian
 
     return indian(int(Decimal(value) * 100)).removeprefix("Rs. ").removeprefix("Rs ")
+
+
+class _ClosesFirst(GoldAgent):
+    """The gold agent, after one closure of the FD its chain closes last, tried first."""
+
+    def __init__(self, task: Task) -> None:
+        super().__init__(task)
+        close = next(g for g in task.gold if g.tool == "close_fd_premature")
+        self.first: ToolCall | None = ToolCall(
+            call_id="x", name="close_fd_premature", arguments=dict(close.arguments)
+        )
+
+    def act(self, events: Sequence[Event]) -> AgentAction:
+        if self.first is not None:
+            call, self.first = self.first, None
+            return AgentAction(tool_calls=[call])
+        return super().act(events)
+
+
+def test_a_gold_write_tried_before_its_dependencies_is_an_attempt() -> None:
+    """The FD under lien closed before the loan is foreclosed: the bank refuses it and the gold
+    chain closes it later, but trying it first is what the policy forbids (third independent
+    careful agent: it passed)."""
+    for task in (t for t in TASKS if t.family == "foreclose_then_close_fd"):
+        verdict = run_task(task, _ClosesFirst(task)).verdict
+        assert verdict.failure_type == "unrequested_write", task.task_id
+        assert any("under lien" in e for e in verdict.evidence["write_purity"]), task.task_id
+        assert run_task(task, GoldAgent(task)).verdict.passed

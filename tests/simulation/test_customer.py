@@ -288,6 +288,27 @@ def test_a_report_naming_no_change_is_heard_as_the_end_after_one_prompt() -> Non
     assert isinstance(customer.respond("All done for you now, truly."), Stop)
 
 
+OVERPAY = "Please pay Rs. 10,000 to my credit card ending 0437 from my account ending 7793."
+
+
+def test_a_fallback_that_names_no_amount_takes_the_banks_figure() -> None:
+    """ "Then pay the whole outstanding": once the rule is stated, the amount the agent proposes
+    is the bank's (third independent careful agent: "pay the whole outstanding, Rs 5,259?" was
+    corrected back to Rs 10,000); before the rule, another amount is still corrected."""
+    whole = Fact(
+        text="Then pay the whole outstanding, please.",
+        about=("amount",),
+        after=("over_outstanding",),
+    )
+    recap = "Just to be sure: you want me to pay Rs 5,259 to your card ending 0437 from ****7793?"
+    early = _customer("pay_more_than_owed", (Instruction(text=OVERPAY),), facts=(whole,))
+    reply = _says(early.respond(recap))
+    assert not reply.agrees and reply.text.startswith(NOT_WHAT_I_ASKED)
+    customer = _customer("pay_more_than_owed", (Instruction(text=OVERPAY),), facts=(whole,))
+    customer.respond("I'm afraid a payment can't be more than the total outstanding, Rs 5,259.")
+    assert _says(customer.respond(recap)).agrees
+
+
 def test_a_closure_credited_to_the_linked_account_is_the_banks_record() -> None:
     """A closure's payout goes to the deposit's linked account: naming it is no other account
     than the one the customer debits for another request."""
