@@ -174,12 +174,16 @@ def reject_write(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
         call=step.call.model_copy(update={"arguments": {**step.call.arguments, "unexpected": 1}}),
     )
     entry = entry_of(task, step.gold_id)
+    # A later write that waits on it is tried out of the chain's order, and the bank may refuse
+    # it by rule (a rebooking with the closure's money never paid out): an attempt (G.28).
+    waits = any(entry.id in g.after for g in task.gold)
     return Mutant(
         "write_rejected",
         f"{entry.id} {entry.tool} refused (unknown argument)",
         scripted("rejected", task, [bad if s is step else s for s in plan]),
         expect=Expect(
-            fails=("required_calls",) if unique(task, entry) else (), holds=("write_purity",)
+            fails=("required_calls",) if unique(task, entry) else (),
+            holds=() if waits else ("write_purity",),
         ),
     )
 
