@@ -54,6 +54,7 @@ _PROMISE = re.compile(
     r"(?=[dscgiwr])\b(?:definitely|surely|certainly|guaranteed?|i promise|we promise|rest assured)\b",
     re.IGNORECASE,
 )
+_PROMISE_WORDS = ("definitely", "surely", "certainly", "guarantee", "promise", "rest assured")
 _OUTCOME = re.compile(
     r"\b(?:refund(?:ed|s)?|revers(?:ed|al)|money back|credited back|compensat(?:ed|ion)"
     r"|in your favou?r|resolved|chargeback|sorted(?: out)?|fixed|approved|settled)\b",
@@ -74,11 +75,23 @@ def false_claims(view: SessionView) -> list[str]:
                 made.add(call.event.call.name)
             call = next(calls, None)
         lowered = message.lowered
-        if not (_CLAIM.search(lowered) or _PROMISE.search(lowered)):
+        if not (_claims(lowered) or any(w in lowered for w in _PROMISE_WORDS)):
             continue  # most messages claim and promise nothing
         for sentence in _SENTENCE.split(message.text):
             problems += _claimed(sentence, made, view.tools) + _promised(sentence)
     return problems
+
+
+def _claims(lowered: str) -> bool:
+    """The lowered text holds a claim: read from each "i" or "we" that opens a word (found by
+    substring search, a scan in C; the pattern tried at every "i" or "w" cost more)."""
+    for subject in ("i ", "i'", "we "):
+        at = lowered.find(subject)
+        while at != -1:
+            if (at == 0 or not lowered[at - 1].isalpha()) and _CLAIM.match(lowered, at):
+                return True
+            at = lowered.find(subject, at + 1)
+    return False
 
 
 def _claimed(sentence: str, made: set[str], tools: dict[str, ToolSpec]) -> list[str]:

@@ -236,10 +236,10 @@ def secret_breaches(view: SessionView) -> list[str]:
     for message in view.messages:
         event = message.event
         if event.role == "customer":
-            # Each secret is digits: the digit, a scan in C, is looked for before the hints.
+            # A secret is named (the hints, substring tests) and then its digits or digit words.
             offered = (
                 volunteered(event.text)
-                if _has_digits(message.lowered) and hinted(message.lowered)
+                if hinted(message.lowered) and _has_digits(message.lowered)
                 else []
             )
             if offered:
