@@ -542,6 +542,9 @@ BROKEN: dict[str, dict[str, object]] = {
     "the policy's other values ignored at the end": {"as_chosen": lambda task, trace: None},
     "a rival said anywhere counts": {"about_the_record": lambda text, start: True},
     "false pass ignores what was told": {"HOW_CHECKS": _but("told_customer")},
+    "a change claimed that no call made passes": {
+        "telling.says_anything_false": lambda trace: False
+    },
     "not told ranked before a missing output": {
         "FAILURE_ORDER": _swapped("required_outputs", "told_customer")
     },
