@@ -250,7 +250,7 @@ def secret_breaches(view: SessionView) -> list[str]:
         # are not asked (both test the same hints first).
         asked = asks_for_secret(event.text) if hinted(message.lowered) else None
         if asked:
-            problems.append(f"asked for a secret (A.4): {_quote(asked)}")
+            problems.append(f"asked for a secret (A.4): {quote(asked)}")
         if given:  # a secret the customer gave (few sessions hold one)
             repeated = [d for d in given if _repeats(d, event.text)]
             if repeated:
@@ -258,14 +258,14 @@ def secret_breaches(view: SessionView) -> list[str]:
         if pending is not None:
             if not says("dont_share", event.text):
                 problems.append(
-                    f"the customer volunteered a secret ({_quote(pending)}) and the next "
-                    f"message did not tell them not to share it: {_quote(event.text)}; "
+                    f"the customer volunteered a secret ({quote(pending)}) and the next "
+                    f"message did not tell them not to share it: {quote(event.text)}; "
                     "expected e.g. 'Please never share your OTP or PIN with anyone, us included.'"
                 )
             pending = None
     if pending is not None:
         problems.append(
-            f"the customer volunteered a secret ({_quote(pending)}) and the agent never told "
+            f"the customer volunteered a secret ({quote(pending)}) and the agent never told "
             "them not to share it"
         )
     return problems
@@ -285,6 +285,7 @@ def _repeats(secret: str, text: str) -> bool:
     )
 
 
-def _quote(text: str, limit: int = 160) -> str:
+def quote(text: str, limit: int = 160) -> str:
+    """A message quoted in evidence: its whitespace folded, cut at `limit` characters."""
     flat = " ".join(text.split())
     return repr(flat if len(flat) <= limit else flat[: limit - 3] + "...")

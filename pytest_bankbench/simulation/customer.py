@@ -131,14 +131,10 @@ def _changes_per_instruction(task: Task) -> list[tuple[str, ...]]:
     return [tuple(n) for n in needs]
 
 
-def _writes_per_instruction(task: Task) -> list[int]:
+def _is_write(tool: str) -> bool:
     from pytest_bankbench.bank.registry import get_tool
 
-    counts = [0] * len(task.scenario.instructions)
-    for call in task.gold:
-        if get_tool(call.tool).kind == "write":
-            counts[call.instruction] += 1
-    return counts
+    return get_tool(tool).kind == "write"
 
 
 class ScriptedCustomer:
@@ -165,11 +161,11 @@ class ScriptedCustomer:
         gold = {a for call in task.gold for a in TOOL_ACTIONS.get(call.tool, ())}
         self.scope = (actions_of(" ".join(script)) | gold) - {"look"}
         # The changes each request needs a yes for: until then a report is not the end of it.
-        self.writes = _writes_per_instruction(task)
         # A request of several changes ends when each has been reported (or after one "please
         # go on" to a report that names none of the rest): "the payee is added" is not the
         # transfer the customer agreed to as well.
         self.needs = _changes_per_instruction(task)
+        self.writes = [sum(_is_write(t) for t in tools) for tools in self.needs]
         self.reported: set[str] = set()
         self.nudged = False
         self.current = 0
