@@ -130,3 +130,80 @@ def mentions_amount(text: str, expected: Decimal) -> bool:
     """True when `expected` (rupees) appears in the text in any accepted number format."""
     target = expected.normalize()
     return any(value == target for value in amounts_in(text))
+
+
+# Amounts said in words ("five thousand rupees", "one lakh fifty thousand", "a lakh"), as a voice
+# agent or a careful writer says them: a run of number words holding a scale word, opening with
+# a number ("a"/"an" only before a scale word). "A few thousand", "thousands of", "lakhs of
+# customers" open with no number and name none; "five" alone is a count, not an amount.
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_WORD_VALUE = {w: n for n, w in enumerate(_UNITS)} | {w: 10 * (n + 2) for n, w in enumerate(_TENS)}
+_WORD_SCALE = {"thousand": 1_000, "lakh": 100_000, "lakhs": 100_000, "lac": 100_000}
+_WORD_SCALE |= {"lacs": 100_000, "crore": 10_000_000, "crores": 10_000_000, "million": 1_000_000}
+_NUMBER_WORD = "|".join(sorted([*_WORD_VALUE, "hundred", *_WORD_SCALE], key=len, reverse=True))
+_SPOKEN = re.compile(
+    rf"(?<![\w-])(?:(?:an?[\s-]+)(?=(?:hundred|{'|'.join(_WORD_SCALE)})\b)|(?=(?:{'|'.join(_WORD_VALUE)})\b))"
+    rf"(?:{_NUMBER_WORD})(?:(?:[\s-]+(?:and[\s-]+)?)(?:{_NUMBER_WORD}))*(?![\w-])"
+)
+# The scale words' common opening letters, looked for before the pattern is tried (most texts
+# hold none of them).
+_SCALE_HINTS = ("hundred", "thousand", "lakh", "lac", "crore", "million")
+
+
+def spoken_amounts(lowered: str) -> tuple[tuple[Decimal, int, int], ...]:
+    """Each amount said in words in a lower-case text: its value and its span. A scale as large
+    as the one before it opens another amount ("five thousand and ten thousand" is two)."""
+    if not any(hint in lowered for hint in _SCALE_HINTS):
+        return ()
+    found: list[tuple[Decimal, int, int]] = []
+    for m in _SPOKEN.finditer(lowered):
+        total = current = last = 0  # last: the last scale said ("hundred" is none)
+        # The amount's start, its last group's, its end, and the end of its last scale word.
+        start = group = end = closed = m.start()
+        scaled = False
+        for word in _WORD.finditer(lowered, m.start(), m.end()):
+            value = word.group()
+            if value in _WORD_VALUE or value in ("a", "an"):
+                if not current:
+                    group = word.start()
+                current += _WORD_VALUE.get(value, 0)
+            elif value == "hundred":
+                current, scaled = (current or 1) * 100, True
+            elif (scale := _WORD_SCALE.get(value, 0)) != 0:
+                if last and scale >= last:  # a second amount begins at this group
+                    found.append((Decimal(total), start, closed))
+                    total, start = 0, group
+                total, current, last, scaled = total + (current or 1) * scale, 0, scale, True
+                end = closed = word.end()
+                continue
+            else:
+                continue  # "and"
+            end = word.end()
+        if scaled:  # "five" alone is no amount
+            found.append((Decimal(total + current), start, end))
+    return tuple(found)
+
+
+_WORD = re.compile(r"[a-z]+")

@@ -9,7 +9,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Literal
 
-from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.money import rupees, spoken_amounts, to_paise
 from pytest_bankbench.scoring.dates_told import dates_in as _dates_in
 from pytest_bankbench.scoring.dates_told import said_date as _said_date
 from pytest_bankbench.scoring.dates_told import task_day
@@ -117,18 +117,24 @@ def _may_say(target: Decimal, text: str) -> bool:
     """Whether `text` may state the amount `target` (at least a rupee), read without parsing it:
     every amount _amounts_in finds without a scale word has its whole rupees as a run of digits
     in the text once its commas are out (a paise figure's run holds them too: 150 paise), so a
-    text with neither that run nor a figure followed by a scale word's letter states none."""
-    return str(int(target)) in text.replace(",", "") or _SCALED.search(text) is not None
+    text with neither that run nor a figure followed by a scale word's letter, nor a scale word
+    said in words, states none."""
+    return (
+        str(int(target)) in text.replace(",", "")
+        or _SCALED.search(text) is not None
+        or any(hint in text for hint in _SPOKEN_HINTS)  # said in words
+    )
 
 
 @lru_cache(maxsize=_RECENT)
 def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     """Every amount a message states: its value, whether a currency or scale word marks it, and
     whether an unmarked one may stand bare (no unit, id or count beside it; False for a marked
-    one, which needs no such test). Dates are taken out first."""
+    one, which needs no such test). Dates are taken out first; amounts said in words after."""
+    spoken = _spoken(text)  # most texts: () after a scan for a scale word
     digit = _DIGIT.search(text)
     if digit is None:
-        return ()
+        return spoken
     dates = _dates_in(text)
     for start, end, _ in dates:
         text = text[:start] + " " * (end - start) + text[end:]
@@ -176,6 +182,27 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
         if not (frac or scale) and tail and follows == "paise":
             amount, marked, bare_ok = amount + Decimal(tail["paise"]) / 100, True, False
         found.append((amount, marked, bare_ok))
+    return (*found, *spoken)
+
+
+_SPOKEN_HINTS = ("hundred", "thousand", "lakh", "lac", "crore", "million")
+_CURRENCY_BEFORE = re.compile(r"(?:\brs\.?|\binr|\brupees?|₹)\s*$")
+_CURRENCY_AFTER = re.compile(r"\s*(?:rupees?\b|rs\b|inr\b|/-)")
+
+
+def _spoken(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
+    """Amounts said in words ("five thousand rupees", "Rs one lakh"): marked by a currency word
+    beside them, bare where no unit or count follows ("five thousand days" is none)."""
+    found: list[tuple[Decimal, bool, bool]] = []
+    for amount, start, end in spoken_amounts(text):
+        tail = _AFTER.match(text, end)
+        if tail is not None and tail.lastgroup in ("unit", "foreign", "count", "paise_unit"):
+            continue
+        marked = bool(
+            _CURRENCY_BEFORE.search(text, max(0, start - 8), start)
+            or _CURRENCY_AFTER.match(text, end)
+        )
+        found.append((amount, marked, not marked))
     return tuple(found)
 
 

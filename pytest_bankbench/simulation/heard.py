@@ -13,6 +13,8 @@ from decimal import Decimal
 from functools import lru_cache
 from types import MappingProxyType
 
+from pytest_bankbench.money import spoken_amounts
+
 _SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "k": 1_000}
 # A number starts where no digit or point comes before it: a long run of digits is tried once,
 # not from each of its positions (which costs the square of its length).
@@ -23,11 +25,19 @@ _SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(lakh|lac|crore|k)s?\b")
 def heard(text: str) -> str:
     """Text as constraints are matched in it: lower case, digits without separators, lakh and
     crore spelled out as digits, no currency words ("Rs. 2,00,000" -> "200000")."""
-    text = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
+    text = re.sub(r"(?<=\d),(?=\d)", "", _in_digits(text.lower()))
     text = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], text)
     text = re.sub(r"\b(rs|inr|rupees?)\b", " ", text)
     text = re.sub(r"(?<!\d)\.|\.(?!\d)", " ", text)
     return " " + " ".join(re.sub(r"[^0-9a-z.%]+", " ", text).split()) + " "
+
+
+def _in_digits(lowered: str) -> str:
+    """Amounts said in words written in digits ("five thousand rupees" -> "5000 rupees"): heard
+    as the figure is."""
+    for amount, start, end in reversed(spoken_amounts(lowered)):
+        lowered = f"{lowered[:start]}{amount}{lowered[end:]}"
+    return lowered
 
 
 def was_said(phrase: str, transcript: str) -> bool:
@@ -58,7 +68,7 @@ _DAYS = re.compile(r"\b(\d{1,4})[\s-]*(days?|years?)\b", re.IGNORECASE)
 def named(text: str) -> Mapping[str, frozenset[str]]:
     """The accounts (as last four digits), transfer modes, amounts and day counts a text names
     (cached: a script's own texts are read again at every proposal)."""
-    plain = re.sub(r"(?<=\d),(?=\d)", "", text.lower())
+    plain = re.sub(r"(?<=\d),(?=\d)", "", _in_digits(text.lower()))
     scaled = {Decimal(m[1]) * _SCALE[m[2]] for m in _SCALED.finditer(plain)}  # "5 lakh" is money
     plain = _SCALED.sub(lambda m: f"{Decimal(m[1]) * _SCALE[m[2]]:f}".split(".")[0], plain)
     accounts = {next(g for g in m.groups() if g) for m in _ENDING.finditer(plain)}

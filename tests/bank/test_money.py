@@ -15,6 +15,7 @@ from pytest_bankbench.money import (
     round_paise,
     rupees,
     shown_value,
+    spoken_amounts,
     to_paise,
     to_rupees,
 )
@@ -166,3 +167,27 @@ def test_amounts_in_international_grouping_with_two_comma_groups() -> None:
 def test_amounts_in_rupee_prefix_without_a_space() -> None:
     assert mentions_amount("Rs.2,00,000", Decimal(200000))
     assert mentions_amount("Rs.200000", Decimal(200000))
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("i will send five thousand rupees", [("5000", "five thousand")]),
+        ("one lakh fifty thousand", [("150000", "one lakh fifty thousand")]),
+        ("a lakh", [("100000", "a lakh")]),
+        ("five hundred thousand", [("500000", "five hundred thousand")]),
+        ("five hundred and fifty", [("550", "five hundred and fifty")]),
+        ("twenty-five thousand", [("25000", "twenty-five thousand")]),
+        ("two crore", [("20000000", "two crore")]),
+        # A scale as large as the one before opens another amount.
+        ("five thousand and ten thousand", [("5000", "five thousand"), ("10000", "ten thousand")]),
+        # No number before the scale, or no scale: no amount.
+        ("a few thousand rupees", []),
+        ("thousands of customers", []),
+        ("lakhs of people", []),
+        ("five emis", []),
+        ("sixty", []),
+    ],
+)
+def test_amounts_said_in_words(text: str, amounts: list[tuple[str, str]]) -> None:
+    assert [(str(v), text[a:b]) for v, a, b in spoken_amounts(text)] == amounts

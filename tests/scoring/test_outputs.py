@@ -75,6 +75,14 @@ AMOUNT_TOLD = [
     ("1234.44", "Rs. 1234.44"),
     ("1234.05", "₹1,234 and 5 paise"),
     ("0.44", "44 paise"),
+    # Said in words, as a voice agent says it (issue 16: "five thousand rupees" was no amount).
+    ("5000.00", "I will send five thousand rupees to Seema."),
+    ("5000.00", "a transfer of Rs. five thousand"),
+    ("150000.00", "one lakh fifty thousand rupees"),
+    ("100000.00", "a lakh"),
+    ("25500.00", "twenty-five thousand five hundred rupees"),
+    ("205000.00", "two lakh and five thousand rupees"),
+    ("10000.00", "five thousand and ten thousand"),
 ]
 AMOUNT_NOT_TOLD = [
     ("50000.00", "Rs. 5,000"),
@@ -118,6 +126,14 @@ AMOUNT_NOT_TOLD = [
     ("1234.44", "Rs 1,234"),  # exact to the paisa
     ("1234.44", "Rs 1,234 and 45 paise"),
     ("150.00", "150 paise"),
+    # Words that say no amount: no number before the scale, a unit after, the other of two.
+    ("1000.00", "a few thousand rupees"),
+    ("1000.00", "thousands of customers"),
+    ("100000.00", "lakhs of customers"),
+    ("5000.00", "five thousand days"),
+    ("5000.00", "five thousand dollars"),
+    ("15000.00", "five thousand and ten thousand"),
+    ("5.00", "five rupees"),  # no scale word: a count's reader reads "five"
 ]
 
 

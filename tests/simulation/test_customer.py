@@ -198,6 +198,7 @@ SEND = "Send Rs. 5,000 to Ravi Kumar by IMPS from my savings account ending 1234
         ),
         ("Here is what I will do: send Rs. 5,000 by NEFT from XXXX1234. Shall I go ahead?", "IMPS"),
         ("To confirm, you'd like me to transfer Rs. 50,000 to Ravi Kumar by IMPS?", "5,000"),
+        ("To confirm, you'd like me to transfer Rs. fifty thousand to Ravi by IMPS?", "5,000"),
     ],
 )
 def test_a_proposal_naming_another_account_mode_or_amount_is_corrected(
@@ -212,6 +213,7 @@ def test_a_proposal_naming_another_account_mode_or_amount_is_corrected(
     [
         "I'll send Rs. 5,000 to Ravi Kumar by IMPS from your account ending 1234. Shall I?",
         "Your balance is Rs. 45,230. Shall I send the Rs. 5,000 by IMPS now?",
+        "Shall I send five thousand rupees to Ravi Kumar by IMPS now?",
         "Shall I proceed?",
     ],
 )
@@ -490,6 +492,8 @@ def test_the_old_helpers_read_through_the_acts() -> None:
         ("50,000", "You sent Rs. 1,50,000.", False),
         ("cooling period", "This payee is in its Cooling-Period.", True),
         ("2 lakh", "RTGS needs at least Rs 2,00,000.", True),
+        ("Rs 5,000", "Shall I send five thousand rupees?", True),
+        ("Rs 5,000", "Shall I send fifty thousand rupees?", False),
     ],
 )
 def test_a_constraint_is_heard_however_the_amount_is_written(
