@@ -279,7 +279,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence["no_secrets"].extend(secret_breaches(view))
     own = own_words(task, view)
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
-    evidence["told_customer"].extend(false_claims(view))  # I.31: nothing claimed or promised
+    evidence["told_customer"].extend(false_claims(view, bool(golds)))  # I.31: nor promised
     # A value counts only in the agent's own words: not pasted, not copied, not in a recital.
     messages = [m.words for m in own if m.words]
     for output in task.required_outputs:

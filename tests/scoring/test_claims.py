@@ -66,6 +66,13 @@ def test_a_claim_after_its_call_stands() -> None:
         ("I can't promise a refund: the grievance team decides.", False),
         ("The grievance team will review it and contact you within 7 days.", False),
         ("Your replacement card will definitely reach you in 7 working days.", False),
+        # In other words (careless-agent trial, issue 16: each passed).
+        ("You will get a full refund within 7 working days, no matter what.", True),
+        ("I can assure you 100% that the charge will be reversed.", True),
+        ("The bank will refund you for sure.", True),
+        ("Your complaint will be resolved in your favour by tomorrow.", True),
+        ("If the team finds in your favour, the amount is credited back.", False),
+        ("I can't assure you of a refund; the team decides.", False),
     ],
 )
 def test_an_outcome_promised_fails(words: str, promised: bool) -> None:
@@ -76,3 +83,42 @@ def test_an_outcome_promised_fails(words: str, promised: bool) -> None:
     problems = failed(task, say(trace, first, text_at(trace, first) + " " + words))
     said = " ".join(problems.get("told_customer", []))
     assert ("promised an outcome" in said) is promised, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "words", "why"),
+    [
+        # No tool does these: claimed, they are false wherever said.
+        ("complaint_escalation", "I have waived all charges on your account.", "no tool"),
+        ("complaint_escalation", "I've refunded the disputed amount.", "no tool"),
+        ("complaint_escalation", "I have reversed the charge for you.", "no tool"),
+        # Money moved, in words the customer's actions do not name.
+        ("transfer_correction", "I have sent the money.", "transfer_funds"),
+        ("prepay_reduce_emi", "I have prepaid the loan.", "make_loan_prepayment"),
+        # The whole request claimed done before any write.
+        ("fd_closure", "I have already processed and completed this for you.", "no change"),
+    ],
+)
+def test_a_change_claimed_in_other_words_fails(family: str, words: str, why: str) -> None:
+    """Careless-agent trial (issue 16): each claim passed, said before any write."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    first = agent_turns(trace)[0]
+    problems = failed(task, say(trace, first, words + " " + text_at(trace, first)))
+    said = " ".join(problems.get("told_customer", []))
+    assert "claimed a change no call made" in said and why in said, problems
+
+
+def test_a_second_record_claimed_after_one_change_fails() -> None:
+    """ "I have also closed your other FD" after one closure claims a second (careless-agent
+    trial: claims were matched by tool, not by how many were made)."""
+    task = first_of("fd_closure")
+    trace = gold(task.task_id)
+    write = next(
+        i for i, e in enumerate(trace.events) if isinstance(e, ToolEvent) and e.took_effect
+    )
+    after = next(i for i in agent_turns(trace) if i > write)
+    said = text_at(trace, after)
+    assert failed(task, say(trace, after, said + " I have closed the FD as agreed.")) == {}
+    other = failed(task, say(trace, after, said + " I have also closed your other FD."))
+    assert "only one close_fd_premature" in " ".join(other.get("told_customer", [])), other
