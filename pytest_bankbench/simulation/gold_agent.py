@@ -153,11 +153,18 @@ class GoldAgent:
 
     def unknown_topics(self) -> list[Topic]:
         """What the first question asks about: the first topic of each fact the customer's
-        opening does not already give (issue 17: no asking for what was just said)."""
+        opening does not already give (issue 17: no asking for what was just said), never the
+        customer's identity where the fact answers another (A.1: the customer is already
+        authenticated; careless-agent trial: gold asked for "your registered details")."""
         opening = self.task.scenario.first_message
         facts = self.task.scenario.structured_facts()
         missing = [f for f in facts if not f.after and not already_told(f.text, opening)]
-        return list(dict.fromkeys((f.about or ("other",))[0] for f in missing))
+        return list(
+            dict.fromkeys(
+                next((t for t in f.about if t != "identity"), f.about[0]) if f.about else "other"
+                for f in missing
+            )
+        )
 
     def told_values(self, values: Sequence[V], events: Sequence[Event]) -> list[V]:
         """The values to tell, as the agent's own tool results show them (never the task's
