@@ -26,6 +26,7 @@ import json
 import re
 
 from pytest_bankbench.bank.registry import ToolSpec
+from pytest_bankbench.records import RECORD_ARGS
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.acts import actions_of
@@ -106,7 +107,7 @@ def false_claims(view: SessionView, writes_due: bool = False) -> list[str]:
             continue  # most messages claim and promise nothing
         for sentence in _SENTENCE.split(message.text):
             problems += _claimed(sentence, made, view.tools, writes_due) + _promised(sentence)
-    return problems + _unfounded_references(view)
+    return problems + _unfounded_references(view) + _changes_on_other_records(view)
 
 
 # A reference as the bank writes one: capitals then digits and capitals, eight or more, three
@@ -244,3 +245,90 @@ def _write_tools(claim: str, tools: dict[str, ToolSpec]) -> frozenset[str]:
         for tool, named in TOOL_ACTIONS.items()
         if actions & set(named) and tool in tools and tools[tool].kind == "write"
     )
+
+
+# A change reported as made ("is now blocked", "has been closed"): what a result says.
+_MADE = re.compile(
+    r"\b(?:is now|are now|has been|have been|has now been|was successfully|is successfully)\b",
+    re.IGNORECASE,
+)
+_EARLIER = re.compile(
+    r"\b(?:since|already|earlier|previously|before today|last (?:week|month|year))\b"
+)
+# What names a record in a sentence: its id ("FD001219") or a run of four or more digits.
+_NAME = re.compile(r"(?<![\w-])(?:[a-z]{2,4})?\d{4,}(?![\w-])")
+
+
+def _changes_on_other_records(view: SessionView) -> list[str]:
+    """Evidence for each change reported on a card, FD or loan no call of that change acted on,
+    where the session's results name that record ("Your card ending 9355 is now blocked" after
+    blocking the card ending 3653; careless-agent trial: it passed, the result told being any of
+    the write's)."""
+    problems: list[str] = []
+    for message in view.agent:
+        lowered = message.lowered
+        if " now " not in lowered and " been " not in lowered:
+            continue  # most messages report no change
+        for sentence in _SENTENCE.split(lowered):
+            made = _MADE.search(sentence)
+            if (
+                made is None
+                or _NEGATED.search(sentence, 0, made.start())
+                or _EARLIER.search(sentence)
+            ):
+                continue  # "has been blocked since March": a status, no change of this session
+            tools = _write_tools(sentence, view.tools)
+            if not tools:
+                continue
+            named = {m.group() for m in _NAME.finditer(sentence)}
+            if not named:
+                continue
+            records = _records_before(view, message.position)
+            acted = {
+                str(value)
+                for call in view.successful
+                if call.position < message.position and call.event.call.name in tools
+                for arg, value in (call.event.call.arguments or {}).items()
+                if arg in RECORD_ARGS
+            }
+            kinds = {
+                RECORD_ARGS[a]
+                for t in tools
+                for a in view.tools[t].arguments.model_fields
+                if a in RECORD_ARGS
+            }
+            said = {
+                key for key, (kind, names) in records.items() if kind in kinds and names & named
+            }
+            if said and not said & acted:
+                problems.append(
+                    f"reported a change on a record no call changed (I.31): {quote(sentence)}; "
+                    f"{' or '.join(sorted(tools))} acted on {', '.join(sorted(acted)) or 'none'}"
+                )
+    return problems
+
+
+def _records_before(view: SessionView, position: int) -> dict[str, tuple[str, frozenset[str]]]:
+    """The cards, FDs and loans the results before `position` show: key -> (kind, the names a
+    sentence may give it: the key, a card's masked last four, an id's last four digits)."""
+    found: dict[str, tuple[str, frozenset[str]]] = {}
+    stack: list[object] = [c.event.output for c in view.successful if c.position < position]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            for arg, kind in RECORD_ARGS.items():
+                key = value.get(arg)
+                if isinstance(key, str) and key not in found:
+                    digits = "".join(
+                        ch for ch in str(value.get("masked_number") or key) if ch.isdigit()
+                    )
+                    names = {key.lower()}
+                    if len(digits) >= 4 and not (
+                        digits[-4:].startswith(("19", "20")) and kind != "card"
+                    ):
+                        names.add(digits[-4:])
+                    found[key] = (kind, frozenset(names))
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return found

@@ -140,3 +140,44 @@ def test_a_reference_no_tool_gave_fails() -> None:
     assert "told a reference no tool result gave" in evidence and refs[0] in evidence, problems
     # The bank's own reference, and one the customer gave, are told from what was given.
     assert failed(task, say(trace, last, said + f" (Reference {refs[0]}.)")) == {}
+
+
+def _cards_listed(trace: Trace) -> list[dict[str, str]]:
+    return [
+        card
+        for e in trace.events
+        if isinstance(e, ToolEvent) and e.call.name == "list_cards" and e.output
+        for card in e.output["cards"]
+    ]
+
+
+def test_a_change_reported_on_another_record_fails() -> None:
+    """ "Your card ending 9355 is now blocked" after blocking the card ending 3653 (careless-
+    agent trial: it passed, a result being told by any of the write's values)."""
+    task = first_of(
+        "lost_card_block",
+        lambda t: (
+            len(_cards_listed(gold(t.task_id))) > 1
+            and sum(c.tool == "block_card" for c in t.gold) == 1
+        ),
+    )
+    trace = gold(task.task_id)
+    blocked = next(
+        (e.call.arguments or {})["card_id"]
+        for e in trace.events
+        if isinstance(e, ToolEvent) and e.took_effect and e.call.name == "block_card"
+    )
+    cards = _cards_listed(trace)
+    other = next(c for c in cards if c["card_id"] != blocked)
+    mine = next(c for c in cards if c["card_id"] == blocked)
+    last = agent_turns(trace)[-1]
+    said = text_at(trace, last)
+    wrong = f" Your card ending {other['masked_number'][-4:]} is now blocked."
+    problems = failed(task, say(trace, last, said + wrong))
+    assert "reported a change on a record no call changed" in " ".join(
+        problems.get("told_customer", [])
+    ), problems
+    right = f" Your card ending {mine['masked_number'][-4:]} is now blocked."
+    assert failed(task, say(trace, last, said + right)) == {}
+    status = f" Your card ending {other['masked_number'][-4:]} has been blocked since March."
+    assert "told_customer" not in failed(task, say(trace, last, said + status))
