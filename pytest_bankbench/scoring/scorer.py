@@ -18,6 +18,7 @@ from pytest_bankbench.scoring.dates_told import reading_on
 from pytest_bankbench.scoring.matching import matches as matches
 from pytest_bankbench.scoring.matching import matches_call, same_value
 from pytest_bankbench.scoring.outputs import shown, told
+from pytest_bankbench.scoring.privacy import privacy_breaches
 
 # `assign_required` is also read from here (report/html_traces.py): re-exported by name.
 from pytest_bankbench.scoring.required import assign_required as assign_required
@@ -277,6 +278,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
         evidence["final_state"].extend(line.strip() for line in diff.describe().splitlines())
     evidence["forbidden_access"].extend(forbidden_access(view))
     evidence["no_secrets"].extend(secret_breaches(view))
+    evidence["no_secrets"].extend(privacy_breaches(view))  # A.1, A.5: no proof asked, masked
     own = own_words(task, view)
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
     evidence["told_customer"].extend(false_claims(view, bool(golds)))  # I.31: nor promised
