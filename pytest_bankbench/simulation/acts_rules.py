@@ -147,6 +147,10 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? |before (\w+ing|we|i) [^,?]{1,50}, )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     # "I need some information to confirm the details of your card": the agent's purpose (round 17)
     ("confirm", rf"(?<!need to )(?<!have to )(?<!information to )(?<!details to )(?<!in order to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )(?<!you can )(?<!you could )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
+    # '(YES to proceed, NO to modify later.)', 'For return of the Backpack: yes to proceed with
+    # returning it': the yes the customer may reply, offered as a line of its own (round 22,
+    # tuning-20)
+    ("confirm", r"^([^:?!]{1,60}:\s*)?\W{0,2}yes\W{0,3} to (proceed|continue|go ahead|start)\b"),
     # 'To proceed, please confirm by replying exactly "yes"': the reply word as a gerund, the yes
     # within reach of it, not of "confirm" (round 22, tuning-24)
     ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|replying|respond|responding|answer|say|saying|type|typing|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b(?![^.?!]*\bonce (we|i) (finali[sz]e|have|agree)\b)"),
