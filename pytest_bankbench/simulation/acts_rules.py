@@ -362,6 +362,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(unfortunately|regrettably|i regret|we regret|i'?m afraid|i am afraid)\b"),
     ("refuse", r"\b(not|isn'?t|aren'?t|is not|are not) (allowed|permitted|possible|supported|eligible|available)\b"),
     ("refuse", r"(?<![a-z] that )\b(cannot|can'?t|can not|won'?t|will not|could not|couldn'?t) be (\w+ed|done|sent|set|made|paid|withdrawn|frozen|given|undone|broken)\b"),
+    # "No changes possible.", "No further action is possible here.": nothing can be done, said
+    # in a clipped line of its own (round 22, tuning-19)
+    ("refuse", r"^no (\w+ ){1,2}(is |are )?(possible|permitted|allowed)\b(?! (if|unless|once|when|until)\b)"),
     ("refuse", r"\b(is|are) non-?(refundable|transferable|modifiable|cancellable|changeable|reversible)\b"),
     ("refuse", r"\bnot something (i|we)('m| am|'re| are)? (can|able)\b"),
     ("refuse", r"\b(does not|doesn'?t|do not|don'?t) (support|allow|permit|meet|qualify|satisfy)\b"),
