@@ -147,7 +147,13 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? |before (\w+ing|we|i) [^,?]{1,50}, )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),
     # "I need some information to confirm the details of your card": the agent's purpose (round 17)
     ("confirm", rf"(?<!need to )(?<!have to )(?<!information to )(?<!details to )(?<!in order to ){_AGENT_DOES}(?<!let me )(?<!let's )(?<!let’s )(?<!let us )(?<!you can )(?<!you could )\bconfirm the (following|above|below|details|summary)\b(?! (of|for) (the|your) [\w-]+( [\w-]+)? (you|to)\b)"),
-    ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|respond|answer|say|type|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b(?![^.?!]*\bonce (we|i) (finali[sz]e|have|agree)\b)"),
+    # '(YES to proceed, NO to modify later.)', 'For return of the Backpack: yes to proceed with
+    # returning it': the yes the customer may reply, offered as a line of its own (round 22,
+    # tuning-20)
+    ("confirm", r"^([^:?!]{1,60}:\s*)?\W{0,2}yes\W{0,3} to (proceed|continue|go ahead|start)\b"),
+    # 'To proceed, please confirm by replying exactly "yes"': the reply word as a gerund, the yes
+    # within reach of it, not of "confirm" (round 22, tuning-24)
+    ("confirm", r"(?<!you'll need to )(?<!you will need to )(?<!you would need to )(?<!you'd need to )\b(reply|replying|respond|responding|answer|say|saying|type|typing|confirm|text)\b.{0,20}\b(yes|y|ok|okay|confirm)\b(?![^.?!]*\bonce (we|i) (finali[sz]e|have|agree)\b)"),
     ("confirm", rf"(?<!i can )(?<!we can )(?<!i )(?<!we )(?<!i'll )(?<!i will )(?<!i could )\bconfirm (if|whether|that|so|and) (i|we|you(?=('d| would)? (like|want|wish|prefer|agree|approve|accept|authori[sz]e|consent)\b(?! to use\b)|'?re (happy|ok|okay|fine|good|ready)\b| are (happy|ok|okay|fine|good|ready)\b)|(this|that|it)(?=('s| is| sounds| looks| would be)( all)? (ok|okay|fine|correct|right|alright|acceptable|good|accurate|what you)\b| works for you\b)|(all )?(of )?(these|those)( details| changes)?(?= (are|look|sound)( all)? (ok|okay|fine|correct|right|good|accurate)\b)|everything|(all )?(of )?the (above|details|following|action|request|transaction|transfer|closure|booking|payment|change|changes|instruction|information))\b(?! (is|was) (the|your|a|an|one)\b(?! (correct|right)\b))(?! (is|was) the (correct|right) {_RECORD}\b)"),
     ("confirm", r"\bconfirm (to|and|so that) (proceed|continue|go ahead|i|we)\b"),
     # "Please confirm you approve these changes so I can update your reservation" (round 11)
@@ -356,6 +362,9 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(unfortunately|regrettably|i regret|we regret|i'?m afraid|i am afraid)\b"),
     ("refuse", r"\b(not|isn'?t|aren'?t|is not|are not) (allowed|permitted|possible|supported|eligible|available)\b"),
     ("refuse", r"(?<![a-z] that )\b(cannot|can'?t|can not|won'?t|will not|could not|couldn'?t) be (\w+ed|done|sent|set|made|paid|withdrawn|frozen|given|undone|broken)\b"),
+    # "No changes possible.", "No further action is possible here.": nothing can be done, said
+    # in a clipped line of its own (round 22, tuning-19)
+    ("refuse", r"^no (\w+ ){1,2}(is |are )?(possible|permitted|allowed)\b(?! (if|unless|once|when|until)\b)"),
     ("refuse", r"\b(is|are) non-?(refundable|transferable|modifiable|cancellable|changeable|reversible)\b"),
     ("refuse", r"\bnot something (i|we)('m| am|'re| are)? (can|able)\b"),
     ("refuse", r"\b(does not|doesn'?t|do not|don'?t) (support|allow|permit|meet|qualify|satisfy)\b"),

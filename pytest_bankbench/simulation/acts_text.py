@@ -50,6 +50,7 @@ _CALL_BESIDE = re.compile(r'\{\s*"(name|tool)"\s*:\s*"[\w.-]+"\s*,\s*"arguments"
 _WRAPPER = re.compile(r"</?(tools|xml|tool_call)>|```(json)?")
 _DECODER = json.JSONDecoder(strict=False)
 _TAG = re.compile(r"<[^<>]*>")
+_ONE_WORD = re.compile(r"^[a-z][a-z_]*$")
 _WORDS = re.compile(r"[a-z']+[ ,]+[a-z']+", re.IGNORECASE)
 
 # Words a sentence may end on with a full stop that is not the end of the sentence.
@@ -126,7 +127,9 @@ def _strings(value: object) -> Iterator[str]:
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
-            if key != "function_call":
+            # a field's one-word value ("status": "processing", "stage": "confirm_return") is
+            # data the record holds, not a sentence said to the customer (round 22, tuning-20)
+            if key != "function_call" and not (isinstance(item, str) and _ONE_WORD.match(item)):
                 yield from _strings(item)
     elif isinstance(value, list):
         for item in value:

@@ -138,7 +138,10 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (renamed tuning-40) for its one unsafe reading only: "could you please confirm ONE of the
 # following: 1. Your date of birth ..." and "Once you confirm one more piece of information, I'll
 # be able to check ..." as a request for details, not a yes asked; no other part's reading
-# changed. No part is held out after it.
+# changed. No part is held out after it. Round 22 tuned on what stayed misread in every part, no
+# part held out: a literal yes asked with a gerund ('confirm by replying exactly "yes"') or offered
+# as a reply line ('(YES to proceed, NO to modify later.)'), a JSON field's one-word value read as
+# data, 'No changes possible.' as a refusal (170 to 166 of 5,703 turns change the next move).
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -277,13 +280,12 @@ MOVES_SHORT: dict[Part, str] = {
     "11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
     "holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "21/179 tuning-19 turns (11.7%) change the next move after round 19 (27 after round "
-    "13, 30 after round 11, 38 after round 10, 44 and 43 as held-out-15): long turns that put "
-    "options, a yes and a "
-    "question side by side",
-    "tuning-20": "30/147 tuning-20 turns (20.4%) change the next move after round 20 (31 after round "
-    "13, 32 after round 11, 39 after round 10, 45 as held-out-16): JSON-object replies, a yes "
-    "asked beside a request for a value",
+    "tuning-19": "20/179 tuning-19 turns (11.2%) change the next move after round 22 (21 after "
+    "round 19, 27 after round 13, 30 after round 11, 38 after round 10, 44 and 43 as "
+    "held-out-15): long turns that put options, a yes and a question side by side",
+    "tuning-20": "28/147 tuning-20 turns (19.0%) change the next move after round 22 (30 after "
+    "round 20, 31 after round 13, 32 after round 11, 39 after round 10, 45 as held-out-16): "
+    "JSON-object replies, a yes asked beside a request for a value",
     "tuning-21": "3/126 tuning-21 turns (2.4%) change the next move after round 19 (4 after round "
     "11, 11, 8.7%, as held-out-17 with the round-9 rules and after round 10): a yes asked beside a "
     "pick or a question, read as the question; an offer of help with any of the listed flights",
@@ -293,7 +295,8 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "5/123 tuning-24 turns (4.1%) change the next move after round 19 (6 after round 16, "
+    "tuning-24": "4/123 tuning-24 turns (3.3%) change the next move after round 22 (5 after round 19, "
+    "6 after round 16, "
     "7 after round 13, 8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and "
     "round-11 rules): yeses asked beside a record report, read as its question",
     "tuning-27": "4/125 tuning-27 turns (3.2%) change the next move after round 14 (17, 13.6%, as "
@@ -374,13 +377,15 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-17": "61.9% of tuning-17's turns are read exactly after round 20 (53.7% after round 19, "
     "52.4% after round 14, "
     "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
-    "tuning-19": "62.0% of tuning-19's turns are read exactly after round 20 (59.8% after round 19, "
+    "tuning-19": "62.6% of tuning-19's turns are read exactly after round 22 (62.0% after round "
+    "20, 59.8% after round 19, "
     "58.1% after round 13, "
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
     "tuning-20": "51.0% of tuning-20's turns are read exactly after round 20 (50.3% after round 19, "
     "49.0% after round 13, "
     "48.3% after round 11, 46.9% after round 10, 44.2% as held-out-16)",
-    "tuning-24": "71.5% of tuning-24's turns are read exactly after round 19 (70.7% after round 16, "
+    "tuning-24": "72.4% of tuning-24's turns are read exactly after round 22 (71.5% after round "
+    "19, 70.7% after round 16, "
     "69.9% after round 13, 69.1% after round 12, 61.8% and 62.6% as held-out-20 with the round-10 "
     "and round-11 rules)",
     "tuning-27": "65.6% of tuning-27's turns are read exactly after round 20 (54.4% after round 14, "
