@@ -138,7 +138,12 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # (renamed tuning-40) for its one unsafe reading only: "could you please confirm ONE of the
 # following: 1. Your date of birth ..." and "Once you confirm one more piece of information, I'll
 # be able to check ..." as a request for details, not a yes asked; no other part's reading
-# changed. No part is held out after it. Round 22 tuned on what stayed misread in every part, no
+# changed. Round 22 tuned on the misreadings of every tuning part (170 to 166 of 5,703) while one
+# more part was labelled apart, by reading only, by two labellers in sequence (a second, blind
+# labeller's reading is in bench/second_labels/held_out_37_W.txt: the same move on 116 of 117
+# turns), measured once with the round-21 rules when wired in and once after round 22 (the same
+# moves, turn for turn), never read by it: real_turns_round35.txt: MiniMax-M2.7 as a voice agent
+# on tau2-bench retail (a model and a harness in no other part), held-out-37. Round 22 tuned on what stayed misread in every part, no
 # part held out: a literal yes asked with a gerund ('confirm by replying exactly "yes"') or offered
 # as a reply line ('(YES to proceed, NO to modify later.)'), a JSON field's one-word value read as
 # data, 'No changes possible.' as a refusal (170 to 166 of 5,703 turns change the next move).
@@ -181,6 +186,7 @@ CORPORA = tuple(
         "real_turns_round32.txt",
         "real_turns_round33.txt",
         "real_turns_round34.txt",
+        "real_turns_round35.txt",
     )
 )
 Part = Literal[
@@ -224,6 +230,7 @@ Part = Literal[
     "tuning-38",
     "tuning-39",
     "tuning-40",
+    "held-out-37",
 ]
 PARTS: tuple[Part, ...] = get_args(Part)
 # A part is held out until a round tunes on it and renames it tuning-N.
@@ -261,6 +268,11 @@ EXACT_AT_LEAST = 0.85
 # tuning-39 since round 20 (6/120, 5.0%, as held-out-35 with the round-18 rules and after round
 # 19; 2/120 after).
 MOVES_SHORT: dict[Part, str] = {
+    "held-out-37": "7/117 held-out-37 turns (6.0%) change the next move with the round-21 rules "
+    "and after round 22 (8/117 against the second labeller W): a voice agent's spelled-out e-mail "
+    "address and short findings ('I found both items') labelled as answers, read as asking nothing; "
+    "a request to spell a name read as asking nothing; a proposal cut off mid-sentence; a choice "
+    "of retrying or transferring read as a yes asked",
     "tuning-9": "3/131 tuning-9 turns (2.3%) change the next move after round 4 (26.0% before), "
     "each a side refusal beside a finished request, labelled as the finished report",
     "tuning-10": "4/158 tuning-10 turns (2.5%) change the next move after round 13 (5 after round 5, "
@@ -410,6 +422,9 @@ EXACT_SHORT: dict[Part, str] = {
     "as held-out-36 with the round-19 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
+    "held-out-37": "1 held-out-37 turn is read as a yes it does not ask for, with the round-21 "
+    "rules and after round 22: 'Would you like to try remembering your email address, or is there "
+    "...' (a choice between retrying and another way) read as a yes asked",
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
     # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
     # since round 13 (4 unasked yeses as held-out-21 with the round-11 and round-12 rules), tuning-27
