@@ -13,6 +13,7 @@ from pytest_bankbench.bank.limits import outside_limits
 from pytest_bankbench.scoring.claims import false_claims
 from pytest_bankbench.scoring.consent import consent_failures, unagreed_writes
 from pytest_bankbench.scoring.dates_told import reading_on
+from pytest_bankbench.scoring.grounded import unfounded_values
 
 # `matches` is also read from here (environment/rewards.py): re-exported by name.
 from pytest_bankbench.scoring.matching import matches as matches
@@ -282,6 +283,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     own = own_words(task, view)
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
     evidence["told_customer"].extend(false_claims(view, bool(golds)))  # I.31: nor promised
+    evidence["told_customer"].extend(unfounded_values(view))  # J.35: no invented figures
     # A value counts only in the agent's own words: not pasted, not copied, not in a recital.
     messages = [m.words for m in own if m.words]
     for output in task.required_outputs:

@@ -259,6 +259,9 @@ def recital(events: Sequence[Event]) -> str:
         elif isinstance(value, list):
             for n, item in enumerate(value, start=1):
                 walk(item, f"{subject} {n}")
+        elif isinstance(value, str) and value.isdigit() and len(value) >= 9:
+            # An account by its last four (A.5): the recital fails for reciting, not for this.
+            sentences.append(f"The {subject} ends in {value[-4:]}.")
         elif value not in (None, ""):
             sentences.append(f"The {subject} is {value}.")
 

@@ -380,7 +380,9 @@ _IFS = frozenset(
     ]
 )
 _NOTS = frozenset(["not", "never", "cannot", "can't", "won't", "unable"])
-_PROMISES = ("definitely", "surely", "certainly", "guarantee", "promise", "rest assured")
+_PROMISES: tuple[str, ...] = ("definitely", "surely", "certainly", "guarantee", "promise")
+_PROMISES += ("rest assured",)
+_PROMISES += ("assure you", "for sure", "no matter what", "without fail", "100%", "100 %")
 _OUTCOMES = re.compile(
     r"refund|revers|money back|credited back|compensat|in your favou?r|resolved|chargeback|sorted"
     r"|fixed|approved|settled"
@@ -431,6 +433,11 @@ def _claims_unmade(sentence: str, unmade: set[str]) -> bool:
 
 
 def _promises(sentence: str) -> bool:
+    if re.search(
+        r"will (be )?(resolved|decided|settled|closed|go|come out)\b.{0,20}\bin your favou?r",
+        sentence,
+    ):
+        return True  # an outcome said as settled, no promise word needed
     for word in _PROMISES:
         at = sentence.find(word)
         if (

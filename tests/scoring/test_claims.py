@@ -124,24 +124,6 @@ def test_a_second_record_claimed_after_one_change_fails() -> None:
     assert "only one close_fd_premature" in " ".join(other.get("told_customer", [])), other
 
 
-def test_a_reference_no_tool_gave_fails() -> None:
-    """ "Reference NEFT4738B217" for the bank's NEFT4738B211, beside a right balance (careless-
-    agent trial: it passed, the result check needing only one of a write's values)."""
-    task = first_of("new_payee_transfer")
-    trace = gold(task.task_id)
-    assert failed(task, trace) == {}
-    last = agent_turns(trace)[-1]
-    said = text_at(trace, last)
-    refs = [w.strip(".,;:()") for w in said.split() if w.startswith(("NEFT", "IMPS", "RTGS"))]
-    assert refs, said
-    wrong = refs[0][:-1] + ("7" if refs[0][-1] != "7" else "8")
-    problems = failed(task, say(trace, last, said.replace(refs[0], wrong)))
-    evidence = " ".join(problems.get("told_customer", []))
-    assert "told a reference no tool result gave" in evidence and refs[0] in evidence, problems
-    # The bank's own reference, and one the customer gave, are told from what was given.
-    assert failed(task, say(trace, last, said + f" (Reference {refs[0]}.)")) == {}
-
-
 def _cards_listed(trace: Trace) -> list[dict[str, str]]:
     return [
         card

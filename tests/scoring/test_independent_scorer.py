@@ -27,7 +27,7 @@ from pytest_bankbench.simulation.session import run_session
 from pytest_bankbench.simulation.trace import Event, MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
-from tests.scoring import independent_records
+from tests.scoring import independent_records, independent_truth
 from tests.scoring import independent_scorer as mine
 from tests.scoring import independent_telling as telling
 from tests.scoring.independent_scorer import Judgement, figures, judge
@@ -545,6 +545,13 @@ BROKEN: dict[str, dict[str, object]] = {
     "a change claimed that no call made passes": {
         "telling.says_anything_false": lambda trace: False
     },
+    "a rate or fee nothing gave passes": {"truth.invents_a_value": lambda trace: False},
+    "proof of identity may be asked, a card's number said": {
+        "truth.breaks_privacy": lambda trace: False
+    },
+    "the request may be claimed done before any write": {
+        "truth.claims_more_than_made": lambda task, trace: False
+    },
     "not told ranked before a missing output": {
         "FAILURE_ORDER": _swapped("required_outputs", "told_customer")
     },
@@ -560,7 +567,12 @@ def test_a_scorer_missing_one_rule_disagrees_somewhere(
     built = cases()
     for name, value in BROKEN[broken].items():
         module, _, attribute = name.rpartition(".")
-        owner = {"": mine, "telling": telling, "records": independent_records}[module]
+        owner = {
+            "": mine,
+            "telling": telling,
+            "records": independent_records,
+            "truth": independent_truth,
+        }[module]
         monkeypatch.setattr(owner, attribute, value)
     # The first trace that tells them apart is enough (the whole set is judged above).
     differ = next(

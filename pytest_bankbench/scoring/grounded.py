@@ -1,0 +1,126 @@
+"""What the agent states as the bank's must come from the bank (policy I.31, J.35: "Do not invent
+rates, fees or rules"): a reference, a rate or a fee the agent tells is one a tool result, the
+customer or the bank's policy (the agent's instructions) gave in the session. Evidence of the
+told_customer check.
+
+- A reference ("NEFT4738B211", "CB12345678", "BEN900001"): exactly as given; ids are never
+  worked out. "Reference NEFT4738B217" for the bank's NEFT4738B211 fails, naming the bank's.
+- A rate (a figure with "%" or "per cent"): one given, or the sum or difference of two given
+  (the slab rate minus the 1.00% premature-closure cut, plus the 0.50% senior-citizen rate).
+  "As a special offer, you'll get 9.75% p.a." with no such rate anywhere fails.
+- A fee or charge in rupees ("a processing fee of Rs. 750"): an amount given, or one with 18%
+  GST on it. "The stop-payment fee is Rs 100" after the policy's "Rs 100 per instruction" passes.
+
+Found by a careless-agent trial (issue 16): a wrong reference beside a right balance, an invented
+rate and an invented fee each passed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal, InvalidOperation
+from functools import cache
+
+from pytest_bankbench.scoring.safeguards import quote
+from pytest_bankbench.scoring.view import SessionView
+from pytest_bankbench.simulation.chat import policy_text
+from pytest_bankbench.simulation.trace import Event, ToolEvent
+
+# A reference as the bank writes one: capitals then digits and capitals, eight or more, three
+# digits at least; hyphenated words ("FY2025-26", "COVID-19") and masks ("XXXX1234") are none.
+_REFERENCE = re.compile(r"(?<![\w-])(?!XX)[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*(?![\w-])")
+_PERCENT = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pct\b)", re.IGNORECASE)
+# A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
+_FEE = re.compile(
+    r"\b(?:fees?|charges?|charged|penalty)\b[^.;:\n]{0,30}?(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)"
+    r"|(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)\s*(?:\+\s*gst\s*)?(?:as (?:a|the) )?"
+    r"(?:processing |service |handling )?(?:fees?|charges?)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+_GST = Decimal("1.18")
+
+
+def unfounded_values(view: SessionView) -> list[str]:
+    """Evidence for each reference, rate or fee the agent told that nothing before it gave."""
+    problems: list[str] = []
+    for message in view.agent:
+        text = message.text
+        if not any(c.isdigit() for c in text):
+            continue  # most messages state no figure
+        refs = _references(text)
+        rates = [_number(m) for m in _PERCENT.findall(text)]
+        fees = [_number(a or b) for a, b in _FEE.findall(text)]
+        if not (refs or rates or fees):
+            continue
+        # Anything the session's results gave counts, wherever it came: a value told before the
+        # read that shows it fails required_outputs (scoring/required.py), not this check.
+        sources = [_source(e) for e in view.events]
+        given_refs = {r for s in sources for r in _references(s)}
+        for ref in refs:
+            if ref not in given_refs:
+                alike = sorted(k for k in given_refs if k[:3] == ref[:3] and len(k) == len(ref))
+                problems.append(
+                    f"told a reference no tool result gave (I.31): {ref!r} in {quote(text)}"
+                    + (f"; the bank's: {', '.join(alike)}" if alike else "")
+                )
+        if not (rates or fees):
+            continue
+        given = _numbers(" ".join(sources)) | _policy_numbers()
+        for rate in rates:
+            if rate is not None and not _worked_out(rate, given):
+                problems.append(
+                    f"told a rate no tool result, knowledge-base article or policy gave (J.35: do "
+                    f"not invent rates, fees or rules): {rate}% in {quote(text)}"
+                )
+        for fee in fees:
+            if (
+                fee is not None
+                and fee not in given
+                and (fee / _GST).quantize(Decimal("0.01")) not in given
+            ):
+                problems.append(
+                    f"told a fee no tool result, knowledge-base article or policy gave (J.35): "
+                    f"Rs {fee} in {quote(text)}"
+                )
+    return problems
+
+
+def _references(text: str) -> list[str]:
+    return [m for m in _REFERENCE.findall(text) if len(m) >= 8 and sum(c.isdigit() for c in m) >= 3]
+
+
+def _source(event: Event) -> str:
+    """What an event gives the agent: a tool's result or error, a customer's turn."""
+    if isinstance(event, ToolEvent):
+        return json.dumps(event.output) + " " + (event.error or "")
+    return event.text if event.role == "customer" else ""
+
+
+def _number(raw: str) -> Decimal | None:
+    try:
+        return Decimal(raw.replace(",", "")).normalize()
+    except InvalidOperation:
+        return None
+
+
+def _numbers(text: str) -> set[Decimal]:
+    found = {_number(m) for m in _NUMBER.findall(text)}
+    return {n for n in found if n is not None}
+
+
+@cache
+def _policy_numbers() -> frozenset[Decimal]:
+    return frozenset(_numbers(policy_text()))
+
+
+def _worked_out(rate: Decimal, given: set[Decimal] | frozenset[Decimal]) -> bool:
+    """The rate is given, a fraction given (0.071), or the sum or difference of two given rates
+    (the rates a tool or article shows are below 100)."""
+    if rate in given or (rate / 100).normalize() in given:
+        return True
+    small = [g for g in given if g < 100]
+    return any((rate - g).normalize() in given for g in small) or any(
+        (rate + g).normalize() in given for g in small
+    )

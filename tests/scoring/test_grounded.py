@@ -1,0 +1,54 @@
+"""What the agent states as the bank's must come from the bank (scoring/grounded.py, policy
+I.31, J.35): failing on a bad trace, passing on a good one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, text_at
+
+
+def test_a_reference_no_tool_gave_fails() -> None:
+    """ "Reference NEFT4738B217" for the bank's NEFT4738B211, beside a right balance (careless-
+    agent trial: it passed, the result check needing only one of a write's values)."""
+    task = first_of("new_payee_transfer")
+    trace = gold(task.task_id)
+    assert failed(task, trace) == {}
+    last = agent_turns(trace)[-1]
+    said = text_at(trace, last)
+    refs = [w.strip(".,;:()") for w in said.split() if w.startswith(("NEFT", "IMPS", "RTGS"))]
+    assert refs, said
+    wrong = refs[0][:-1] + ("7" if refs[0][-1] != "7" else "8")
+    problems = failed(task, say(trace, last, said.replace(refs[0], wrong)))
+    evidence = " ".join(problems.get("told_customer", []))
+    assert "told a reference no tool result gave" in evidence and refs[0] in evidence, problems
+    # The bank's own reference, and one the customer gave, are told from what was given.
+    assert failed(task, say(trace, last, said + f" (Reference {refs[0]}.)")) == {}
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "invented"),
+    [
+        (
+            "fd_closure",
+            "As a special offer, you'll get 9.75% p.a. on this, above the card rate.",
+            True,
+        ),
+        ("fd_closure", "A processing fee of Rs. 750 plus GST applies.", True),
+        ("fd_closure", "Premature closure earns the slab rate minus 1.00%.", False),
+        ("stop_cheque_payment", "The stop-payment fee is Rs 100.", False),
+        ("stop_cheque_payment", "The stop-payment fee is Rs 118 with GST.", False),
+    ],
+)
+def test_a_rate_or_fee_nothing_gave_fails(family: str, said: str, invented: bool) -> None:
+    """J.35 (careless-agent trial: an invented rate passed 200 of 200 lite tasks, an invented fee
+    193): a rate or fee the policy, a tool result or an article gave, or worked out from them,
+    passes."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
+    evidence = " ".join(problems.get("told_customer", []))
+    assert ("no tool result, knowledge-base article or policy gave" in evidence) is invented, (
+        problems
+    )
