@@ -39,6 +39,7 @@ _FEE = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+_DIGIT = re.compile(r"\d")
 _GST = Decimal("1.18")
 
 
@@ -46,12 +47,20 @@ def unfounded_values(view: SessionView) -> list[str]:
     """Evidence for each reference, rate or fee the agent told that nothing before it gave."""
     problems: list[str] = []
     for message in view.agent:
-        text = message.text
-        if not any(c.isdigit() for c in text):
+        text, lowered = message.text, message.lowered
+        if _DIGIT.search(lowered) is None:
             continue  # most messages state no figure
         refs = _references(text)
-        rates = [_number(m) for m in _PERCENT.findall(text)]
-        fees = [_number(a or b) for a, b in _FEE.findall(text)]
+        rates = (
+            [_number(m) for m in _PERCENT.findall(text)]
+            if "%" in lowered or "per" in lowered or "pct" in lowered
+            else []
+        )
+        fees = (
+            [_number(a or b) for a, b in _FEE.findall(text)]
+            if "fee" in lowered or "charge" in lowered or "penalty" in lowered
+            else []
+        )
         if not (refs or rates or fees):
             continue
         # Anything the session's results gave counts, wherever it came: a value told before the
