@@ -29,8 +29,12 @@ from pytest_bankbench.simulation.trace import Event, ToolEvent
 
 # A reference as the bank writes one: capitals then digits and capitals, eight or more, three
 # digits at least; hyphenated words ("FY2025-26", "COVID-19") and masks ("XXXX1234") are none.
-_REFERENCE = re.compile(r"(?<![\w-])(?!XX)[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*(?![\w-])")
-_PERCENT = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pct\b)", re.IGNORECASE)
+# Its first letter looked for first: the engine leaves most positions after one test.
+_REFERENCE = re.compile(r"(?=[A-Z])(?<![\w-])(?!XX)[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*(?![\w-])")
+# Read on the lowered text; its first digit looked for first.
+_PERCENT = re.compile(r"(?=\d)(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pct\b)")
+# Two capitals and a digit: what every reference holds (a scan in C before the full pattern).
+_REF_HINT = re.compile(r"[A-Z][A-Z]+\d")
 # A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
 _FEE = re.compile(
     r"\b(?:fees?|charges?|charged|penalty)\b[^.;:\n]{0,30}?(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)"
@@ -46,14 +50,19 @@ _GST = Decimal("1.18")
 def unfounded_values(view: SessionView) -> list[str]:
     """Evidence for each reference, rate or fee the agent told that nothing before it gave."""
     problems: list[str] = []
+    # Anything the session's results gave counts, wherever it came: a value told before the
+    # read that shows it fails required_outputs (scoring/required.py), not this check. Read once,
+    # when a message first tells a figure (most sessions' messages tell none).
+    given_text: str | None = None
+    given: set[Decimal] | None = None
     for message in view.agent:
         text, lowered = message.text, message.lowered
         if _DIGIT.search(lowered) is None:
             continue  # most messages state no figure
-        refs = _references(text)
+        refs = _references(text) if _REF_HINT.search(text) else []
         rates = (
-            [_number(m) for m in _PERCENT.findall(text)]
-            if "%" in lowered or "per" in lowered or "pct" in lowered
+            [_number(m) for m in _PERCENT.findall(lowered)]
+            if "%" in lowered or "cent" in lowered or "pct" in lowered
             else []
         )
         fees = (
@@ -63,20 +72,21 @@ def unfounded_values(view: SessionView) -> list[str]:
         )
         if not (refs or rates or fees):
             continue
-        # Anything the session's results gave counts, wherever it came: a value told before the
-        # read that shows it fails required_outputs (scoring/required.py), not this check.
-        sources = [_source(e) for e in view.events]
-        given_refs = {r for s in sources for r in _references(s)}
+        if given_text is None:
+            given_text = " ".join(_source(e) for e in view.events)
         for ref in refs:
-            if ref not in given_refs:
-                alike = sorted(k for k in given_refs if k[:3] == ref[:3] and len(k) == len(ref))
+            if not _holds_token(given_text, ref):
+                alike = sorted(
+                    {k for k in _references(given_text) if k[:3] == ref[:3] and len(k) == len(ref)}
+                )
                 problems.append(
                     f"told a reference no tool result gave (I.31): {ref!r} in {quote(text)}"
                     + (f"; the bank's: {', '.join(alike)}" if alike else "")
                 )
         if not (rates or fees):
             continue
-        given = _numbers(" ".join(sources)) | _policy_numbers()
+        if given is None:
+            given = _numbers(given_text) | _policy_numbers()
         for rate in rates:
             if rate is not None and not _worked_out(rate, given):
                 problems.append(
@@ -94,6 +104,19 @@ def unfounded_values(view: SessionView) -> list[str]:
                     f"Rs {fee} in {quote(text)}"
                 )
     return problems
+
+
+def _holds_token(text: str, token: str) -> bool:
+    """The text holds the token as a whole word (no letter or digit either side)."""
+    at = text.find(token)
+    while at != -1:
+        end = at + len(token)
+        if (at == 0 or not text[at - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            return True
+        at = text.find(token, at + 1)
+    return False
 
 
 def _references(text: str) -> list[str]:
