@@ -169,13 +169,13 @@ _SPOKEN = re.compile(
 )
 # The scale words' common opening letters, looked for before the pattern is tried (most texts
 # hold none of them).
-_SCALE_HINTS = ("hundred", "thousand", "lakh", "lac", "crore", "million")
+_SCALE_HINT = re.compile(r"hundred|thousand|la(?:kh|c)|crore|million")
 
 
 def spoken_amounts(lowered: str) -> tuple[tuple[Decimal, int, int], ...]:
     """Each amount said in words in a lower-case text: its value and its span. A scale as large
     as the one before it opens another amount ("five thousand and ten thousand" is two)."""
-    if not any(hint in lowered for hint in _SCALE_HINTS):
+    if _SCALE_HINT.search(lowered) is None:
         return ()
     found: list[tuple[Decimal, int, int]] = []
     for m in _SPOKEN.finditer(lowered):

@@ -54,6 +54,7 @@ def unfounded_values(view: SessionView) -> list[str]:
     # read that shows it fails required_outputs (scoring/required.py), not this check. Read once,
     # when a message first tells a figure (most sessions' messages tell none).
     given_text: str | None = None
+    written: str | None = None
     given: set[Decimal] | None = None
     for message in view.agent:
         text, lowered = message.text, message.lowered
@@ -72,9 +73,13 @@ def unfounded_values(view: SessionView) -> list[str]:
         )
         if not (refs or rates or fees):
             continue
-        if given_text is None:
-            given_text = " ".join(_source(e) for e in view.events)
+        if refs and written is None:  # a reference comes from a write's result (most told)
+            written = " ".join(json.dumps(c.event.output) for c in view.effective)
         for ref in refs:
+            if written is not None and _holds_token(written, ref):
+                continue
+            if given_text is None:
+                given_text = " ".join(_source(e) for e in view.events)
             if not _holds_token(given_text, ref):
                 alike = sorted(
                     {k for k in _references(given_text) if k[:3] == ref[:3] and len(k) == len(ref)}
@@ -85,6 +90,8 @@ def unfounded_values(view: SessionView) -> list[str]:
                 )
         if not (rates or fees):
             continue
+        if given_text is None:
+            given_text = " ".join(_source(e) for e in view.events)
         if given is None:
             given = _numbers(given_text) | _policy_numbers()
         for rate in rates:

@@ -122,7 +122,7 @@ def _may_say(target: Decimal, text: str) -> bool:
     return (
         str(int(target)) in text.replace(",", "")
         or _SCALED.search(text) is not None
-        or any(hint in text for hint in _SPOKEN_HINTS)  # said in words
+        or _SPOKEN_SCALE.search(text) is not None  # said in words
     )
 
 
@@ -185,7 +185,8 @@ def _amounts_in(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     return (*found, *spoken)
 
 
-_SPOKEN_HINTS = ("hundred", "thousand", "lakh", "lac", "crore", "million")
+# A scale word said in words: one scan in C (a loop over the words cost a generator a text).
+_SPOKEN_SCALE = re.compile(r"hundred|thousand|la(?:kh|c)|crore|million")
 _CURRENCY_BEFORE = re.compile(r"(?:\brs\.?|\binr|\brupees?|₹)\s*$")
 _CURRENCY_AFTER = re.compile(r"\s*(?:rupees?\b|rs\b|inr\b|/-)")
 
