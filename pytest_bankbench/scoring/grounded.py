@@ -92,25 +92,45 @@ def unfounded_values(view: SessionView) -> list[str]:
             continue
         if given_text is None:
             given_text = " ".join(_source(e) for e in view.events)
+        # A figure said as given is found as its digits (most); only the rest are worked out
+        # from every number given (a scan of the session's results and the policy).
+        unheld_rates = [r for r in rates if r is not None and not _holds_figure(given_text, r)]
+        unheld_fees = [f for f in fees if f is not None and not _holds_figure(given_text, f)]
+        if not (unheld_rates or unheld_fees):
+            continue
         if given is None:
             given = _numbers(given_text) | _policy_numbers()
-        for rate in rates:
-            if rate is not None and not _worked_out(rate, given):
+        for rate in unheld_rates:
+            if not _worked_out(rate, given):
                 problems.append(
                     f"told a rate no tool result, knowledge-base article or policy gave (J.35: do "
                     f"not invent rates, fees or rules): {rate}% in {quote(text)}"
                 )
-        for fee in fees:
-            if (
-                fee is not None
-                and fee not in given
-                and (fee / _GST).quantize(Decimal("0.01")) not in given
-            ):
+        for fee in unheld_fees:
+            if fee not in given and (fee / _GST).quantize(Decimal("0.01")) not in given:
                 problems.append(
                     f"told a fee no tool result, knowledge-base article or policy gave (J.35): "
                     f"Rs {fee} in {quote(text)}"
                 )
     return problems
+
+
+def _holds_figure(text: str, value: Decimal) -> bool:
+    """The text holds the figure as its plain digits ("7.1", "100", "100.00", "7.10")."""
+    plain = f"{value:f}"
+    forms = {plain, f"{value:.2f}"}
+    for form in forms:
+        at = text.find(form)
+        while at != -1:
+            end = at + len(form)
+            before = text[at - 1] if at else " "
+            after = text[end] if end < len(text) else " "
+            if not (before.isdigit() or before in ".,") and not (
+                after.isdigit() or (after in ".," and text[end + 1 : end + 2].isdigit())
+            ):
+                return True
+            at = text.find(form, at + 1)
+    return False
 
 
 def _holds_token(text: str, token: str) -> bool:
