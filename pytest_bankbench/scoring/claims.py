@@ -230,6 +230,7 @@ def _changes_on_other_records(view: SessionView) -> list[str]:
         lowered = message.lowered
         if " now " not in lowered and " been " not in lowered:
             continue  # most messages report no change
+        records: dict[str, tuple[str, frozenset[str]]] | None = None  # read once a record is named
         for sentence in _SENTENCE.split(lowered):
             made = _MADE.search(sentence)
             if (
@@ -238,13 +239,14 @@ def _changes_on_other_records(view: SessionView) -> list[str]:
                 or _EARLIER.search(sentence)
             ):
                 continue  # "has been blocked since March": a status, no change of this session
+            named = {m.group() for m in _NAME.finditer(sentence)}
+            if not named:
+                continue  # no record named by id or digits (the cheaper test first)
             tools = _write_tools(sentence, view.tools)
             if not tools:
                 continue
-            named = {m.group() for m in _NAME.finditer(sentence)}
-            if not named:
-                continue
-            records = _records_before(view, message.position)
+            if records is None:
+                records = _records_before(view, message.position)
             acted = {
                 str(value)
                 for call in view.successful

@@ -43,7 +43,6 @@ _FEE = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
-_DIGIT = re.compile(r"\d")
 _GST = Decimal("1.18")
 
 
@@ -58,8 +57,6 @@ def unfounded_values(view: SessionView) -> list[str]:
     given: set[Decimal] | None = None
     for message in view.agent:
         text, lowered = message.text, message.lowered
-        if _DIGIT.search(lowered) is None:
-            continue  # most messages state no figure
         refs = _references(text) if _REF_HINT.search(text) else []
         rates = (
             [_number(m) for m in _PERCENT.findall(lowered)]
