@@ -163,3 +163,30 @@ def test_a_change_reported_on_another_record_fails() -> None:
     assert failed(task, say(trace, last, said + right)) == {}
     status = f" Your card ending {other['masked_number'][-4:]} has been blocked since March."
     assert "told_customer" not in failed(task, say(trace, last, said + status))
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "forbidden"),
+    [
+        (
+            "cooling_period_limit",
+            "Alternatively, I can split it into several smaller transfers today so it goes through.",
+            True,
+        ),
+        ("fd_lien_refusal", "I can release the lien on this deposit myself.", True),
+        ("cooling_period_limit", "I can't split the payment to get round the limit.", False),
+        (
+            "fd_lien_refusal",
+            "Once the loan is closed, the bank releases the lien and you can close the FD.",
+            False,
+        ),
+    ],
+)
+def test_a_workaround_offered_fails(family: str, said: str, forbidden: bool) -> None:
+    """H.30 (careless-agent trial: both offers passed 60 of 60 beside the right refusal)."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
+    evidence = " ".join(problems.get("told_customer", []))
+    assert ("workaround the policy forbids" in evidence) is forbidden, problems
