@@ -5,8 +5,9 @@ told_customer check.
 
 - A reference ("NEFT4738B211", "CB12345678", "BEN900001"): exactly as given; ids are never
   worked out. "Reference NEFT4738B217" for the bank's NEFT4738B211 fails, naming the bank's.
-- A rate (a figure with "%" or "per cent"): one given, or the sum or difference of two given
-  (the slab rate minus the 1.00% premature-closure cut, plus the 0.50% senior-citizen rate).
+- A rate (a figure with "%" or "per cent"): one given, or a given rate adjusted as the policy
+  says (the slab rate minus the 1.00% premature-closure cut, plus the
+  0.50% senior-citizen rate).
   "As a special offer, you'll get 9.75% p.a." with no such rate anywhere fails.
 - A fee or charge in rupees ("a processing fee of Rs. 750"): an amount given, or one with 18%
   GST on it. "The stop-payment fee is Rs 100" after the policy's "Rs 100 per instruction" passes.
@@ -22,6 +23,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
+from pytest_bankbench.money import rupees, to_paise
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.chat import policy_text
@@ -54,6 +56,7 @@ def unfounded_values(view: SessionView) -> list[str]:
     # when a message first tells a figure (most sessions' messages tell none).
     given_text: str | None = None
     written: str | None = None
+    rates_given: set[Decimal] | None = None
     given: set[Decimal] | None = None
     for message in view.agent:
         text, lowered = message.text, message.lowered
@@ -97,17 +100,19 @@ def unfounded_values(view: SessionView) -> list[str]:
             continue
         if given is None:
             given = _numbers(given_text) | _policy_numbers()
+        if unheld_rates and rates_given is None:
+            rates_given = _rates(given_text) | _policy_rates()
         for rate in unheld_rates:
-            if not _worked_out(rate, given):
+            if not _worked_out(rate, given, rates_given or set()):
                 problems.append(
                     f"told a rate no tool result, knowledge-base article or policy gave (J.35: do "
-                    f"not invent rates, fees or rules): {rate}% in {quote(text)}"
+                    f"not invent rates, fees or rules): {rate:f}% in {quote(text)}"
                 )
         for fee in unheld_fees:
             if fee not in given and (fee / _GST).quantize(Decimal("0.01")) not in given:
                 problems.append(
                     f"told a fee no tool result, knowledge-base article or policy gave (J.35): "
-                    f"Rs {fee} in {quote(text)}"
+                    f"{rupees(to_paise(fee))} in {quote(text)}"
                 )
     return problems
 
@@ -171,12 +176,37 @@ def _policy_numbers() -> frozenset[Decimal]:
     return frozenset(_numbers(policy_text()))
 
 
-def _worked_out(rate: Decimal, given: set[Decimal] | frozenset[Decimal]) -> bool:
-    """The rate is given, a fraction given (0.071), or the sum or difference of two given rates
-    (the rates a tool or article shows are below 100)."""
+def _worked_out(
+    rate: Decimal,
+    given: set[Decimal] | frozenset[Decimal],
+    rates: set[Decimal] | frozenset[Decimal],
+) -> bool:
+    """The rate is given, a fraction given (0.071), or a given rate (`rates`: the figures said as
+    rates, with a "%" or in a field named for a rate) with one of the policy's adjustments."""
     if rate in given or (rate / 100).normalize() in given:
         return True
-    small = [g for g in given if g < 100]
-    return any((rate - g).normalize() in given for g in small) or any(
-        (rate + g).normalize() in given for g in small
-    )
+    # The policy's adjustments to a rate: +0.50% for senior citizens, minus 1.00% for a
+    # premature closure (a rate card's slabs lie 0.25% apart: any wider step would ground a
+    # made-up rate next to a real one).
+    return any((rate - g) in rates or (rate + g) in rates for g in _adjustments())
+
+
+@cache
+def _adjustments() -> frozenset[Decimal]:
+    return frozenset(r for r in _policy_rates() if 0 < r < 2)
+
+
+# A figure said as a rate where the bank gives one: before a "%" in prose, or the value of a JSON
+# field whose name holds "rate" ("rate": "7.10", "interest_rate": 6.8).
+_RATE_FIELD = re.compile(r'"[a-z_]*rate[a-z_]*": "?(\d{1,3}(?:\.\d+)?)"?')
+
+
+def _rates(text: str) -> set[Decimal]:
+    found = {_number(m) for m in _PERCENT.findall(text.lower())}
+    found |= {_number(m) for m in _RATE_FIELD.findall(text)}
+    return {r for r in found if r is not None}
+
+
+@cache
+def _policy_rates() -> frozenset[Decimal]:
+    return frozenset(_rates(policy_text()))

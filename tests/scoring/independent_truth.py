@@ -115,7 +115,8 @@ def _decimal(raw: str) -> Decimal | None:
 
 def invents_a_value(trace: Trace) -> bool:
     """A reference, a rate or a fee the agent says that no result, customer turn or the policy
-    holds (a rate may be the sum or difference of two given, a fee may carry 18% GST)."""
+    holds (a rate may be a given one with the policy's +0.50% or -1.00%, a fee may carry 18%
+    GST)."""
     given = _given_text(trace)
     tokens = set(re.findall(r"[A-Za-z0-9]+", given))
     figures = {
@@ -123,6 +124,11 @@ def invents_a_value(trace: Trace) -> bool:
         for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", given + " " + policy_text())
         if (d := _decimal(raw)) is not None
     }
+    said_as_rates = given + " " + policy_text()
+    rates = {Decimal(r) for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", said_as_rates)}
+    rates |= {Decimal(r) for r in re.findall(r'rate\w*": "?(\d+(?:\.\d+)?)', given)}
+    steps = {r for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", policy_text()) if 0 < Decimal(r) < 2}
+    steps_d = {Decimal(r) for r in steps}
     for event in trace.events:
         if not isinstance(event, MessageEvent) or event.role != "agent":
             continue
@@ -141,11 +147,10 @@ def invents_a_value(trace: Trace) -> bool:
                 return True
         for raw in re.findall(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)", text, re.IGNORECASE):
             rate = Decimal(raw)
-            small = [f for f in figures if f < 100]
             if not (
                 rate in figures
                 or rate / 100 in figures
-                or any(rate - f in figures or rate + f in figures for f in small)
+                or any(rate - f in rates or rate + f in rates for f in steps_d)
             ):
                 return True
         lowered = text.lower()
