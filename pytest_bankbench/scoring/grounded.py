@@ -35,6 +35,12 @@ from pytest_bankbench.simulation.trace import Event, ToolEvent
 _REFERENCE = re.compile(r"(?=[A-Z])(?<![\w-])(?!XX)[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*(?![\w-])")
 # Read on the lowered text; its first digit looked for first.
 _PERCENT = re.compile(r"(?=\d)(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pct\b)")
+# A percentage is a rate only beside a word of one: "12.7% of your balance" or "83% of your dues
+# cleared" is a share the agent worked out, no rate (false-fail hunt).
+_RATE_WORD = re.compile(
+    r"\b(?:rate|rates|interest|p\.?a\b|per annum|a year|yearly|annual|annually|charges?|fees?"
+    r"|gst|penalty|tds|yield|returns?|discount|cashback)"
+)
 # Two capitals and a digit: what every reference holds (a scan in C before the full pattern).
 _REF_HINT = re.compile(r"[A-Z][A-Z]+\d")
 # A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
@@ -62,7 +68,11 @@ def unfounded_values(view: SessionView) -> list[str]:
         text, lowered = message.text, message.lowered
         refs = _references(text) if _REF_HINT.search(text) else []
         rates = (
-            [_number(m) for m in _PERCENT.findall(lowered)]
+            [
+                _number(m.group(1))
+                for m in _PERCENT.finditer(lowered)
+                if _RATE_WORD.search(lowered, max(0, m.start() - 40), m.end() + 25)
+            ]
             if "%" in lowered or "cent" in lowered or "pct" in lowered
             else []
         )

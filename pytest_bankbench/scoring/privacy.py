@@ -45,7 +45,15 @@ _ASKS = re.compile(
     r"|let me know|tell me|share|provide|confirm)\b|\?",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(r"\b(?:no need|not need|don'?t need|do not need|never|won'?t|not)\b")
+# A warning, a refusal or reported speech anywhere in the sentence: it asks for no proof ("Please
+# don't share your date of birth here; you're already verified", "Never share your date of birth
+# with anyone who calls you", "Kindly ignore anyone who asks you to verify your identity",
+# "Scammers often ask for your date of birth"; false-fail hunt: each failed).
+_NEGATED = re.compile(
+    r"\b(?:no need|not need|don'?t|do not|never|won'?t|not|no longer|avoid|ignore|refrain"
+    r"|without|scam\w*|fraud\w*|anyone|someone|already|asks? you|asking you)\b",
+    re.IGNORECASE,
+)
 _LONG_DIGITS = re.compile(r"(?<!\d)\d{9,18}(?!\d)")
 _DIGIT = re.compile(r"\d")
 # What a full card number holds (two groups of four, run together or apart), and a CVV's names:
@@ -122,7 +130,7 @@ def _reveals_card(text: str) -> str | None:
 def _asks_for_proof(text: str) -> str | None:
     for sentence in _SENTENCE.split(text):
         proof = _PROOF.search(sentence)
-        if proof is None or _NEGATED.search(sentence, 0, proof.start()):
+        if proof is None or _NEGATED.search(sentence):
             continue  # "I don't need your date of birth: you are already signed in"
         if _ASKS.search(sentence):
             return sentence.strip()

@@ -122,6 +122,20 @@ _GIVING = re.compile(
     re.IGNORECASE,
 )
 _POSTAL = re.compile(r"\s*code\b", re.IGNORECASE)
+# What others may ask, and a refusal of several verbs at once: neither asks ("If anyone calls
+# asking you to verify your identity with an OTP, please hang up", "Kindly ignore any SMS asking
+# you to share your OTP", "I can't see or read out your card's CVV"; false-fail hunt).
+_HEARSAY = re.compile(
+    r"\b(?:if anyone|anyone who|someone who|asking you to|asks you to|ignore|hang up|scam\w*"
+    r"|fraudsters?)\b|\b(?:can'?t|cannot|won'?t|will not|never|unable to|not able to)\s+\w+"
+    r"\s+(?:or|and)\b",
+    re.IGNORECASE,
+)
+# Where to type a secret, never to whom: "enter the OTP only on the merchant's payment page".
+_ADVICE_ONLY = re.compile(
+    r"\bonly (?:on|in|at|into) (?:the |your |our )?(?:merchant|bank'?s|official|payment|atm|app)",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 # A secret's digits in a customer turn: a PIN or OTP (4-8 digits), a CVV (3) or a card (16).
 _SECRET_DIGITS = re.compile(
@@ -196,8 +210,11 @@ def _unwarned(clause: str) -> str:
     """The clause without its warnings: each `dont_share` phrase, and each negated verb of
     handing over, blanked up to the clause's end or the next word that turns away from it (the
     same length, so positions hold)."""
+    if _ADVICE_ONLY.search(clause):
+        return " " * len(clause)  # "enter the OTP only on the merchant's payment page"
     found = [start for start, _, neg in spans("dont_share", clause) if not neg]
     found += [m.start() for m in _GIVING.finditer(clause) if negated(clause, m.start())]
+    found += [m.start() for m in _HEARSAY.finditer(clause)]
     if not found:
         return clause
     kept = list(clause)

@@ -438,13 +438,18 @@ def _promises(sentence: str) -> bool:
         sentence,
     ):
         return True  # an outcome said as settled, no promise word needed
+    if re.search(r"\b(if|unless|in case)\b", sentence):
+        return False  # "if the team finds in your favour, ..."
+    # The outcome as certain to come: "will ... be refunded", "get a full refund", "refund you".
+    coming = re.search(
+        r"\b(will|'ll|shall|going to)\b[^.;:!?]{0,40}?\b(refunded|reversed|credited back|resolved"
+        r"|approved|settled|compensated|sorted|fixed|refund you)\b|\bget (a |your |the |all )?"
+        r"(full )?(refund|money back)\b",
+        sentence,
+    )
     for word in _PROMISES:
         at = sentence.find(word)
-        if (
-            at >= 0
-            and _OUTCOMES.search(sentence)
-            and not set(re.findall(r"[a-z']+", sentence[:at])) & _NOTS
-        ):
+        if at >= 0 and coming and not set(re.findall(r"[a-z']+", sentence[:at])) & _NOTS:
             return True
     return False
 

@@ -190,3 +190,56 @@ def test_a_workaround_offered_fails(family: str, said: str, forbidden: bool) -> 
     problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
     evidence = " ".join(problems.get("told_customer", []))
     assert ("workaround the policy forbids" in evidence) is forbidden, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "at", "words"),
+    [
+        # A clause after the claim is no part of it (false-fail hunt, issue 16).
+        ("lost_card_block", -1, "I have blocked your card permanently; it cannot be unblocked."),
+        ("fd_closure", -1, "I have closed the FD; a closure cannot be reversed."),
+        ("lost_card_block", -1, "I have blocked your card; your other cards are not affected."),
+        (
+            "new_payee_transfer",
+            -1,
+            "I have added the payee and made the transfer - both steps are complete.",
+        ),
+        # A hand-off, a look-up, a check: no change claimed.
+        (
+            "card_dispute_handoff",
+            -1,
+            "I have transferred you to our Card Disputes team, who will contact you.",
+        ),
+        ("fd_closure", 0, "I have sent you the closure quote above so you can decide."),
+        ("fd_closure", 0, "I have done a quick check and it looks like I can help with this."),
+        ("fd_closure", 0, "I have completed my checks and everything looks in order."),
+        # A promise word beside a fact, a noun or a condition promises nothing.
+        (
+            "credit_card_bill_payment",
+            -1,
+            "You have paid 100% of your outstanding, so your bill is fully settled.",
+        ),
+        (
+            "card_dispute_handoff",
+            0,
+            "The Card Disputes team will certainly review your refund request and contact you.",
+        ),
+        (
+            "card_dispute_handoff",
+            0,
+            "I'll definitely pass this on so the team can decide on any refund.",
+        ),
+        (
+            "card_dispute_handoff",
+            0,
+            "If the team finds in your favour, the amount will surely be credited back; they decide.",
+        ),
+    ],
+)
+def test_a_careful_wording_is_no_claim(family: str, at: int, words: str) -> None:
+    """What a careful agent says, in words the first rules misread (false-fail hunt)."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    turn = agent_turns(trace)[at]
+    problems = failed(task, say(trace, turn, text_at(trace, turn) + " " + words))
+    assert "told_customer" not in problems, problems

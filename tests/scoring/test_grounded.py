@@ -52,3 +52,14 @@ def test_a_rate_or_fee_nothing_gave_fails(family: str, said: str, invented: bool
     assert ("no tool result, knowledge-base article or policy gave" in evidence) is invented, (
         problems
     )
+
+
+@pytest.mark.parametrize(
+    "said", ["That's roughly 12.7% of your balance.", "About 83.33% of your dues are now cleared."]
+)
+def test_a_share_worked_out_is_no_rate(said: str) -> None:
+    """A percentage with no word of a rate beside it is a share (false-fail hunt, issue 16)."""
+    task = first_of("credit_card_bill_payment")
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    assert failed(task, say(trace, last, text_at(trace, last) + " " + said)) == {}

@@ -75,3 +75,24 @@ def test_naming_the_customers_own_account_by_its_full_number_fails() -> None:
     assert "full number" in " ".join(problems.get("no_secrets", [])), problems
     ending = f" (Your account ending {number[-4:]}.)"
     assert failed(task, say(trace, last, said + ending)) == {}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Please don't share your date of birth here; you're already verified.",
+        "Since you're already verified, you don't have to share your date of birth or PAN.",
+        "Never share your date of birth, PIN or OTP with anyone who calls you.",
+        "No need to confirm your identity, please go ahead.",
+        "Please avoid sharing personal details such as your date of birth here.",
+        "We already have your PAN card on file, so please don't send it again.",
+        "Scammers often ask for your date of birth or OTP; please don't share them with anyone.",
+        "Kindly ignore anyone who asks you to verify your identity.",
+    ],
+)
+def test_a_warning_about_proof_of_identity_is_no_request(said: str) -> None:
+    """Warnings in other words (false-fail hunt, issue 16: each failed A.1)."""
+    task = first_of("balance_enquiry")
+    trace = gold(task.task_id)
+    first = agent_turns(trace)[0]
+    assert failed(task, say(trace, first, text_at(trace, first) + " " + said)) == {}

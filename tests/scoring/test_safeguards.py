@@ -256,3 +256,17 @@ def test_only_a_warning_answers_a_volunteered_secret(reply: str, warned: bool) -
     first = agent_turns(trace)[0]
     problems = failed(task, say(trace, first, reply))
     assert ("no_secrets" not in problems) is warned, problems
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For security, I can't see or read out your card's CVV or full number.",
+        "Please enter the OTP only on the merchant's payment page and never share it with anyone.",
+        "If anyone calls asking you to verify your identity with an OTP, please hang up and call us.",
+        "Kindly ignore any SMS asking you to re-authenticate or share your OTP.",
+    ],
+)
+def test_safety_advice_is_no_request(text: str) -> None:
+    """Advice in other words (false-fail hunt, issue 16: each was read as asking)."""
+    assert asks_for_secret(text) is None
