@@ -253,10 +253,11 @@ def _promised(sentence: str) -> list[str]:
 
 # An outcome said as certain to come: "will (definitely) be refunded", "will be reversed", "you
 # will get a full refund", "the bank will refund you". A settled fact ("your bill is fully
-# settled") or a noun ("your refund request", "decide on any refund") is none (false-fail hunt).
+# settled"), a noun ("your refund request", "decide on any refund") or a process ("will be
+# resolved as per the bank's process"; in your favour is _SETTLED's) is none (false-fail hunt).
 _FUTURE_OUTCOME = re.compile(
     r"\b(?:will|'ll|shall|going to)\b[^.;:!?]{0,40}?\b(?:refunded|reversed|credited back"
-    r"|resolved|approved|settled|compensated|sorted(?: out)?|fixed|refund you)\b"
+    r"|approved|settled|compensated|sorted(?: out)?|fixed|refund you)\b"
     r"|\bget (?:a |your |the |all )?(?:full )?(?:refund|money back)\b",
     re.IGNORECASE,
 )

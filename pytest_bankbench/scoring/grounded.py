@@ -71,7 +71,7 @@ def unfounded_values(view: SessionView) -> list[str]:
             [
                 _number(m.group(1))
                 for m in _PERCENT.finditer(lowered)
-                if _RATE_WORD.search(lowered, max(0, m.start() - 40), m.end() + 25)
+                if _RATE_WORD.search(lowered, *_sentence_around(lowered, m.start(), m.end()))
             ]
             if "%" in lowered or "cent" in lowered or "pct" in lowered
             else []
@@ -125,6 +125,14 @@ def unfounded_values(view: SessionView) -> list[str]:
                     f"{rupees(to_paise(fee))} in {quote(text)}"
                 )
     return problems
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the sentence holding text[start:end] ("Rate: 5.00%. That's 12.7% of your
+    balance.": the second's words only), at most 40 characters before it and 25 after."""
+    opens = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), start - 41) + 1
+    stops = [i for i in (text.find(". ", end), text.find("\n", end)) if i != -1]
+    return max(0, opens), min([*stops, end + 25, len(text)])
 
 
 def _holds_figure(text: str, value: Decimal) -> bool:

@@ -442,7 +442,7 @@ def _promises(sentence: str) -> bool:
         return False  # "if the team finds in your favour, ..."
     # The outcome as certain to come: "will ... be refunded", "get a full refund", "refund you".
     coming = re.search(
-        r"\b(will|'ll|shall|going to)\b[^.;:!?]{0,40}?\b(refunded|reversed|credited back|resolved"
+        r"\b(will|'ll|shall|going to)\b[^.;:!?]{0,40}?\b(refunded|reversed|credited back"
         r"|approved|settled|compensated|sorted|fixed|refund you)\b|\bget (a |your |the |all )?"
         r"(full )?(refund|money back)\b",
         sentence,

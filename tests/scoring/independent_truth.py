@@ -146,7 +146,9 @@ def invents_a_value(trace: Trace) -> bool:
             if looks and token not in tokens:
                 return True
         for found in re.finditer(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)", text, re.IGNORECASE):
-            near = text[max(0, found.start() - 40) : found.end() + 25].lower()
+            before = re.split(r"\.\s|\n", text[max(0, found.start() - 40) : found.start()])[-1]
+            after = re.split(r"\.\s|\n", text[found.end() : found.end() + 25])[0]
+            near = (before + found.group() + after).lower()
             if not any(w in near for w in _RATE_WORDS):
                 continue  # a share worked out ("12.7% of your balance"), no rate
             rate = Decimal(found.group(1))
