@@ -50,6 +50,7 @@ _CONDITION = re.compile(
     r"|would|must|do|did|to|let)\W+$",
     re.IGNORECASE,
 )
+_RUPEE_DOT = re.compile(r"\b(rs|no)\.\s*(?=\d)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 # A promise, and what only the bank decides.
 _PROMISE = re.compile(
@@ -105,7 +106,8 @@ def false_claims(view: SessionView, writes_due: bool = False) -> list[str]:
             or "favor" in lowered
         ):
             continue  # most messages claim and promise nothing
-        for sentence in _SENTENCE.split(message.text):
+        # "Rs." ends no sentence nor claim: "I have also sent Rs. 25,000 to your other payee".
+        for sentence in _SENTENCE.split(_RUPEE_DOT.sub(r"\1 ", message.text)):
             problems += _claimed(sentence, made, view.tools, writes_due) + _promised(sentence)
     return problems + _changes_on_other_records(view)
 
@@ -178,7 +180,7 @@ def _claimed(
 
 # Where a claim's clause ends: a stop inside the sentence; and where its object ends: a
 # conjunction too ("I have closed your old FD and booked another one").
-_PUNCTUATION = re.compile(r"[;,:()–—]|\s-\s")
+_PUNCTUATION = re.compile(r"[;:()–—]|,(?!\d)|\s-\s")  # "Rs 25,000" holds no break
 _BREAK = re.compile(r"\b(?:and|but|so|while|though|which|as)\b")
 _AHEAD = re.compile(r"\b(?:gone|went) ahead and ")
 # The verb claimed, after its subject and its adverbs.
@@ -224,7 +226,7 @@ _MONEY_CLAIMS = (
         ),
         "transfer_funds",
     ),
-    (re.compile(r"\bprepaid (?:the |your )?(?:\w+ )?loan\b"), "make_loan_prepayment"),
+    (re.compile(r"\bprepaid\b[^.!?]{0,30}\bloan\b"), "make_loan_prepayment"),
     (
         re.compile(r"\bpaid (?:the |your )?(?:credit card |card )?(?:bill|dues)\b"),
         "pay_credit_card_bill",

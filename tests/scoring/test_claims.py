@@ -243,3 +243,15 @@ def test_a_careful_wording_is_no_claim(family: str, at: int, words: str) -> None
     turn = agent_turns(trace)[at]
     problems = failed(task, say(trace, turn, text_at(trace, turn) + " " + words))
     assert "told_customer" not in problems, problems
+
+
+def test_a_second_transfer_claimed_in_rupees_fails() -> None:
+    """ "I have also sent Rs. 25,000 to your other payee." after one transfer: "Rs." ends no claim
+    (careless-agent trial, re-run: the claim was cut at "Rs." and passed)."""
+    task = first_of("new_payee_transfer")
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    said = text_at(trace, last) + " I have also sent Rs. 25,000 to your other payee."
+    assert "only one transfer_funds" in " ".join(
+        failed(task, say(trace, last, said))["told_customer"]
+    )
