@@ -41,6 +41,7 @@ def _words(sentence: str) -> list[str]:
 
 
 def _sentences(text: str) -> list[str]:
+    text = re.sub(r"\b([Rr]s|[Nn]o)\.\s*(?=\d)", r"\1 ", text)  # "Rs. 25,000" ends nothing
     return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
 
 
@@ -86,6 +87,10 @@ def _claims_more(words: list[str], made: dict[str, int], writes_due: bool) -> bo
         named = [
             t for t in all_tools() if all_tools()[t].kind == "write" and states_action(t, rest)
         ]
+        if verb in ("sent", "transferred") and money:
+            named.append("transfer_funds")
+        if verb == "prepaid" and "loan" in after:
+            named.append("make_loan_prepayment")
         if named and set(after) & _A_SECOND and max(made.get(t, 0) for t in named) < 2:
             return True
         vague = not named and verb in _VAGUE_DONE and set(after) & _VAGUE_WHAT
