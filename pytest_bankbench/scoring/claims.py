@@ -76,11 +76,6 @@ _SETTLED = re.compile(
     r"\bin your favou?r\b",
     re.IGNORECASE,
 )
-_OUTCOME = re.compile(
-    r"\b(?:refund(?:ed|s)?|revers(?:ed|al)|money back|credited back|compensat(?:ed|ion)"
-    r"|in your favou?r|resolved|chargeback|sorted(?: out)?|fixed|approved|settled)\b",
-    re.IGNORECASE,
-)
 _NEGATED = re.compile(r"\b(?:not|never|cannot|can't|won't|unable|no one)\b[^.!?]*$", re.IGNORECASE)
 
 
