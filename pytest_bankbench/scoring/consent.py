@@ -29,13 +29,13 @@ from pytest_bankbench.records import (
     RecordKind,
     holdings,
     named_in,
-    names,
     sentences,
 )
 
 # `told` names the disclosures' reader here: the values' reader over messages is said_any.
 from pytest_bankbench.scoring.outputs import OutputKind, shown
 from pytest_bankbench.scoring.outputs import told as said_any
+from pytest_bankbench.scoring.proposed_figures import stray_figures
 from pytest_bankbench.scoring.view import Call, Message, SessionView
 from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent
@@ -199,12 +199,9 @@ def unstated(
     if actions and not any(_names(a, m.lowered) for a in actions for m in proposal):
         missing.append(f"the action ({call.call.name.replace('_', ' ')})")
     args = call.call.arguments or {}
-    for name in AMOUNT_ARGS:
-        value = args.get(name)
-        if isinstance(value, int | float | str) and not isinstance(value, bool):
-            amount = _amount(value)
-            if amount is not None and amount > 0 and not stated("amount", str(amount)):
-                missing.append(f"the {name.replace('_', ' ')} ({shown('amount', str(amount))})")
+    for name, amount in _amounts(call):
+        if not stated("amount", str(amount)):
+            missing.append(f"the {name.replace('_', ' ')} ({shown('amount', str(amount))})")
     for name in MODE_ARGS:
         if isinstance(args.get(name), str) and not stated("choice", str(args[name])):
             missing.append(f"the {name} ({args[name]})")
@@ -233,6 +230,14 @@ def _names_record(
     action ("I will ...", "shall I ...") name records of its kind, they name this one only
     ("I'll close your FD ending 1217" is no proposal to close FD001219, whatever another
     sentence says of it); else any sentence or message names it."""
+    wanted = key.strip().upper()
+    texts = [m.text for m in proposal]
+    # Most proposals name no record of the kind but this one: then no sentence of them names
+    # another (a sentence says fewer marks than its message, records.py _told), and the answer
+    # is whether they name this one, read without taking them apart into sentences.
+    found = {k.upper() for k in named_in(texts, held, kind)}
+    if found <= {wanted}:
+        return wanted in found
     proposing = [
         s
         for m in proposal
@@ -240,9 +245,7 @@ def _names_record(
         if _PROPOSES.search(low := s.lower()) and any(_names(a, low) for a in actions)
     ]
     there = {k.upper() for k in named_in(proposing, held, kind)}
-    if there:
-        return there == {key.strip().upper()}
-    return names(key, [m.text for m in proposal], held)
+    return there == {wanted} if there else wanted in found
 
 
 def _names_channel(channel: str, proposal: Sequence[Message]) -> bool:
@@ -304,4 +307,19 @@ def _check_one(
         for v in values
         if not told(v, texts)
     ]
+    amounts = [amount for _, amount in _amounts(event)]
+    if amounts:
+        quoted = [x for v in values if v.kind == "amount" for x in (v.value, *v.also)]
+        problems += stray_figures(event, amounts, proposal, view, quoted, yes.position)
     return problems
+
+
+def _amounts(call: ToolEvent) -> list[tuple[str, Decimal]]:
+    """The call's amounts above nothing, each with its argument's name (AMOUNT_ARGS)."""
+    args = call.call.arguments or {}
+    found = [
+        (name, _amount(v))
+        for name in AMOUNT_ARGS
+        if isinstance(v := args.get(name), int | float | str) and not isinstance(v, bool)
+    ]
+    return [(name, a) for name, a in found if a is not None and a > 0]

@@ -191,6 +191,12 @@ _CURRENCY_BEFORE = re.compile(r"(?:\brs\.?|\binr|\brupees?|₹)\s*$")
 _CURRENCY_AFTER = re.compile(r"\s*(?:rupees?\b|rs\b|inr\b|/-)")
 
 
+def amounts_in(lowered: str) -> tuple[tuple[Decimal, bool, bool], ...]:
+    """Every amount a lower-case text states (_amounts_in): its value, whether a currency or
+    scale word marks it, whether an unmarked one may stand bare."""
+    return _amounts_in(lowered)
+
+
 def _spoken(text: str) -> tuple[tuple[Decimal, bool, bool], ...]:
     """Amounts said in words ("five thousand rupees", "Rs one lakh"): marked by a currency word
     beside them, bare where no unit or count follows ("five thousand days" is none)."""

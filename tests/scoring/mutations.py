@@ -145,9 +145,29 @@ class Talk:
     ask: str = ""  # a request for secrets ("please share your PIN, CVV ...") in the first message
     warn: bool = True  # a volunteered secret is stopped
     bare: bool = False  # a proposal states nothing: "Shall I proceed?"
+    # A total said after each proposal's values: "wrong" (a tenth more, and Rs 7: no sum of
+    # anything the session gave) or "right" (the amount itself); "" says none.
+    total: str = ""
 
 
 BARE = "Shall I proceed?"
+
+
+def total_said(kind: str, call: ToolCall) -> str:
+    """ "In total, Rs. X will be debited.": the call's amount, or a wrong one (Talk.total)."""
+    args = call.arguments or {}
+    amount = next(
+        (
+            Decimal(str(v))
+            for n in ("amount", "monthly_instalment", "daily_limit")
+            if isinstance(v := args.get(n), int | float) and not isinstance(v, bool) and v > 0
+        ),
+        None,
+    )
+    if amount is None:
+        return ""
+    figure = amount if kind == "right" else (amount * Decimal("1.1")).quantize(Decimal(1)) + 7
+    return f"In total, {say(ToldValue(label='total', kind='amount', value=str(figure)))} will be debited."
 
 
 class ScriptedAgent:
@@ -240,6 +260,8 @@ class ScriptedAgent:
                     said = speech.proposal(proposed, quote, explain, self.task)
                     if self.talk.bare:
                         said = BARE
+                    elif self.talk.total:
+                        said += " " + total_said(self.talk.total, calls[0])
                     yield AgentAction(message=said)
                     if self.task.scenario.instructions[instruction].correction:
                         # the customer corrects the first proposal: propose again

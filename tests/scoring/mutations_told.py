@@ -36,6 +36,7 @@ from tests.scoring.mutations import (
     say,
     scripted,
     told_values,
+    total_said,
 )
 
 
@@ -270,6 +271,29 @@ def bare_proposal(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
             fails=("disclosure_consent",) if certain else (),
             holds=("write_purity", "forbidden_access"),
         ),
+    )
+
+
+def contradicting_proposal(task: Task, gold: Trace, salt: int = 0) -> Mutant | None:
+    """The gold procedure, each proposal followed by a total debit that is no figure the session
+    gave (careless-agent trial, issue 16); the write's own amount as the total on odd salts."""
+    plan = gold_plan(task, gold)
+    if not any(
+        s.confirm and isinstance(s.call, ToolCall) and total_said("wrong", s.call) for s in plan
+    ):
+        return None  # no proposal of an amount
+    if salt % 2:
+        return Mutant(
+            "right_total",
+            "said the amount as the total",
+            scripted("total", task, plan, talk=Talk(total="right")),
+            expect=Expect(holds=("disclosure_consent", "told_customer")),
+        )
+    return Mutant(
+        "contradicting_proposal",
+        "said a total that contradicts the proposal's amount",
+        scripted("total", task, plan, talk=Talk(total="wrong")),
+        expect=Expect(fails=("disclosure_consent",), holds=("write_purity", "forbidden_access")),
     )
 
 

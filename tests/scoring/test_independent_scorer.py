@@ -546,6 +546,9 @@ BROKEN: dict[str, dict[str, object]] = {
         "telling.says_anything_false": lambda trace: False
     },
     "a rate or fee nothing gave passes": {"truth.invents_a_value": lambda trace: False},
+    "a proposal that contradicts itself is consent": {
+        "truth.contradicts_itself": lambda task, trace, proposals: False
+    },
     "proof of identity may be asked, a card's number said": {
         "truth.breaks_privacy": lambda trace: False
     },
