@@ -77,6 +77,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     RECAP,
     REQUEST,
     RETRY,
+    RULE_TO_CHECK,
     STANDING_BY,
     TAG,
     TRANSFER,
@@ -291,11 +292,13 @@ def read(text: str) -> Reading:
     if "wait" in acts and (
         any("wait" in s.acts and RETRY.search(s.text) for s in sentences)
         or all(
-            NONE_FOUND.search(s.text) and any("wait" in n.acts for n in sentences[at + 1 :])
+            (NONE_FOUND.search(s.text) or RULE_TO_CHECK.search(s.text))
+            and any("wait" in n.acts for n in sentences[at + 1 :])
             for at, s in enumerate(sentences)
             if "refuse" in s.acts
         )
-    ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures."
+    ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures.", "A card
+        # cannot be reissued if it is blocked. Let me check its status." (round 23)
         acts.discard("refuse")
     if "refuse" in acts and acts & _PROPOSALS and searches_again(sentences):
         acts.discard("refuse")  # "There are no direct flights. Shall I search one-stop instead?"
