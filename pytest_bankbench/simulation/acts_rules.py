@@ -378,6 +378,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (encountered|ran into|hit|ran across) (an?|some) (\w+ )?(error|problem)\b"),
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
+    # "The 4-foot version in glass and white is currently unavailable." (round 23)
+    ("refuse", r"^(?![^.?!]*\bif\b)[^.?!]*\b(is|are) currently (unavailable|out of stock)\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (access to|an? (live |real-time )?(status )?lookup)\b"),
     ("refuse", r"\bwe (don'?t|do not) (have|offer) (a|an|any) (\w+ ){0,3}option\b"),  # round 18
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
