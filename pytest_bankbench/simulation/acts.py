@@ -53,6 +53,7 @@ from pytest_bankbench.simulation.acts_lists import (
     summed_up,
 )
 from pytest_bankbench.simulation.acts_patterns import (
+    ABOUT_THIS,
     ANOTHER_WAY,
     BARE_OK,
     EXAMPLE,
@@ -353,6 +354,7 @@ def read(text: str) -> Reading:
             or ("more" in acts and (not s.question or REQUEST.search(s.text)))
             or (s.question and (OR.match(s.text) or which_first(s.text)))
             or WHICH.search(s.text)
+            or ABOUT_THIS.search(s.text)
             for s in sentences
             if "ask" in s.acts
         )

@@ -120,6 +120,13 @@ NONE_FOUND = re.compile(
 RULE_TO_CHECK = re.compile(
     r"\b(cannot|can'?t|can not) be \w+ed\b[^.?!]*\bif\b(?![^.?!]*\?)", re.IGNORECASE
 )
+# "What specifically would you like to discuss or do about this reservation?": the request asked
+# about the record just found, to be answered, not the invitation beside it (round 23).
+ABOUT_THIS = re.compile(
+    r"\bwhat (specifically |exactly )?would you like (me )?to (do|discuss|change)( or \w+){0,2}"
+    r" (about|with|regarding|for) (this|that) \w+",
+    re.IGNORECASE,
+)
 # "Could it have been earlier in the month?" before "Let me check 10 March.": the agent wondering
 # aloud, its next step the answer; the customer is asked nothing (round 17).
 MUSING = re.compile(r"^(could|might|would|may) (it|that|this|they) (have been|be)\b[^?]*\?$", re.I)
