@@ -48,6 +48,7 @@ from pytest_bankbench.simulation.acts_lists import (
     checks_it_runs,
     confirm_asks_list,
     examples_follow,
+    handoff_only_offered,
     menu_follows,
     options_listed,
     summed_up,
@@ -277,6 +278,8 @@ def read(text: str) -> Reading:
         and all(LATER_REQUEST.search(s.text) for s in requests)
     ):
         acts.discard("ask")
+    if "handoff" in acts and not acts & _PROPOSALS and handoff_only_offered(sentences):
+        acts.discard("handoff")  # "If you want exchanges, I can: - ..., or - Transfer you to ..."
     if "more" in acts and not acts & _PROPOSALS and menu_follows(sentences):
         acts -= {"ask", "handoff"}  # "Anything else? For example: - Transfer you to an agent"
     if "more" in acts and all(EXAMPLE.search(s.text) for s in proposing):
