@@ -174,6 +174,10 @@ _EXAMPLE_TRANSFER = re.compile(
 )
 
 
+# "Transfer you to a human agent who can review it": a way told as a bare verb, one item of a list.
+_TRANSFER_ITEM = re.compile(r"^(transfer|connect|escalate|hand|pass|route)\b", re.IGNORECASE)
+
+
 def handoff_only_offered(sentences: tuple[Sentence, ...]) -> bool:
     """Every transfer the turn names is one item of the ways opened by "I can:" ("- Explain how
     to request it yourself, or - Transfer you to a human agent who can review it"), or an example
@@ -182,10 +186,13 @@ def handoff_only_offered(sentences: tuple[Sentence, ...]) -> bool:
     handing = [at for at, s in enumerate(sentences) if "handoff" in s.acts]
     return bool(handing) and all(
         ("more" in sentences[at].acts and _EXAMPLE_TRANSFER.search(sentences[at].text))
-        or any(
-            _CAN_OPENS.search(sentences[start].text)
-            and not any(s.question for s in sentences[start + 1 : at + 1])
-            for start in range(at)
+        or (
+            _TRANSFER_ITEM.match(sentences[at].text) is not None
+            and any(
+                _CAN_OPENS.search(sentences[start].text)
+                and not any(s.question for s in sentences[start + 1 : at + 1])
+                for start in range(at)
+            )
         )
         for at in handing
     )
