@@ -48,11 +48,13 @@ from pytest_bankbench.simulation.acts_lists import (
     checks_it_runs,
     confirm_asks_list,
     examples_follow,
+    handoff_only_offered,
     menu_follows,
     options_listed,
     summed_up,
 )
 from pytest_bankbench.simulation.acts_patterns import (
+    ABOUT_THIS,
     ANOTHER_WAY,
     BARE_OK,
     EXAMPLE,
@@ -77,6 +79,7 @@ from pytest_bankbench.simulation.acts_patterns import (
     RECAP,
     REQUEST,
     RETRY,
+    RULE_TO_CHECK,
     STANDING_BY,
     TAG,
     TRANSFER,
@@ -275,6 +278,8 @@ def read(text: str) -> Reading:
         and all(LATER_REQUEST.search(s.text) for s in requests)
     ):
         acts.discard("ask")
+    if "handoff" in acts and not acts & _PROPOSALS and handoff_only_offered(sentences):
+        acts.discard("handoff")  # "If you want exchanges, I can: - ..., or - Transfer you to ..."
     if "more" in acts and not acts & _PROPOSALS and menu_follows(sentences):
         acts -= {"ask", "handoff"}  # "Anything else? For example: - Transfer you to an agent"
     if "more" in acts and all(EXAMPLE.search(s.text) for s in proposing):
@@ -291,11 +296,13 @@ def read(text: str) -> Reading:
     if "wait" in acts and (
         any("wait" in s.acts and RETRY.search(s.text) for s in sentences)
         or all(
-            NONE_FOUND.search(s.text) and any("wait" in n.acts for n in sentences[at + 1 :])
+            (NONE_FOUND.search(s.text) or RULE_TO_CHECK.search(s.text))
+            and any("wait" in n.acts for n in sentences[at + 1 :])
             for at, s in enumerate(sentences)
             if "refuse" in s.acts
         )
-    ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures."
+    ):  # "Let me try again", "There are no 5-year FDs. Let me check other tenures.", "A card
+        # cannot be reissued if it is blocked. Let me check its status." (round 23)
         acts.discard("refuse")
     if "refuse" in acts and acts & _PROPOSALS and searches_again(sentences):
         acts.discard("refuse")  # "There are no direct flights. Shall I search one-stop instead?"
@@ -350,6 +357,7 @@ def read(text: str) -> Reading:
             or ("more" in acts and (not s.question or REQUEST.search(s.text)))
             or (s.question and (OR.match(s.text) or which_first(s.text)))
             or WHICH.search(s.text)
+            or ABOUT_THIS.search(s.text)
             for s in sentences
             if "ask" in s.acts
         )

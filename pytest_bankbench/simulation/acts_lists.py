@@ -166,6 +166,38 @@ def menu_follows(sentences: tuple[Sentence, ...]) -> bool:
     return False
 
 
+# "If you want to pursue exchanges for those items, I can:" opens the ways the agent offers.
+_CAN_OPENS = re.compile(r"\b(i|we) can( also| either){0,2}\s*:\s*$", re.IGNORECASE)
+# "Would you like help with anything else (e.g., ..., or transferring to a human agent)?"
+_EXAMPLE_TRANSFER = re.compile(
+    r"\b(e\.g\.|for example|such as)[^?]*\b(transferr|connect|escalat)\w*", re.IGNORECASE
+)
+
+
+# "Transfer you to a human agent who can review it": a way told as a bare verb, one item of a list.
+_TRANSFER_ITEM = re.compile(r"^(transfer|connect|escalate|hand|pass|route)\b", re.IGNORECASE)
+
+
+def handoff_only_offered(sentences: tuple[Sentence, ...]) -> bool:
+    """Every transfer the turn names is one item of the ways opened by "I can:" ("- Explain how
+    to request it yourself, or - Transfer you to a human agent who can review it"), or an example
+    of a next request ("Anything else (e.g., ... or transferring to a human agent)?"): a way
+    offered, no hand-off made (round 23)."""
+    handing = [at for at, s in enumerate(sentences) if "handoff" in s.acts]
+    return bool(handing) and all(
+        ("more" in sentences[at].acts and _EXAMPLE_TRANSFER.search(sentences[at].text))
+        or (
+            _TRANSFER_ITEM.match(sentences[at].text) is not None
+            and any(
+                _CAN_OPENS.search(sentences[start].text)
+                and not any(s.question for s in sentences[start + 1 : at + 1])
+                for start in range(at)
+            )
+        )
+        for at in handing
+    )
+
+
 # "To summarize what we covered today:", "Here's a summary of your requests:" (round 17)
 _SUMMARY_OPENS = re.compile(
     r"^(to (summari[sz]e|recap)|here'?s a (quick |short )?(summary|recap))\b[^:?]{0,60}:\s*$", re.I

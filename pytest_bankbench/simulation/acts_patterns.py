@@ -114,6 +114,19 @@ NONE_FOUND = re.compile(
     r"[^.?!]*\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b",
     re.IGNORECASE,
 )
+# "According to the policy, cabin cannot be changed if any flight has already been flown." before
+# "Let me check the flight statuses.": the rule told with the condition the next check decides;
+# no refusal yet (round 23).
+RULE_TO_CHECK = re.compile(
+    r"\b(cannot|can'?t|can not) be \w+ed\b[^.?!]*\bif\b(?![^.?!]*\?)", re.IGNORECASE
+)
+# "What specifically would you like to discuss or do about this reservation?": the request asked
+# about the record just found, to be answered, not the invitation beside it (round 23).
+ABOUT_THIS = re.compile(
+    r"\bwhat (specifically |exactly )?would you like (me )?to (do|discuss|change)( or \w+){0,2}"
+    r" (about|with|regarding|for) (this|that) \w+",
+    re.IGNORECASE,
+)
 # "Could it have been earlier in the month?" before "Let me check 10 March.": the agent wondering
 # aloud, its next step the answer; the customer is asked nothing (round 17).
 MUSING = re.compile(r"^(could|might|would|may) (it|that|this|they) (have been|be)\b[^?]*\?$", re.I)
@@ -368,7 +381,10 @@ NOT_HANDED = re.compile(
     r"\b(not|never|n't)( want| wish| like)?( to)?( be)? (transferr|connect|escalat|hand)\w*"
     # "(this applies even if escalated to a human agent)", "I may need to transfer you to a human
     # agent after completing the booking": no transfer made (round 14)
-    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)",
+    r"|\beven (if|when) (escalated|transferred)\b|\bi may (need to|have to) (transfer|connect|escalat)"
+    # "I'm not able to escalate this without transferring you to a human agent": the transfer is
+    # what the refusal would take, not one made (round 23)
+    r"|\bwithout (transferr|connect|escalat|hand)\w*",
     re.IGNORECASE,
 )
 # "Is there anything else I can help with, or would you like to continue with opening your new

@@ -268,6 +268,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("wait", r"\b(i'?m|i am|i'?ll|i will|we'?ll|we will|i'?m going to|i am going to|i'?m now|i am now) (now |just |quickly |first )?(proceed to |go on to )?(check|look|pull|fetch|review|verify|find|process|retrieve|search|calculate|work on|look up|check on|get started|be right back|start by|begin by|need to check|run|gather|locate|double-check|re-check|go ahead and (check|look|pull|fetch|get))\w*\b(?! forward\b)"),
     # "Looking at your statement, I don't see the debit" reports what was found (round 17)
     ("wait", r"^(?!looking forward)(?!(looking|based) (at|on) [^,.?!]{1,60},)(checking|looking|pulling|fetching|retrieving|reviewing|processing|working|searching|calculating|verifying)\b"),
+    # "I'm confirming these details with our system now" (round 23)
+    ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?confirming (these|those|the|your|this|that)\b[^.?!]{0,40}\bwith (our|the) (system|records)\b"),
     ("wait", r"\b(i'?m|i am|we'?re|we are) (currently |now )?(checking|looking into|looking up|pulling up|fetching|retrieving|reviewing|processing|working on|verifying|calculating|searching)\b"),
     ("wait", r"\b(i'?ll|i will|we'?ll|we will) (get back|update you|be back|come back|revert|confirm shortly)\b"),
     # "I will now provide you with the payment method options": the agent's next message, on its
@@ -376,6 +378,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("refuse", r"\b(i|we) (encountered|ran into|hit|ran across) (an?|some) (\w+ )?(error|problem)\b"),
     ("refuse", r"\b(exceptions?|refunds?) (are|is) not (typically |usually |generally )?(made|allowed|granted|possible|given|available)\b"),
     ("refuse", r"\bthere (are|is) no\b[^.?!]{0,60}\bavailable\b"),
+    # "The 4-foot version in glass and white is currently unavailable." (round 23)
+    ("refuse", r"^(?![^.?!]*\bif\b)[^.?!]*\b(is|are) currently (unavailable|out of stock)\b"),
     ("refuse", r"\b(i|we) (don'?t|do not) have (access to|an? (live |real-time )?(status )?lookup)\b"),
     ("refuse", r"\bwe (don'?t|do not) (have|offer) (a|an|any) (\w+ ){0,3}option\b"),  # round 18
     ("refuse", r"\b(i|we) (don'?t|do not) have the (ability|authority|permission|means) to\b"),
@@ -405,6 +409,8 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("handoff", r"\bescalat(e|ing)\b (this|it|the (matter|issue|case))( matter| issue)? to (our |the |a )?[\w -]{0,30}\b(team|department|specialists?|support|supervisor|manager)\b[^.?!]*\bfor (further |additional |more )?(assistance|help|support)\b"),
     ("handoff", r"\b(human|live) (agent|representative|colleague|executive|banker) (has been (notified|informed|assigned|alerted),? (and )?)?(will|is going to|shall) (be with you|contact you|join|take over|assist you|call|reach)\b"),
     ("handoff", r"\b(connect|transfer)\w* you\s*(\?|$|now\b)"),
+    # "Otherwise, you'll be connected shortly." (round 23)
+    ("handoff", r"\byou('ll| will) (now )?be connected (shortly|momentarily|in a moment)\b"),
     # "Let me check the lien and transfer you for the locker request" (round 17)
     ("handoff", r"\b(connect|transfer)\w* you for (the|this|that|your|[a-z]*\d)"),
     ("handoff", r"\bassist (you )?(with|in) (the )?transfer(ring)?\b"),

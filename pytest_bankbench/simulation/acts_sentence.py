@@ -188,6 +188,14 @@ _OWN_STEP = re.compile(
     r"(?![^.?!]*\b(please|kindly|you (can|could|need|should|may|must|will)|could you|can you)\b)",
     re.IGNORECASE,
 )
+# "Let's start with the first one, JG7FMM, confirm the details, get your explicit "yes" to proceed,
+# then move to the next.": the plan's steps in order, told before the agent starts on the first;
+# the yes in it comes later (round 23).
+_PLAN_OF_STEPS = re.compile(
+    r"^((now|okay|ok|so),? )?let'?s (start|begin) with\b(?![^.?!]*\b(please|could you|can you)\b)"
+    r"[^.?!]*,\s*then\b[^?]*$",
+    re.IGNORECASE,
+)
 # "To make sure I follow the policy, I will first check the details of your reservation": the
 # agent's own check, told with its purpose, is progress, not a recap asking a yes (round 11).
 _CHECK_TO_BE_SURE = re.compile(
@@ -307,6 +315,8 @@ def read_sentence(text: str) -> Sentence:
         acts.discard("handoff")
     if "refuse" in acts:  # "the amount is below the minimum of Rs 10,000" reports no result
         acts.discard("done")
+    if {"ask", "wait"} <= acts and _PLAN_OF_STEPS.match(text):
+        acts -= {"ask"} | _PROPOSALS
     if {"ask", "wait"} <= acts and not question and _OWN_STEP.match(text):
         acts.discard("ask")  # "Let me check further to confirm the reason": the agent confirms
     if "ask" in acts and REQUEST_FIRST.match(text):

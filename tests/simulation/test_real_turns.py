@@ -147,6 +147,11 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # part held out: a literal yes asked with a gerund ('confirm by replying exactly "yes"') or offered
 # as a reply line ('(YES to proceed, NO to modify later.)'), a JSON field's one-word value read as
 # data, 'No changes possible.' as a refusal (170 to 166 of 5,703 turns change the next move).
+# Round 23 tuned on the misreadings of every tuning part, held-out-37 held out (its turns never
+# read, measured once after: 7/117, the same turns): a transfer that is only a refusal's condition
+# ('without transferring you') or one way listed after 'I can:', a rule told with the condition the
+# next check decides, 'currently unavailable' as a refusal, a plan of steps before the first, and a
+# question about the record just found beside an invitation (166 to 158 of 5,703).
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -288,12 +293,12 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-16": "5/144 tuning-16 turns (3.5%) change the next move after round 19 (6 after round "
     "13, 7 after round 8, 11 and 10 as held-out-12): three asking a yes beside a choice of payment "
     "method or item, read as the choice",
-    "tuning-17": "16/147 tuning-17 turns (10.9%) change the next move after round 19 (17 after round "
-    "11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
+    "tuning-17": "14/147 tuning-17 turns (9.5%) change the next move after round 23 (16 after round "
+    "19, 17 after round 11, 19 after round 9, 26 and 27 as held-out-13 with the round-7 and round-8 rules): long turns "
     "holding a proposal, "
     "a question and a transfer at once; a yes asked beside a pick; a transfer offered read as done",
-    "tuning-19": "20/179 tuning-19 turns (11.2%) change the next move after round 22 (21 after "
-    "round 19, 27 after round 13, 30 after round 11, 38 after round 10, 44 and 43 as "
+    "tuning-19": "19/179 tuning-19 turns (10.6%) change the next move after round 23 (20 after "
+    "round 22, 21 after round 19, 27 after round 13, 30 after round 11, 38 after round 10, 44 and 43 as "
     "held-out-15): long turns that put options, a yes and a question side by side",
     "tuning-20": "28/147 tuning-20 turns (19.0%) change the next move after round 22 (30 after "
     "round 20, 31 after round 13, 32 after round 11, 39 after round 10, 45 as held-out-16): "
@@ -307,7 +312,8 @@ MOVES_SHORT: dict[Part, str] = {
     "tuning-23": "5/130 tuning-23 turns (3.8%) change the next move after round 12 (16, 12.3%, as "
     "held-out-19 with the round-10 and round-11 rules): a result or a refusal beside a question "
     "or an offer, an offer of details read as a question",
-    "tuning-24": "4/123 tuning-24 turns (3.3%) change the next move after round 22 (5 after round 19, "
+    "tuning-24": "3/123 tuning-24 turns (2.4%) change the next move after round 23 (4 after round 22, "
+    "5 after round 19, "
     "6 after round 16, "
     "7 after round 13, 8 after round 12, 20, 16.3%, and 19 as held-out-20 with the round-10 and "
     "round-11 rules): yeses asked beside a record report, read as its question",
@@ -351,12 +357,11 @@ MOVES_SHORT: dict[Part, str] = {
     "Rho-Bank has a card with similar or better benefits, I'd be happy to help you look into "
     "switching'), and a yes beside questions ('I can use our conversation as your written "
     "statement if you agree'), read as the question",
-    "tuning-40": "4/33 tuning-40 turns (12.1%) change the next move after round 21 (5, 15.2%, as "
-    "held-out-36 with the round-19 rules and after round 20): a refusal until an eligibility date "
-    "('your Blue Account must be open 14 days before ...') beside a finished report or 'anything "
-    "else?' read as the end of the request (two); a yes asked after tool calls written as text read "
-    "as a question; 'you've given me everything I need' before a step under way read as nothing "
-    "asked",
+    "tuning-40": "3/33 tuning-40 turns (9.1%) change the next move after round 23 (4 after round 21, "
+    "5, 15.2%, as held-out-36 with the round-19 rules and after round 20): a refusal until an "
+    "eligibility date ('your Blue Account must be open 14 days before ...') beside a finished report "
+    "or 'anything else?' read as the end of the request (two); a yes asked after tool calls written "
+    "as text read as a question",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -368,8 +373,8 @@ MOVES_SHORT: dict[Part, str] = {
 # since round 20 (66.7% after round 14, 63.3% as held-out-24 with the round-12 rules and after
 # round 13; 86.7% after: greetings that name the customer, 'Hello Raj!', labelled no greeting).
 EXACT_SHORT: dict[Part, str] = {
-    "tuning-8": "76.3% of tuning-8's turns are read exactly after round 4 (75.4% before), its "
-    "changed moves 2/118",
+    "tuning-8": "77.1% of tuning-8's turns are read exactly after round 23 (76.3% after round 4, "
+    "75.4% before), its changed moves 1/118",
     "tuning-9": "56.5% of tuning-9's turns are read exactly after round 20 (55.0% after round 17, "
     "54.2% after round 12, "
     "55.7% after round 6, 57.3% after round 4, 34.4% before): a rule stated in a note beside a "
@@ -381,15 +386,18 @@ EXACT_SHORT: dict[Part, str] = {
     "tuning-14": "72.9% of tuning-14's turns are read exactly after round 20 (72.2% after round 19, "
     "71.4% after round 17, "
     "69.9% after round 7, 66.9% as held-out-10)",
-    "tuning-12": "64.8% of tuning-12's turns are read exactly after round 14 (64.1% after round 6, "
-    "60.2% before)",
+    "tuning-12": "64.1% of tuning-12's turns are read exactly after round 23 (64.8% after round 14, "
+    "64.1% after round 6, 60.2% before; round 23 reads 'is currently unavailable' as a refusal, "
+    "labelled none here)",
     "tuning-15": "75.0% of tuning-15's turns are read exactly after round 8 (71.2% as held-out-11)",
-    "tuning-16": "80.6% of tuning-16's turns are read exactly after round 19 (79.9% after round 13, "
+    "tuning-16": "79.9% of tuning-16's turns are read exactly after round 23 (80.6% after round 19, "
+    "79.9% after round 13, "
     "79.2% after round 8, 77.1% as held-out-12)",
     "tuning-17": "61.9% of tuning-17's turns are read exactly after round 20 (53.7% after round 19, "
     "52.4% after round 14, "
     "51.7% after round 11, 50.3% after round 9, 47.6% as held-out-13)",
-    "tuning-19": "62.6% of tuning-19's turns are read exactly after round 22 (62.0% after round "
+    "tuning-19": "63.1% of tuning-19's turns are read exactly after round 23 (62.6% after round "
+    "22, 62.0% after round "
     "20, 59.8% after round 19, "
     "58.1% after round 13, "
     "57.5% after round 11, 55.9% after round 10, 53.6% as held-out-15)",
@@ -418,8 +426,8 @@ EXACT_SHORT: dict[Part, str] = {
     "summaries before a yes read as a question too (3), greetings before a request (2), two others",
     "tuning-38": "80.5% of tuning-38's turns are read exactly after round 20 (68.3% as held-out-34 "
     "with the round-18 rules and after round 19)",
-    "tuning-40": "63.6% of tuning-40's turns are read exactly after round 20 and round 21 (60.6% "
-    "as held-out-36 with the round-19 rules)",
+    "tuning-40": "66.7% of tuning-40's turns are read exactly after round 23 (63.6% after round 20 "
+    "and round 21, 60.6% as held-out-36 with the round-19 rules)",
 }
 SAFETY_SHORT: dict[Part, str] = {
     "held-out-37": "1 held-out-37 turn is read as a yes it does not ask for, with the round-21 "
