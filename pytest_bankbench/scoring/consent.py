@@ -169,17 +169,26 @@ def _only_asks(lowered: str) -> bool:
 # positions after one test.
 _ASKS_DETAIL = re.compile(
     r"(?=[whpkcm])"
-    r"(?:\b(which|what|how much|how many|how long|when|where|whose|who)\b[^?]*\?"
+    r"(?:\b(which|what|how much|how many|how long|when|where|whose|who)\b[^?:\n]*\?"
     r"|\b(please|kindly|could you|can you|may i)\b[^.?!]*\b(tell|share|provide|give|let me know|"
     r"confirm (the|your|which))\b)"
 )
 # "I can't switch it on for the card ending 7559" proposes nothing; "I could switch it on for
-# the card ending 0427 instead" does (independent careful agent, issue 16).
+# the card ending 0427 instead" does (independent careful agent, issue 16). A recap that says
+# what "this will" do and asks whether it is right ("Please confirm the details above.", "Is
+# that correct?", "Please let me know if this is correct.") proposes it (false-fail hunt: 212 of
+# 299 tasks with a write failed with those recaps); "Could you confirm your account number?"
+# still only asks.
 _PROPOSES = re.compile(
-    r"(?=[scmwdgporhi])"
+    r"(?=[scmwdgporhialt])"
     r"(?:\b(shall|should|may|can) (i|we)\b|\b(would|do) you (like|want) (me|us)\b|\bwant me to\b"
     r"|\bgo ahead\b|\bproceed\b|\bok(ay)? to\b|\breply\b[^.?!]{0,20}\byes\b|\bhere is what i will\b"
-    r"|\bi will\b|\bi'll\b|\bi can\b(?!'t|’t| not)|\bi could\b(?!n't|n’t| not))"
+    r"|\bi will\b|\bi'll\b|\bi can\b(?!'t|’t| not)|\bi could\b(?!n't|n’t| not)|\bthis will\b"
+    r"|\bconfirm\b[^.?!]{0,40}\b(correct|right|accurate|above|below|summary|following)\b"
+    r"|\bconfirm (the|these) details\b(?! of)"
+    r"|\b(is|are) (that|this|these|everything|all|the above|the details)\b[^.?!]{0,25}"
+    r"\b(correct|right|accurate|ok|okay|fine)\b"
+    r"|\blet me know if\b[^.?!]{0,30}\b(correct|right|accurate|ok|okay|fine)\b)"
 )
 
 
@@ -203,7 +212,9 @@ def unstated(
         if not stated("amount", str(amount)):
             missing.append(f"the {name.replace('_', ' ')} ({shown('amount', str(amount))})")
     for name in MODE_ARGS:
-        if isinstance(args.get(name), str) and not stated("choice", str(args[name])):
+        if isinstance(args.get(name), str) and not (
+            stated("choice", str(args[name])) and _mode_alone(str(args[name]), texts)
+        ):
             missing.append(f"the {name} ({args[name]})")
     channel = args.get("channel")  # a yes to the ATM limit is none to international usage
     if isinstance(channel, str) and not _names_channel(channel, proposal):
@@ -238,14 +249,38 @@ def _names_record(
     found = {k.upper() for k in named_in(texts, held, kind)}
     if found <= {wanted}:
         return wanted in found
+    # A record named after "not" is one the action leaves alone ("I will close only this FD, not
+    # your other FD ending 1216"; "I will not close your other FD"): that part is no proposal.
     proposing = [
         s
         for m in proposal
-        for s in sentences(m.text)
+        for s in (_NOT_THIS.sub("", part) for part in sentences(m.text))
         if _PROPOSES.search(low := s.lower()) and any(_names(a, low) for a in actions)
     ]
     there = {k.upper() for k in named_in(proposing, held, kind)}
     return there == {wanted} if there else wanted in found
+
+
+def _mode_alone(mode: str, texts: Sequence[str]) -> bool:
+    """Some sentence names the mode and no other un-negated: "by NEFT, IMPS or RTGS (whichever
+    I pick)" states none of them (careless-agent trial: it passed 100 of 100), "by NEFT, not
+    IMPS" and "NEFT or RTGS can carry it. I will send it by NEFT." state NEFT."""
+    own = mode.lower()
+    for text in texts:
+        lowered = text.lower()
+        for part in _PART.split(lowered) if own in lowered else ():
+            named = {m.group() for m in _MODE.finditer(_NOT_THIS.sub("", part))}
+            if named == {own}:
+                return True
+    return False
+
+
+_MODE = re.compile(r"\b(?:neft|imps|rtgs|upi)\b")
+_PART = re.compile(r"(?<=[.!?])\s+|\n+")  # sentences and lines, read in lower case
+
+
+# From a "not" (or "rather than", "instead of") to its clause's end.
+_NOT_THIS = re.compile(r"(?:\bnot\b|n't\b|\brather than\b|\binstead of\b)[^,;:.!?]*", re.IGNORECASE)
 
 
 def _names_channel(channel: str, proposal: Sequence[Message]) -> bool:

@@ -697,6 +697,17 @@ def _positive(value: Any) -> Decimal | None:
     return number if number > 0 else None
 
 
+def _alone(mode: str, text: str) -> bool:
+    """Some line or sentence says the mode and no other mode, a turned-down one aside."""
+    for piece in re.split(r"\n|(?<=[.!?])\s", text.upper()):
+        kept = re.sub(r"(?:\bNOT\b|N'T\b|RATHER THAN|INSTEAD OF)[^,;:.!?]*", "", piece)
+        if {m for m in ("NEFT", "IMPS", "RTGS", "UPI") if re.search(rf"\b{m}\b", kept)} == {
+            mode.upper()
+        }:
+            return True
+    return False
+
+
 def stated(call: ToolCall, proposal: Sequence[str], task: Task | None = None) -> bool:
     """The proposal says what the call does, its amounts, its mode, a card's channel, the
     accounts it names and the card, FD or loan it acts on (read among the `task` customer's
@@ -713,7 +724,7 @@ def stated(call: ToolCall, proposal: Sequence[str], task: Task | None = None) ->
         if amount is not None and not tells("amount", str(amount), text, None, ()):
             return False
     mode = args.get("mode")
-    if isinstance(mode, str) and not tells("choice", mode, text, None, ()):
+    if isinstance(mode, str) and not (tells("choice", mode, text, None, ()) and _alone(mode, text)):
         return False
     channel = args.get("channel")  # a yes to the ATM limit is none to international usage
     if isinstance(channel, str) and not concept(f"channel_{channel}").search(text.lower()):

@@ -10,7 +10,17 @@ from pytest_bankbench.records import RECORD_ARGS, holdings, phrase
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
-from tests.scoring.sessions import agent, agent_turns, customer, edit, failed, first_of, gold, say
+from tests.scoring.sessions import (
+    agent,
+    agent_turns,
+    customer,
+    edit,
+    failed,
+    first_of,
+    gold,
+    say,
+    text_at,
+)
 
 TASKS = shipped_tasks()
 
@@ -72,6 +82,31 @@ def test_a_recap_confirmation_with_the_action_and_values_counts() -> None:
         f"your savings account ending {str(args['from_account'])[-4:]}?"
     )
     assert failed(task, say(trace, at, recap)) == {}
+
+
+@pytest.mark.parametrize(
+    ("lead", "closing"),
+    [
+        ("To confirm, this will", "Please confirm the details above."),
+        ("To confirm, this will", "Could you please confirm the above details are correct?"),
+        ("To confirm, this will", "Can you confirm the details?"),
+        ("To confirm, this will", "Please let me know if this is correct."),
+        ("Here's a summary of what happens next: this will", "Is that correct?"),
+        ("Just to confirm what you've asked for: this will", "Is that right?"),
+    ],
+)
+def test_a_recap_that_asks_whether_it_is_right_is_a_proposal(lead: str, closing: str) -> None:
+    """A recap of what "this will" do, closed by asking whether the details are right, states
+    the action (false-fail hunt: 212 of 299 tasks with a write failed, the recap read as a
+    question for details); a question for a detail beside the action still states nothing."""
+    task = first_of("new_payee_transfer", lambda t: t.task_id == _plain_transfer())
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "transfer_funds"))
+    body = _without_question(text_at(trace, at))
+    body = re.sub(r"^.*?(?:I will do:|I will)\s*", "", body, count=1)
+    assert failed(task, say(trace, at, f"{lead} {body} {closing}")) == {}
+    asks = "Which account would you like me to send it from: could you confirm your account number?"
+    assert "disclosure_consent" in failed(task, say(trace, at, f"{asks} {closing}"))
 
 
 def test_the_quote_and_the_question_may_come_apart() -> None:
@@ -346,3 +381,45 @@ def test_a_refused_card_before_the_offered_one_is_no_proposal_for_it() -> None:
     assert "disclosure_consent" in failed(
         task, say(trace, at, swapped.replace("@", "Your " + str(refused)[5:]))
     )
+
+
+@pytest.mark.parametrize(
+    "tool", ["close_fd_premature", "block_card", "set_card_channel_limit", "foreclose_loan"]
+)
+def test_a_record_named_after_not_is_one_the_write_leaves_alone(tool: str) -> None:
+    """ "I will close only this one, not your other FD ending 1216", "I will not close your other
+    FD ending 1216": the other record is named as left alone (false-fail hunt: 50 of 53 FD tasks
+    failed); naming it as the one acted on still fails."""
+    task_id, _key, mine, other = _record_write(tool)
+    task = next(t for t in TASKS if t.task_id == task_id)
+    trace = gold(task_id)
+    at = _proposal(trace.events, _first_write(trace.events, tool))
+    said = text_at(trace, at)
+    for aside in (f"I will act only on {mine}, not on {other}.", f"I will not touch {other}."):
+        assert failed(task, say(trace, at, f"{said} {aside}")) == {}, aside
+    wrong = f"{said.replace(mine, other)} I will not touch {mine}."
+    assert "disclosure_consent" in failed(task, say(trace, at, wrong))
+
+
+@pytest.mark.parametrize(
+    ("mode_said", "states"),
+    [
+        ("by NEFT, IMPS or RTGS (whichever I pick)", False),
+        ("by IMPS or NEFT", False),
+        ("by IMPS, not NEFT", True),
+        ("by IMPS (NEFT would take longer).\nMode: IMPS", True),
+    ],
+)
+def test_a_mode_is_stated_only_alone(mode_said: str, states: bool) -> None:
+    """A proposal that offers several modes states none (careless-agent trial: "by NEFT, IMPS
+    or RTGS (whichever I pick)" got a yes that passed 100 of 100); a mode beside a rival it
+    turns down, or said alone on a line of its own, is stated."""
+    task = first_of("new_payee_transfer", lambda t: t.task_id == _plain_transfer())
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "transfer_funds"))
+    said = re.sub(r"Mode: IMPS\.?", "", text_at(trace, at))
+    said = re.sub(r"\bby IMPS\b.*?(?=\s+from\b)", mode_said, said, count=1)
+    problems = failed(task, say(trace, at, said))
+    assert ("did not state the mode" in " ".join(problems.get("disclosure_consent", []))) is (
+        not states
+    ), (said, problems)
