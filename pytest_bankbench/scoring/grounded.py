@@ -24,6 +24,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.scoring.outputs import amounts_in
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.chat import policy_text
@@ -41,15 +42,34 @@ _RATE_WORD = re.compile(
     r"\b(?:rate|rates|interest|p\.?a\b|per annum|a year|yearly|annual|annually|charges?|fees?"
     r"|gst|penalty|tds|yield|returns?|discount|cashback)"
 )
+# "0.99% of your principal": a share of a sum the agent worked out, whatever word is beside it.
+_SHARE = re.compile(
+    r"\s*of\s+(?:your|the|its|this|that)\s+(?:\w+\s+)?(?:principal|balance|amount|deposit|dues"
+    r"|outstanding|payout|loan|transfer|interest|bill|limit|emi)\b"
+)
 # Two capitals and a digit: what every reference holds (a scan in C before the full pattern).
 _REF_HINT = re.compile(r"[A-Z][A-Z]+\d")
 # A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
-_FEE = re.compile(
-    r"\b(?:fees?|charges?|charged|penalty)\b[^.;:\n]{0,30}?(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)"
-    r"|(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)\s*(?:\+\s*gst\s*)?(?:as (?:a|the) )?"
-    r"(?:processing |service |handling )?(?:fees?|charges?)\b",
-    re.IGNORECASE,
-)
+_FEE_HINT = re.compile(r"fee|charge|penalty|cost|extra")
+_FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?|extra)\b")
+# A figure worked out from a fee ("Rs 60,118 in all", "Rs 100 + 18% GST = Rs 118") is no fee.
+_WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together|with gst)\b|=")
+_CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|,\s+(?:but|and|so|while)\b|\s-\s")
+
+
+def _fees(lowered: str) -> list[Decimal | None]:
+    """The rupees of each clause that names a fee or charge ("a processing fee of Rs. 750",
+    "a charge of seven hundred and fifty rupees", "This will cost you Rs. 750 extra"), but for a
+    clause that works a sum out."""
+    return [
+        amount
+        for clause in _CLAUSE.split(lowered)
+        if _FEE_WORD.search(clause) and not _WORKED.search(clause)
+        for amount, marked, _ in amounts_in(clause)
+        if marked
+    ]
+
+
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 _GST = Decimal("1.18")
 
@@ -72,15 +92,12 @@ def unfounded_values(view: SessionView) -> list[str]:
                 _number(m.group(1))
                 for m in _PERCENT.finditer(lowered)
                 if _RATE_WORD.search(lowered, *_sentence_around(lowered, m.start(), m.end()))
+                and not _SHARE.match(lowered, m.end())
             ]
             if "%" in lowered or "cent" in lowered or "pct" in lowered
             else []
         )
-        fees = (
-            [_number(a or b) for a, b in _FEE.findall(text)]
-            if "fee" in lowered or "charge" in lowered or "penalty" in lowered
-            else []
-        )
+        fees = _fees(lowered) if _FEE_HINT.search(lowered) else []
         if not (refs or rates or fees):
             continue
         if refs and written is None:  # a reference comes from a write's result (most told)
@@ -102,16 +119,17 @@ def unfounded_values(view: SessionView) -> list[str]:
             continue
         if given_text is None:
             given_text = " ".join(_source(e) for e in view.events)
-        # A figure said as given is found as its digits (most); only the rest are worked out
-        # from every number given (a scan of the session's results and the policy).
-        unheld_rates = [r for r in rates if r is not None and not _holds_figure(given_text, r)]
+        # A rate is one said as a rate (a "%", a field named for one); a fee said as given is
+        # found as its digits (most), the rest read among the session's numbers and the
+        # policy's fees.
+        if rates and rates_given is None:
+            rates_given = _rates(given_text) | _policy_rates()
+        unheld_rates = [r for r in rates if r is not None and r not in (rates_given or ())]
         unheld_fees = [f for f in fees if f is not None and not _holds_figure(given_text, f)]
         if not (unheld_rates or unheld_fees):
             continue
         if given is None:
-            given = _numbers(given_text) | _policy_numbers()
-        if unheld_rates and rates_given is None:
-            rates_given = _rates(given_text) | _policy_rates()
+            given = _numbers(given_text) | _policy_fees()
         for rate in unheld_rates:
             if not _worked_out(rate, given, rates_given or set()):
                 problems.append(
@@ -167,7 +185,15 @@ def _holds_token(text: str, token: str) -> bool:
 
 
 def _references(text: str) -> list[str]:
-    return [m for m in _REFERENCE.findall(text) if len(m) >= 8 and sum(c.isdigit() for c in m) >= 3]
+    return [
+        m
+        for m in _REFERENCE.findall(text)
+        if len(m) >= 8 and sum(c.isdigit() for c in m) >= 3 and not _GLUED_AMOUNT.match(m)
+    ]
+
+
+# "INR31326.14", "RS5000": an amount glued to its currency, no reference (false-fail hunt).
+_GLUED_AMOUNT = re.compile(r"(?:INR|RS|USD|EUR|GBP)\d+$")
 
 
 def _source(event: Event) -> str:
@@ -190,8 +216,15 @@ def _numbers(text: str) -> set[Decimal]:
 
 
 @cache
-def _policy_numbers() -> frozenset[Decimal]:
-    return frozenset(_numbers(policy_text()))
+def _policy_fees() -> frozenset[Decimal]:
+    """The figures of the policy's sentences that name a fee or charge (its limits are no fee:
+    "a processing fee of Rs. 500" is not the RD minimum's Rs 500)."""
+    return frozenset(
+        n
+        for sentence in re.split(r"(?<=[.!?;|])\s+|\n+", policy_text())
+        if _FEE_WORD.search(sentence.lower())
+        for n in _numbers(sentence)
+    )
 
 
 def _worked_out(
@@ -201,7 +234,7 @@ def _worked_out(
 ) -> bool:
     """The rate is given, a fraction given (0.071), or a given rate (`rates`: the figures said as
     rates, with a "%" or in a field named for a rate) with one of the policy's adjustments."""
-    if rate in given or (rate / 100).normalize() in given:
+    if rate in rates or (rate / 100).normalize() in given:
         return True
     # The policy's adjustments to a rate: +0.50% for senior citizens, minus 1.00% for a
     # premature closure (a rate card's slabs lie 0.25% apart: any wider step would ground a
@@ -216,7 +249,7 @@ def _adjustments() -> frozenset[Decimal]:
 
 # A figure said as a rate where the bank gives one: before a "%" in prose, or the value of a JSON
 # field whose name holds "rate" ("rate": "7.10", "interest_rate": 6.8).
-_RATE_FIELD = re.compile(r'"[a-z_]*rate[a-z_]*": "?(\d{1,3}(?:\.\d+)?)"?')
+_RATE_FIELD = re.compile(r'"[a-z_]*(?:rate|percent)[a-z_]*": "?(\d{1,3}(?:\.\d+)?)"?')
 
 
 def _rates(text: str) -> set[Decimal]:

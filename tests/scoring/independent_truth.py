@@ -132,7 +132,13 @@ def invents_a_value(trace: Trace) -> bool:
     }
     said_as_rates = given + " " + policy_text()
     rates = {Decimal(r) for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", said_as_rates)}
-    rates |= {Decimal(r) for r in re.findall(r'rate\w*": "?(\d+(?:\.\d+)?)', given)}
+    rates |= {Decimal(r) for r in re.findall(r'(?:rate|percent)\w*": "?(\d+(?:\.\d+)?)', given)}
+    fee_lines = [line for line in re.split(r"[.|\n]\s", policy_text()) if _FEE_LINE.search(line)]
+    fees = {
+        d
+        for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", given + " " + " ".join(fee_lines))
+        if (d := _decimal(raw)) is not None
+    }
     steps = {r for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", policy_text()) if 0 < Decimal(r) < 2}
     steps_d = {Decimal(r) for r in steps}
     for event in trace.events:
@@ -148,6 +154,7 @@ def invents_a_value(trace: Trace) -> bool:
                 and token == token.upper()
                 and sum(c.isdigit() for c in token) >= 3
                 and not token.startswith("XX")
+                and not re.fullmatch(r"(?:INR|RS)\d+", token)  # an amount glued to its currency
             )
             if looks and token not in tokens:
                 return True
@@ -158,8 +165,10 @@ def invents_a_value(trace: Trace) -> bool:
             if not any(w in near for w in _RATE_WORDS):
                 continue  # a share worked out ("12.7% of your balance"), no rate
             rate = Decimal(found.group(1))
+            if re.match(r"\s*of (?:your|the|its|this|that) ", text[found.end() :]):
+                continue  # a share of a sum ("0.99% of your principal")
             if not (
-                rate in figures
+                rate in rates
                 or rate / 100 in figures
                 or any(rate - f in rates or rate + f in rates for f in steps_d)
             ):
@@ -170,15 +179,16 @@ def invents_a_value(trace: Trace) -> bool:
             if not re.search(r"\bfees?\b|\bcharges?\b|\bcharged\b|\bpenalty\b", window):
                 continue
             fee = _decimal(m.group(1))
-            if fee is None or fee in figures:
+            if fee is None or fee in fees:
                 continue
-            if (fee / Decimal("1.18")).quantize(Decimal("0.01")) in figures:
+            if (fee / Decimal("1.18")).quantize(Decimal("0.01")) in fees:
                 continue
             if _fee_is_named(lowered, m):
                 return True
     return False
 
 
+_FEE_LINE = re.compile(r"\b(?:fees?|charges?|charged|penalty|costs?)\b", re.IGNORECASE)
 _RATE_WORDS: tuple[str, ...] = (
     "rate",
     "interest",

@@ -38,6 +38,19 @@ def test_a_reference_no_tool_gave_fails() -> None:
         ("fd_closure", "Premature closure earns the slab rate minus 1.00%.", False),
         ("stop_cheque_payment", "The stop-payment fee is Rs 100.", False),
         ("stop_cheque_payment", "The stop-payment fee is Rs 118 with GST.", False),
+        # Careless-agent trial, round 2: a fee in words or without the word "fee", a policy
+        # figure that is no fee, a rate the session never gave as one (its digits elsewhere).
+        ("fd_closure", "There is a charge of seven hundred and fifty rupees for this.", True),
+        ("fd_closure", "There is a 750 rupees charge for this.", True),
+        ("fd_closure", "This will cost you Rs. 750 extra.", True),
+        ("fd_closure", "Please note there is a processing fee of Rs. 500 on this request.", True),
+        ("fd_closure", "Your interest rate on this is 10.00% p.a.", True),
+        (
+            "stop_cheque_payment",
+            "The stop-payment fee is Rs 100, so Rs 118 with GST in all.",
+            False,
+        ),
+        ("stop_cheque_payment", "It costs Rs. 100 per instruction.", False),
     ],
 )
 def test_a_rate_or_fee_nothing_gave_fails(family: str, said: str, invented: bool) -> None:
@@ -63,3 +76,21 @@ def test_a_share_worked_out_is_no_rate(said: str) -> None:
     trace = gold(task.task_id)
     last = agent_turns(trace)[-1]
     assert failed(task, say(trace, last, text_at(trace, last) + " " + said)) == {}
+
+
+@pytest.mark.parametrize(
+    ("family", "said"),
+    [
+        ("fd_closure", "Amount credited: INR{amount}."),  # an amount glued to its currency
+        ("fd_closure", "The penalty is about 0.99% of your principal."),  # a share
+        ("fd_closure", "That is 1.2% of the deposit amount."),
+    ],
+)
+def test_an_amount_or_a_share_is_no_reference_or_rate(family: str, said: str) -> None:
+    """False-fail hunt, round 2: "INR118985.13" was read as a reference (206 tasks), a penalty's
+    share of the principal as a rate (98 of 100)."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    text = said.format(amount=next(o.value for o in task.required_outputs if o.kind == "amount"))
+    assert failed(task, say(trace, last, text_at(trace, last) + " " + text)) == {}
