@@ -215,6 +215,12 @@ def _numbers(text: str) -> set[Decimal]:
     return {n for n in found if n is not None}
 
 
+def numbers_in(text: str) -> set[Decimal]:
+    """Every number a text holds, as written (a tool's result as JSON: a scan, no reading of
+    amounts and dates)."""
+    return _numbers(text)
+
+
 @cache
 def _policy_fees() -> frozenset[Decimal]:
     """The figures of the policy's sentences that name a fee or charge (its limits are no fee:

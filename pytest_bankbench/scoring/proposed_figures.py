@@ -25,11 +25,13 @@ Found by a careless-agent trial (issue 16): both refused proposals got a yes tha
 from __future__ import annotations
 
 import json
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import Message, SessionView
@@ -64,25 +66,9 @@ def stray_figures(
     # limits are added to nothing: "Rs 10,000 more" than a quoted figure is no sum of the bank's).
     quotes = {v for v in map(_decimal, quoted) if v is not None} | {p for p in policy if p < 1000}
     steps = quotes | {(v * _GST).quantize(_CENT) for v in quotes} | session
-    # What the session gave, and its sums and differences: made only for a proposal that says a
-    # figure near the write's and not its own (few).
-    given = (
-        steps
-        | policy
-        | {s + t for s in session for t in steps}
-        | {s - t for s in session for t in steps}
-        | {p - a for p in policy for a in amounts}  # a limit's rest after the write
-    )
-    # Rounded: the session's figures, their sums and differences (a policy figure added and
-    # rounded would ground a figure Rs 500 off).
-    rounded = (
-        session
-        | {s + t for s in session for t in session}
-        | {s - t for s in session for t in session}
-    )
     problems: list[str] = []
     for found, message in near:
-        if found in given or _rounded(found, rounded):
+        if _given(found, session, steps, policy, amounts):
             continue
         said = ", ".join(rupees(to_paise(str(a))) for a in amounts)
         problems.append(
@@ -94,14 +80,49 @@ def stray_figures(
     return problems
 
 
-def _rounded(found: Decimal, given: set[Decimal]) -> bool:
-    """`found` is a given figure rounded to its last non-zero digit ("about Rs 7.5 lakh" for
-    Rs 7,49,897.37; "about Rs 14,200 left" for a balance less the amount, Rs 14,210.50): a
-    round figure of a hundred or more."""
+def _given(
+    found: Decimal,
+    session: set[Decimal],
+    steps: set[Decimal],
+    policy: frozenset[Decimal],
+    amounts: Sequence[Decimal],
+) -> bool:
+    """`found` is a figure given, a sum or difference of one the session gave and a step, a
+    policy limit less the amount, or a session figure, sum or difference rounded. Read a figure
+    at a time, the cheapest tests first (no set of every sum is built)."""
+    if found in steps or found in policy:
+        return True
+    if any(found - s in steps or s - found in steps for s in session):
+        return True
+    if any(p - a == found for p in policy for a in amounts):
+        return True
+    return _rounded(found, session)
+
+
+def _rounded(found: Decimal, session: set[Decimal]) -> bool:
+    """`found` is a session figure, or a sum or difference of two, rounded to its last non-zero
+    digit ("about Rs 7.5 lakh" for Rs 7,49,897.37; "about Rs 14,200 left" for a balance less the
+    amount, Rs 14,210.50): a round figure of a hundred or more. Each figure is looked for within
+    half a step of it, among the session's figures in order (no sum is made but those near)."""
     if found % 100 or found == 0:
         return False
-    step = Decimal(10) ** (len(str(int(found))) - len(str(int(found)).rstrip("0")))
-    return any((g / step).quantize(Decimal(1), ROUND_HALF_UP) * step == found for g in given)
+    digits = str(int(found))
+    half = Decimal(10) ** (len(digits) - len(digits.rstrip("0"))) / 2
+    low, high = found - half, found + half  # a figure in [low, high) rounds half up to `found`
+    ordered = sorted(session)
+    if _between(ordered, low, high):
+        return True
+    # s + t or s - t in [low, high): t in [low - s, high - s) or in (s - high, s - low].
+    return any(
+        _between(ordered, low - s, high - s) or _between(ordered, s - high, s - low, closed=True)
+        for s in ordered
+    )
+
+
+def _between(ordered: list[Decimal], low: Decimal, high: Decimal, closed: bool = False) -> bool:
+    """Some figure of `ordered` lies in [low, high) (or (low, high] when `closed`)."""
+    at = bisect_right(ordered, low) if closed else bisect_left(ordered, low)
+    return at < len(ordered) and (ordered[at] <= high if closed else ordered[at] < high)
 
 
 def _session_figures(view: SessionView, before: int) -> set[Decimal]:
@@ -111,18 +132,11 @@ def _session_figures(view: SessionView, before: int) -> set[Decimal]:
     for call in view.calls:
         if call.position < before:
             event = call.event
-            found |= _numbers(json.dumps([event.output, event.call.arguments]), event.error)
+            found |= numbers_in(json.dumps([event.output, event.call.arguments]))
+            found |= numbers_in(event.error or "")
     for message in view.messages:
         if message.position < before and message.role == "customer":
             found |= {a for a, _, _ in amounts_in(clean(message.text))}
-    return found
-
-
-def _numbers(*texts: str | None) -> set[Decimal]:
-    found: set[Decimal] = set()
-    for text in texts:
-        if text:
-            found |= {a for a, _, _ in amounts_in(text.lower())}
     return found
 
 

@@ -26,9 +26,10 @@ import json
 import re
 from collections.abc import Iterable
 from decimal import Decimal
-from functools import cache
+from functools import cache, cached_property
 
 from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import SessionView
@@ -67,7 +68,7 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
     """Evidence for each amount or count in a rule the agent told that neither the session nor
     the policy gives for what the rule is about."""
     problems: list[str] = []
-    given: tuple[set[Decimal], set[tuple[Decimal, str]]] | None = None
+    given = _Session(view)  # read only for a figure the policy does not give (few)
     for message in view.agent:
         lowered = clean(message.text)
         if not _RULE.search(lowered):
@@ -75,38 +76,33 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
         for sentence in _SPLIT.split(lowered):
             if not _RULE.search(sentence) or not any(c.isdigit() for c in sentence):
                 continue
-            topics = _topics(sentence)
-            if given is None:
-                given = _session(view)
             problems += [
                 f"told a rule with a figure the policy does not give for it (J.35: do not "
                 f"invent rules): {what} in {quote(message.text)}"
-                for what in _invented(sentence, topics, *given)
+                for what in _invented(sentence, _topics(sentence), given)
             ]
     return problems
 
 
-def _invented(
-    sentence: str,
-    topics: frozenset[str],
-    amounts: set[Decimal],
-    counts: set[tuple[Decimal, str]],
-) -> Iterable[str]:
+def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterable[str]:
     policy_amounts, policy_counts = _policy()
     for found, marked, _ in amounts_in(sentence):
-        if not marked or found in amounts:
+        if not marked:
             continue
         bank = {a for a, about in policy_amounts if not topics or about & topics}
-        if found in bank or _rest_of(found, bank, amounts):
+        if found in bank or found in given.amounts or _rest_of(found, bank, given.amounts):
             continue
         yield rupees(to_paise(str(found)))
     for number, unit in _COUNT.findall(sentence):
         count, kind = Decimal(number), _UNITS[unit[0]]
         # The session's counts are its records' (a tenure of 1095 days): said as they are, not
         # as another unit's period ("a lock-in of 3 years" is no FD's 1095 days).
-        if (count, kind) in counts or any(
-            _count_given(same, unit_of, topics, policy_counts, counts)
-            for same, unit_of in _same_period(count, kind)
+        if (
+            any(
+                _count_given(same, unit_of, topics, policy_counts, given)
+                for same, unit_of in _same_period(count, kind)
+            )
+            or (count, kind) in given.counts
         ):
             continue
         yield f"{number} {unit}"
@@ -117,13 +113,14 @@ def _count_given(
     kind: str,
     topics: frozenset[str],
     policy_counts: frozenset[tuple[Decimal, str, frozenset[str]]],
-    counts: set[tuple[Decimal, str]],
+    given: _Session,
 ) -> bool:
     bank = {c for c, k, about in policy_counts if k == kind and (not topics or about & topics)}
+    if count in bank:
+        return True
     # What is left of a period is read for EMIs only (12 less those paid): the session's days
     # are its records' tenures, and one less another is no rule's.
-    paid = {c for c, k in counts if k == kind} if kind == "emi" else set()
-    return count in bank or _rest_of(count, bank, paid)
+    return kind == "emi" and _rest_of(count, bank, {c for c, k in given.counts if k == kind})
 
 
 def _same_period(count: Decimal, kind: str) -> list[tuple[Decimal, str]]:
@@ -146,25 +143,39 @@ def _rest_of(found: Decimal, bank: set[Decimal], session: set[Decimal]) -> bool:
     return any(found + o in bank for o in session if o > 0)
 
 
-def _session(view: SessionView) -> tuple[set[Decimal], set[tuple[Decimal, str]]]:
+class _Session:
     """The amounts and counts the session gave: results, errors, arguments, the customer's words
-    (a count in a result's field named for its unit: "tenure_days": 365, "emis_paid": 10)."""
-    amounts: set[Decimal] = set()
-    counts: set[tuple[Decimal, str]] = set()
-    for call in view.calls:
-        raw = json.dumps([call.event.output, call.event.call.arguments])
-        amounts |= {a for a, _, _ in amounts_in(raw.lower())}
-        amounts |= {a for a, _, _ in amounts_in((call.event.error or "").lower())}
-        for field, number in _FIELD.findall(raw):
-            kind = next((k for part, k in _FIELD_UNITS if part in field), None)
-            if kind is not None:
-                counts.add((Decimal(number), kind))
-    for message in view.messages:
-        if message.role == "customer":
-            lowered = clean(message.text)
-            amounts |= {a for a, _, _ in amounts_in(lowered)}
-            counts |= {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(lowered)}
-    return amounts, counts
+    (a count in a result's field named for its unit: "tenure_days": 365, "emis_paid": 10), each
+    read when first asked for."""
+
+    def __init__(self, view: SessionView) -> None:
+        self.view = view
+
+    @cached_property
+    def amounts(self) -> set[Decimal]:
+        found: set[Decimal] = set()
+        for call in self.view.calls:
+            found |= numbers_in(json.dumps([call.event.output, call.event.call.arguments]))
+            found |= numbers_in(call.event.error or "")
+        for message in self.view.messages:
+            if message.role == "customer":
+                found |= {a for a, _, _ in amounts_in(clean(message.text))}
+        return found
+
+    @cached_property
+    def counts(self) -> set[tuple[Decimal, str]]:
+        found: set[tuple[Decimal, str]] = set()
+        for call in self.view.calls:
+            raw = json.dumps([call.event.output, call.event.call.arguments])
+            for field, number in _FIELD.findall(raw):
+                kind = next((k for part, k in _FIELD_UNITS if part in field), None)
+                if kind is not None:
+                    found.add((Decimal(number), kind))
+        for message in self.view.messages:
+            if message.role == "customer":
+                lowered = clean(message.text)
+                found |= {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(lowered)}
+        return found
 
 
 _FIELD = re.compile(r'"([a-z_]+)": "?(\d{1,4})\b')
