@@ -10,8 +10,8 @@ of the write's amounts (the amount sent, paid or deposited, a limit) and is not:
   (below Rs 1,000), with 18% GST on the last two or not ("Rs 60,000 plus the Rs 118 fee, Rs
   60,118 in all"; "your balance after it will be Rs 14,210": the balance less the amount), or
   a limit of the policy less the write's amount (what is left of it);
-- a session figure, or a sum or difference of two, rounded to its last non-zero digit ("about
-  Rs 7.5 lakh at maturity" for the quote's Rs 7,49,897.37).
+- a session figure, or one with the write's amount added or taken off, rounded to its last
+  non-zero digit ("about Rs 7.5 lakh at maturity" for the quote's Rs 7,49,897.37).
 
 Accepted: "I'll send Rs. 60,000 to Ramesh by NEFT; the fee is Rs. 100 with GST, so Rs. 60,118 will
 be debited. Shall I go ahead?" Refused: "I'll send Rs. 60,000 to Ramesh by NEFT. In total,
@@ -25,13 +25,13 @@ Found by a careless-agent trial (issue 16): both refused proposals got a yes tha
 from __future__ import annotations
 
 import json
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from pytest_bankbench.money import rupees, to_paise
-from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import Message, SessionView
@@ -55,6 +55,7 @@ def stray_figures(
     near = [
         (found, message)
         for message in proposal
+        if _may_hold_near(message.lowered, amounts)
         for found, marked, _ in amounts_in(clean(message.text))
         if marked and found not in amounts and any(a / 2 <= found <= a * 2 for a in amounts)
     ]
@@ -80,6 +81,23 @@ def stray_figures(
     return problems
 
 
+def _may_hold_near(lowered: str, amounts: Sequence[Decimal]) -> bool:
+    """Whether a message may state a figure near the write's amounts that is not one of them,
+    read from its digit runs alone (most proposals hold the amount and figures far from it):
+    a figure said with a scale word ("7.5 lakh", "50k") or in words is read in full."""
+    if _SCALED.search(lowered):
+        return True
+    for raw in _FIGURE.findall(lowered):
+        figure = Decimal(raw.replace(",", ""))
+        if figure not in amounts and any(a / 2 <= figure <= a * 2 for a in amounts):
+            return True
+    return False
+
+
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_SCALED = re.compile(r"\d\s*(?:k\b|l\b|lakh|lac|cr|thousand|million)|hundred|thousand|lakh|crore")
+
+
 def _given(
     found: Decimal,
     session: set[Decimal],
@@ -96,26 +114,25 @@ def _given(
         return True
     if any(p - a == found for p in policy for a in amounts):
         return True
-    return _rounded(found, session)
+    return _rounded(found, session, amounts)
 
 
-def _rounded(found: Decimal, session: set[Decimal]) -> bool:
-    """`found` is a session figure, or a sum or difference of two, rounded to its last non-zero
-    digit ("about Rs 7.5 lakh" for Rs 7,49,897.37; "about Rs 14,200 left" for a balance less the
-    amount, Rs 14,210.50): a round figure of a hundred or more. Each figure is looked for within
-    half a step of it, among the session's figures in order (no sum is made but those near)."""
+def _rounded(found: Decimal, session: set[Decimal], amounts: Sequence[Decimal]) -> bool:
+    """`found` is a session figure, or one with the write's amount added or taken off, rounded
+    to its last non-zero digit ("about Rs 7.5 lakh" for Rs 7,49,897.37; "about Rs 14,200 left"
+    for a balance less the amount): a round figure of a hundred or more. Sums of two of the
+    session's figures are not read: one of them lies near almost any round figure."""
     if found % 100 or found == 0:
         return False
     digits = str(int(found))
     half = Decimal(10) ** (len(digits) - len(digits.rstrip("0"))) / 2
     low, high = found - half, found + half  # a figure in [low, high) rounds half up to `found`
     ordered = sorted(session)
-    if _between(ordered, low, high):
-        return True
-    # s + t or s - t in [low, high): t in [low - s, high - s) or in (s - high, s - low].
-    return any(
-        _between(ordered, low - s, high - s) or _between(ordered, s - high, s - low, closed=True)
-        for s in ordered
+    # A figure the amount is taken from or added to is one at least as large (a balance, a
+    # total): a small one beside it (a count of days) would ground any figure near the amount.
+    return _between(ordered, low, high) or any(
+        _between(ordered, max(low - a, a), high - a) or _between(ordered, low + a, high + a)
+        for a in amounts
     )
 
 
@@ -132,12 +149,18 @@ def _session_figures(view: SessionView, before: int) -> set[Decimal]:
     for call in view.calls:
         if call.position < before:
             event = call.event
-            found |= numbers_in(json.dumps([event.output, event.call.arguments]))
-            found |= numbers_in(event.error or "")
+            found |= _amounts(json.dumps([event.output, event.call.arguments]))
+            found |= _amounts(event.error or "")
     for message in view.messages:
         if message.position < before and message.role == "customer":
             found |= {a for a, _, _ in amounts_in(clean(message.text))}
     return found
+
+
+def _amounts(text: str) -> set[Decimal]:
+    """The amounts a text holds, dates and counts left out (a tenure's 365 days is no sum of
+    money to add to another)."""
+    return {a for a, _, _ in amounts_in(text.lower())}
 
 
 @cache

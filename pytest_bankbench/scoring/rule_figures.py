@@ -38,7 +38,7 @@ from pytest_bankbench.simulation.chat import policy_text
 # A sentence that states a rule's limit or period; its words are looked for first in the whole
 # message (most messages hold none).
 _RULE = re.compile(
-    r"\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in|locked in"
+    r"(?=[amulncof])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in|locked in"
     r"|only (?:after|for|up to|when|once)|until|not before|no more than|not more than"
     r"|cannot exceed|can't exceed|or more|fixed tenure|cover)\b"
 )
