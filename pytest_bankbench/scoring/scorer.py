@@ -26,6 +26,7 @@ from pytest_bankbench.scoring.required import assign_required as assign_required
 from pytest_bankbench.scoring.required import missing_calls, placed_calls, shown_by
 from pytest_bankbench.scoring.rule_figures import unfounded_rule_figures
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
+from pytest_bankbench.scoring.terms import contradicted_terms
 from pytest_bankbench.scoring.told import own_words, untold
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
@@ -286,6 +287,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence["told_customer"].extend(false_claims(view, bool(golds)))  # I.31: nor promised
     evidence["told_customer"].extend(unfounded_values(view))  # J.35: no invented figures
     evidence["told_customer"].extend(unfounded_rule_figures(view))  # nor a rule's figures
+    evidence["told_customer"].extend(contradicted_terms(view))  # nor a write's terms turned
     # A value counts only in the agent's own words: not pasted, not copied, not in a recital.
     messages = [m.words for m in own if m.words]
     for output in task.required_outputs:

@@ -1,0 +1,106 @@
+"""What the agent says of a write's terms agrees with the policy and the call (I.31: nothing
+false; F.24, F.25, K.39): a careless agent tells the customer the very opposite of a term and
+still passes every check that looks for the term being told. Evidence of the told_customer
+check.
+
+- A block is permanent (F.25): in a session with a block_card call, a sentence that says the
+  card can be unblocked, reactivated or the block lifted, un-negated, is false. Accepted: "A
+  blocked card can't be unblocked; a replacement will be sent.", "Unblocking is not possible."
+  Refused: "Don't worry: if you find the card, I can unblock it for you any time.", "You can
+  ask us to unblock the card later."
+- A replacement card (F.24) reaches the registered address in 7 working days and costs Rs 200,
+  waived for a stolen card with a police report: a replacement said to take another number of
+  days, or to be free with no police report named, is false. Refused: "Your replacement card
+  will reach you in 30 working days and costs nothing."
+- A deposit's maturity instruction (K.39) is the one the booking was made with: "renewed
+  automatically" for a booking that credits the account at maturity, or "paid out to your
+  account, not renewed" for one that renews, is false.
+
+Found by a careless-agent trial (issue 16): each passed 20 of 20 tasks where it applied.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_bankbench.scoring.safeguards import quote
+from pytest_bankbench.scoring.view import SessionView
+
+_SPLIT = re.compile(r"(?<!rs\.)(?<=[.!?;])\s+|\n+")
+_UNBLOCK = re.compile(
+    r"\b(?:un-?block\w*|re-?activat\w*|(?:lift|remove|undo|reverse)\w* (?:the |its |this )?block)"
+)
+_NEGATOR = re.compile(
+    r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|impossible|unable|permanent\w*)\b|n't\b"
+)
+_REPLACEMENT = re.compile(r"\breplacement\b")
+_DAYS = re.compile(r"\b(\d{1,3})\s*(?:working |business )?days?\b")
+_FREE = re.compile(r"\b(?:free|costs? nothing|no (?:charge|fee|cost)|at no (?:cost|charge))\b")
+_POLICE = re.compile(r"\b(?:police|fir)\b")
+_RENEWS = re.compile(r"\b(?:renew\w*|roll\w* over|reinvest\w*)")
+_CHOICE = re.compile(r"\b(?:if|unless|instead|rather|prefer|choose|option|want|would you)\b")
+_PAID_OUT = re.compile(r"\b(?:paid out|credited to your|credit(?:ed)? (?:it |the \w+ )?to your)")
+
+
+def contradicted_terms(view: SessionView) -> list[str]:
+    """Evidence for each sentence that says the opposite of a write's term."""
+    names = {c.event.call.name for c in view.calls}
+    instruction = next(
+        (
+            str(c.event.call.arguments.get("maturity_instruction", ""))
+            for c in view.calls
+            if c.event.call.name == "create_fd" and c.event.call.arguments
+        ),
+        "",
+    )
+    problems: list[str] = []
+    for message in view.agent:
+        lowered = message.lowered
+        hints = (
+            "block" in lowered and "block_card" in names,
+            "replacement" in lowered,
+            bool(instruction) and ("renew" in lowered or "roll" in lowered or "paid" in lowered),
+        )
+        if not any(hints):  # most messages
+            continue
+        for sentence in _SPLIT.split(lowered):
+            wrong = _wrong_term(sentence, hints, instruction)
+            if wrong:
+                problems.append(f"{wrong} in {quote(message.text)}")
+    return problems
+
+
+def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str) -> str | None:
+    blocks, replaces, books = hints
+    if blocks and (m := _UNBLOCK.search(sentence)) and not _negated(sentence, m.start(), m.end()):
+        return "said a blocked card can be unblocked (F.25: a block is permanent)"
+    if replaces and _REPLACEMENT.search(sentence):
+        days = [int(d) for d in _DAYS.findall(sentence)]
+        if any(d != 7 for d in days):
+            return "said a replacement card takes another time than 7 working days (F.24)"
+        if (
+            (m := _FREE.search(sentence))
+            and not _POLICE.search(sentence)
+            and not _negated(sentence, m.start(), m.end())
+        ):
+            return "said a replacement card is free, no police report named (F.24: Rs 200)"
+    if books:
+        renews = (
+            (m := _RENEWS.search(sentence)) is not None
+            and not _negated(sentence, m.start(), m.end())
+            and not _CHOICE.search(sentence)  # "if you'd rather renew it, tell me": no statement
+        )
+        if instruction == "credit_to_account" and renews:
+            return "said the deposit renews at maturity; it was booked to credit the account (K.39)"
+        if instruction.startswith("renew") and _PAID_OUT.search(sentence) and not renews:
+            return "said the deposit is paid out at maturity; it was booked to renew (K.39)"
+    return None
+
+
+def _negated(sentence: str, start: int, end: int) -> bool:
+    """A negator among the six words before the term in its clause, or right after it ("can't
+    be unblocked", "unblocking is not possible", "a permanent block")."""
+    clause = re.split(r"[,:;(]|\bbut\b|\bso\b", sentence[:start])[-1]
+    before = clause.split()[-6:]
+    after = re.split(r"[,:;.)]|\bbut\b", sentence[end:])[0].split()[:4]
+    return bool(_NEGATOR.search(" ".join(before))) or bool(_NEGATOR.search(" ".join(after)))
