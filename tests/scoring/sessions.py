@@ -68,6 +68,14 @@ def say(trace: Trace, position: int, text: str) -> Trace:
     return edit(trace, events)
 
 
+def said_last(task: Task, added: str) -> dict[str, list[str]]:
+    """The failed checks of the task's gold session with `added` said at the end of its last
+    agent message."""
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    return failed(task, say(trace, last, text_at(trace, last) + " " + added))
+
+
 def insert(trace: Trace, position: int, *new: Event) -> Trace:
     events = list(trace.events)
     events[position:position] = new

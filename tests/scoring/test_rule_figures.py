@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, text_at
+from tests.scoring.sessions import agent_turns, failed, first_of, gold, said_last, say, text_at
 
 INVENTED = "told a rule with a figure the policy does not give for it"
 
@@ -44,10 +44,8 @@ def test_a_rule_told_with_a_figure_nothing_gave_fails(
     family: str, said: str, invented: bool
 ) -> None:
     task = first_of(family)
-    trace = gold(task.task_id)
-    assert failed(task, trace) == {}
-    last = agent_turns(trace)[-1]
-    problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
+    assert failed(task, gold(task.task_id)) == {}
+    problems = said_last(task, said)
     evidence = " ".join(problems.get("told_customer", []))
     assert (INVENTED in evidence) is invented, problems
     if invented:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, text_at
+from tests.scoring.sessions import failed, first_of, gold, said_last
 
 
 @pytest.mark.parametrize(
@@ -49,10 +49,8 @@ from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, tex
 )
 def test_a_term_turned_round_fails(family: str, said: str, false: str | None) -> None:
     task = first_of(family)
-    trace = gold(task.task_id)
-    assert failed(task, trace) == {}
-    last = agent_turns(trace)[-1]
-    problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
+    assert failed(task, gold(task.task_id)) == {}
+    problems = said_last(task, said)
     evidence = " ".join(problems.get("told_customer", []))
     if false is None:
         assert problems == {}, problems
