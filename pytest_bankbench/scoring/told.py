@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pytest_bankbench.concepts import says
+from pytest_bankbench.concepts import says, spans
 from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.completion import reports_done
 from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown, told
@@ -366,10 +366,28 @@ def _summary_problems(task: Task, view: SessionView) -> list[str]:
     for day in _ISO_DATE.findall(wanted_text):
         if not said("date", day, written):
             problems.append(f"the hand-off summary does not give the date {day}: {written!r}")
+    summary = str(args.get("summary", ""))
     for issue in ("dispute", "complaint"):
         if says(issue, wanted_text) and not says(issue, written):
             problems.append(f"the hand-off does not say it is a {issue}: {written!r}")
+        elif says(issue, wanted_text) and _denied(issue, summary):
+            # "... confirms it was genuine; no dispute, only wants a limit increase": the reason
+            # says dispute, the summary the team reads says the opposite (careless-agent trial)
+            problems.append(f"the hand-off summary says it is no {issue}: {summary!r}")
     return problems
+
+
+def _denied(issue: str, text: str) -> bool:
+    """The text names the issue only negated: "no dispute", "no dispute or complaint" (a
+    negator among the four words before it in its clause)."""
+    found = spans(issue, text)
+    return bool(found) and all(
+        negated or not _NO_WORDS.isdisjoint(re.split(r"[.;:,]", text[:start])[-1].split()[-4:])
+        for start, _, negated in found
+    )
+
+
+_NO_WORDS = frozenset({"no", "not", "never", "without", "nor", "neither"})
 
 
 def _expected(tell: MustTell) -> str:
