@@ -12,9 +12,13 @@
 Only the agent's own words count. Raw tool output (scoring/raw_output.py) and sentences
 copied verbatim from a tool result (a knowledge-base article pasted back) are taken out, and a
 recital tells nothing: a message that names two or more of the customer's records the task
-does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer. A reason
-said in a message that names one of the customer's other records and none the task involves
-is about that record, not the one refused ("Your FD ending 1220 is under lien").
+does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer. A sentence
+that says the other records are left as they were ("Your other cards ending 2906 and 4225
+remain as they were.") recites nothing. A reason said in a sentence that names one of the
+customer's other records is about that record, not the one refused ("Your FD ending 1220 is
+under lien"): with none the task involves named, what follows the first other record's name is
+about it; what comes before still tells the reason ("RuPay cards don't support international
+usage. Your Visa card ending 0427 does.").
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import Any, NamedTuple
 
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.agreed import agreed, unagreed
-from pytest_bankbench.scoring.completion import reports_done
+from pytest_bankbench.scoring.completion import denies, reports_done
 from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown, told
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
@@ -54,7 +58,6 @@ class Said(NamedTuple):
     plain: str  # raw output out, lower case: what the concept readers and the length see
     names_others: bool = False
     too_long: bool = False
-    elsewhere: bool = False  # names a record of the customer's, none the task involves: no reason
     of_ours: str | None = None  # for a reason: plain, what it says of another record blanked
 
     @property
@@ -86,7 +89,11 @@ def _walk(value: Any, found: dict[str, frozenset[str]]) -> None:
         if not _RECORD_KEY_SET.isdisjoint(value):
             for name in _RECORD_KEYS:  # its first record key: a loop, not next() of a generator
                 if isinstance(key := value.get(name), _KEY_TYPES):
-                    found[str(key)] = _record_names(str(key), str(value.get("masked_number", "")))
+                    # Names merged: a write's result may list a card by its id alone, and the
+                    # card keeps the last four an earlier list gave it (issue 16).
+                    names = _record_names(str(key), str(value.get("masked_number", "")))
+                    known = found.get(str(key))
+                    found[str(key)] = names if known is None or known >= names else known | names
                     break
         items: Any = value.values()
     elif isinstance(value, list):
@@ -153,7 +160,7 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         # caches already know.
         plain = "\n".join(kept) if len(kept) < len(sentences) else text
         text = plain if len(kept) < len(sentences) else message.text
-        named = elsewhere = False
+        named = False
         of_ours: str | None = None
         if others is None and _may_name(plain):
             involved = _task_keys(task)
@@ -164,30 +171,58 @@ def own_words(task: Task, view: SessionView) -> list[Said]:
         # A message names another record only if it holds one of their names: most hold none,
         # and then their ids are never read.
         if others and any(n in plain for n in other_names):
-            found = set(_names_in(plain))
+            counted = _untouched_out(plain)  # other records said to be left as they were: out
+            found = set(_names_in(counted))
             count = sum(1 for names in others if names & found)
             named = count >= RECITAL_RECORDS
-            elsewhere = count > 0 and not any(names & found for names in ours)
-            if count and not named and not elsewhere:
-                of_ours = _of_ours(plain, other_names, {n for names in ours for n in names})
+            if count and not named:
+                of_ours = _of_ours(counted, other_names, {n for names in ours for n in names})
         long = len(plain) > RECITAL_CHARS
-        messages.append(Said(message.position, text, plain, named, long, elsewhere, of_ours))
+        messages.append(Said(message.position, text, plain, named, long, of_ours))
     return messages
 
 
-def _of_ours(plain: str, other: set[str], ours: set[str]) -> str:
-    """`plain` blanked from each other record's name to its sentence's end or the next of ours."""
+# A sentence saying records are left as they were ("remain as they were", "are unchanged",
+# "will not be affected", "continue as before"): naming them there recites nothing.
+_UNTOUCHED = re.compile(
+    r"\b(?:unchanged|unaffected|untouched|not\s+(?:be\s+)?(?:affected|changed|touched)"
+    r"|(?:remains?|stays?|continues?|are|is)\s+as\s+(?:they|it)\s+(?:were|was|are|is)"
+    r"|as\s+before|(?:remain|stay)s?\s+the\s+same)\b"
+)
+_UNTOUCHED_KEYS = ("unchanged", "unaffected", "untouched", "not ", " as ", "same")
+
+
+def _untouched_out(plain: str) -> str:
+    """`plain` with each sentence that says records are left as they were blanked."""
+    if not any(k in plain for k in _UNTOUCHED_KEYS):  # most messages: no pattern run
+        return plain
     kept = list(plain)
+    starts = [0, *(m.end() for m in _SENTENCE.finditer(plain))]
+    ends = [*(m.start() for m in _SENTENCE.finditer(plain)), len(plain)]
+    for start, end in zip(starts, ends, strict=True):
+        if _UNTOUCHED.search(plain, start, end):
+            kept[start:end] = " " * (end - start)
+    return "".join(kept)
+
+
+def _of_ours(plain: str, other: set[str], ours: set[str]) -> str:
+    """`plain` blanked where it speaks of another record: from each other record's name to its
+    sentence's end or the next of ours; where none of ours is named, from the first other
+    record's name on (what follows is about it)."""
+    kept = list(plain)
+    runs = [(m.start(), m.group().lower()) for m in _ID_RUN.finditer(plain)]
+    if not any(name in ours for _, name in runs):
+        first = next((at for at, name in runs if name in other), len(plain))
+        return plain[:first] + " " * (len(plain) - first)
     ends = [m.start() for m in _SENTENCE.finditer(plain)] + [len(plain)]
     start = end = -1  # an other record's name (none: -1), blanked up to end, its sentence's end
-    for m in _ID_RUN.finditer(plain):
-        name = m.group().lower()
-        if start >= 0 and (name in ours or m.start() > end):
-            stop = min(m.start(), end)
+    for at, name in runs:
+        if start >= 0 and (name in ours or at > end):
+            stop = min(at, end)
             kept[start:stop] = " " * (stop - start)
             start = -1
         if start < 0 and name in other and name not in ours:
-            start = m.start()
+            start = at
             end = min(e for e in ends if e > start)
     if start >= 0:
         kept[start:end] = " " * (end - start)
@@ -273,16 +308,21 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             continue
         after = [m for m in messages if m.position > position and m.words]
         later = [m.words for m in after]
-        reports = [r for r in (_report(s, event.output) for s in spec.reports) if r]
+        # Each value the tool reports, by its field's name: (name, (kind, value)).
+        named = [(s.partition(":")[0], r) for s in spec.reports if (r := _report(s, event.output))]
+        reports = [r for _, r in named]
+        denial = _denial(view, position, after)
+        if denial is not None:  # the result told is not the bank's (J.38)
+            problems.append(
+                f"told the customer {event.call.name}({event.call.arguments}) failed or may not "
+                f"have gone through, but it took effect (J.38): said {_last([denial])}; the "
+                f"bank's result: {_shown(named) or 'the change was made'}"
+            )
+            continue
         if reports:
             if any(told(kind, value, later) for kind, value in reports):
                 continue
-            wanted = " or ".join(
-                f"{s.partition(':')[0]} {shown(kind, v)}"
-                for s, (kind, v) in zip(
-                    [s for s in spec.reports if _report(s, event.output)], reports, strict=True
-                )
-            )
+            wanted = _shown(named)
         else:
             if any(reports_done(m.plain_words) for m in after):
                 continue
@@ -294,6 +334,25 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             f"(J.38): expected {wanted}; said after it: {_last(later[:1])}{_recitals(messages)}"
         )
     return problems
+
+
+def _shown(named: Sequence[tuple[str, tuple[OutputKind, str]]]) -> str:
+    """A write's reported values as evidence shows them ("reference NEFT123 or balance ...")."""
+    return " or ".join(f"{name} {shown(kind, v)}" for name, (kind, v) in named)
+
+
+def _denial(view: SessionView, position: int, after: Sequence[Said]) -> str | None:
+    """The first message after the write at `position` that says it failed or may not have gone
+    through, before any call that failed (a denial after one is read as about that one)."""
+    failed_at = next(
+        (c.position for c in view.calls if c.position > position and not c.event.ok), None
+    )
+    for m in after:
+        if failed_at is not None and m.position > failed_at:
+            break
+        if denies(m.plain_words):
+            return m.text
+    return None
 
 
 def untold(
@@ -327,8 +386,7 @@ def untold(
             and (m.words or (tell.kind == "clarify" and not m.too_long))
         ]
         if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
-            heard = [m._replace(plain=m.of_ours) if m.of_ours else m for m in heard]
-            heard = [m for m in heard if not m.elsewhere]
+            heard = [m._replace(plain=m.of_ours, text=m.of_ours) if m.of_ours else m for m in heard]
         if any(_tells_it(tell, m) for m in heard):
             continue
         texts = [m.text for m in heard]  # for the evidence only

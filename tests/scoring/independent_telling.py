@@ -99,7 +99,9 @@ def states_action(tool: str, text: str) -> bool:
 class Spoken:
     at: int  # position in the trace
     words: str  # "" when the message tells nothing (a recital)
-    elsewhere: bool = False  # names another record of the customer's and none of the task's
+    # For a reason: the words before the first other record's name, when the message names
+    # another record of the customer's and none of the task's (what follows is about that one).
+    reason_words: str | None = None
 
 
 _IDS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
@@ -170,16 +172,36 @@ def own_words(task: Task, trace: Trace) -> list[Spoken]:
         text = " ".join(
             p for p in parts if not (len(_flat(p)) >= PASTED_SENTENCE and _in_any(_flat(p), pasted))
         )
-        named = sum(1 for names in others if any(_names(text, n) for n in names))
+        # A sentence saying records are left as they were names them without reciting them.
+        listed = " ".join(p for p in _SENTENCES.split(text) if not _LEFT_AS_THEY_WERE.search(p))
+        named = sum(1 for names in others if any(_names(listed, n) for n in names))
         own = any(_names(text, n) for names in ours for n in names)
+        before_other = None
+        if named and not own:
+            cut = min(
+                m.start()
+                for names in others
+                for n in names
+                if (m := re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", listed, re.I))
+            )
+            before_other = listed[:cut]
         spoken.append(
             Spoken(
                 at,
                 "" if len(text) > LONG_MESSAGE or named >= OTHER_RECORDS else text,
-                elsewhere=named > 0 and not own,
+                reason_words=before_other,
             )
         )
     return spoken
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_LEFT_AS_THEY_WERE = re.compile(
+    r"\b(?:unchanged|unaffected|untouched|not (?:be )?(?:affected|changed|touched)"
+    r"|(?:remain|stay|continue|are|is)s? as (?:they|it) (?:were|was|are|is)|as before"
+    r"|(?:remain|stay)s? the same)\b",
+    re.IGNORECASE,
+)
 
 
 def _in_any(sentence: str, pasted: Sequence[str]) -> bool:
@@ -232,6 +254,20 @@ def done_said(text: str) -> bool:
     return False
 
 
+def doubted(text: str) -> bool:
+    """The message says a change failed or may not have gone through (`not_done`), not taken
+    back and not as a condition or to come ("if it failed, ...")."""
+    plain = _clean(text).lower()
+    for m in concept("not_done").finditer(plain):
+        opens = max((b.end() for b in _PART.finditer(plain, 0, m.start())), default=0)
+        before = re.findall(r"[a-z']+", plain[opens : m.start()])[-3:]
+        if not taken_back(plain, m.start()) and not any(
+            w in _TO_COME or w.endswith("'ll") for w in before
+        ):
+            return True
+    return False
+
+
 def tell_said(tell: MustTell, text: str) -> bool:
     return any(says(c, text) for c in tell.concepts) or any(
         readers.tells(v.kind, value, text, v.unit, v.rivals)
@@ -268,6 +304,17 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
             later = [s.words for s in spoken if s.at > at and s.words]
             if event.output is not None and not result_told(event, later):
                 return False
+            # J.38: a change that took effect, said to have failed before any call failed.
+            failed = next(
+                (
+                    i
+                    for i, e in enumerate(events)
+                    if i > at and isinstance(e, ToolEvent) and not e.ok
+                ),
+                len(events),
+            )
+            if any(doubted(s.words) for s in spoken if at < s.at < failed and s.words):
+                return False
     gold = {g.id: g for g in task.gold}
     handed = next(
         (i for i, e in enumerate(events) if isinstance(e, ToolEvent) and e.call.name == HANDOFF),
@@ -294,7 +341,7 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
             continue
         heard = [s for s in spoken if s.words and s.at < end]
         if tell.kind == "reason":  # said about the record refused, not another one
-            heard = [s for s in heard if not s.elsewhere]
+            heard = [s if s.reason_words is None else Spoken(s.at, s.reason_words) for s in heard]
         if not any(tell_said(tell, s.words) for s in heard):
             return False
     return _summary_ok(task, trace) and not says_anything_false(trace)
