@@ -19,13 +19,14 @@ from pytest_bankbench.scoring.grounded import unfounded_values
 from pytest_bankbench.scoring.matching import matches as matches
 from pytest_bankbench.scoring.matching import matches_call, same_value
 from pytest_bankbench.scoring.outputs import shown, told
+from pytest_bankbench.scoring.own_words import own_words
 from pytest_bankbench.scoring.privacy import privacy_breaches
 
 # `assign_required` is also read from here (report/html_traces.py): re-exported by name.
 from pytest_bankbench.scoring.required import assign_required as assign_required
 from pytest_bankbench.scoring.required import missing_calls, placed_calls, shown_by
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
-from pytest_bankbench.scoring.told import own_words, untold
+from pytest_bankbench.scoring.told import untold
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue

@@ -14,6 +14,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -297,6 +298,87 @@ def _summary_ok(task: Task, trace: Trace) -> bool:
     )
 
 
+# -- a card's channel told otherwise than it was set (J.38) ----------------------------------
+_PIECES = re.compile(
+    r"[;!?()\n]|(?<!\brs)\.(?:\s|$)|,\s|\b(?:and|but|while|whereas|however|though)\b"
+)
+_SAYS_ON = re.compile(
+    r"\b(?:switched on|turned on|(?:re-?)?enabled|activated|(?:is|are|now|remains?|stays?|set to) on\b)"
+)
+_SAYS_OFF = re.compile(
+    r"\b(?:switched off|turned off|disabled|deactivated|paused|(?:is|are|now|remains?|stays?|set to) off\b)"
+)
+_AS_NOW = re.compile(
+    r"\b(?:now|set (?:to|at)|changed to|updated to|raised to|increased to|reduced to|lowered to|brought down to)\b"
+)
+_NOT_AS_NOW = {
+    "was",
+    "were",
+    "had",
+    "previously",
+    "earlier",
+    "before",
+    "used",
+    "will",
+    "would",
+    "once",
+}
+_NOT_AS_NOW |= {"if", "when", "until", "after", "can", "could", "may", "might", "shall", "should"}
+_NOT_AS_NOW |= {"want", "not", "never", "no", "cannot", "isn't", "aren't", "wasn't", "hasn't"}
+_NOT_AS_NOW |= {"won't", "don't"}
+
+
+def setting_contradicted(trace: Trace, spoken: Sequence[Spoken]) -> bool:
+    """After a card channel was set, a clause naming that channel (and no other record's last
+    four) says it is on when set off, off when set on, or its limit now at figures none of which
+    is the limit set."""
+    events = trace.events
+    records: dict[str, set[str]] = {}
+    for result in trace.tool_events():
+        if result.ok and result.output:
+            shown_records(result.output, records)
+    for at, e in enumerate(events):
+        if not (
+            isinstance(e, ToolEvent) and e.took_effect and e.call.name == "set_card_channel_limit"
+        ):
+            continue
+        args = e.call.arguments or {}
+        card, channel = args.get("card_id"), args.get("channel")
+        again = next(
+            (
+                j
+                for j, later in enumerate(events)
+                if j > at
+                and isinstance(later, ToolEvent)
+                and later.took_effect
+                and (later.call.arguments or {}).get("card_id") == card
+                and (later.call.arguments or {}).get("channel") == channel
+            ),
+            len(events),
+        )
+        not_ours = {n for key, names in records.items() if key != card for n in names}
+        for s in spoken:
+            if not (at < s.at <= again and s.words):
+                continue
+            for piece in _PIECES.split(_clean(s.words).lower()):
+                if not concept(f"channel_{channel}").search(piece):
+                    continue
+                if any(run[-4:] in not_ours for run in re.findall(r"\d{4,}", piece)):
+                    continue
+                wrong = _SAYS_OFF if args.get("enabled") else _SAYS_ON
+                if isinstance(args.get("enabled"), bool) and any(
+                    _NOT_AS_NOW.isdisjoint(re.findall(r"[a-z']+", piece[: m.start()]))
+                    for m in wrong.finditer(piece)
+                ):
+                    return True
+                limit = args.get("daily_limit")
+                if limit is not None and "limit" in piece and _AS_NOW.search(piece):
+                    said = readers.figures(piece)
+                    if said and Decimal(str(limit)) not in said:
+                        return True
+    return False
+
+
 def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool:
     events = trace.events
     for at, event in enumerate(events):
@@ -344,7 +426,11 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
             heard = [s if s.reason_words is None else Spoken(s.at, s.reason_words) for s in heard]
         if not any(tell_said(tell, s.words) for s in heard):
             return False
-    return _summary_ok(task, trace) and not says_anything_false(trace)
+    return (
+        _summary_ok(task, trace)
+        and not says_anything_false(trace)
+        and not setting_contradicted(trace, spoken)
+    )
 
 
 # -- nothing false (I.31), read word by word -------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.concepts import says
-from pytest_bankbench.scoring.told import RECITAL_CHARS
+from pytest_bankbench.scoring.own_words import RECITAL_CHARS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
