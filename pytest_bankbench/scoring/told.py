@@ -24,7 +24,8 @@ from typing import Any
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.completion import denies, reports_done
-from pytest_bankbench.scoring.outputs import OutputKind, said, shown, told
+from pytest_bankbench.scoring.corrections import told
+from pytest_bankbench.scoring.outputs import OutputKind, said, shown
 from pytest_bankbench.scoring.own_words import (
     RECITAL_CHARS,
     RECITAL_RECORDS,
@@ -88,7 +89,7 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             )
             continue
         if reports:
-            if any(told(kind, value, later) for kind, value in reports):
+            if any(told(k, v, later, label=name) for name, (k, v) in named):
                 continue
             wanted = _shown(named)
         else:

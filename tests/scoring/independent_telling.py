@@ -219,13 +219,17 @@ def result_told(event: ToolEvent, later: Sequence[str]) -> bool:
     spec = all_tools().get(event.call.name)
     out = event.output or {}
     values = [
-        (kind, str(out[name]))
+        (kind, str(out[name]), name)
         for name, _, kind in (r.partition(":") for r in (spec.reports if spec else ()))
         if out.get(name) not in (None, "")
     ]
     if not values:
         return any(done_said(text) for text in later)
-    return any(readers.tells(k, v, text, None, ()) for k, v in values for text in later)
+    return any(
+        readers.tells(k, v, text, None, ()) and not readers.corrected(k, v, name, text)
+        for k, v, name in values
+        for text in later
+    )
 
 
 # A change said as to come or under way is not said as made: "is being processed", "will be
