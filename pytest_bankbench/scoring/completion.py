@@ -15,6 +15,11 @@ nothing done: "Your FD closure request is being processed", "It will be done by 
 Accepted: "Your FD has been closed.", "Done - the card is now blocked.", "The FD has been closed
 and the payout will be credited today." Refused: "Your FD closure request is being
 processed.", "Your request has been initiated.", "It will be done by end of day."
+
+A message may also deny or doubt a change (the `not_done` concept, `denies`): "Sorry, the change
+failed and nothing was done", "I'm not sure it went through", "Update: that actually failed".
+Said of a write that took effect, that tells a result the bank did not give (J.38), whatever
+else the message says (told.py); said as a condition ("if it failed, ...") it denies nothing.
 """
 
 from __future__ import annotations
@@ -40,6 +45,15 @@ def reports_done(plain: str) -> bool:
     return any(
         not negated and not _ahead(plain, start) and not _under_way(plain, end)
         for start, end, negated in spans("completed", plain)
+    )
+
+
+@lru_cache(maxsize=1024)  # read for each agent message after each write, as reports_done
+def denies(plain: str) -> bool:
+    """`plain` (lower case) says a change failed or may not have gone through, un-negated and
+    not as a condition or to come."""
+    return any(
+        not negated and not _ahead(plain, start) for start, _, negated in spans("not_done", plain)
     )
 
 

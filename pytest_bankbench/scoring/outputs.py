@@ -376,6 +376,11 @@ _READERS: Mapping[str, Reader] = {
 }
 
 
+def day_key(kind: OutputKind) -> date | None:
+    """The part of a reading's memo key that is not the text (_day_key)."""
+    return _day_key(kind)
+
+
 def _day_key(kind: OutputKind) -> date | None:
     """The part of a reading's memo key that is not the text: a date's reading depends on the
     task's date (a yearless "14 March"), every other kind's on nothing."""

@@ -12,13 +12,15 @@ from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
 from pytest_bankbench.scoring.claims import false_claims
 from pytest_bankbench.scoring.consent import consent_failures, unagreed_writes
+from pytest_bankbench.scoring.corrections import told
 from pytest_bankbench.scoring.dates_told import reading_on
 from pytest_bankbench.scoring.grounded import unfounded_values
 
 # `matches` is also read from here (environment/rewards.py): re-exported by name.
 from pytest_bankbench.scoring.matching import matches as matches
 from pytest_bankbench.scoring.matching import matches_call, same_value
-from pytest_bankbench.scoring.outputs import shown, told
+from pytest_bankbench.scoring.outputs import shown
+from pytest_bankbench.scoring.own_words import own_words
 from pytest_bankbench.scoring.privacy import privacy_breaches
 
 # `assign_required` is also read from here (report/html_traces.py): re-exported by name.
@@ -27,7 +29,7 @@ from pytest_bankbench.scoring.required import missing_calls, placed_calls, shown
 from pytest_bankbench.scoring.rule_figures import unfounded_rule_figures
 from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
 from pytest_bankbench.scoring.terms import contradicted_terms
-from pytest_bankbench.scoring.told import own_words, untold
+from pytest_bankbench.scoring.told import untold
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
@@ -231,10 +233,11 @@ def _same(a: object, b: object) -> bool:
 
 def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
     """A required value told in some assistant message, the way people write it."""
-    if told(output.kind, output.value, messages, unit=output.unit, rivals=output.rivals):
+    kind, unit, rivals, label = output.kind, output.unit, output.rivals, output.label
+    if told(kind, output.value, messages, unit=unit, rivals=rivals, label=label):
         return True  # the value itself (most): no tuple of the values it may also be
     for value in output.also:  # a loop, as in outputs.told
-        if told(output.kind, value, messages, unit=output.unit, rivals=output.rivals):
+        if told(kind, value, messages, unit=unit, rivals=rivals, label=label):
             return True
     return False
 
@@ -306,6 +309,16 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
                 " that shows it"
                 + (f" in the task's order (after {order})" if order else "")
                 + ": a value said before the bank showed it is not told from it"
+            )
+            continue
+        taken_back = next(
+            (m for m in heard if told(output.kind, output.value, [m], unit=output.unit)), None
+        )
+        if taken_back is not None:  # said, then corrected to another figure (outputs.retracted)
+            flat = " ".join(taken_back.split())
+            evidence["required_outputs"].append(
+                f"told {output.label} ({value}), then corrected it to another figure (J.36): "
+                f"{flat[:200]!r}"
             )
             continue
         evidence["required_outputs"].append(

@@ -9,232 +9,36 @@
 - A hand-off carries a summary: the amounts and dates of the gold summary are in the agent's
   `summary`, and a dispute or a complaint is called one.
 
-Only the agent's own words count. Raw tool output (scoring/raw_output.py) and sentences
-copied verbatim from a tool result (a knowledge-base article pasted back) are taken out, and a
-recital tells nothing: a message that names two or more of the customer's records the task
-does not involve, or runs past RECITAL_CHARS, is a dump of records, not an answer. A reason
-said in a message that names one of the customer's other records and none the task involves
-is about that record, not the one refused ("Your FD ending 1220 is under lien").
+
+Only the agent's own words count (scoring/own_words.py: raw output, pasted sentences and
+recitals out; a reason read only where it is about the record in question). A card setting
+told otherwise than the change set it is read in scoring/settings_told.py.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from pytest_bankbench.concepts import says, spans
 from pytest_bankbench.scoring.agreed import agreed, unagreed
-from pytest_bankbench.scoring.completion import reports_done
-from pytest_bankbench.scoring.outputs import OutputKind, clean, said, shown, told
+from pytest_bankbench.scoring.completion import denies, reports_done
+from pytest_bankbench.scoring.corrections import told
+from pytest_bankbench.scoring.outputs import OutputKind, said, shown
+from pytest_bankbench.scoring.own_words import (
+    RECITAL_CHARS,
+    RECITAL_RECORDS,
+    Said,
+    own_words,
+    records,
+)
+from pytest_bankbench.scoring.settings_told import SET_CHANNEL, contrary_settings
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
-RECITAL_CHARS = 3000
-RECITAL_RECORDS = 2
 HANDOFF = "transfer_to_human_agent"
-_RECORD_KEYS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
-_RECORD_KEY_SET = frozenset(_RECORD_KEYS)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_COPIED = 30  # a sentence this long found verbatim in a tool result was pasted, not told
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-_NOT_DIGIT = re.compile(r"\D")
-
-
-class Said(NamedTuple):
-    """One agent message as the checks read it: where it is, its own words, and whether it is
-    a recital (then it tells nothing, but a clarifying question may list the records it asks
-    about). A named tuple, as the session view's records are: one is built per agent message of
-    every session scored."""
-
-    position: int
-    text: str  # as the value readers take it (they take raw output out themselves)
-    plain: str  # raw output out, lower case: what the concept readers and the length see
-    names_others: bool = False
-    too_long: bool = False
-    elsewhere: bool = False  # names a record of the customer's, none the task involves: no reason
-    of_ours: str | None = None  # for a reason: plain, what it says of another record blanked
-
-    @property
-    def words(self) -> str:
-        return "" if self.names_others or self.too_long else self.text
-
-    @property
-    def plain_words(self) -> str:
-        return "" if self.names_others or self.too_long else self.plain
-
-
-def _records(outputs: Sequence[Any]) -> dict[str, frozenset[str]]:
-    """Every record the results show, in document order: its key -> its names, lower case."""
-    found: dict[str, frozenset[str]] = {}
-    for value in outputs:
-        _walk(value, found)
-    return found
-
-
-# Tuples made once: `dict | list` builds a union object at each test of every field.
-_CONTAINERS = (dict, list)
-_KEY_TYPES = (str, int)
-
-
-def _walk(value: Any, found: dict[str, frozenset[str]]) -> None:
-    # Only containers are walked into, and a dict's keys are read only when it holds a record
-    # key (most rows, transactions and rates, hold none): a call per field was most of the cost.
-    if isinstance(value, dict):
-        if not _RECORD_KEY_SET.isdisjoint(value):
-            for name in _RECORD_KEYS:  # its first record key: a loop, not next() of a generator
-                if isinstance(key := value.get(name), _KEY_TYPES):
-                    found[str(key)] = _record_names(str(key), str(value.get("masked_number", "")))
-                    break
-        items: Any = value.values()
-    elif isinstance(value, list):
-        items = value
-    else:
-        return
-    for item in items:
-        if isinstance(item, _CONTAINERS):
-            _walk(item, found)
-
-
-@lru_cache(maxsize=4096)
-def _record_names(first: str, masked: str) -> frozenset[str]:
-    """The ways a message may name a record of key `first` (and masked number `masked`), lower
-    case: the key, and the last four digits of a long number or a masked one (no year). Made
-    once per record: the same records come back in every result that lists them."""
-    names = {first}
-    for raw in (first, masked):
-        digits = raw if raw.isdecimal() else _NOT_DIGIT.sub("", raw)  # \d is isdecimal()
-        if len(digits) >= 8 or (raw.startswith(("X", "x", "*")) and len(digits) >= 4):
-            names.add(digits[-4:])
-    return frozenset(n.lower() for n in names if n and not _year_like(n))
-
-
-def _year_like(name: str) -> bool:
-    return len(name) == 4 and name.isdigit() and 1990 <= int(name) <= 2039
-
-
-def _task_keys(task: Task) -> set[str]:
-    """The records the task involves: every key its gold chain or its tells name."""
-    keys: set[str] = set()
-    for call in task.gold:
-        keys.update(str(v) for v in call.arguments.values() if isinstance(v, _KEY_TYPES))
-        if call.facts:
-            keys.add(call.facts.key)
-    keys.update(t.record for t in task.tells if t.record)
-    return keys
-
-
-# What may name a record in a message: an id (FD001219) or a run of four or more digits.
-# Its first character looked for first: the engine leaves the other positions after one test.
-_ID_RUN = re.compile(r"(?=[A-Za-z\d])(?<![\w-])(?:[A-Za-z]{2,4})?\d{4,}(?![\w-])")
-# One digit, then three or more: the same runs as \d{4,}, but a pattern that opens with a class
-# is scanned for that class in C (one opening with a repeat is tried at every position).
-_DIGIT_RUN = re.compile(r"\d\d{3,}")
-
-
-def own_words(task: Task, view: SessionView) -> list[Said]:
-    """Every agent message with its own words: raw output and copied sentences out, recitals
-    marked."""
-    outputs = [c.event.output for c in view.successful if c.event.output]
-    copied = _tool_text(
-        [c.event.output for c in view.successful if c.event.output and c.spec and c.spec.prose]
-    )
-    others: list[frozenset[str]] | None = None  # the records the task does not involve, once needed
-    ours: list[frozenset[str]] = []  # and those it does
-    other_names: set[str] = set()
-    messages: list[Said] = []
-    for message in view.agent:
-        text = clean(message.text)
-        sentences = _SENTENCE.split(text) if copied else [text]
-        kept = [s for s in sentences if not _pasted(s, copied)] if copied else sentences
-        # Line breaks kept (a heading is its own clause); unchanged, the text the readers'
-        # caches already know.
-        plain = "\n".join(kept) if len(kept) < len(sentences) else text
-        text = plain if len(kept) < len(sentences) else message.text
-        named = elsewhere = False
-        of_ours: str | None = None
-        if others is None and _may_name(plain):
-            involved = _task_keys(task)
-            records = _records(outputs)
-            others = [names for key, names in records.items() if key not in involved]
-            ours = [names | {key.lower()} for key, names in records.items() if key in involved]
-            other_names = {n for names in others for n in names}
-        # A message names another record only if it holds one of their names: most hold none,
-        # and then their ids are never read.
-        if others and any(n in plain for n in other_names):
-            found = set(_names_in(plain))
-            count = sum(1 for names in others if names & found)
-            named = count >= RECITAL_RECORDS
-            elsewhere = count > 0 and not any(names & found for names in ours)
-            if count and not named and not elsewhere:
-                of_ours = _of_ours(plain, other_names, {n for names in ours for n in names})
-        long = len(plain) > RECITAL_CHARS
-        messages.append(Said(message.position, text, plain, named, long, elsewhere, of_ours))
-    return messages
-
-
-def _of_ours(plain: str, other: set[str], ours: set[str]) -> str:
-    """`plain` blanked from each other record's name to its sentence's end or the next of ours."""
-    kept = list(plain)
-    ends = [m.start() for m in _SENTENCE.finditer(plain)] + [len(plain)]
-    start = end = -1  # an other record's name (none: -1), blanked up to end, its sentence's end
-    for m in _ID_RUN.finditer(plain):
-        name = m.group().lower()
-        if start >= 0 and (name in ours or m.start() > end):
-            stop = min(m.start(), end)
-            kept[start:stop] = " " * (stop - start)
-            start = -1
-        if start < 0 and name in other and name not in ours:
-            start = m.start()
-            end = min(e for e in ends if e > start)
-    if start >= 0:
-        kept[start:end] = " " * (end - start)
-    return "".join(kept)
-
-
-@lru_cache(maxsize=1024)  # read for every agent message of every session, as _names_in
-def _may_name(plain: str) -> bool:
-    """Whether _names_in(plain) may find a name, read from its digit runs alone: a name holds a
-    run of four or more digits that is no year or follows a letter (a date's year names no
-    record, and then the session's results are never walked for their records)."""
-    for m in _DIGIT_RUN.finditer(plain):
-        start = m.start()
-        if not _year_like(m.group()) or (start and plain[start - 1].isalpha()):
-            return True
-    return False
-
-
-@lru_cache(maxsize=1024)  # as the readers of scoring/outputs.py: stock sentences recur
-def _names_in(plain: str) -> tuple[str, ...]:
-    """What may name a record in a message, lower case; () when none may. Every name holds a
-    run of four or more digits: one is looked for first (most messages hold none)."""
-    if not _DIGIT_RUN.search(plain):
-        return ()
-    return tuple(t.lower() for t in _ID_RUN.findall(plain) if not _year_like(t))
-
-
-def _tool_text(outputs: Sequence[dict[str, Any]]) -> str:
-    """The long strings of the prose tools' results (articles: what a sentence could be copied
-    from), flattened as the messages are, JSON escapes undone; "" when there are none (most
-    sessions: then no message needs to be split to look for copies)."""
-    return _long_strings(json.dumps(outputs, ensure_ascii=False)) if outputs else ""
-
-
-@lru_cache(maxsize=256)  # an article comes back in many sessions: flattened once
-def _long_strings(raw: str) -> str:
-    found = [f for f in _STRING.findall(raw) if len(f) >= _COPIED]
-    flat = (" ".join(f.replace("\\n", " ").replace('\\"', '"').split()).casefold() for f in found)
-    return "\x00".join(flat)
-
-
-_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')  # a JSON string literal
-
-
-def _pasted(sentence: str, copied: str) -> bool:
-    flat = " ".join(sentence.split()).casefold().strip(" -*>\"'")
-    return len(flat) >= _COPIED and flat in copied
 
 
 Matches = Callable[[GoldCall, Call], bool]
@@ -273,16 +77,21 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             continue
         after = [m for m in messages if m.position > position and m.words]
         later = [m.words for m in after]
-        reports = [r for r in (_report(s, event.output) for s in spec.reports) if r]
-        if reports:
-            if any(told(kind, value, later) for kind, value in reports):
-                continue
-            wanted = " or ".join(
-                f"{s.partition(':')[0]} {shown(kind, v)}"
-                for s, (kind, v) in zip(
-                    [s for s in spec.reports if _report(s, event.output)], reports, strict=True
-                )
+        # Each value the tool reports, by its field's name: (name, (kind, value)).
+        named = [(s.partition(":")[0], r) for s in spec.reports if (r := _report(s, event.output))]
+        reports = [r for _, r in named]
+        denial = _denial(view, position, after)
+        if denial is not None:  # the result told is not the bank's (J.38)
+            problems.append(
+                f"told the customer {event.call.name}({event.call.arguments}) failed or may not "
+                f"have gone through, but it took effect (J.38): said {_last([denial])}; the "
+                f"bank's result: {_shown(named) or 'the change was made'}"
             )
+            continue
+        if reports:
+            if any(told(k, v, later, label=name) for name, (k, v) in named):
+                continue
+            wanted = _shown(named)
         else:
             if any(reports_done(m.plain_words) for m in after):
                 continue
@@ -296,6 +105,25 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
     return problems
 
 
+def _shown(named: Sequence[tuple[str, tuple[OutputKind, str]]]) -> str:
+    """A write's reported values as evidence shows them ("reference NEFT123 or balance ...")."""
+    return " or ".join(f"{name} {shown(kind, v)}" for name, (kind, v) in named)
+
+
+def _denial(view: SessionView, position: int, after: Sequence[Said]) -> str | None:
+    """The first message after the write at `position` that says it failed or may not have gone
+    through, before any call that failed (a denial after one is read as about that one)."""
+    failed_at = next(
+        (c.position for c in view.calls if c.position > position and not c.event.ok), None
+    )
+    for m in after:
+        if failed_at is not None and m.position > failed_at:
+            break
+        if denies(m.plain_words):
+            return m.text
+    return None
+
+
 def untold(
     task: Task, view: SessionView, matches: Matches, messages: Sequence[Said] | None = None
 ) -> list[str]:
@@ -304,6 +132,9 @@ def untold(
     if messages is None:
         messages = own_words(task, view)
     problems = untold_results(view, messages)
+    if any(c.event.call.name == SET_CHANNEL for c in view.effective):
+        outputs = [c.event.output for c in view.successful if c.event.output]
+        problems.extend(contrary_settings(view, messages, records(outputs)))
     if not task.tells and not any(g.tool == HANDOFF for g in task.gold):
         return problems  # nothing more to tell, and no hand-off summary to read
     gold = {g.id: g for g in task.gold}
@@ -327,8 +158,7 @@ def untold(
             and (m.words or (tell.kind == "clarify" and not m.too_long))
         ]
         if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
-            heard = [m._replace(plain=m.of_ours) if m.of_ours else m for m in heard]
-            heard = [m for m in heard if not m.elsewhere]
+            heard = [m._replace(plain=m.of_ours, text=m.of_ours) if m.of_ours else m for m in heard]
         if any(_tells_it(tell, m) for m in heard):
             continue
         texts = [m.text for m in heard]  # for the evidence only

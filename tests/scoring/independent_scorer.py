@@ -622,12 +622,95 @@ def tells(kind: str, value: str, message: str, unit: str | None, rivals: tuple[s
 
 
 def told(wanted: ToldValue, messages: Sequence[str]) -> bool:
-    """Any of the value's wordings told in any of the messages."""
+    """Any of the value's wordings told in any of the messages, and not corrected there."""
     return any(
         tells(wanted.kind, value, text, wanted.unit, wanted.rivals)
+        and not corrected(wanted.kind, value, wanted.label, text)
         for value in (wanted.value, *wanted.also)
         for text in messages
     )
+
+
+# A correction after the value was told ("Correction:", "actually", "to be clear", "is now"),
+# to the message's end, that gives the same quantity (every word of its label but the generic
+# ones, then a verb or a colon) another figure of its kind.
+_FIXES: tuple[str, ...] = ("correct", "actually", "misspoke", "meant", "to be clear", "mistake")
+_FIXES += ("typo", "is now", "are now")
+_PLAIN_WORDS = {"after", "before", "amount", "date", "the", "your", "new", "total", "daily"}
+_PLAIN_WORDS |= {"time", "transfer", "closure", "fee", "sent", "today", "own", "latest"}
+_BETWEEN = [
+    "after",
+    "amount",
+    "date",
+    "now",
+    "on",
+    "for",
+    "of",
+    "this",
+    "that",
+    "the",
+    "your",
+    "fd",
+    "deposit",
+    "account",
+    "loan",
+    "card",
+    "interest",
+    "closure",
+    "transfer",
+    "payment",
+    "prepayment",
+    "p.a.",
+    "payable",
+    "paid",
+    "sent",
+    "will",
+    "be",
+    "would",
+    "new",
+]
+
+
+def corrected(kind: str, value: str, label: str, text: str) -> bool:
+    if kind not in ("amount", "date", "percent"):
+        return False
+    low = prose(text).lower().replace("’", "'")
+    if not any(f in low for f in _FIXES):
+        return False
+    heads = [
+        w for w in re.findall(r"[a-z']+", label.lower().replace("_", " ")) if w not in _PLAIN_WORDS
+    ]
+    if not heads:
+        return False
+    head = "|".join(map(re.escape, heads))
+    between = "|".join(map(re.escape, _BETWEEN))
+    naming = re.compile(
+        rf"\b(?:{head})\b(?:\s+(?:{between})){{0,3}}?\s*(?:is|are|of|at|to|now|:|=)(?:\s+now)?\s*"
+    )
+    seen = fixing = False
+    for sentence in re.split(r"(?<![Rr]s\.)(?<=[.!?])\s+|\n+", low):
+        if not seen:
+            seen = tells(kind, value, sentence, None, ())
+            continue
+        fixing = fixing or any(f in sentence for f in _FIXES)
+        if not fixing or not all(h in sentence for h in heads):
+            continue
+        for m in naming.finditer(sentence):
+            before = sentence[max(0, m.start() - 12) : m.start()]
+            if re.search(r"\b(?:old|previous|earlier|current|original|existing)\s+$", before):
+                continue
+            after = sentence[m.end() : m.end() + 40]
+            if tells(kind, value, after, None, ()):
+                continue
+            if kind == "amount":
+                found = bool(figures(after[:25])) and bool(re.match(r"\s*(?:rs\.?|inr|₹)", after))
+            elif kind == "date":
+                found = any(start <= 3 for start, _, _ in dates(after))
+            else:
+                found = re.match(r"\s*\d+(?:\.\d+)?\s*(?:%|per\s*cent)", after) is not None
+            if found:
+                return True
+    return False
 
 
 # -- disclosure and consent (rule 5) ----------------------------------------------------------

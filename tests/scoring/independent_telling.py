@@ -14,6 +14,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -99,7 +100,9 @@ def states_action(tool: str, text: str) -> bool:
 class Spoken:
     at: int  # position in the trace
     words: str  # "" when the message tells nothing (a recital)
-    elsewhere: bool = False  # names another record of the customer's and none of the task's
+    # For a reason: the words before the first other record's name, when the message names
+    # another record of the customer's and none of the task's (what follows is about that one).
+    reason_words: str | None = None
 
 
 _IDS = ("account_number", "deposit_id", "loan_id", "card_id", "beneficiary_id")
@@ -170,16 +173,36 @@ def own_words(task: Task, trace: Trace) -> list[Spoken]:
         text = " ".join(
             p for p in parts if not (len(_flat(p)) >= PASTED_SENTENCE and _in_any(_flat(p), pasted))
         )
-        named = sum(1 for names in others if any(_names(text, n) for n in names))
+        # A sentence saying records are left as they were names them without reciting them.
+        listed = " ".join(p for p in _SENTENCES.split(text) if not _LEFT_AS_THEY_WERE.search(p))
+        named = sum(1 for names in others if any(_names(listed, n) for n in names))
         own = any(_names(text, n) for names in ours for n in names)
+        before_other = None
+        if named and not own:
+            cut = min(
+                m.start()
+                for names in others
+                for n in names
+                if (m := re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", listed, re.I))
+            )
+            before_other = listed[:cut]
         spoken.append(
             Spoken(
                 at,
                 "" if len(text) > LONG_MESSAGE or named >= OTHER_RECORDS else text,
-                elsewhere=named > 0 and not own,
+                reason_words=before_other,
             )
         )
     return spoken
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_LEFT_AS_THEY_WERE = re.compile(
+    r"\b(?:unchanged|unaffected|untouched|not (?:be )?(?:affected|changed|touched)"
+    r"|(?:remain|stay|continue|are|is)s? as (?:they|it) (?:were|was|are|is)|as before"
+    r"|(?:remain|stay)s? the same)\b",
+    re.IGNORECASE,
+)
 
 
 def _in_any(sentence: str, pasted: Sequence[str]) -> bool:
@@ -196,13 +219,17 @@ def result_told(event: ToolEvent, later: Sequence[str]) -> bool:
     spec = all_tools().get(event.call.name)
     out = event.output or {}
     values = [
-        (kind, str(out[name]))
+        (kind, str(out[name]), name)
         for name, _, kind in (r.partition(":") for r in (spec.reports if spec else ()))
         if out.get(name) not in (None, "")
     ]
     if not values:
         return any(done_said(text) for text in later)
-    return any(readers.tells(k, v, text, None, ()) for k, v in values for text in later)
+    return any(
+        readers.tells(k, v, text, None, ()) and not readers.corrected(k, v, name, text)
+        for k, v, name in values
+        for text in later
+    )
 
 
 # A change said as to come or under way is not said as made: "is being processed", "will be
@@ -227,6 +254,20 @@ def done_said(text: str) -> bool:
             taken_back(plain, m.start())
             or ahead
             or _IN_HAND.match(plain[m.end() : stop.start() if stop else len(plain)])
+        ):
+            return True
+    return False
+
+
+def doubted(text: str) -> bool:
+    """The message says a change failed or may not have gone through (`not_done`), not taken
+    back and not as a condition or to come ("if it failed, ...")."""
+    plain = _clean(text).lower()
+    for m in concept("not_done").finditer(plain):
+        opens = max((b.end() for b in _PART.finditer(plain, 0, m.start())), default=0)
+        before = re.findall(r"[a-z']+", plain[opens : m.start()])[-3:]
+        if not taken_back(plain, m.start()) and not any(
+            w in _TO_COME or w.endswith("'ll") for w in before
         ):
             return True
     return False
@@ -261,12 +302,104 @@ def _summary_ok(task: Task, trace: Trace) -> bool:
     )
 
 
+# -- a card's channel told otherwise than it was set (J.38) ----------------------------------
+_PIECES = re.compile(
+    r"[;!?()\n]|(?<!\brs)\.(?:\s|$)|,\s|\b(?:and|but|while|whereas|however|though)\b"
+)
+_SAYS_ON = re.compile(
+    r"\b(?:switched on|turned on|(?:re-?)?enabled|activated|(?:is|are|now|remains?|stays?|set to) on\b)"
+)
+_SAYS_OFF = re.compile(
+    r"\b(?:switched off|turned off|disabled|deactivated|paused|(?:is|are|now|remains?|stays?|set to) off\b)"
+)
+_AS_NOW = re.compile(
+    r"\b(?:now|set (?:to|at)|changed to|updated to|raised to|increased to|reduced to|lowered to|brought down to)\b"
+)
+_NOT_AS_NOW = {
+    "was",
+    "were",
+    "had",
+    "previously",
+    "earlier",
+    "before",
+    "used",
+    "will",
+    "would",
+    "once",
+}
+_NOT_AS_NOW |= {"if", "when", "until", "after", "can", "could", "may", "might", "shall", "should"}
+_NOT_AS_NOW |= {"want", "not", "never", "no", "cannot", "isn't", "aren't", "wasn't", "hasn't"}
+_NOT_AS_NOW |= {"won't", "don't"}
+
+
+def setting_contradicted(trace: Trace, spoken: Sequence[Spoken]) -> bool:
+    """After a card channel was set, a clause naming that channel (and no other record's last
+    four) says it is on when set off, off when set on, or its limit now at figures none of which
+    is the limit set."""
+    events = trace.events
+    records: dict[str, set[str]] = {}
+    for result in trace.tool_events():
+        if result.ok and result.output:
+            shown_records(result.output, records)
+    for at, e in enumerate(events):
+        if not (
+            isinstance(e, ToolEvent) and e.took_effect and e.call.name == "set_card_channel_limit"
+        ):
+            continue
+        args = e.call.arguments or {}
+        card, channel = args.get("card_id"), args.get("channel")
+        again = next(
+            (
+                j
+                for j, later in enumerate(events)
+                if j > at
+                and isinstance(later, ToolEvent)
+                and later.took_effect
+                and (later.call.arguments or {}).get("card_id") == card
+                and (later.call.arguments or {}).get("channel") == channel
+            ),
+            len(events),
+        )
+        not_ours = {n for key, names in records.items() if key != card for n in names}
+        for s in spoken:
+            if not (at < s.at <= again and s.words):
+                continue
+            for piece in _PIECES.split(_clean(s.words).lower()):
+                if not concept(f"channel_{channel}").search(piece):
+                    continue
+                if any(run[-4:] in not_ours for run in re.findall(r"\d{4,}", piece)):
+                    continue
+                wrong = _SAYS_OFF if args.get("enabled") else _SAYS_ON
+                if isinstance(args.get("enabled"), bool) and any(
+                    _NOT_AS_NOW.isdisjoint(re.findall(r"[a-z']+", piece[: m.start()]))
+                    for m in wrong.finditer(piece)
+                ):
+                    return True
+                limit = args.get("daily_limit")
+                if limit is not None and "limit" in piece and _AS_NOW.search(piece):
+                    said = readers.figures(piece)
+                    if said and Decimal(str(limit)) not in said:
+                        return True
+    return False
+
+
 def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool:
     events = trace.events
     for at, event in enumerate(events):
         if isinstance(event, ToolEvent) and event.took_effect and event.call.name != HANDOFF:
             later = [s.words for s in spoken if s.at > at and s.words]
             if event.output is not None and not result_told(event, later):
+                return False
+            # J.38: a change that took effect, said to have failed before any call failed.
+            failed = next(
+                (
+                    i
+                    for i, e in enumerate(events)
+                    if i > at and isinstance(e, ToolEvent) and not e.ok
+                ),
+                len(events),
+            )
+            if any(doubted(s.words) for s in spoken if at < s.at < failed and s.words):
                 return False
     gold = {g.id: g for g in task.gold}
     handed = next(
@@ -294,10 +427,14 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
             continue
         heard = [s for s in spoken if s.words and s.at < end]
         if tell.kind == "reason":  # said about the record refused, not another one
-            heard = [s for s in heard if not s.elsewhere]
+            heard = [s if s.reason_words is None else Spoken(s.at, s.reason_words) for s in heard]
         if not any(tell_said(tell, s.words) for s in heard):
             return False
-    return _summary_ok(task, trace) and not says_anything_false(trace)
+    return (
+        _summary_ok(task, trace)
+        and not says_anything_false(trace)
+        and not setting_contradicted(trace, spoken)
+    )
 
 
 # -- nothing false (I.31), read word by word -------------------------------------------------

@@ -9,7 +9,8 @@ from datetime import date
 import pytest
 
 from pytest_bankbench.bank.registry import all_tools
-from pytest_bankbench.scoring.told import RECITAL_CHARS
+from pytest_bankbench.concepts import says
+from pytest_bankbench.scoring.own_words import RECITAL_CHARS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.loader import shipped_tasks
 from pytest_bankbench.tasks.model import Task
@@ -461,3 +462,174 @@ def test_messages_of_the_customer_never_tell() -> None:
     assert isinstance(event, MessageEvent)
     moved = insert(say(trace, at, "I can't."), at, event.model_copy(update={"role": "customer"}))
     assert "told_customer" in failed(task, moved)
+
+
+# -- a change reported done, doubted or denied (second careful-wording hunt, careless trial) ---
+_DONE_LINES = {
+    "Everything is complete.",
+    "That has gone through.",
+    "Your request has been completed.",
+}
+
+
+def _done_said_as(family: str, words: str) -> tuple[Task, Trace]:
+    """The family's first gold session with each stock completion line after a write reworded."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    for at in agent_turns(trace):
+        if text_at(trace, at).strip() in _DONE_LINES:
+            trace = say(trace, at, words.format(card4="8568"))
+    return task, trace
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "All set.",
+        "That's taken care of.",
+        "I've gone ahead and made that change for you.",
+        "I've made the change on your card ending {card4}.",
+        "I've applied the change to your card ending {card4}.",
+        "Sorted - the change is made.",
+        "All sorted - your card settings have been updated.",
+    ],
+)
+def test_a_change_reported_in_a_models_own_completion_line_is_told(words: str) -> None:
+    """Careful #8: completion lines real models write report a write whose tool reports no
+    value."""
+    task, trace = _done_said_as("atm_limit_then_international", words)
+    assert "told_customer" not in failed(task, trace)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I'm not sure it went through, to be honest.",
+        "Sorry, the change failed and nothing was done, though the request has been logged.",
+        "It may or may not have been changed; please check the app later.",
+    ],
+)
+def test_a_change_doubted_or_denied_is_not_reported(words: str) -> None:
+    """Careless #2: a hedge or a denial of a write that took effect tells a result the bank did
+    not give (J.38): the evidence says what was said and what the bank's result was."""
+    task, trace = _done_said_as("atm_limit_then_international", words)
+    problems = failed(task, trace).get("told_customer", [])
+    assert any("took effect (J.38)" in p and words[:20] in p for p in problems), problems
+    assert any("bank's result: the change was made" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    "family", ["fd_closure", "atm_limit_then_international", "lost_card_block"]
+)
+def test_a_result_taken_back_later_is_not_told(family: str) -> None:
+    """Careless #2: the right result, then "that actually failed": the result told last is not
+    the bank's (J.38)."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    at = after_last_write(trace)
+    taken_back = "Update: sorry, that actually failed and nothing was changed on your account."
+    problems = failed(task, say(trace, at, f"{text_at(trace, at)} {taken_back}"))
+    assert any(
+        "took effect (J.38)" in p and "actually failed" in p
+        for p in problems.get("told_customer", [])
+    ), problems
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "If it had failed, you would have got an SMS; nothing like that happened.",
+        "No step failed: everything went through.",
+    ],
+)
+def test_a_failure_named_as_a_condition_or_negated_denies_nothing(words: str) -> None:
+    task = first_of("fd_closure")
+    trace = gold(task.task_id)
+    at = after_last_write(trace)
+    assert "told_customer" not in failed(task, say(trace, at, f"{text_at(trace, at)} {words}"))
+
+
+# -- other records named as left alone, and a card named by its id alone (careful #12, #14) ---
+def _other_cards(task: Task, trace: Trace) -> list[str]:
+    involved = {str(v) for g in task.gold for v in g.arguments.values()}
+    return [
+        card["masked_number"][-4:]
+        for event in trace.tool_events()
+        if event.call.name == "list_cards" and event.output
+        for card in event.output["cards"]
+        if card["card_id"] not in involved
+    ]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Your other cards ending {0} and {1} remain as they were.",
+        "Your other cards ending {0} and {1} are unchanged.",
+        "Cards ending {0} and {1} will not be affected.",
+        "Nothing changes on your cards ending {0} and {1}; they stay the same.",
+    ],
+)
+def test_naming_other_records_as_left_alone_is_no_recital(words: str) -> None:
+    task = next(
+        t
+        for t in TASKS
+        if t.family == "atm_limit_then_international" and len(_other_cards(t, gold(t.task_id))) >= 2
+    )
+    trace = gold(task.task_id)
+    at = after_last_write(trace)
+    text = f"{text_at(trace, at)} {words.format(*_other_cards(task, trace))}"
+    assert "told_customer" not in failed(task, say(trace, at, text))
+
+
+def test_other_records_listed_with_their_settings_are_still_a_recital() -> None:
+    task = next(
+        t
+        for t in TASKS
+        if t.family == "atm_limit_then_international" and len(_other_cards(t, gold(t.task_id))) >= 2
+    )
+    trace = gold(task.task_id)
+    at = after_last_write(trace)
+    one, two = _other_cards(task, trace)[:2]
+    text = f"{text_at(trace, at)} Card ending {one}: active, ATM on. Card ending {two}: active."
+    problems = failed(task, say(trace, at, text))
+    assert any("recital" in p for p in problems.get("told_customer", [])), problems
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Your other card ending {other} will not be affected.",
+        "Your card ending {other} stays as it is.",
+    ],
+)
+def test_a_reason_beside_another_card_left_alone_is_still_told(words: str) -> None:
+    """Careful #14: the write's result names the card by its id alone; the card keeps the last
+    four the list gave it, and another card said to be left alone takes nothing away."""
+    for task in (t for t in TASKS if t.family == "limit_above_maximum"):
+        trace = gold(task.task_id)
+        others = _other_cards(task, trace)
+        proposal = next((i for i in agent_turns(trace) if "maximum" in text_at(trace, i)), None)
+        if not others or proposal is None:
+            continue
+        text = f"{text_at(trace, proposal)} {words.format(other=others[0])}"
+        assert "told_customer" not in failed(task, say(trace, proposal, text)), task.task_id
+
+
+def test_a_reason_said_before_another_card_offered_is_still_told() -> None:
+    """Careful #13: "RuPay Classic Debit cards don't support international usage." beside the
+    Visa card offered by its last four: the reason is about the card refused (said after a
+    heading naming another record, it is about that one: the test above)."""
+    tried = 0
+    for task in [t for t in TASKS if t.family == "international_not_supported"][:6]:
+        trace = gold(task.task_id)
+        for at in agent_turns(trace):
+            parts = re.split(r"(?<=[.!?])\s+", text_at(trace, at))
+            said = [i for i, p in enumerate(parts) if says("not_supported", p.lower())]
+            if said and re.search(r"ending \d{4}", " ".join(parts[said[0] + 1 :])):
+                parts[said[0]] = "RuPay Classic Debit cards don't support international usage."
+                tried += 1
+                new = say(trace, at, " ".join(p for i, p in enumerate(parts) if i not in said[1:]))
+                assert "told_customer" not in failed(task, new), task.task_id
+                break
+    assert tried

@@ -1,0 +1,62 @@
+"""scoring/settings_told.py: a card setting told after a change otherwise than the change set it
+fails J.38 (careless-agent trial #13); the setting told right, in any words, passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_bankbench.simulation.trace import ToolEvent, Trace
+from tests.scoring.sessions import failed, first_of, gold, say, text_at
+
+TASK = first_of("atm_limit_then_international")  # ATM limit Rs 5,000 on, then international on
+
+
+def _after_write(trace: Trace, channel: str) -> int:
+    """The first agent message after the call that sets the channel."""
+    at = next(
+        i
+        for i, e in enumerate(trace.events)
+        if isinstance(e, ToolEvent) and (e.call.arguments or {}).get("channel") == channel
+    )
+    return next(i for i in range(at + 1, len(trace.events)) if text_at(trace, i) is not None)
+
+
+def _with(channel: str, words: str) -> dict[str, list[str]]:
+    trace = gold(TASK.task_id)
+    at = _after_write(trace, channel)
+    return failed(TASK, say(trace, at, f"{text_at(trace, at)} {words}"))
+
+
+@pytest.mark.parametrize(
+    ("channel", "words"),
+    [
+        ("atm", "Your daily atm limit is now Rs. 15,000."),
+        ("atm", "Done. ATM withdrawals are now switched off on your card."),
+        ("international", "Your international channel is now off."),
+        ("international", "International usage has been disabled."),
+    ],
+)
+def test_a_setting_told_otherwise_than_set_fails(channel: str, words: str) -> None:
+    problems = _with(channel, words).get("told_customer", [])
+    assert any("otherwise than set_card_channel_limit" in p and "(J.38)" in p for p in problems), (
+        problems
+    )
+
+
+@pytest.mark.parametrize(
+    ("channel", "words"),
+    [
+        ("atm", "Your daily ATM limit is now Rs. 5,000."),
+        ("atm", "Your ATM limit has been changed from Rs 20,000 to Rs 5,000."),
+        ("atm", "Your ATM limit is now Rs 5,000 (it was Rs 20,000)."),
+        ("atm", "ATM withdrawals stay on, with a daily limit of Rs 5,000."),
+        ("atm", "The maximum ATM limit for this card is Rs 1,00,000, if you need more later."),
+        ("atm", "If you want ATM withdrawals switched off later, just ask."),
+        ("international", "International usage is now on, and online stays off."),
+        ("international", "International was off; it's now on."),
+        ("international", "International usage will be switched off again when you ask."),
+        ("international", "International usage is not disabled any more: it is on."),
+    ],
+)
+def test_a_setting_told_as_set_passes(channel: str, words: str) -> None:
+    assert "told_customer" not in _with(channel, words)
