@@ -435,10 +435,14 @@ def reworded(task: Task, text: str, seed: int) -> str:
             for m in reversed(list(pattern.finditer(text))):
                 if telling.taken_back(text, m.start()):
                     continue
+                # A phrasing with a figure ("only after 5 EMIs") states a rule's figure, which is
+                # the policy's for this product, not the concept's (scoring/rule_figures.py).
                 others = [
                     p
                     for p in _phrasings(name)
-                    if p.lower() != m.group(0).lower() and not set(p.lower().split()) & rivals
+                    if p.lower() != m.group(0).lower()
+                    and not set(p.lower().split()) & rivals
+                    and not any(c.isdigit() for c in p)
                 ]
                 if not others:
                     continue
