@@ -48,7 +48,7 @@ _CLAIM = re.compile(
     r"|set|paid|prepaid|foreclosed|placed|ordered|updated|changed|enabled|disabled|raised"
     r"|requested|made|processed|submitted|cancelled|canceled|created|increased|reduced"
     r"|lowered|completed|done|actioned|handled|waived|refunded|reversed|unblocked|filed"
-    r"|lodged|logged|escalated|forwarded|referred|marked|passed"
+    r"|lodged|logged|escalated|forwarded|referred|marked|passed|arranged|issued"
     r")\b(?! nothing| anything)[^.!?\n]*",
     re.IGNORECASE,
 )
