@@ -67,11 +67,11 @@ _OWN_WORK = re.compile(
 )
 _NEGATED = re.compile(r"\b(?:not|never|cannot|can't|won't|unable|no one)\b[^.!?]*$", re.IGNORECASE)
 # A condition, a hedge, the bank's own rule: "if the dispute is upheld", "whether you get a
-# refund", "any refund", "you may get a refund", "reversed automatically". A negation up to
+# refund", "any refund", "you may get a refund" (not "on 7 May"), "reversed automatically". A negation up to
 # the outcome takes it back: "it cannot be reversed", "will not be refunded".
 _IF = re.compile(
-    r"\b(?:if|unless|should the|in case|whether|any refund|automatic\w*|auto-?revers\w*|may"
-    r"|might|could|possibl\w*|eligible|to get|to receive)\b",
+    r"\b(?:if|unless|should the|in case|whether|any refund|automatic\w*|auto-?revers\w*"
+    r"|(?<!\d )may(?! \d)|might|could|possibl\w*|eligible|to get|to receive)\b",
     re.IGNORECASE,
 )
 

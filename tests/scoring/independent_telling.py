@@ -465,8 +465,8 @@ def _promises(sentence: str) -> bool:
         "automatic",
         "auto-revers",
     )
-    hedges += ("may ", "might", "could", "possibl", "eligible", "to get", "to receive")
-    if any(h in sentence for h in hedges):
+    hedges += ("might", "could", "possibl", "eligible", "to get", "to receive")
+    if any(h in sentence for h in hedges) or re.search(r"(?<!\d )\bmay\b(?! \d)", sentence):
         return False  # "if the team finds in your favour, ..."
     bank_only = re.search(
         r"\b(will|'ll|shall|going to|always)\b.{0,40}?\b(refunded|reversed|credited back"

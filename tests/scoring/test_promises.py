@@ -35,6 +35,7 @@ def _said(family: str, at: int, words: str) -> str:
         # Invented, in the same meanings.
         "Rest assured, the bank will reverse the charge.",
         "It will definitely be sorted out by this Friday.",
+        "Your refund will be credited to your card on 7 May 2026.",  # "May" hedges nothing
     ],
 )
 def test_an_outcome_said_as_coming_fails(words: str) -> None:
