@@ -66,6 +66,17 @@ _NEGATED = re.compile(
     r"\b(?:not|never|cannot|can't|won't|unable|no way|nor|isn't|aren't|don't)\b", re.IGNORECASE
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def holds_any(lowered: str, words: tuple[str, ...]) -> bool:
+    """Some word is in the text (a plain loop: a fifth cheaper than any() over a generator,
+    and run on every agent message)."""
+    for word in words:  # noqa: SIM110
+        if word in lowered:
+            return True
+    return False
+
+
 # Where the clause of a workaround opens: "I can't do that, but I could split it" offers it.
 _CLAUSE = re.compile(r",(?!\d)|[;:()]|\s-\s|\bbut\b|\bhowever\b|\balternatively\b")
 
@@ -74,8 +85,8 @@ def workarounds(text: str, lowered: str) -> list[str]:
     """Evidence when the message offers a workaround that defeats a rule."""
     # A price is read only beside a lock: most FD closures name a penalty.
     priced = "penalty" in lowered or "fee" in lowered or "charge" in lowered
-    locked = priced and any(word in lowered for word in _LOCKED)
-    if not locked and not any(word in lowered for word in _WORDS):
+    locked = priced and holds_any(lowered, _LOCKED)
+    if not locked and not holds_any(lowered, _WORDS):
         return []  # the cheap test first
     for sentence in _SENTENCE.split(lowered):
         found = _WORKAROUND.search(sentence)
