@@ -65,6 +65,11 @@ _MONEY_TOOLS = frozenset(
         "pay_credit_card_bill",
     }
 )
+# A session's result said of the money or the request ("the money has been credited"), with or
+# without "now"; any other change said without "now" may be a record's status ("cheque 394003
+# has been encashed, so it can no longer be stopped": metamorphic reason synonyms).
+_RESULT = " (the session's result)"
+_COUNTED = re.compile(r"\b(?:emis?|instalments?|installments?)\b")
 _REQUEST = re.compile(r"\b(?:request|it|this|that|everything|all)\b")
 _DONE = frozenset({"completed", "processed", "done", "actioned", "handled", "executed"})
 
@@ -110,7 +115,12 @@ def _reported(
             continue  # "is now not blocked", "is now eligible for closure", "is now your only FD"
         if dates_in(rest) or _ON_A_DAY.search(rest):
             continue  # a past transaction: "Rs 8,569 has been debited on 6 March"
+        if _COUNTED.search(subject):
+            continue  # "until 12 EMIs have been paid": the loan's history, a rule's count
+        fresh = "now" in made.group() or "successfully" in rest[:30]
         problem = _report(sentence, subject, made.group(), words, position, view, writes_due)
+        if isinstance(problem, str) and not fresh and not problem.endswith(_RESULT):
+            continue  # "cheque 394003 has been encashed, so ...": a status given as a reason
         if problem is None:
             continue
         if isinstance(problem, str):
@@ -142,8 +152,12 @@ def _report(
     if not tools:
         if verb in _MONEY_MOVED and _MONEY.search(subject):
             tools = _MONEY_TOOLS & set(view.tools)
+            if not [c for c in writes if c.event.call.name in tools]:
+                return _false(sentence, f"no money moved before it{_RESULT}")
         elif verb in _DONE and _REQUEST.search(subject) and writes_due and not writes:
-            return _false(sentence, "no change was made before it, and the request needs one")
+            return _false(
+                sentence, f"no change was made before it, and the request needs one{_RESULT}"
+            )
         else:
             return None
     acted = [c for c in writes if c.event.call.name in tools]
