@@ -392,14 +392,20 @@ def _reported_falsely(
     if verb == "prepaid":
         changes.append("make_loan_prepayment")
     writes = [e for e in done if tools.get(e.call.name) and tools[e.call.name].kind == "write"]
+    if set(_words(before)) & {"emi", "emis", "instalment", "instalments", "installments"}:
+        return False  # "until 12 EMIs have been paid": a count
+    result = False  # said of the money or of the request: this session's result
     if not changes:
         if verb in _MOVED and set(_words(before)) & _MONEY_WORDS:
-            changes = sorted(_MONEY_WRITES)
+            changes, result = sorted(_MONEY_WRITES), True
         elif verb in _VAGUE_DONE | {"executed"} and set(_words(before)) & _VAGUE_WHAT:
             return writes_due and not writes
         else:
             return False
     acted = [e for e in writes if e.call.name in changes]
+    fresh = "now" in reported or "successfully" in reported or "successfully" in tail[:30]
+    if not acted and not fresh and not result:
+        return False  # "cheque 394003 has been encashed, so ...": a status given as a reason
     if not acted:  # false, unless a status the record had before
         return reported not in ("has been", "have been") or not any(
             status in sentence for status in _statuses([e.output for e in done])
