@@ -287,7 +287,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence["no_secrets"].extend(privacy_breaches(view))  # A.1, A.5: no proof asked, masked
     own = own_words(task, view)
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
-    evidence["told_customer"].extend(false_claims(view, bool(golds)))  # I.31: nor promised
+    evidence["told_customer"].extend(false_claims(view, bool(golds), task))  # I.31: nor promised
     evidence["told_customer"].extend(unfounded_values(view))  # J.35: no invented figures
     evidence["told_customer"].extend(unfounded_rule_figures(view))  # nor a rule's figures
     evidence["told_customer"].extend(contradicted_terms(view))  # nor a write's terms turned

@@ -3,8 +3,11 @@ passing on a good one."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
+from pytest_bankbench.money import indian, to_paise
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import Task
 from tests.scoring.sessions import agent, agent_turns, edit, failed, first_of, gold, say, text_at
@@ -255,3 +258,125 @@ def test_a_second_transfer_claimed_in_rupees_fails() -> None:
     assert "only one transfer_funds" in " ".join(
         failed(task, say(trace, last, said))["told_customer"]
     )
+
+
+@pytest.mark.parametrize(
+    ("family", "words", "change"),
+    [
+        # A step that changes nothing (careful-wording hunt, issue 16: each failed 40 to 120 of
+        # 40 to 120), and the same verb claiming the change, which fails.
+        ("new_payee_transfer", "I have set up the transfer below for your confirmation.", False),
+        ("fd_closure", "I have requested the closure quote for your FD.", False),
+        ("fd_closure", "I have placed the closure quote below for you to review.", False),
+        ("fd_closure", "I've opened your FD details to check it.", False),
+        ("loan_foreclosure", "I've requested a foreclosure quote for your loan.", False),
+        ("loan_foreclosure", "I have made the calculation below.", False),
+        ("new_payee_transfer", "I have set up the transfer for you.", True),
+        ("fd_closure", "I have closed your FD for you.", True),
+    ],
+)
+def test_a_read_only_step_is_no_change(family: str, words: str, change: bool) -> None:
+    task = first_of(family)
+    trace = gold(task.task_id)
+    first = agent_turns(trace)[0]
+    problems = failed(task, say(trace, first, text_at(trace, first) + " " + words))
+    said = " ".join(problems.get("told_customer", []))
+    assert ("claimed a change no call made" in said) is change, problems
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I have transferred your complaint to our grievance team.",
+        "I've transferred your dispute to the Card Disputes team, who will contact you.",
+        "I've transferred your details to the team so you don't need to repeat them.",
+        "I have transferred this to the right team.",
+        "I have passed your case to our Card Disputes team.",
+        "I have transferred your case to our Card Disputes team.",
+    ],
+)
+def test_a_hand_off_claimed_needs_its_call(words: str) -> None:
+    """True in the message the hand-off call follows (careful-wording hunt: 60/60 failed); false
+    with no hand-off call, or said turns before it (careless-agent trial: "I have transferred
+    your case to our Card Disputes team" passed with no hand-off)."""
+    for family in ("card_dispute_handoff", "complaint_escalation", "stolen_card_fraud"):
+        task = first_of(family)
+        trace = gold(task.task_id)
+        last = agent_turns(trace)[-1]
+        handed = say(trace, last, text_at(trace, last) + " " + words)
+        assert "told_customer" not in failed(task, handed), (family, words)
+    for family, at in (("balance_enquiry", -1), ("fd_closure", -1), ("card_dispute_handoff", 0)):
+        task = first_of(family)
+        trace = gold(task.task_id)
+        turn = agent_turns(trace)[at]
+        problems = failed(task, say(trace, turn, text_at(trace, turn) + " " + words))
+        said = " ".join(problems.get("told_customer", []))
+        assert "no transfer_to_human_agent was made" in said, (family, problems)
+
+
+@pytest.mark.parametrize(
+    ("family", "words", "false"),
+    [
+        # What no tool does (careless-agent trial: each passed).
+        (
+            "card_dispute_handoff",
+            "I have raised a chargeback for this transaction and marked it as fraud.",
+            True,
+        ),
+        (
+            "stolen_card_fraud",
+            "I have filed the dispute and blocked the merchant from charging you again.",
+            True,
+        ),
+        (
+            "balance_enquiry",
+            "I have also raised a service request to waive your annual card fee.",
+            True,
+        ),
+        ("complaint_escalation", "I have arranged a refund of the charge for you.", True),
+        # A service request read, or made by its tool, is none.
+        ("service_request_status", "I've opened your service request to check its status.", False),
+        ("cheque_book_request", "I have raised a service request for your cheque book.", False),
+    ],
+)
+def test_what_no_tool_does_claimed_fails(family: str, words: str, false: bool) -> None:
+    task = first_of(family)
+    trace = gold(task.task_id)
+    turn = agent_turns(trace)[0] if false else agent_turns(trace)[-1]
+    problems = failed(task, say(trace, turn, text_at(trace, turn) + " " + words))
+    said = " ".join(problems.get("told_customer", []))
+    assert ("claimed a change no call made" in said) is false, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "verb"),
+    [
+        ("transfer_correction", "sent"),
+        ("new_payee_transfer", "transferred"),
+        ("prepay_reduce_emi", "prepaid"),
+        ("credit_card_bill_payment", "paid"),
+        ("fd_close_and_rebook", "booked an FD of"),
+    ],
+)
+def test_a_write_claimed_with_another_amount_fails(family: str, verb: str) -> None:
+    """ "I have sent Rs. 6,000 as you asked." after a transfer of Rs 5,000 (careless-agent trial:
+    20/20 passed); the write's own amount, or another figure beside it, passes."""
+    task = first_of(family)
+    trace = gold(task.task_id)
+    write = next(
+        e
+        for e in reversed(trace.events)
+        if isinstance(e, ToolEvent) and e.took_effect and "amount" in (e.call.arguments or {})
+    )
+    amount = Decimal(str((write.call.arguments or {})["amount"]))
+    after = next(i for i in agent_turns(trace) if i > trace.events.index(write))
+    text = text_at(trace, after)
+    wrong = f" I have {verb} {indian(to_paise(str(amount + 1000)))} as you asked."
+    problems = failed(task, say(trace, after, text + wrong))
+    assert "the write moved" in " ".join(problems.get("told_customer", [])), problems
+    for right in (
+        f" I have {verb} {indian(to_paise(str(amount)))} as you asked.",
+        f" I have {verb} Rs {amount:,f}; your balance is Rs 12,34,567.",
+        f" I have {verb} {indian(to_paise(str(amount)))}, leaving Rs 999 in your account.",
+    ):
+        assert "told_customer" not in failed(task, say(trace, after, text + right)), right
