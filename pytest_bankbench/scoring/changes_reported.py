@@ -126,7 +126,7 @@ def _reported(
         if isinstance(problem, str):
             return problem
         tools, acted = problem
-        return _elsewhere(sentence, subject, tools, acted, view, held)
+        return elsewhere(sentence, subject, tools, acted, view, held)
     return None
 
 
@@ -168,7 +168,7 @@ def _report(
     return _false(sentence, f"no {' or '.join(sorted(tools))} was made before it")
 
 
-def _elsewhere(
+def elsewhere(
     sentence: str,
     subject: str,
     tools: frozenset[str],

@@ -380,3 +380,28 @@ def test_a_write_claimed_with_another_amount_fails(family: str, verb: str) -> No
         f" I have {verb} {indian(to_paise(str(amount)))}, leaving Rs 999 in your account.",
     ):
         assert "told_customer" not in failed(task, say(trace, after, text + right)), right
+
+
+def test_a_first_person_claim_on_another_record_fails() -> None:
+    """ "I have also blocked your credit card" after blocking the debit card (careless-agent
+    trial: passed 20 of 20 in lost_card_block): the claim names a record no call of its change
+    acted on; the blocked card named by its type passes."""
+    from pytest_bankbench.records import holdings
+
+    def holds_both(task: Task) -> bool:
+        cards = holdings(task.customer_id, task.task_date, task.bank_seed, ("card",))
+        words = " ".join(w for h in cards for w in h.words).lower()
+        blocked = next(g.arguments["card_id"] for g in task.gold if g.tool == "block_card")
+        return "credit card" in words and any(
+            h.key == blocked and "debit" in " ".join(h.words).lower() for h in cards
+        )
+
+    task = first_of("lost_card_block", holds_both)
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    wrong = failed(
+        task, say(trace, last, text_at(trace, last) + " I have also blocked your credit card.")
+    )
+    assert "reported a change on a record no call changed" in " ".join(wrong["told_customer"])
+    right = say(trace, last, text_at(trace, last) + " I have blocked your debit card.")
+    assert failed(task, right) == {}
