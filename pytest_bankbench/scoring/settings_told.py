@@ -1,4 +1,5 @@
-"""A card setting told after a change that contradicts the change made (J.38, careless trial).
+"""A card setting or a transfer's mode told after a change that contradicts the change made
+(J.38, careless trial).
 
 `set_card_channel_limit` reports no value: "Done" tells its result (told.py). A message after
 it that states the channel's setting otherwise than the call set it tells a result the bank did
@@ -17,6 +18,11 @@ A clause that names another record (a run of four or more digits ending in anoth
 last four) is about that record. Accepted: "Your ATM limit is now Rs 10,000 (it was Rs 5,000).",
 "International usage is now on, and online stays off.", "International was off; it's now on."
 Refused: "Your international channel is now off." after switching it on.
+
+A transfer's mode the same way: after a transfer, a clause that says the money went, was sent
+or is on its way by another mode than the call's, un-negated and not beside the call's own,
+fails ("The money went by IMPS, not NEFT." after an NEFT transfer); "Sent by NEFT, as IMPS
+can't carry this amount" passes.
 """
 
 from __future__ import annotations
@@ -133,3 +139,62 @@ def _states(clause: str, state: re.Pattern[str]) -> bool:
         if _NOT_NOW.isdisjoint(_WORD.findall(clause[: m.start()])):
             return True
     return False
+
+
+TRANSFER = "transfer_funds"
+_MODES = re.compile(r"\b(neft|imps|rtgs)\b")
+_SENT = re.compile(
+    r"\b(?:went|gone|sent|transferred|paid|made|processed|travel\w*|way|via|through)\b"
+)
+_TURNED_DOWN = re.compile(r"\b(?:not|rather than|instead of|than)\s+(?:by\s+|via\s+)?$")
+# Past tense is the report itself ("it was sent via RTGS"): only a negation or a wish is none.
+_NOT_SENT = frozenset(
+    {"if", "when", "until", "once", "can", "could", "may", "might", "shall", "should", "want"}
+    | {"not", "never", "no", "cannot", "isn't", "wasn't", "won't", "don't", "would", "will"}
+)
+_CANNOT = re.compile(
+    r"^\s*(?:can't|cannot|couldn't|isn't|wasn't|won't|would|could|doesn't|does not)"
+)
+
+
+def contrary_modes(view: SessionView, messages: Sequence[_Message]) -> list[str]:
+    """Evidence for a transfer's mode told after it otherwise than the call sent it, in the
+    messages up to the next transfer."""
+    problems: list[str] = []
+    sent = [c for c in view.effective if c.event.call.name == TRANSFER]
+    for i, call in enumerate(sent):
+        mode = str((call.event.call.arguments or {}).get("mode", "")).lower()
+        until = sent[i + 1].position if i + 1 < len(sent) else None
+        for m in messages:
+            if m.position <= call.position or (until is not None and m.position > until):
+                continue
+            plain = m.plain_words
+            if not plain or not _MODES.search(plain):  # most messages
+                continue
+            said = _contrary_mode(plain, mode)
+            if said:
+                problems.append(
+                    f"told the transfer went by another mode than {TRANSFER} sent it "
+                    f"({mode.upper()}) (J.38): said {said!r}"
+                )
+                break
+    return problems
+
+
+def _contrary_mode(plain: str, mode: str) -> str | None:
+    starts = [0, *(m.end() for m in _CLAUSE.finditer(plain))]
+    ends = [*(m.start() for m in _CLAUSE.finditer(plain)), len(plain)]
+    for start, end in zip(starts, ends, strict=True):
+        clause = plain[start:end]
+        if not _SENT.search(clause):
+            continue
+        asserted = {
+            found.group(1)
+            for found in _MODES.finditer(clause)
+            if not _TURNED_DOWN.search(clause[: found.start()])
+            and not _CANNOT.search(clause[found.end() :])
+            and _NOT_SENT.isdisjoint(_WORD.findall(clause[: found.start()]))
+        }
+        if asserted and mode not in asserted:
+            return clause.strip()
+    return None

@@ -33,7 +33,12 @@ from pytest_bankbench.scoring.own_words import (
     own_words,
     records,
 )
-from pytest_bankbench.scoring.settings_told import SET_CHANNEL, contrary_settings
+from pytest_bankbench.scoring.settings_told import (
+    SET_CHANNEL,
+    TRANSFER,
+    contrary_modes,
+    contrary_settings,
+)
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
 
@@ -135,6 +140,8 @@ def untold(
     if any(c.event.call.name == SET_CHANNEL for c in view.effective):
         outputs = [c.event.output for c in view.successful if c.event.output]
         problems.extend(contrary_settings(view, messages, records(outputs)))
+    if any(c.event.call.name == TRANSFER for c in view.effective):
+        problems.extend(contrary_modes(view, messages))
     if not task.tells and not any(g.tool == HANDOFF for g in task.gold):
         return problems  # nothing more to tell, and no hand-off summary to read
     gold = {g.id: g for g in task.gold}

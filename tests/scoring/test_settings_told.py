@@ -60,3 +60,32 @@ def test_a_setting_told_otherwise_than_set_fails(channel: str, words: str) -> No
 )
 def test_a_setting_told_as_set_passes(channel: str, words: str) -> None:
     assert "told_customer" not in _with(channel, words)
+
+
+@pytest.mark.parametrize(
+    ("words", "contrary"),
+    [
+        ("The money went by IMPS, not NEFT.", True),
+        ("It was sent via RTGS.", True),
+        ("Sent by NEFT, as IMPS can't carry this amount.", False),
+        ("It went by NEFT rather than IMPS.", False),
+        ("The money is on its way by NEFT.", False),
+        ("Next time you could send it by IMPS if you like.", False),
+    ],
+)
+def test_a_transfer_mode_told_otherwise_than_sent_fails(words: str, contrary: bool) -> None:
+    """ "The money went by IMPS, not NEFT." after an NEFT transfer (careless-agent trial: passed
+    80 of 80); the mode told right, or another named as not used, passes."""
+    task = first_of("transfer_correction")
+    trace = gold(task.task_id)
+    sent = next(
+        i
+        for i, e in enumerate(trace.events)
+        if isinstance(e, ToolEvent) and e.call.name == "transfer_funds" and e.took_effect
+    )
+    event = trace.events[sent]
+    assert isinstance(event, ToolEvent) and (event.call.arguments or {}).get("mode") == "NEFT"
+    at = next(i for i in range(sent + 1, len(trace.events)) if text_at(trace, i) is not None)
+    problems = failed(task, say(trace, at, f"{text_at(trace, at)} {words}"))
+    said = " ".join(problems.get("told_customer", []))
+    assert ("another mode than" in said) is contrary, problems
