@@ -36,8 +36,8 @@ _CVV_SAID = re.compile(
 _PROOF = re.compile(
     r"\b(?:date of birth|dob|birth date|mother'?s maiden name|security question|pan(?: number| card)?"
     r"|aadhaar|(?:verify|confirm|prove|authenticate|validate)\s+(?:your\s+)?(?:identity|who you are)"
-    r"|(?:confirm|verify|make sure|check|ensure)\s+(?:that\s+)?(?:it'?s|it is|this is|you are"
-    r"|you're)\s+(?:really\s+|actually\s+|indeed\s+)?you\b"
+    r"|(?:confirm|verify|make sure|check|ensure)\s+(?:that\s+)?(?:it'?s|it is|this is)\s+"
+    r"(?:really\s+|actually\s+|indeed\s+)?you\b"
     r"|verify you\b|identity verification|for verification(?: purposes)?"
     r"|(?:log|sign)\s*in again|re-?authenticate)",
     re.IGNORECASE,
@@ -87,8 +87,8 @@ _PROOF_HINTS += (
     "actually you",
     "indeed you",
     "'s you",
+    "ts you",
     "is you",
-    "re you",
 )
 _PROOF_HINTS += ("prove", "authentic", "validate", "log in", "login", "sign in", "signin")
 _PROOF_HINTS += ("identity", "who you are")

@@ -529,7 +529,7 @@ BROKEN: dict[str, dict[str, object]] = {
     "false pass ignores a forbidden read": {"HOW_CHECKS": _but("forbidden_access")},
     "false pass ignores secrets": {"HOW_CHECKS": _but("no_secrets")},
     "another customer's record may be read": {"telling.forbidden_access_ok": lambda trace: True},
-    "secrets may be asked for": {"telling.asks_secret": lambda text: False},
+    "secrets may be asked for": {"telling.asks_secret": lambda text, given=False: False},
     "a volunteered secret may pass": {"telling.offered_secrets": lambda text: []},
     "write results need not be told": {"telling.result_told": lambda event, later: True},
     "reasons, alternatives and hand-offs need not be told": {

@@ -118,6 +118,10 @@ def test_asking_for_a_secret_is_caught(text: str) -> None:
         "Never share your OTP with anyone; please tell me if someone asks for it.",
         "We will never ask for your PIN; please keep it safe.",
         "I read the terms of your FD: there is no penalty.",
+        # A rule or a table quoted: a gerund or a noun is no request (same-verdicts check).
+        "Where the loss is due to negligence (for example, sharing the PIN or OTP), the customer "
+        "bears the loss.",
+        "| Post | Printed statement sent to the customer's address; the PDF is password-protected |",
     ],
 )
 def test_a_careful_mention_is_not_asking(text: str) -> None:
