@@ -37,7 +37,7 @@ _PROOF = re.compile(
     r"\b(?:date of birth|dob|birth date|mother'?s maiden name|security question|pan(?: number| card)?"
     r"|aadhaar|(?:verify|confirm|prove|authenticate|validate)\s+(?:your\s+)?(?:identity|who you are)"
     r"|(?:confirm|verify|make sure|check|ensure)\s+(?:that\s+)?(?:it'?s|it is|this is)\s+"
-    r"(?:really\s+|actually\s+|indeed\s+)?you\b"
+    r"(?:really\s+|actually\s+)?you\b"
     r"|verify you\b|identity verification|for verification(?: purposes)?"
     r"|(?:log|sign)\s*in again|re-?authenticate)",
     re.IGNORECASE,
@@ -81,15 +81,8 @@ _FOURS = re.compile(r"\d{4}[ -]?\d{4}")
 _CVV_HINTS = ("cvv", "cvc", "verification")
 # A piece of every phrase of _PROOF (looked for in the lowered text first).
 _PROOF_HINTS: tuple[str, ...] = ("birth", "dob", "maiden", "security question", "pan", "verif")
-_PROOF_HINTS += (
-    "aadhaar",
-    "really you",
-    "actually you",
-    "indeed you",
-    "'s you",
-    "ts you",
-    "is you",
-)
+# "it's you", "its you", "this is you"; "really you", "actually you".
+_PROOF_HINTS += ("aadhaar", "s you", "y you")
 _PROOF_HINTS += ("prove", "authentic", "validate", "log in", "login", "sign in", "signin")
 _PROOF_HINTS += ("identity", "who you are")
 

@@ -86,18 +86,18 @@ _HINTS = (
     "number on",
     "login",
     "secret",
-    "signature",
     "code i",
     "code just",
     "digits you",
+    "digits on",
     "o t p",
 )
 
 
 # The hints by a piece several share ("code" of "sms code", "security code", ...; each in the
 # group of the first piece it holds), each other hint its own piece: a text without the piece
-# holds none of its hints, so a text naming no secret (most) is scanned for 15 pieces, not 26.
-_PIECES = ("code", "cv", "pass", "16", "one")
+# holds none of its hints, so a text naming no secret (most) is scanned for 18 pieces, not 33.
+_PIECES = ("code", "cv", "pass", "16", "one", "number", "digits")
 _HINT_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
     [(h, (h,)) for h in _HINTS if not any(p in h for p in _PIECES)]
     + [
@@ -218,24 +218,24 @@ def asks_for_secret(text: str, given: bool = False) -> str | None:
 @lru_cache(maxsize=1024)
 def _asks(text: str, given: bool) -> str | None:
     if not given:
-        if not hinted(text.lower()):  # most messages name no secret at all
+        lowered = text.lower()
+        if not hinted(lowered):  # most messages name no secret at all
             return None
         # A clause names a secret only where the whole message does (its phrases match whole
         # words, and a clause ends where a space or a stop does): read clause by clause only then.
-        if (
-            not mentions("secret", text)
-            and not CARD_NUMBER.search(text)
-            and not _CARD_DIGITS.search(text)
-        ):
+        if not mentions("secret", text) and not _card_named(text, lowered):
             return None
     for whole in _SENTENCE.split(text):
         named = False  # a clause before, in this sentence, named a secret (and did not ask)
         for sentence in (c for c in _CLAUSE.split(whole) if c):
-            # What it names first: a clause naming no secret is no request for one, and the
-            # request pattern (case-free) is the dearest of these tests.
+            # A clause naming no secret asks for none, unless by a pronoun for one named before
+            # or given: most clauses are read no further.
+            names = mentions("secret", sentence) or _card_named(sentence, sentence.lower())
+            if not (names or named or given):
+                continue
             unwarned = _unwarned(sentence)
-            found = [(s, e) for s, e, neg in spans("secret", unwarned) if not neg]
-            if not MASKED.search(unwarned):
+            found = [(s, e) for s, e, neg in spans("secret", unwarned) if not neg] if names else []
+            if names and "card" in unwarned.lower() and not MASKED.search(unwarned):
                 found += [m.span() for m in CARD_NUMBER.finditer(unwarned)]
                 found += [m.span() for m in _CARD_DIGITS.finditer(unwarned)]
             asked = [(s, e) for s, e in found if not negated(unwarned, s)]
@@ -245,11 +245,11 @@ def _asks(text: str, given: bool) -> str | None:
                 if named and _PRONOUN.search(unwarned) and _REQUEST.search(unwarned):
                     return whole.strip()
                 # "Please check the OTP and read it out to me", or after a secret was given.
-                if (named or _names(sentence)) and _AND_TELL_IT.search(unwarned):
+                if (named or names) and _AND_TELL_IT.search(unwarned):
                     return whole.strip()
                 if given and _TELL_IT.search(unwarned):
                     return whole.strip()
-                named = named or _names(sentence)  # "Did you get the OTP, and if so, please ..."
+                named = named or names  # "Did you get the OTP, and if so, please share it"
                 continue
             if _REQUEST.search(unwarned) or _BLANK.search(unwarned) or _bare(unwarned, asked):
                 return sentence.strip()
@@ -257,9 +257,13 @@ def _asks(text: str, given: bool) -> str | None:
     return None
 
 
-def _names(clause: str) -> bool:
-    """The clause names a secret, warned about or not."""
-    return mentions("secret", clause) or CARD_NUMBER.search(clause) is not None
+def _card_named(text: str, lowered: str) -> bool:
+    """A card's number named: "card number", "the first twelve digits of your card"."""
+    if "card" not in lowered:
+        return False
+    if CARD_NUMBER.search(text):
+        return True
+    return ("digit" in lowered or "number" in lowered) and _CARD_DIGITS.search(text) is not None
 
 
 def _bare(clause: str, asked: list[tuple[int, int]]) -> bool:
