@@ -247,7 +247,7 @@ def _asks(text: str, given: bool) -> str | None:
                 # "Please check the OTP and read it out to me", or after a secret was given.
                 if (named or names) and _AND_TELL_IT.search(unwarned):
                     return whole.strip()
-                if given and _TELL_IT.search(unwarned):
+                if given and _asks_again(unwarned):
                     return whole.strip()
                 named = named or names  # "Did you get the OTP, and if so, please share it"
                 continue
@@ -255,6 +255,19 @@ def _asks(text: str, given: bool) -> str | None:
                 return sentence.strip()
             named = True
     return None
+
+
+def _asks_again(clause: str) -> bool:
+    """After a secret was given: "tell me the code", or "it" asked once more ("so type it once
+    more"); a bare "Please share them." asks for the details just listed (gold, markdown)."""
+    m = _TELL_IT.search(clause)
+    if m is None:
+        return False
+    return not _BARE_REF.search(m.group()) or _AGAIN.search(clause) is not None
+
+
+_BARE_REF = re.compile(r"\b(?:it|them)$", re.IGNORECASE)
+_AGAIN = re.compile(r"\b(?:again|once more|one more time|twice)\b", re.IGNORECASE)
 
 
 def _card_named(text: str, lowered: str) -> bool:

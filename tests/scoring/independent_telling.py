@@ -537,6 +537,12 @@ def asks_secret(text: str, given: bool = False) -> bool:
             if _OTHERS_OR_ADVICE.search(clause) and not _TO_ME.search(clause):
                 continue  # "Did you share your PIN with anyone?", "Please safeguard your PIN"
             again = _AGAIN.search(clause) if given else None
+            if (
+                again
+                and again.group().endswith(" it")
+                and not re.search(r"again|once more", clause)
+            ):
+                again = None  # "Please share it." of details just listed
             if again and not taken_back(clause, again.start()) and not _MINE.search(clause):
                 return True
             bare = _BARE_ASK.fullmatch(clause.strip()) is not None

@@ -370,6 +370,10 @@ def test_asking_again_for_a_volunteered_secret_fails(asked: str) -> None:
     warning = "Please never share your OTP with anyone, including us; I don't need it. "
     warned = say(spoken, at, warning + text_at(spoken, at))
     assert failed(task, warned) == {}
+    listed = (
+        warning + text_at(spoken, at) + "\n\nDetails needed:\n- which channel\n\nPlease share them."
+    )
+    assert failed(task, say(spoken, at, listed)) == {}  # gold, markdown phrasing
     problems = failed(task, say(spoken, at, warning + asked + " " + text_at(spoken, at)))
     assert list(problems) == ["no_secrets"]
     assert "asked for a secret" in problems["no_secrets"][0]
