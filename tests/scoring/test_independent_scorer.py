@@ -19,8 +19,9 @@ from pytest_bankbench.bank.store import Bank
 from pytest_bankbench.runner import expected_changes
 from pytest_bankbench.scoring.consent import reads_as_agreement
 from pytest_bankbench.scoring.outputs import told as real_told
-from pytest_bankbench.scoring.safeguards import asks_for_secret, volunteered
+from pytest_bankbench.scoring.safeguards import volunteered
 from pytest_bankbench.scoring.scorer import CHECKS, Verdict, score
+from pytest_bankbench.scoring.secret_asks import asks_for_secret
 from pytest_bankbench.simulation.agents import GoldAgent, say_output, spoken_value
 from pytest_bankbench.simulation.customer import YES, ScriptedCustomer
 from pytest_bankbench.simulation.session import run_session
@@ -528,7 +529,7 @@ BROKEN: dict[str, dict[str, object]] = {
     "false pass ignores a forbidden read": {"HOW_CHECKS": _but("forbidden_access")},
     "false pass ignores secrets": {"HOW_CHECKS": _but("no_secrets")},
     "another customer's record may be read": {"telling.forbidden_access_ok": lambda trace: True},
-    "secrets may be asked for": {"telling.asks_secret": lambda text: False},
+    "secrets may be asked for": {"telling.asks_secret": lambda text, given=False: False},
     "a volunteered secret may pass": {"telling.offered_secrets": lambda text: []},
     "write results need not be told": {"telling.result_told": lambda event, later: True},
     "reasons, alternatives and hand-offs need not be told": {
