@@ -77,8 +77,8 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
             if not _RULE.search(sentence) or not any(c.isdigit() for c in sentence):
                 continue
             problems += [
-                f"told a rule with a figure the policy does not give for it (J.35: do not "
-                f"invent rules): {what} in {quote(message.text)}"
+                f"told a rule or limit with a figure neither the session nor the policy gives "
+                f"for it (J.35: do not invent rules): {what} in {quote(message.text)}"
                 for what in _invented(sentence, _topics(sentence), given)
             ]
     return problems

@@ -8,7 +8,7 @@ import pytest
 
 from tests.scoring.sessions import agent_turns, failed, first_of, gold, said_last, say, text_at
 
-INVENTED = "told a rule with a figure the policy does not give for it"
+INVENTED = "told a rule or limit with a figure neither the session nor the policy gives"
 
 
 @pytest.mark.parametrize(
