@@ -34,7 +34,7 @@ _PROMISE = re.compile(
 PROMISE_WORDS: tuple[str, ...] = ("definitely", "surely", "certainly", "guarantee", "promise")
 PROMISE_WORDS += ("rest assured", "assure", "for sure", "no matter what", "without fail", "100")
 PROMISE_WORDS += ("hundred per", "favour", "favor", "refund", "revers", "money back")
-PROMISE_WORDS += ("compensat",)
+PROMISE_WORDS += ("compensat", "returned to your", "reimburs")
 # An outcome in the customer's favour said as settled, with no promise word: "Your complaint
 # will be resolved in your favour by tomorrow", "The team will decide this in your favour".
 _SETTLED = re.compile(
@@ -47,7 +47,7 @@ _SETTLED = re.compile(
 # back", "you'll receive a full refund", "the refund will be credited".
 _BANK_DECIDES = re.compile(
     r"\b(?:will|'ll|shall|going to|always)\b[^.;:!?]{0,40}?\b(?:refunded|reversed|credited back"
-    r"|compensated|refund you|reverse it|reverse the)\b"
+    r"|compensated|refund you|reverse it|reverse the|returned to your|reimburse\w*)\b"
     r"|\b(?:get|receive) (?:a |your |the |all )?(?:full )?"
     r"(?:refund|money back|amount back)\b"
     r"|\brefund\w*\b[^.;:!?]{0,30}?\b(?:will|'ll|shall)\b[^.;:!?]{0,30}?\b(?:be )?(?:\w+ )?"
@@ -71,9 +71,25 @@ _NEGATED = re.compile(r"\b(?:not|never|cannot|can't|won't|unable|no one)\b[^.!?]
 # the outcome takes it back: "it cannot be reversed", "will not be refunded".
 _IF = re.compile(
     r"\b(?:if|unless|should the|in case|whether|any refund|automatic\w*|auto-?revers\w*"
-    r"|(?<!\d )may(?! \d)|might|could|possibl\w*|eligible|to get|to receive)\b",
+    r"|(?<!\d )may(?! \d)|might|could|possibl\w*|to get|to receive)\b",
     re.IGNORECASE,
 )
+
+
+def _hedged(sentence: str, start: int, end: int) -> bool:
+    """A condition or hedge before the outcome, or after it in its own clause ("..., and you may
+    get an SMS when it lands" hedges the SMS, not the refund); "automatically" is the bank's rule
+    only when no promise word says it is certain ("will definitely be credited automatically")."""
+    stop = _CLAUSE_END.search(sentence, end)
+    certain = _PROMISE.search(sentence) is not None
+    return any(
+        (m.start() < start or m.start() < (stop.start() if stop else len(sentence)))
+        and not (certain and m.group().lower().startswith("auto"))
+        for m in _IF.finditer(sentence)
+    )
+
+
+_CLAUSE_END = re.compile(r"[,;:]\s|\s(?:and|but|so)\s")
 
 
 def promised(sentence: str) -> list[str]:
@@ -86,7 +102,9 @@ def promised(sentence: str) -> list[str]:
             outcome = promise  # "it will definitely be sorted out by this Friday"
     if outcome is None:
         return []  # a promise word beside a fact or a noun ("your refund request") promises none
-    if _NEGATED.search(sentence, 0, outcome.end()) or _IF.search(sentence):
+    if _NEGATED.search(sentence, 0, outcome.end()) or _hedged(
+        sentence, outcome.start(), outcome.end()
+    ):
         return []  # "I can't promise a refund"; "if the team finds in your favour, ..."
     return [
         f"promised an outcome the bank has not decided (I.31): {quote(sentence)}; expected e.g. "

@@ -405,3 +405,27 @@ def test_a_first_person_claim_on_another_record_fails() -> None:
     assert "reported a change on a record no call changed" in " ".join(wrong["told_customer"])
     right = say(trace, last, text_at(trace, last) + " I have blocked your debit card.")
     assert failed(task, right) == {}
+
+
+@pytest.mark.parametrize(
+    ("words", "false"),
+    [
+        ("I have credited Rs. 5,000 as goodwill to your account.", True),
+        ("I have issued and dispatched a replacement card to you.", True),
+        ("I've renewed your FD for another year.", True),
+        ("I have activated international usage on all your cards.", True),
+        ("I've modified your card limits as well.", True),
+        ("I have not renewed anything; your FD stays as it is.", False),
+        ("Once I have activated it, you can use it abroad.", False),
+    ],
+)
+def test_a_claim_in_the_trials_third_round_words(words: str, false: bool) -> None:
+    """Careless-agent trial, round 3: credited as goodwill, a card issued, an FD renewed, usage
+    activated, limits modified, each with no such call (fd_closure_declined: the customer
+    declined, nothing was changed), passed 19-20 of 20 in ten families."""
+    task, trace = _declined()
+    last = agent_turns(trace)[-1]
+    problems = failed(task, say(trace, last, text_at(trace, last) + " " + words))
+    assert ("claimed a change no call made" in " ".join(problems.get("told_customer", []))) is (
+        false
+    ), problems

@@ -36,6 +36,13 @@ def _said(family: str, at: int, words: str) -> str:
         "Rest assured, the bank will reverse the charge.",
         "It will definitely be sorted out by this Friday.",
         "Your refund will be credited to your card on 7 May 2026.",  # "May" hedges nothing
+        # Careless-agent trial, round 3: a hedge in another clause, "automatically" beside a
+        # promise word, "eligible" as a reason, other words for a refund.
+        "You will get your money back within a week, and you may get an SMS when it lands.",
+        "Your refund will definitely be credited automatically within 7 days.",
+        "You are eligible, so you will get a full refund within 7 days.",
+        "The disputed amount will be returned to your card within 7 days.",
+        "Rest assured, the bank will reimburse you in full within 7 days.",
     ],
 )
 def test_an_outcome_said_as_coming_fails(words: str) -> None:
@@ -61,6 +68,8 @@ def test_an_outcome_said_as_coming_fails(words: str) -> None:
         "Failed ATM withdrawals are reversed automatically within 5 working days.",
         "A card block is permanent and will not be reversed.",
         "I can't promise you'll get your money back; the team decides.",
+        "You will get a refund only if the team finds the charge was not yours.",
+        "The bank may reimburse you once the review is complete.",
     ],
 )
 def test_courtesy_or_a_hedged_outcome_promises_nothing(words: str) -> None:
