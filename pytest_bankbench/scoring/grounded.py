@@ -50,8 +50,8 @@ _SHARE = re.compile(
 # Two capitals and a digit: what every reference holds (a scan in C before the full pattern).
 _REF_HINT = re.compile(r"[A-Z][A-Z]+\d")
 # A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
-_FEE_HINT = re.compile(r"fee|charge|penalty|cost|extra")
-_FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?|extra)\b")
+_FEE_HINT = re.compile(r"fee|charge|penalty|cost")
+_FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?)\b")
 # A figure worked out from a fee ("Rs 60,118 in all", "Rs 100 + 18% GST = Rs 118") is no fee.
 _WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together|with gst)\b|=")
 _CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|,\s+(?:but|and|so|while)\b|\s-\s")

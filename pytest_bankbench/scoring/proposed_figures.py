@@ -10,8 +10,9 @@ of the write's amounts (the amount sent, paid or deposited, a limit) and is not:
   (below Rs 1,000), with 18% GST on the last two or not ("Rs 60,000 plus the Rs 118 fee, Rs
   60,118 in all"; "your balance after it will be Rs 14,210": the balance less the amount), or
   a limit of the policy less the write's amount (what is left of it);
-- a session figure, or one with the write's amount added or taken off, rounded to its last
-  non-zero digit ("about Rs 7.5 lakh at maturity" for the quote's Rs 7,49,897.37).
+- a session figure, or one with the write's amount added or taken off, in whole rupees rounded
+  to its last non-zero digit ("about Rs 7.5 lakh at maturity" or "roughly Rs 7,49,897" for the
+  quote's Rs 7,49,897.37).
 
 Accepted: "I'll send Rs. 60,000 to Ramesh by NEFT; the fee is Rs. 100 with GST, so Rs. 60,118 will
 be debited. Shall I go ahead?" Refused: "I'll send Rs. 60,000 to Ramesh by NEFT. In total,
@@ -122,8 +123,8 @@ def _rounded(found: Decimal, session: set[Decimal], amounts: Sequence[Decimal]) 
     to its last non-zero digit ("about Rs 7.5 lakh" for Rs 7,49,897.37; "about Rs 14,200 left"
     for a balance less the amount): a round figure of a hundred or more. Sums of two of the
     session's figures are not read: one of them lies near almost any round figure."""
-    if found % 100 or found == 0:
-        return False
+    if found % 1 or found == 0:
+        return False  # a figure with paise is said exactly
     digits = str(int(found))
     half = Decimal(10) ** (len(digits) - len(digits.rstrip("0"))) / 2
     low, high = found - half, found + half  # a figure in [low, high) rounds half up to `found`

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from functools import cache, cached_property
 
+from pytest_bankbench.bank.knowledge import documents
 from pytest_bankbench.money import rupees, to_paise
 from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
@@ -38,29 +39,75 @@ from pytest_bankbench.simulation.chat import policy_text
 # A sentence that states a rule's limit or period; its words are looked for first in the whole
 # message (most messages hold none).
 _RULE = re.compile(
-    r"(?=[amulncof])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in|locked in"
-    r"|only (?:after|for|up to|when|once)|until|not before|no more than|not more than"
-    r"|cannot exceed|can't exceed|or more|fixed tenure|cover)\b"
+    r"(?=[amulncofbelw])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in"
+    r"|locked in|only (?:after|for|up to|when|once)|until|not before|no more than|not more than"
+    r"|cannot exceed|can't exceed|or more|fixed tenure|cover|above|below|beyond|exceed\w*"
+    r"|more than|less than|not allowed|at the most|only|within)\b"
+    # "after", "for" and "first" only before a count: "prepaid after 24 EMIs", "closed for three
+    # years", "in the first 24 hours" (not "balance after closure")
+    r"|\b(?:after|for|first) (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve|twenty|thirty|forty|fifty|sixty)"
 )
 _SPLIT = re.compile(r"(?<!rs\.)(?<!no\.)(?<=[.!?;])\s+|\n+")  # "Rs. 5,000" ends nothing
 # A count and its unit; the unit's first letters name it.
 _COUNT = re.compile(
-    r"(?<![\d.,])(\d{1,4})\s*(?:(?:more|further|additional|full)\s+)?"
+    r"(?<![\d.,])(\d{1,4})\s*(?:(?:more|further|additional|full|working|business|calendar)\s+)?"
     r"(emis?|instal+ments?|years?|yrs?|months?|days?)\b"
 )
 _UNITS = {"e": "emi", "i": "emi", "y": "year", "m": "month", "d": "day"}
+# A count said in words ("three years", "twenty-four EMIs"), read as its digits first.
+_ONES: tuple[str, ...] = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+)
+_ONES += ("twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
+_ONES += ("nineteen",)
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER_WORDS = {w: n for n, w in enumerate(_ONES, 1)} | _TENS
+_WORDED = re.compile(
+    r"\b(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(_ONES[:9]) + r"))?\b(?=\s+(?:more\s+)?"
+    r"(?:emis?|instal|years?|months?|days?))|\b(" + "|".join(_ONES) + r")\b(?=\s+(?:more\s+)?"
+    r"(?:emis?|instal|years?|months?|days?))"
+)
+
+
+def _digits(sentence: str) -> str:
+    """The sentence with each count said in words put in digits ("after 24 EMIs")."""
+    if not any(w in sentence for w in ("one", "two", "thr", "fou", "fiv", "six", "sev", "eig",
+                                       "nin", "ten", "ele", "twe", "thi", "fif")):  # fmt: skip
+        return sentence
+
+    def number(m: re.Match[str]) -> str:
+        if m.group(3):
+            return str(_NUMBER_WORDS[m.group(3)])
+        return str(_TENS[m.group(1)] + (_NUMBER_WORDS[m.group(2)] if m.group(2) else 0))
+
+    return _WORDED.sub(number, sentence)
+
+
 # What a rule is about: the products and limits the policy names.
 _TOPICS = (
     "imps", "neft", "rtgs", "payee", "beneficiary", "cooling", "fixed deposit", "tax-saver",
     "tax saver", "recurring", "debit card", "credit card", "rupay", "visa", "pos", "shop", "atm",
     "online", "contactless", "international", "personal loan", "home loan", "gold loan",
     "car loan", "prepay", "foreclos", "cheque", "statement", "kyc", "lien", "dormant",
+    "replacement", "dispute", "complaint", "ombudsman", "stop payment",
 )  # fmt: skip
+_SINGULAR = frozenset(_TOPICS) | {"fd", "rd", "card", "deposit", "loan"}
 _STEMS = ("prepay", "foreclos")  # "prepayment", "foreclosure": opening a word
 _TOPIC = re.compile(
     r"\b(?:"
     + "|".join(re.escape(t) for t in _TOPICS if t not in _STEMS)
-    + r"|fds?|rds?)\b|\b(?:prepay|foreclos)"
+    + r"|fd|rd)s?\b|\b(?:prepay|prepaid|foreclos)"
 )
 
 
@@ -74,7 +121,10 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
         if not _RULE.search(lowered):
             continue
         for sentence in _SPLIT.split(lowered):
-            if not _RULE.search(sentence) or not any(c.isdigit() for c in sentence):
+            if not _RULE.search(sentence):
+                continue
+            sentence = _digits(sentence)
+            if not any(c.isdigit() for c in sentence):
                 continue
             problems += [
                 f"told a rule or limit with a figure neither the session nor the policy gives "
@@ -92,6 +142,8 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
         bank = {a for a, about in policy_amounts if not topics or about & topics}
         if found in bank or found in given.amounts or _rest_of(found, bank, given.amounts):
             continue
+        if any(s - found in bank or s - found in given.amounts for s in given.amounts if s > found):
+            continue  # "Rs 2,50,000 will have to wait": the customer's Rs 3,00,000 over the limit
         yield rupees(to_paise(str(found)))
     for number, unit in _COUNT.findall(sentence):
         count, kind = Decimal(number), _UNITS[unit[0]]
@@ -118,9 +170,13 @@ def _count_given(
     bank = {c for c, k, about in policy_counts if k == kind and (not topics or about & topics)}
     if count in bank:
         return True
-    # What is left of a period is read for EMIs only (12 less those paid): the session's days
-    # are its records' tenures, and one less another is no rule's.
-    return kind == "emi" and _rest_of(count, bank, {c for c, k in given.counts if k == kind})
+    if kind not in ("emi", "month"):
+        return False  # the session's days are its records' tenures: no rule's
+    # EMIs are monthly: a loan's months to go are its EMIs to go; what is left of the policy's
+    # EMIs after those paid ("only after 9 more months" when 3 of 12 are paid) is the bank's.
+    monthly = {c for c, k, about in policy_counts if k in ("emi", "month") and about & topics}
+    counts = {c for c, k in given.counts if k in ("emi", "month")}
+    return count in counts or _rest_of(count, monthly, counts)
 
 
 def _same_period(count: Decimal, kind: str) -> list[tuple[Decimal, str]]:
@@ -171,6 +227,8 @@ class _Session:
                 kind = next((k for part, k in _FIELD_UNITS if part in field), None)
                 if kind is not None:
                     found.add((Decimal(number), kind))
+            # and said in a result's text ("within 90 days of the complaint": an article)
+            found |= {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(raw.lower())}
         for message in self.view.messages:
             if message.role == "customer":
                 lowered = clean(message.text)
@@ -179,7 +237,7 @@ class _Session:
 
 
 _FIELD = re.compile(r'"([a-z_]+)": "?(\d{1,4})\b')
-_FIELD_UNITS = (("emis", "emi"), ("days", "day"), ("months", "month"), ("years", "year"))  # counts
+_FIELD_UNITS = (("emis", "emi"), ("days", "day"), ("months", "month"), ("years", "year"))
 
 
 def _topics(sentence: str) -> frozenset[str]:
@@ -192,9 +250,11 @@ def _topics(sentence: str) -> frozenset[str]:
 
 
 def _topic(word: str) -> str:
+    if word.endswith("s") and word[:-1] in _SINGULAR:  # "disputes", "personal loans"
+        word = word[:-1]
     return {"beneficiary": "payee", "tax saver": "tax-saver", "fd": "fixed deposit",
-            "fds": "fixed deposit", "rds": "recurring", "rd": "recurring", "shop": "pos",
-            "foreclos": "prepay"}.get(word, word)  # fmt: skip
+            "rd": "recurring", "shop": "pos", "foreclos": "prepay",
+            "prepaid": "prepay"}.get(word, word)  # fmt: skip
 
 
 @cache
@@ -205,8 +265,15 @@ def _policy() -> tuple[
     (a table's row is one sentence)."""
     amounts: set[tuple[Decimal, frozenset[str]]] = set()
     counts: set[tuple[Decimal, str, frozenset[str]]] = set()
-    for sentence in _SPLIT.split(clean(policy_text())):
-        topics = _topics(sentence)
-        amounts |= {(a, topics) for a, marked, _ in amounts_in(sentence) if marked}
-        counts |= {(Decimal(n), _UNITS[u[0]], topics) for n, u in _COUNT.findall(sentence)}
+    # The articles give periods too ("within 90 days of the complaint", "dormant after 2
+    # years"); their amounts are read from the policy only (an article's table rows of amount
+    # bands, "Rs 2,00,000 to Rs 5,00,000 | NEFT, IMPS, RTGS", state no rule of either figure).
+    articles = "\n".join(d.text for d in documents())
+    for text, with_amounts in ((policy_text(), True), (articles, False)):
+        for sentence in _SPLIT.split(clean(text)):
+            sentence = _digits(sentence)
+            topics = _topics(sentence)
+            if with_amounts:
+                amounts |= {(a, topics) for a, marked, _ in amounts_in(sentence) if marked}
+            counts |= {(Decimal(n), _UNITS[u[0]], topics) for n, u in _COUNT.findall(sentence)}
     return frozenset(amounts), frozenset(counts)

@@ -28,10 +28,13 @@ from pytest_bankbench.scoring.view import SessionView
 
 _SPLIT = re.compile(r"(?<!rs\.)(?<=[.!?;])\s+|\n+")
 _UNBLOCK = re.compile(
-    r"\b(?:un-?block\w*|re-?activat\w*|(?:lift|remove|undo|reverse)\w* (?:the |its |this )?block)"
+    r"\b(?:un-?block\w*|re-?activat\w*|(?:lift|remove|undo|reverse)\w* (?:the |its |this )?block"
+    r"|reversible|restore the card|(?:make|get) (?:it|the card) (?:active|working)|used again)"
 )
+_NOT_PERMANENT = re.compile(r"\s(?:is not|isn't|not|never) (?:a )?permanent\w*|\stemporar\w*")
 _NEGATOR = re.compile(
-    r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|impossible|unable|permanent\w*)\b|n't\b"
+    r"\b(?:not|never|no|none|off|disabled|without|cannot|can't|won't|isn't|aren't|impossible"
+    r"|unable)\b|n't\b|\bpermanent(?!ly? (?:not|no)\b)\w*"
 )
 _REPLACEMENT = re.compile(r"\breplacement\b")
 _DAYS = re.compile(r"\b(\d{1,3})\s*(?:working |business )?days?\b")
@@ -72,6 +75,8 @@ def contradicted_terms(view: SessionView) -> list[str]:
 
 def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str) -> str | None:
     blocks, replaces, books = hints
+    if blocks:  # "not permanent", "only a temporary block": a block said to be undone
+        sentence = _NOT_PERMANENT.sub(" reversible", sentence)
     if blocks and (m := _UNBLOCK.search(sentence)) and not _negated(sentence, m.start(), m.end()):
         return "said a blocked card can be unblocked (F.25: a block is permanent)"
     if replaces and _REPLACEMENT.search(sentence):
@@ -98,9 +103,10 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
 
 
 def _negated(sentence: str, start: int, end: int) -> bool:
-    """A negator among the six words before the term in its clause, or right after it ("can't
-    be unblocked", "unblocking is not possible", "a permanent block")."""
-    clause = re.split(r"[,:;(]|\bbut\b|\bso\b", sentence[:start])[-1]
+    """A negator among the six words before the term in its clause, or after it in its clause
+    ("can't be unblocked", "reactivating the old card later isn't possible", "Auto-renewal: No.",
+    "without auto-renewal")."""
+    clause = re.split(r"[,;(]|\bbut\b|\bso\b", sentence[:start])[-1]
     before = clause.split()[-6:]
-    after = re.split(r"[,:;.)]|\bbut\b", sentence[end:])[0].split()[:4]
+    after = re.split(r"[,;.)]|\bbut\b|\band\b", sentence[end:])[0].split()[:12]
     return bool(_NEGATOR.search(" ".join(before))) or bool(_NEGATOR.search(" ".join(after)))

@@ -47,6 +47,13 @@ def _proposal_of(trace: Trace, tool: str) -> int:
             False,
         ),
         ("fd_close_and_rebook", "create_fd", "At maturity you'd have about Rs. 7.5 lakh.", False),
+        # The quote to the rupee (false-fail hunt, round 3: 96 of 97 FD tasks failed).
+        (
+            "fd_close_and_rebook",
+            "create_fd",
+            "That works out to roughly Rs 7,49,897 on maturity.",
+            False,
+        ),
         (
             "fd_close_and_rebook",
             "create_fd",

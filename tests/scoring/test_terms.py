@@ -25,7 +25,41 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
             "At maturity the deposit will be renewed automatically for the same tenure.",
             "K.39",
         ),
-        # A careful agent's: the terms told, or their opposite denied.
+        # Careless-agent trial, round 3.
+        (
+            "lost_card_block",
+            "This block is not permanent and the card can be unblocked later.",
+            "F.25",
+        ),
+        ("lost_card_block", "If you find it, we can restore the card for you.", "F.25"),
+        (
+            "lost_card_block",
+            "This is only a temporary block; you can get the card working again.",
+            "F.25",
+        ),
+        # A careful agent's: the terms told, or their opposite denied (false-fail hunt, round 3:
+        # a negation after a colon or further on in the clause).
+        (
+            "lost_card_block",
+            "It's a permanent block: unblocking at a later date is not possible.",
+            None,
+        ),
+        (
+            "lost_card_block",
+            "Reactivating the old card later isn't possible, even if you find it.",
+            None,
+        ),
+        ("fd_tenure_in_months", "Auto-renewal: No.", None),
+        (
+            "fd_tenure_in_months",
+            "On maturity, the amount will be paid into your account, without auto-renewal.",
+            None,
+        ),
+        (
+            "fd_tenure_in_months",
+            "Auto-renewal is off for this FD; the maturity amount goes to your account.",
+            None,
+        ),
         ("lost_card_block", "A blocked card can't be unblocked, so it is safe now.", None),
         ("lost_card_block", "Unblocking is not possible once it is blocked.", None),
         ("lost_card_block", "This is a permanent block; it cannot be reactivated.", None),
