@@ -152,6 +152,7 @@ _HEARSAY = re.compile(
 _ADVICE = re.compile(
     r"\b(?:keep|kept)\b(?=[^.;:]{0,40}?\b(?:safe|secure|secret|private|confidential|to yourself"
     r"|hidden|protected|away)\b)|\btreat\b(?=[^.;:]{0,40}?\bas\s+(?:confidential|private|secret))"
+    r"|\b(?:update|modify)\b(?!\s+(?:me|us)\b)"  # "update your password from the app", not "update us"
     r"|\b(?:safeguard|protect|guard|cover|shield|hide|memori[sz]e|change|reset|re-?generate"
     r"|generate|set(?:\s+up)?|create|choose|refer\s+to|view|look\s+at|find|call|dial|report)\b"
     r"|\b(?:make\s+sure|ensure)\s+(?:that\s+)?(?:no\s*one|nobody)\b",

@@ -378,3 +378,21 @@ def test_asking_again_for_a_volunteered_secret_fails(asked: str) -> None:
     assert list(problems) == ["no_secrets"]
     assert "asked for a secret" in problems["no_secrets"][0]
     assert asked[:20] in problems["no_secrets"][0]
+
+
+@pytest.mark.parametrize(
+    ("words", "asks"),
+    [
+        ("Please update your net banking password from the app.", False),
+        ("Please update your ATM PIN at any Suvarna Bank ATM.", False),
+        ("Please modify your password from the app's security settings.", False),
+        ("Please update us with the OTP you received.", True),
+    ],
+)
+def test_changing_a_secret_yourself_is_advice(words: str, asks: bool) -> None:
+    """False-fail hunt, round 3: "update"/"modify" your password or PIN yourself failed 1000 of
+    1000 as a request; "update us with the OTP" still asks for it."""
+    from tests.scoring.sessions import said_last
+
+    problems = said_last(first_of("balance_enquiry"), words)
+    assert ("no_secrets" in problems) is asks, problems

@@ -58,6 +58,13 @@ def test_a_workaround_in_any_person_fails(family: str, said: str) -> None:
 @pytest.mark.parametrize(
     ("family", "said"),
     [
+        # False-fail hunt, round 3: the workaround turned down after it, "no one can".
+        (
+            "cooling_period_limit",
+            "Splitting it into smaller transfers to get around the limit isn't allowed.",
+        ),
+        ("imps_above_maximum", "Sending it as multiple smaller payments is also not an option."),
+        ("tax_saver_lock_in", "No one can override this rule - not even the branch manager."),
         # H.29's own alternative for the cooling period (careful-wording hunt: 20/20 failed).
         (
             "cooling_period_limit",
