@@ -3,7 +3,9 @@ that states the write's amount and, beside it, another figure for the same money
 neither, and a yes to it is no consent. Evidence of the disclosure_consent check.
 
 A figure is read as another one for the write's money when it lies between half and twice one
-of the write's amounts (the amount sent, paid or deposited, a limit) and is not:
+of the write's amounts (the amount sent, paid or deposited, a limit), or above them in a
+message that says a total ("in total", "will be debited", "will leave your account"), and is
+not:
 - one the session gave before the yes: a tool's result or error, the customer's words, a call's
   argument, a value the policy lists for the write (the quote), a figure of the policy itself;
 - a sum or difference of a session figure and another, a quoted value or a fee of the policy
@@ -58,7 +60,12 @@ def stray_figures(
         for message in proposal
         if _may_hold_near(message.lowered, amounts)
         for found, marked, _ in amounts_in(clean(message.text))
-        if marked and found not in amounts and any(a / 2 <= found <= a * 2 for a in amounts)
+        if marked
+        and found not in amounts
+        and (
+            any(a / 2 <= found <= a * 2 for a in amounts)
+            or (found > max(amounts) and _TOTAL.search(message.lowered) is not None)
+        )
     ]
     if not near:  # most proposals: every figure is the write's own, or far from it
         return []
@@ -82,6 +89,11 @@ def stray_figures(
     return problems
 
 
+# A total said as the money the write takes: any figure above the amount is read as one
+# ("In total, Rs 24,000 will leave your account" for Rs 8,000: careless-agent trial, round 3).
+_TOTAL = re.compile(r"\b(?:in total|total(?:ling)?|in all|altogether|will be debited|will leave)\b")
+
+
 def _may_hold_near(lowered: str, amounts: Sequence[Decimal]) -> bool:
     """Whether a message may state a figure near the write's amounts that is not one of them,
     read from its digit runs alone (most proposals hold the amount and figures far from it):
@@ -91,6 +103,8 @@ def _may_hold_near(lowered: str, amounts: Sequence[Decimal]) -> bool:
     for raw in _FIGURE.findall(lowered):
         figure = Decimal(raw.replace(",", ""))
         if figure not in amounts and any(a / 2 <= figure <= a * 2 for a in amounts):
+            return True
+        if figure > max(amounts) and _TOTAL.search(lowered):
             return True
     return False
 

@@ -33,14 +33,22 @@ _UNBLOCK = re.compile(
 )
 _NOT_PERMANENT = re.compile(r"\s(?:is not|isn't|not|never) (?:a )?permanent\w*|\stemporar\w*")
 _NEGATOR = re.compile(
-    r"\b(?:not|never|no|none|off|disabled|without|cannot|can't|won't|isn't|aren't|impossible"
+    r"\b(?:not|never|no|none|nothing|off|disabled|without|cannot|can't|won't|isn't|aren't|impossible"
     r"|unable)\b|n't\b|\bpermanent(?!ly? (?:not|no)\b)\w*"
 )
 _REPLACEMENT = re.compile(r"\breplacement\b")
 _DAYS = re.compile(r"\b(\d{1,3})\s*(?:working |business )?days?\b")
-_FREE = re.compile(r"\b(?:free|costs? nothing|no (?:charge|fee|cost)|at no (?:cost|charge))\b")
+_WEEKS = re.compile(r"\b(?:two|three|four|five|six|[2-9]|\d\d)\s+weeks?\b|\ba month\b")
+_FREE = re.compile(
+    r"\b(?:free|costs? nothing|no (?:charge|fee|cost)|at no (?:cost|charge)|complimentary|on us"
+    r"|no need to pay|(?:waive|waived|waiving) (?:the |your )?(?:replacement )?fee)\b"
+)
 _POLICE = re.compile(r"\b(?:police|fir)\b")
-_RENEWS = re.compile(r"\b(?:renew\w*|roll\w* over|reinvest\w*)")
+_RENEWS = re.compile(
+    r"\b(?:renew\w*|roll\w* over|reinvest\w*|re-?book\w*|book (?:it|the \w+) again"
+    r"|continue for another (?:term|tenure))"
+)
+_BOOK_HINT = re.compile(r"renew|roll|paid|book|continue|reinvest")
 _CHOICE = re.compile(r"\b(?:if|unless|instead|rather|prefer|choose|option|want|would you)\b")
 _PAID_OUT = re.compile(r"\b(?:paid out|credited to your|credit(?:ed)? (?:it |the \w+ )?to your)")
 
@@ -62,7 +70,7 @@ def contradicted_terms(view: SessionView) -> list[str]:
         hints = (
             "block" in lowered and "block_card" in names,
             "replacement" in lowered,
-            bool(instruction) and ("renew" in lowered or "roll" in lowered or "paid" in lowered),
+            bool(instruction) and _BOOK_HINT.search(lowered) is not None,
         )
         if not any(hints):  # most messages
             continue
@@ -79,14 +87,16 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
         sentence = _NOT_PERMANENT.sub(" reversible", sentence)
     if blocks and (m := _UNBLOCK.search(sentence)) and not _negated(sentence, m.start(), m.end()):
         return "said a blocked card can be unblocked (F.25: a block is permanent)"
-    if replaces and _REPLACEMENT.search(sentence):
-        days = [int(d) for d in _DAYS.findall(sentence)]
-        if any(d != 7 for d in days):
+    if replaces and (r := _REPLACEMENT.search(sentence)):
+        # the replacement's own clause: "..., and since you reported this within 3 days, ..."
+        clause = re.split(r",\s+(?:and|since|as|because)\b|;", sentence[r.start() :])[0]
+        days = [int(d) for d in _DAYS.findall(clause)]
+        if any(d != 7 for d in days) or _WEEKS.search(clause):
             return "said a replacement card takes another time than 7 working days (F.24)"
         if (
             (m := _FREE.search(sentence))
             and not _POLICE.search(sentence)
-            and not _negated(sentence, m.start(), m.end())
+            and not _negated(sentence, m.start(), m.end(), after=False)  # "on us - no need to pay"
         ):
             return "said a replacement card is free, no police report named (F.24: Rs 200)"
     if books:
@@ -102,11 +112,11 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
     return None
 
 
-def _negated(sentence: str, start: int, end: int) -> bool:
+def _negated(sentence: str, start: int, end: int, after: bool = True) -> bool:
     """A negator among the six words before the term in its clause, or after it in its clause
     ("can't be unblocked", "reactivating the old card later isn't possible", "Auto-renewal: No.",
     "without auto-renewal")."""
     clause = re.split(r"[,;(]|\bbut\b|\bso\b", sentence[:start])[-1]
     before = clause.split()[-6:]
-    after = re.split(r"[,;.)]|\bbut\b|\band\b", sentence[end:])[0].split()[:12]
-    return bool(_NEGATOR.search(" ".join(before))) or bool(_NEGATOR.search(" ".join(after)))
+    rest = re.split(r"[,;.)]|\bbut\b|\band\b", sentence[end:])[0].split()[:12] if after else []
+    return bool(_NEGATOR.search(" ".join(before))) or bool(_NEGATOR.search(" ".join(rest)))

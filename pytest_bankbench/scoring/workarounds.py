@@ -61,7 +61,10 @@ _FOR_A_PRICE = re.compile(
 _LOCKED = ("lock-in", "lock in", "lien", "tax-saver", "tax saver", "5 years", "five years", "emis")
 # The rest sent on a later day: the cooling period's own alternative (H.29).
 _LATER_DAY = re.compile(r"\b(?:tomorrow|next day|following day|next working day|another day)\b")
-_REST = re.compile(r"\b(?:rest|remaining|remainder|balance|up to the limit|allowance)\b")
+_REST = re.compile(
+    r"\b(?:rest|remaining|remainder|balance|up to the limit|allowance)\b"
+    r"|\btoday\b[^.;]{0,40}\b(?:tomorrow|next day)\b"  # "Rs 50,000 today and Rs 2,50,000 tomorrow"
+)
 _NEGATED = re.compile(
     r"\b(?:not|never|cannot|can't|won't|unable|no way|nor|isn't|aren't|don't|no one|nobody)\b",
     re.IGNORECASE,

@@ -30,6 +30,13 @@ def _proposal_of(trace: Trace, tool: str) -> int:
         # said again with every figure Rs 1,000 higher.
         ("new_payee_transfer", "transfer_funds", "In total, Rs. 9,000 will be debited.", True),
         ("new_payee_transfer", "transfer_funds", "To be clear: I will send Rs. 9,000.", True),
+        # A total far above the amount (careless-agent trial, round 3).
+        (
+            "new_payee_transfer",
+            "transfer_funds",
+            "In total, Rs. 24,000 will leave your account.",
+            True,
+        ),
         ("fd_close_and_rebook", "create_fd", "Maturity amount: Rs. 7,52,897.37.", True),
         # A careful agent's figures: the amount with the fee and GST, the same amount in other
         # words, a limit far from it, a quoted figure rounded, the balance less the amount.

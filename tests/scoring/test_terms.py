@@ -37,6 +37,13 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
             "This is only a temporary block; you can get the card working again.",
             "F.25",
         ),
+        ("lost_card_block", "Your replacement card will reach you in two weeks.", "F.24"),
+        ("lost_card_block", "The replacement card is on us - no need to pay anything.", "F.24"),
+        (
+            "fd_tenure_in_months",
+            "At maturity, we'll automatically book it again for the same tenure.",
+            "K.39",
+        ),
         # A careful agent's: the terms told, or their opposite denied (false-fail hunt, round 3:
         # a negation after a colon or further on in the clause).
         (
