@@ -25,6 +25,11 @@ from pathlib import Path
 import pytest
 from pytest_bankbench.simulation.agents import GoldAgent
 
+def pytest_configure(config):
+    # Ctrl-C as a terminal delivers it: a process started from a test worker may inherit SIGINT
+    # ignored (a fresh clone's full run failed both SIGINT tests that way, each passing alone).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 @pytest.fixture
 def bank_agent(bank_case, request):
     marker = Path(os.environ["BANK_TEST_MARKER"])
