@@ -160,6 +160,9 @@ _UNITS = [
 ]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _WORD_VALUE = {w: n for n, w in enumerate(_UNITS)} | {w: 10 * (n + 2) for n, w in enumerate(_TENS)}
+NUMBER_WORDS: dict[str, int] = (
+    _WORD_VALUE  # "zero" .. "ninety" (scoring/rule_figures.py reads counts)
+)
 _WORD_SCALE = {"thousand": 1_000, "lakh": 100_000, "lakhs": 100_000, "lac": 100_000}
 _WORD_SCALE |= {"lacs": 100_000, "crore": 10_000_000, "crores": 10_000_000, "million": 1_000_000}
 _NUMBER_WORD = "|".join(sorted([*_WORD_VALUE, "hundred", *_WORD_SCALE], key=len, reverse=True))

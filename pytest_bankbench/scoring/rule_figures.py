@@ -29,7 +29,7 @@ from decimal import Decimal
 from functools import cache, cached_property
 
 from pytest_bankbench.bank.knowledge import documents
-from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.money import NUMBER_WORDS, rupees, to_paise
 from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
@@ -56,23 +56,10 @@ _COUNT = re.compile(
 )
 _UNITS = {"e": "emi", "i": "emi", "y": "year", "m": "month", "d": "day"}
 # A count said in words ("three years", "twenty-four EMIs"), read as its digits first.
-_ONES: tuple[str, ...] = (
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-)
-_ONES += ("twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
-_ONES += ("nineteen",)
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
-_NUMBER_WORDS = {w: n for n, w in enumerate(_ONES, 1)} | _TENS
+# The number words are money.py's (the spoken-amount reader's), up to sixty.
+_ONES = tuple(w for w, n in NUMBER_WORDS.items() if 0 < n < 20)
+_TENS = {w: n for w, n in NUMBER_WORDS.items() if n in (20, 30, 40, 50, 60)}
+_NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 0 < n < 20} | _TENS
 _WORDED = re.compile(
     r"\b(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(_ONES[:9]) + r"))?\b(?=\s+(?:more\s+)?"
     r"(?:emis?|instal|years?|months?|days?))|\b(" + "|".join(_ONES) + r")\b(?=\s+(?:more\s+)?"
