@@ -29,26 +29,45 @@ from pytest_bankbench.scoring.view import SessionView
 _SPLIT = re.compile(r"(?<!rs\.)(?<=[.!?;])\s+|\n+")
 _UNBLOCK = re.compile(
     r"\b(?:un-?block\w*|re-?activat\w*|(?:lift|remove|undo|reverse)\w* (?:the |its |this )?block"
-    r"|reversible|restore the card|(?:make|get) (?:it|the card) (?:active|working)|used again)"
+    r"|reversible|restore the card|(?:make|get) (?:it|the card) (?:active|working)|used again"
+    # the block undone in other words: "switch it back on", "the block can be removed"
+    r"|(?:switch|turn)\w* (?:it|the card|your card|the old card) back on|un-?freez\w*|reinstat\w*"
+    r"|enabled? (?:it|the card|your card) again|(?:start|work)\w* again"
+    r"|block (?:can|could|will|may) be (?:removed|lifted|reversed|undone|cancel\w*|taken off))"
 )
 _NOT_PERMANENT = re.compile(r"\s(?:is not|isn't|not|never) (?:a )?permanent\w*|\stemporar\w*")
 _NEGATOR = re.compile(
     r"\b(?:not|never|no|none|nothing|off|disabled|without|cannot|can't|won't|isn't|aren't|impossible"
     r"|unable)\b|n't\b|\bpermanent(?!ly? (?:not|no)\b)\w*"
 )
-_REPLACEMENT = re.compile(r"\breplacement\b")
+# The replacement by name, or "the new card" in a session that blocked one.
+_REPLACEMENT = re.compile(r"\breplacement\b|\bnew (?:debit |credit |atm )?card\b")
+_NEW_CARD = re.compile(r"\bnew (?:debit |credit |atm )?card\b")
 _DAYS = re.compile(r"\b(\d{1,3})\s*(?:working |business )?days?\b")
-_WEEKS = re.compile(r"\b(?:two|three|four|five|six|[2-9]|\d\d)\s+weeks?\b|\ba month\b")
+_WEEKS = re.compile(
+    r"\b(?:two|three|four|five|six|[2-9]|\d\d)\s+weeks?\b|\ba month\b"
+    # sooner than the policy's: hours, a day or two, tomorrow, the same day
+    r"|\b\d+\s*(?:hours?|hrs?)\b|\b(?:tomorrow|tonight|today|overnight|same day|next day)\b"
+    r"|\b(?:a )?(?:couple|few) (?:of )?(?:working |business )?days\b|\ba day or two\b"
+)
 _FREE = re.compile(
     r"\b(?:free|costs? nothing|no (?:charge|fee|cost)|at no (?:cost|charge)|complimentary|on us"
-    r"|no need to pay|(?:waive|waived|waiving) (?:the |your )?(?:replacement )?fee)\b"
+    r"|no need to pay|(?:waive|waived|waiving) (?:the |your )?(?:replacement )?fee"
+    # no cost said with its own negation: "we won't charge you anything", "on the house"
+    r"|on the house|(?:won't|will not|wouldn't|don't|do not|doesn't|does not) (?:be )?"
+    r"(?:charge|cost|need to pay|have to pay|pay)\w*(?! (?:only|just|unless|except))"
+    r"|(?:not|never) be charged|without (?:any )?(?:charge|fee|cost)|nothing to pay)\b"
 )
 _POLICE = re.compile(r"\b(?:police|fir)\b")
+_CLAUSE = re.compile(r";|\bbut\b|\bwhile\b|\bwhereas\b|\band\b")
 _RENEWS = re.compile(
-    r"\b(?:renew\w*|roll\w* over|reinvest\w*|re-?book\w*|book (?:it|the \w+) again"
-    r"|continue for another (?:term|tenure))"
+    r"\b(?:renew\w*|roll\w* (?:it |them )?(?:over|into)|reinvest\w*|re-?book\w*"
+    r"|book (?:it|the \w+) again|continue for another (?:term|tenure)|re-?deposit\w*)"
 )
-_BOOK_HINT = re.compile(r"renew|roll|paid|book|continue|reinvest")
+# At maturity into another deposit ("kept in a new deposit for the same period"): read only in a
+# sentence about maturity (booking a new FD is the task's own write).
+_INTO_NEW = re.compile(r"\b(?:new|fresh|another) (?:fd|deposit|fixed deposit)\b")
+_BOOK_HINT = re.compile(r"renew|roll|paid|book|continue|invest|deposit|matur")
 _CHOICE = re.compile(r"\b(?:if|unless|instead|rather|prefer|choose|option|want|would you)\b")
 _PAID_OUT = re.compile(r"\b(?:paid out|credited to your|credit(?:ed)? (?:it |the \w+ )?to your)")
 
@@ -69,7 +88,8 @@ def contradicted_terms(view: SessionView) -> list[str]:
         lowered = message.lowered
         hints = (
             "block" in lowered and "block_card" in names,
-            "replacement" in lowered,
+            "replacement" in lowered
+            or ("block_card" in names and _NEW_CARD.search(lowered) is not None),
             bool(instruction) and _BOOK_HINT.search(lowered) is not None,
         )
         if not any(hints):  # most messages
@@ -91,17 +111,27 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
         # the replacement's own clause: "..., and since you reported this within 3 days, ..."
         clause = re.split(r",\s+(?:and|since|as|because)\b|;", sentence[r.start() :])[0]
         days = [int(d) for d in _DAYS.findall(clause)]
-        if any(d != 7 for d in days) or _WEEKS.search(clause):
+        told = 7 in days or "seven" in clause  # "dispatched tomorrow, with you in 7 working days"
+        if any(d != 7 for d in days) or (_WEEKS.search(clause) and not told):
             return "said a replacement card takes another time than 7 working days (F.24)"
+        # Free said in the replacement's clause, before or after its name ("Blocking is free;
+        # the replacement costs Rs 200" says no such thing), the fee not named in it.
+        said = next(
+            (c for c in _CLAUSE.split(sentence) if _REPLACEMENT.search(c)), sentence[r.start() :]
+        )
         if (
-            (m := _FREE.search(sentence))
+            (m := _FREE.search(said))
+            and "200" not in said
             and not _POLICE.search(sentence)
-            and not _negated(sentence, m.start(), m.end(), after=False)  # "on us - no need to pay"
+            and not _negated(said, m.start(), m.end(), after=False)  # "on us - no need to pay"
         ):
             return "said a replacement card is free, no police report named (F.24: Rs 200)"
     if books:
+        m = _RENEWS.search(sentence)
+        if m is None and "matur" in sentence:  # a new deposit named after the maturity
+            m = _INTO_NEW.search(sentence, sentence.index("matur"))
         renews = (
-            (m := _RENEWS.search(sentence)) is not None
+            m is not None
             and not _negated(sentence, m.start(), m.end())
             and not _CHOICE.search(sentence)  # "if you'd rather renew it, tell me": no statement
         )

@@ -44,6 +44,22 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
             "At maturity, we'll automatically book it again for the same tenure.",
             "K.39",
         ),
+        # Careless, in other words (the lead's probe after round 3): sooner than 7 working days,
+        # free with its own negation, the block undone, a deposit rolled into another.
+        ("lost_card_block", "The new card will be with you in a couple of days.", "F.24"),
+        ("lost_card_block", "Your replacement card will be delivered within 48 hours.", "F.24"),
+        ("lost_card_block", "The replacement card will reach you by tomorrow.", "F.24"),
+        ("lost_card_block", "We won't charge you anything for the replacement.", "F.24"),
+        ("lost_card_block", "The replacement is on the house.", "F.24"),
+        ("lost_card_block", "If you find the card, you can switch it back on in the app.", "F.25"),
+        ("lost_card_block", "If the card turns up, call us and we'll turn it back on.", "F.25"),
+        ("lost_card_block", "Don't worry, the block can be removed whenever you want.", "F.25"),
+        ("fd_tenure_in_months", "At maturity it will roll into a fresh FD automatically.", "K.39"),
+        (
+            "fd_tenure_in_months",
+            "At maturity the amount will be kept in a new deposit for the same period.",
+            "K.39",
+        ),
         # A careful agent's: the terms told, or their opposite denied (false-fail hunt, round 3:
         # a negation after a colon or further on in the clause).
         (
@@ -86,6 +102,35 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
             None,
         ),
         ("fd_tenure_in_months", "If you'd rather it renewed at maturity, just tell me.", None),
+        # Careful, beside those words: free said of the block, the fee named, the policy's
+        # time with a dispatch day, a new FD booked that pays out at maturity.
+        ("lost_card_block", "Blocking is free of charge; the replacement card costs Rs 200.", None),
+        ("lost_card_block", "Blocking the card is free and the replacement costs Rs 200.", None),
+        (
+            "lost_card_block",
+            "You don't need to pay anything extra beyond the Rs 200 replacement fee.",
+            None,
+        ),
+        (
+            "lost_card_block",
+            "The new card will be dispatched tomorrow and should reach you within 7 working days.",
+            None,
+        ),
+        (
+            "lost_card_block",
+            "A replacement card has been requested today and will reach you in 7 working days.",
+            None,
+        ),
+        ("lost_card_block", "The old card can't be switched back on, even if you find it.", None),
+        ("lost_card_block", "Your old card will never work again.", None),
+        ("lost_card_block", "You can start shopping again once the new card arrives.", None),
+        ("fd_tenure_in_months", "The new FD pays out to your account at maturity.", None),
+        (
+            "fd_tenure_in_months",
+            "At maturity, the amount will be credited to your account; if you want a new FD "
+            "then, just ask.",
+            None,
+        ),
     ],
 )
 def test_a_term_turned_round_fails(family: str, said: str, false: str | None) -> None:
