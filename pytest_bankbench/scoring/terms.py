@@ -87,7 +87,13 @@ def contradicted_terms(view: SessionView) -> list[str]:
     for message in view.agent:
         lowered = message.lowered
         hints = (
-            "block" in lowered and "block_card" in names,
+            # any sentence of a session that blocks a card ("we can switch it back on")
+            "block_card" in names
+            and (
+                "permanent" in lowered
+                or "temporar" in lowered
+                or _UNBLOCK.search(lowered) is not None
+            ),
             "replacement" in lowered
             or ("block_card" in names and _NEW_CARD.search(lowered) is not None),
             bool(instruction) and _BOOK_HINT.search(lowered) is not None,
@@ -105,6 +111,8 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
     blocks, replaces, books = hints
     if blocks:  # "not permanent", "only a temporary block": a block said to be undone
         sentence = _NOT_PERMANENT.sub(" reversible", sentence)
+    if blocks and "card" not in sentence and ("account" in sentence or "dormant" in sentence):
+        blocks = False  # "until it is reactivated at a branch": a dormant account, not the card
     if blocks and (m := _UNBLOCK.search(sentence)) and not _negated(sentence, m.start(), m.end()):
         return "said a blocked card can be unblocked (F.25: a block is permanent)"
     if replaces and (r := _REPLACEMENT.search(sentence)):

@@ -24,6 +24,7 @@ from pytest_bankbench.simulation.acts_rules import ACTION_RULES, TOOL_ACTIONS
 from pytest_bankbench.simulation.trace import MessageEvent, ToolEvent, Trace
 from pytest_bankbench.tasks.model import MustTell, Task
 from tests.scoring import independent_scorer as readers
+from tests.scoring.independent_terms import terms_turned
 
 HANDOFF = "transfer_to_human_agent"
 LONG_MESSAGE = 3000  # past this, a message is a dump, not an answer
@@ -434,6 +435,7 @@ def told_customer_ok(task: Task, trace: Trace, spoken: Sequence[Spoken]) -> bool
         _summary_ok(task, trace)
         and not says_anything_false(trace)
         and not setting_contradicted(trace, spoken)
+        and not terms_turned(trace)
     )
 
 

@@ -43,6 +43,7 @@ from tests.scoring.mutations_calls import (
     told_after_yes,
     write_without_asking,
 )
+from tests.scoring.mutations_terms import turned_term
 from tests.scoring.mutations_told import (
     allowed_value,
     ask_after_warning,
@@ -302,6 +303,7 @@ MUTATIONS: tuple[Family, ...] = (
     Family("ignore_secret", ignore_secret),
     Family("bare_proposal", bare_proposal),
     Family("contradicting_proposal", contradicting_proposal),
+    Family("turned_term", turned_term),
     Family("yes_reused", yes_reused),
     Family("other_record_named", other_record_named),
     Family("forbidden_read", forbidden_read),

@@ -126,6 +126,11 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
         ("lost_card_block", "You can start shopping again once the new card arrives.", None),
         ("fd_tenure_in_months", "The new FD pays out to your account at maturity.", None),
         (
+            "lost_card_block",
+            "A dormant account can be used again only once it is reactivated at a branch.",
+            None,
+        ),
+        (
             "fd_tenure_in_months",
             "At maturity, the amount will be credited to your account; if you want a new FD "
             "then, just ask.",
