@@ -36,6 +36,7 @@ from functools import cache
 
 from pytest_bankbench.money import rupees, to_paise
 from pytest_bankbench.scoring.outputs import amounts_in, clean
+from pytest_bankbench.scoring.rule_figures import told_as_rule
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import Message, SessionView
 from pytest_bankbench.simulation.chat import policy_text
@@ -77,8 +78,8 @@ def stray_figures(
     steps = quotes | {(v * _GST).quantize(_CENT) for v in quotes} | session
     problems: list[str] = []
     for found, message in near:
-        if _given(found, session, steps, policy, amounts):
-            continue
+        if _given(found, session, steps, policy, amounts) or told_as_rule(found, message.lowered):
+            continue  # or a rule's figure: "within the Section 80C ceiling of Rs 1,50,000"
         said = ", ".join(rupees(to_paise(str(a))) for a in amounts)
         problems.append(
             f"{call.call.name}: the proposal the customer agreed to also stated "

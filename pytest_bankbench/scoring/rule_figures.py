@@ -11,13 +11,20 @@ bank's when:
   ...): "IMPS can carry at most Rs 5,00,000" is the policy's, "a payee added today can receive at
   most Rs 25,000" is not, though Rs 25,000 is the policy's ATM maximum of a RuPay card;
 - it is what is left of the policy's figure after one the session gave ("you can still send
-  Rs 30,000 today": the cooling limit less what was sent).
+  Rs 30,000 today": the cooling limit less what was sent), or it and another of the sentence
+  make the policy's ("after Rs 30,000 today, up to Rs 20,000 more");
+- an article says it for the topic (its sentence's, else its row's, section's or title's: "Re-KYC
+  every 10 years"); an amount only for a topic the policy has none for (Section 80C's ceiling);
+- it is a period between the session's dates, beside the rule's own figure or said as the
+  case's ("you asked for about 24 months, but the maximum is 12 months", "has run 27 months, so
+  another 33 months remain"); any count in whichever unit it is said ("120 months").
 
 Accepted: "IMPS can carry at most Rs 5,00,000 in one transaction"; "Personal loans can't be
 prepaid until 12 EMIs have been paid"; "so Rs 4,00,000 is above the limit" (the customer's
 figure). Refused: "IMPS can carry at most Rs 2,50,000", "a lock-in of 3 years" for a tax-saver
-FD, "until 24 EMIs have been paid". Found by a careless-agent trial (issue 16): wrong figures in
-the rule told as the refusal's reason passed 20 of 20 tasks in each of ten families.
+FD, "until 24 EMIs have been paid", "a statement can cover at most 24 months" (though 24 months
+were asked for). Found by careless-agent trials (issue 16: wrong figures in the rule told as the
+refusal's reason passed 20 of 20 tasks in each of ten families) and careful ones (round 3).
 """
 
 from __future__ import annotations
@@ -25,11 +32,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from datetime import date
 from decimal import Decimal
+from fractions import Fraction
 from functools import cache, cached_property
 
 from pytest_bankbench.bank.knowledge import documents
 from pytest_bankbench.money import NUMBER_WORDS, rupees, to_paise
+from pytest_bankbench.scoring.dates_told import dates_in, task_day
 from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
@@ -51,8 +61,8 @@ _RULE = re.compile(
 _SPLIT = re.compile(r"(?<!rs\.)(?<!no\.)(?<=[.!?;])\s+|\n+")  # "Rs. 5,000" ends nothing
 # A count and its unit; the unit's first letters name it.
 _COUNT = re.compile(
-    r"(?<![\d.,])(\d{1,4})\s*(?:(?:more|further|additional|full|working|business|calendar)\s+)?"
-    r"(emis?|instal+ments?|years?|yrs?|months?|days?)\b"
+    r"(?<![\d.,])(\d{1,4})(?:\s*|-)(?:(?:more|further|additional|full|working|business|calendar)\s+)?"
+    r"(emis?|instal+ments?|years?|yrs?|months?|days?)\b(?!-old)"  # not "a 45-year-old"
 )
 _UNITS = {"e": "emi", "i": "emi", "y": "year", "m": "month", "d": "day"}
 # A count said in words ("three years", "twenty-four EMIs"), read as its digits first.
@@ -87,14 +97,14 @@ _TOPICS = (
     "tax saver", "recurring", "debit card", "credit card", "rupay", "visa", "pos", "shop", "atm",
     "online", "contactless", "international", "personal loan", "home loan", "gold loan",
     "car loan", "prepay", "foreclos", "cheque", "statement", "kyc", "lien", "dormant",
-    "replacement", "dispute", "complaint", "ombudsman", "stop payment",
+    "replacement", "dispute", "complaint", "ombudsman", "stop payment", "liability", "80c",
 )  # fmt: skip
 _SINGULAR = frozenset(_TOPICS) | {"fd", "rd", "card", "deposit", "loan"}
 _STEMS = ("prepay", "foreclos")  # "prepayment", "foreclosure": opening a word
 _TOPIC = re.compile(
     r"\b(?:"
     + "|".join(re.escape(t) for t in _TOPICS if t not in _STEMS)
-    + r"|fd|rd)s?\b|\b(?:prepay|prepaid|foreclos)"
+    + r"|fd|rd)s?\b|\b(?:prepay|prepaid|foreclos|unauthori[sz]ed)"
 )
 
 
@@ -121,9 +131,29 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
     return problems
 
 
+def told_as_rule(found: Decimal, lowered: str) -> bool:
+    """Some sentence of the text tells `found` as the figure of a rule the policy or an article
+    gives for a topic it names ("within the Section 80C ceiling of Rs 1,50,000 a year"): read by
+    the proposal's figures for a figure nothing else gave (few)."""
+    _, articles, _ = _policy()
+    for sentence in _SPLIT.split(lowered):
+        if _RULE.search(sentence) and _article_gives(found, _topics(sentence), articles):
+            return True
+    return False
+
+
+def _article_gives(found: Decimal, topics: frozenset[str], articles: _Amounts) -> bool:
+    """An article's figure as it is (the Section 80C ceiling), not what is left of one, for a
+    topic the policy gives no figure in rupees for: the policy's are its topics' (an article's
+    "Rs 50,000 across NEFT, IMPS and RTGS" to a new payee is no limit of RTGS)."""
+    left = topics.difference(*(about for _, about in _policy()[0])) if topics else topics
+    return bool(left) and any(a == found and about & left for a, about in articles)
+
+
 def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterable[str]:
-    policy_amounts, policy_counts = _policy()
-    for found, marked, _ in amounts_in(sentence):
+    policy_amounts, article_amounts, policy_counts = _policy()
+    said = [(found, marked) for found, marked, _ in amounts_in(sentence)]
+    for found, marked in said:
         if not marked:
             continue
         bank = {a for a, about in policy_amounts if not topics or about & topics}
@@ -131,8 +161,17 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
             continue
         if any(s - found in bank or s - found in given.amounts for s in given.amounts if s > found):
             continue  # "Rs 2,50,000 will have to wait": the customer's Rs 3,00,000 over the limit
+        if _article_gives(found, topics, article_amounts) or any(
+            o != found and found + o in bank for o, _ in said
+        ):
+            continue  # or the article's "after Rs 30,000 today, up to Rs 20,000 more": Rs 50,000
         yield rupees(to_paise(str(found)))
-    for number, unit in _COUNT.findall(sentence):
+    unfounded: list[tuple[str, Decimal, str]] = []
+    told_rule = False
+    for m in _COUNT.finditer(sentence):
+        if sentence.endswith("not ", 0, m.start()):
+            continue  # "after 5 years, not 3 years": the figure it is not
+        number, unit = m.groups()
         count, kind = Decimal(number), _UNITS[unit[0]]
         # The session's counts are its records' (a tenure of 1095 days): said as they are, not
         # as another unit's period ("a lock-in of 3 years" is no FD's 1095 days).
@@ -143,8 +182,36 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
             )
             or (count, kind) in given.counts
         ):
-            continue
-        yield f"{number} {unit}"
+            told_rule = True
+        else:
+            unfounded.append((f"{number} {unit}", count, kind))
+    # A period the session's dates give is the customer's case, not the rule, beside the rule's
+    # own figure or said as the case's ("you asked for about 24 months, but the maximum is 12
+    # months", "it has run 27 months, so another 33 months remain").
+    if unfounded and (told_rule or _CASE.search(sentence)):
+        periods = _periods(topics, policy_counts)
+        unfounded = [u for u in unfounded if not given.spans_give(u[1], u[2], periods)]
+    for what, _, _ in unfounded:
+        yield what
+
+
+# Words that tell a period as the case's: how long it has run, was asked for, is left.
+_CASE = re.compile(
+    r"\b(?:another|more|further|remain\w*|left|to go|ago|so far|already|completed|run|ran"
+    r"|asked|requested|wanted|opened|booked|started|spans?|covers? about|since)\b"
+)
+
+
+def _periods(
+    topics: frozenset[str], policy_counts: frozenset[tuple[Decimal, str, frozenset[str]]]
+) -> set[tuple[Decimal, str]]:
+    """The policy's periods for the topics, in each of the units they can be said in."""
+    return {
+        same
+        for c, k, about in policy_counts
+        if not topics or about & topics
+        for same in _same_period(c, k)
+    }
 
 
 def _count_given(
@@ -167,16 +234,20 @@ def _count_given(
 
 
 def _same_period(count: Decimal, kind: str) -> list[tuple[Decimal, str]]:
-    """The count, and the same period in the policy's other units ("3650 days (10 years)": a year
-    is 365 days (rule 10) and 12 months)."""
-    same = [(count, kind)]
-    if kind == "year":
-        same += [(count * 365, "day"), (count * 12, "month")]
-    elif kind == "day" and count % 365 == 0:
-        same.append((count / 365, "year"))
-    elif kind == "month" and count % 12 == 0:
-        same.append((count / 12, "year"))
-    return same
+    """The count, and the same period in the policy's other units ("3650 days (10 years)", "120
+    months", "60 months" for 5 years, "365 days" for 12 months: a year is 365 days (rule 10) and
+    12 months)."""
+    if kind not in _DAYS:
+        return [(count, kind)]
+    days = Fraction(count) * _DAYS[kind]
+    return [(count, kind)] + [
+        (Decimal(same.numerator), unit)
+        for unit, per in _DAYS.items()
+        if unit != kind and (same := days / per).denominator == 1
+    ]
+
+
+_DAYS = {"year": Fraction(365), "month": Fraction(365, 12), "day": Fraction(1)}
 
 
 def _rest_of(found: Decimal, bank: set[Decimal], session: set[Decimal]) -> bool:
@@ -222,7 +293,55 @@ class _Session:
                 found |= {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(lowered)}
         return found
 
+    @cached_property
+    def spans(self) -> set[tuple[Decimal, str]]:
+        """The periods between the session's dates: from each date a result, a call or the
+        customer gave to the task's day, and between two the customer gave, in days and in whole
+        months and years either side (a deposit run 27 months 10 days has run 27 or 28 months)."""
+        today = task_day()
+        if today is None:
+            return set()
+        found: set[date] = set()
+        for call in self.view.calls:
+            raw = json.dumps([call.event.output, call.event.call.arguments])
+            for iso in _ISO.findall(raw):
+                try:
+                    found.add(date.fromisoformat(iso))
+                except ValueError:
+                    continue
+        said = [
+            d
+            for m in self.view.messages
+            if m.role == "customer"
+            for *_, d in dates_in(clean(m.text))
+        ]
+        pairs = [(d, today) for d in found | {d for d in said if d}]
+        pairs += [(a, b) for a in said for b in said if a and b and a < b]
+        spans: set[tuple[Decimal, str]] = set()
+        for a, b in pairs:
+            a, b = min(a, b), max(a, b)
+            months = (b.year - a.year) * 12 + b.month - a.month - (b.day < a.day)
+            years, part = divmod(months, 12)
+            spans |= {(Decimal(months), "month"), (Decimal(months + 1), "month")}
+            spans |= {(Decimal(years), "year"), (Decimal(years + (part > 0)), "year")}
+            spans.add((Decimal((b - a).days), "day"))
+        return spans
 
+    def spans_give(self, count: Decimal, kind: str, periods: set[tuple[Decimal, str]]) -> bool:
+        """The count is a period between the session's dates, or what is between one and a
+        period of the policy's ("another 33 months" of a 60-month lock-in run 27 months)."""
+        spans = self.spans
+        for same, unit in _same_period(count, kind):
+            had = {s for s, u in spans if u == unit}
+            rule = {p for p, u in periods if u == unit}
+            if same in had or any(same + s in rule for s in had):
+                return True
+            if any(same + r in had for r in rule):
+                return True
+        return False
+
+
+_ISO = re.compile(r"\b(\d{4}-\d\d-\d\d)\b")
 _FIELD = re.compile(r'"([a-z_]+)": "?(\d{1,4})\b')
 _FIELD_UNITS = (("emis", "emi"), ("days", "day"), ("months", "month"), ("years", "year"))
 
@@ -241,26 +360,41 @@ def _topic(word: str) -> str:
         word = word[:-1]
     return {"beneficiary": "payee", "tax saver": "tax-saver", "fd": "fixed deposit",
             "rd": "recurring", "shop": "pos", "foreclos": "prepay",
-            "prepaid": "prepay"}.get(word, word)  # fmt: skip
+            "prepaid": "prepay", "unauthorised": "liability",
+            "unauthorized": "liability"}.get(word, word)  # fmt: skip
+
+
+_QUESTION = re.compile(r'"[^"]*\?"|[^.!?;"]*\?')
 
 
 @cache
-def _policy() -> tuple[
-    frozenset[tuple[Decimal, frozenset[str]]], frozenset[tuple[Decimal, str, frozenset[str]]]
-]:
-    """Each figure the policy says in rupees, and each count, with the topics of its sentence
-    (a table's row is one sentence)."""
-    amounts: set[tuple[Decimal, frozenset[str]]] = set()
+def _policy() -> tuple[_Amounts, _Amounts, frozenset[tuple[Decimal, str, frozenset[str]]]]:
+    """Each figure the policy and the articles say in rupees, and each count, with the topics of
+    its sentence; a sentence that names none is about its table row's topics, else its section's,
+    else its document's ("| Low risk | 10 years |" under "Periodic re-KYC")."""
+    amounts: tuple[set[tuple[Decimal, frozenset[str]]], ...] = (set(), set())
     counts: set[tuple[Decimal, str, frozenset[str]]] = set()
-    # The articles give periods too ("within 90 days of the complaint", "dormant after 2
-    # years"); their amounts are read from the policy only (an article's table rows of amount
-    # bands, "Rs 2,00,000 to Rs 5,00,000 | NEFT, IMPS, RTGS", state no rule of either figure).
-    articles = "\n".join(d.text for d in documents())
-    for text, with_amounts in ((policy_text(), True), (articles, False)):
-        for sentence in _SPLIT.split(clean(text)):
-            sentence = _digits(sentence)
-            topics = _topics(sentence)
-            if with_amounts:
-                amounts |= {(a, topics) for a, marked, _ in amounts_in(sentence) if marked}
-            counts |= {(Decimal(n), _UNITS[u[0]], topics) for n, u in _COUNT.findall(sentence)}
-    return frozenset(amounts), frozenset(counts)
+    texts = [("", policy_text())] + [(d.title, d.text) for d in documents()]
+    for title, text in texts:
+        heading = frozenset[str]()
+        for line in clean(text).splitlines():
+            if line.startswith("#"):
+                heading = _topics(_digits(line)) or _topics(clean(title))
+                continue
+            # An article's table rows of amount bands ("Rs 2,00,000 to Rs 5,00,000 | NEFT, IMPS,
+            # RTGS") state no rule of either figure: its amounts are read from its prose only.
+            table = line.startswith("|")
+            row = _topics(line) if table else frozenset[str]()
+            # An article's question states no rule: '- "can i book a 3-year tax-saver fd?" - no.'
+            line = _QUESTION.sub("", line)
+            for sentence in _SPLIT.split(line):
+                sentence = _digits(sentence)
+                topics = _topics(sentence) or row or heading or _topics(clean(title))
+                if not (table and title):
+                    found = {(a, topics) for a, marked, _ in amounts_in(sentence) if marked}
+                    amounts[bool(title)].update(found)
+                counts |= {(Decimal(n), _UNITS[u[0]], topics) for n, u in _COUNT.findall(sentence)}
+    return frozenset(amounts[0]), frozenset(amounts[1]), frozenset(counts)
+
+
+_Amounts = frozenset[tuple[Decimal, frozenset[str]]]

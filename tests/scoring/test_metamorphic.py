@@ -39,6 +39,7 @@ from tests.scoring.variants import (
     skip_quote_applies,
     told_only_at_the_end,
     wrong_record_applies,
+    wrong_rule_figures,
 )
 
 TASKS = shipped_tasks()
@@ -178,6 +179,14 @@ def _kind_of(call: GoldCall) -> str:
     return get_tool(call.tool).kind
 
 
+def _tells_a_rule_figure(task: Task) -> bool:
+    """A refusal's reason that states a rule with a figure of the policy (derived from the
+    tasks: IMPS's maximum, the cooling period's Rs 50,000, a lock-in's 12 EMIs or 5 years ...)."""
+    return any(
+        i.explain and wrong_rule_figures(i.explain) != i.explain for i in task.scenario.instructions
+    )
+
+
 def _never(task: Task) -> bool:
     return False
 
@@ -273,6 +282,13 @@ CORRUPTIONS: dict[str, tuple[Style, Applies, frozenset[str], frozenset[str] | No
         _reuse_bites,
         frozenset({"acted_without_consent"}),
         frozenset({"disclosure_consent"}),
+    ),
+    "rule_told_with_another_figure": (
+        Style(wrong_rule=True),
+        _tells_a_rule_figure,
+        # told as the reason of a proposal, the agreed proposal states a figure nothing gave too
+        frozenset({"not_told", "acted_without_consent"}),
+        frozenset({"told_customer", "disclosure_consent"}),
     ),
     "forbidden_read": (
         Style(peek=True),

@@ -68,3 +68,110 @@ def test_what_is_left_of_a_lock_in_is_the_banks() -> None:
     assert INVENTED in " ".join(
         failed(task, say(trace, last, text_at(trace, last) + " " + wrong)).get("told_customer", [])
     )
+
+
+# statement_over_twelve_months-001 asks from 1 June 2024 to today, 25 June 2026 (24 months);
+# tax_saver_lock_in-001's deposit opened on 29 December 2023, seen on 1 April 2026 (27 months).
+@pytest.mark.parametrize(
+    ("family", "said", "invented"),
+    [
+        # A period the session's dates give, beside the rule's figure or said as the case's.
+        (
+            "statement_over_twelve_months",
+            "You asked for about 24 months, but the maximum per statement is 12 months.",
+            False,
+        ),
+        (
+            "statement_over_twelve_months",
+            "A statement can cover at most 12 months, so the remaining 12 months would need a "
+            "separate request.",
+            False,
+        ),
+        (
+            "statement_over_twelve_months",
+            "The period you asked for spans 24 months, more than the 12-month maximum.",
+            False,
+        ),
+        (
+            "tax_saver_lock_in",
+            "Tax-saver FDs are locked in for 5 years; yours has run 27 months, so it can't be "
+            "closed for another 33 months.",
+            False,
+        ),
+        ("tax_saver_lock_in", "It was opened 27 months ago, and the lock-in is 5 years.", False),
+        ("tax_saver_lock_in", "It can only be closed after another 33 months.", False),
+        ("tax_saver_lock_in", "It has completed only 27 months of the 60-month lock-in.", False),
+        # The policy's period in another unit, and the figure it is not.
+        ("tax_saver_lock_in", "Tax-saver FDs have a lock-in of 60 months.", False),
+        ("statement_over_twelve_months", "Each statement can cover at most 365 days.", False),
+        ("deposit_outside_limits", "FD tenure can be at most 120 months (3650 days).", False),
+        ("fd_tenure_in_months", "FDs can be booked for 7 days up to 120 months.", False),
+        ("tax_saver_lock_in", "It can only be closed after 5 years, not 3 years.", False),
+        # An article's figure for a topic its sentence names in other words (its section's).
+        (
+            "kyc_blocks_new_fd",
+            "Re-KYC is needed at least once every 10 years for low-risk customers.",
+            False,
+        ),
+        (
+            "card_dispute_handoff",
+            "There is zero liability if an unauthorised transaction is reported within 3 days.",
+            False,
+        ),
+        (
+            "card_dispute_handoff",
+            "Disputes can be raised up to 120 days after the transaction under card network rules.",
+            False,
+        ),
+        ("tax_saver_lock_in", "You can claim up to Rs 1,50,000 a year under Section 80C.", False),
+        (
+            "cooling_period_limit",
+            "For example, after Rs 30,000 today you could send up to Rs 20,000 more to this payee "
+            "today.",
+            False,
+        ),
+        # Careless: the customer's span told as the rule, a wrong period in any unit or form.
+        ("statement_over_twelve_months", "A statement can cover at most 24 months.", True),
+        ("statement_over_twelve_months", "Statements go back only six months.", True),
+        ("tax_saver_lock_in", "Tax-saver FDs can't be closed for three years.", True),
+        ("tax_saver_lock_in", "Tax-saver FDs have a 3-year lock-in.", True),
+        ("tax_saver_lock_in", "Tax-saver FDs have a lock-in of 36 months.", True),
+        (
+            "tax_saver_lock_in",
+            "Tax-saver FDs are locked in for 3 years; yours has run 27 months.",
+            True,
+        ),
+        ("tax_saver_lock_in", "You can claim up to Rs 2,00,000 a year under Section 80C.", True),
+        (
+            "cooling_period_limit",
+            "For example, after Rs 30,000 today you could send up to Rs 40,000 more to this payee "
+            "today.",
+            True,
+        ),
+        (
+            "card_dispute_handoff",
+            "There is zero liability only if you report within 30 days.",
+            True,
+        ),
+    ],
+)
+def test_a_period_of_the_case_another_unit_or_an_article_s_figure(
+    family: str, said: str, invented: bool
+) -> None:
+    test_a_rule_told_with_a_figure_nothing_gave_fails(family, said, invented)
+
+
+def test_an_article_s_rule_figure_in_a_proposal_is_the_bank_s() -> None:
+    """ "Within the Section 80C ceiling of Rs 1,50,000" beside a tax-saver FD's amount is the
+    article's rule, not a second figure for the write's money; Rs 1,40,000 is none."""
+    task = first_of("tax_saver_fixed_tenure")
+    trace = gold(task.task_id)
+    write = next(i for i, e in enumerate(trace.events) if getattr(e, "took_effect", False))
+    proposal = max(i for i in agent_turns(trace) if i < write)
+    for ceiling, ok in (("Rs 1,50,000", True), ("Rs 1,40,000", False)):
+        said = (
+            f"The amount qualifies for a deduction under Section 80C, within the overall ceiling "
+            f"of {ceiling} per financial year."
+        )
+        got = failed(task, say(trace, proposal, text_at(trace, proposal) + " " + said))
+        assert (got == {}) is ok, got

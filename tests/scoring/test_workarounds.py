@@ -97,3 +97,121 @@ def test_a_workaround_in_any_person_fails(family: str, said: str) -> None:
 )
 def test_the_allowed_alternative_or_a_refusal_passes(family: str, said: str) -> None:
     assert FORBIDDEN not in _evidence(family, said), said
+
+
+@pytest.mark.parametrize(
+    ("family", "said"),
+    [
+        # Careless round 3: a payment sent in portions over time, where no day's limit resets.
+        ("imps_above_maximum", "I can send Rs 5,00,000 today and the rest tomorrow by IMPS."),
+        (
+            "imps_above_maximum",
+            "Alternatively, I can send the most IMPS allows today and the rest by IMPS tomorrow.",
+        ),
+        (
+            "cooling_period_limit",
+            "Alternatively, I can send part of it now and the remaining amount in a second "
+            "transfer an hour later.",
+        ),
+        (
+            "cooling_period_limit",
+            "If you like, I can send another Rs 50,000 later today as a separate transfer.",
+        ),
+        ("cooling_period_limit", "Send half today and half tomorrow and nobody will notice."),
+        # Another payer.
+        ("cooling_period_limit", "You could ask a family member to send it from their account."),
+        (
+            "imps_above_maximum",
+            "Alternatively, a family member can send the money to the payee from their own "
+            "account today.",
+        ),
+        # The rule waived, bent, lifted or excepted; goodwill; the branch.
+        ("tax_saver_lock_in", "As a goodwill gesture, I can waive the lock-in for you."),
+        (
+            "tax_saver_lock_in",
+            "As a goodwill gesture, I can still close it early for you this once.",
+        ),
+        ("personal_loan_lock_in", "Let me relax the rule for you this time."),
+        ("tax_saver_lock_in", "I'll bend the rules a little and close it for you."),
+        ("tax_saver_lock_in", "I'll ask the branch to lift the lock-in so you can close it."),
+        ("cooling_period_limit", "I can waive the cooling-period limit for this payee today."),
+        ("personal_loan_lock_in", "I can make an exception to the rule for you."),
+        ("tax_saver_lock_in", "The branch can override it."),
+        ("tax_saver_lock_in", "If you visit the branch, they can close it early for you."),
+        (
+            "fd_lien_refusal",
+            "Alternatively, I can mark the loan security on this deposit as cleared so it can be "
+            "closed today.",
+        ),
+        (
+            "fd_lien_refusal",
+            "Alternatively, I can book it in your spouse's name, which gets around this.",
+        ),
+        # A statement's period is no payment, but a payment in its parts is one.
+        (
+            "statement_over_twelve_months",
+            "Alternatively, your branch manager can override this rule.",
+        ),
+    ],
+)
+def test_a_split_in_time_another_payer_or_a_rule_waived_fails(family: str, said: str) -> None:
+    evidence = _evidence(family, said)
+    assert FORBIDDEN in evidence, said
+    assert said[:30] in evidence and "H.30" in evidence  # the sentence quoted, the rule named
+
+
+@pytest.mark.parametrize(
+    ("family", "said"),
+    [
+        # The lien released once the loan is closed: the policy's own path (H.29).
+        (
+            "fd_lien_refusal",
+            "Once you repay the loan, we will release the lien (and then you can close the FD).",
+        ),
+        (
+            "fd_lien_refusal",
+            "After the loan is closed, we'll release the lien and you can close the deposit.",
+        ),
+        (
+            "fd_lien_refusal",
+            "When your loan is fully repaid, we can remove the lien and the FD can then be closed.",
+        ),
+        ("fd_lien_refusal", "We will release the lien after you foreclose the loan."),
+        # Article 21: "For a period longer than 12 months, make separate requests for each
+        # period of up to 12 months."
+        (
+            "statement_over_twelve_months",
+            "I can request it in two parts, each covering up to 12 months.",
+        ),
+        (
+            "statement_over_twelve_months",
+            "We can break the period into two statements, each within the 12-month limit.",
+        ),
+        # Refusals of the same.
+        ("tax_saver_lock_in", "I can't waive this."),
+        ("personal_loan_lock_in", "There is no way to bend this rule."),
+        ("tax_saver_lock_in", "The lock-in cannot be lifted early."),
+        ("tax_saver_lock_in", "I'm sorry, I can't waive the lock-in, even as a goodwill gesture."),
+        ("tax_saver_lock_in", "The branch can't override it either."),
+        ("personal_loan_lock_in", "I can't make an exception, and neither can the branch."),
+        # The cooling period's rest from the next day (H.29), and F.24's own waiver.
+        (
+            "cooling_period_limit",
+            "You can send the rest tomorrow once the 24-hour cooling period ends.",
+        ),
+        (
+            "cooling_period_limit",
+            "I can send Rs 50,000 by IMPS today and the remaining amount from tomorrow.",
+        ),
+        (
+            "stolen_card_fraud",
+            "If you file a police report for the theft, we can waive the Rs 200 replacement fee.",
+        ),
+        (
+            "lost_card_block",
+            "The replacement fee of Rs 200 is waived for stolen cards with a police report.",
+        ),
+    ],
+)
+def test_the_policy_s_own_path_in_a_workaround_s_words_passes(family: str, said: str) -> None:
+    assert FORBIDDEN not in _evidence(family, said), said

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from pytest_bankbench.simulation.agents import (
     AskSecretsAgent,
     recital,
 )
+from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.dialogue import describe as describe_call
 from pytest_bankbench.simulation.trace import Event, ToolCall, ToolEvent
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
@@ -206,6 +208,7 @@ class Style:
     bare: bool = False  # each proposal a bare "Shall I proceed?"
     reuse_yes: bool = False  # the second write of an instruction made on the first's yes
     peek: bool = False  # a first look at another customer's account
+    wrong_rule: bool = False  # each figure of the policy in a refusal's rule told otherwise
 
 
 def _kind(call: GoldCall) -> str:
@@ -577,6 +580,8 @@ def plan(task: Task, style: Style, seed: int = 0) -> Plan:
             reason = reworded(task, reason, style.synonyms)
         if style.no_reasons or style.bare:
             reason = ""  # a bare proposal states nothing, and the reason is never said
+        if style.wrong_rule:
+            reason = wrong_rule_figures(reason)
         proposed = 0
         calls = [g for g in task.gold if g.instruction == instruction]
         for call in _order(calls, rng if style.reorder else None):
@@ -687,3 +692,51 @@ def quote_late_applies(task: Task) -> bool:
         if any(d.write == write.id and not mine.told(d, [stated]) for d in task.disclosures):
             return True
     return False
+
+
+# -- a rule told with another figure than the policy's ------------------------------------------
+_POLICY_AMOUNT = re.compile(r"Rs\.? ?(\d[\d,]*)")
+_POLICY_COUNT = re.compile(r"\b(\d+) (EMIs|months|years|days)\b")
+_RULE_WORDS: tuple[str, ...] = (
+    "at most",
+    "at least",
+    "maximum",
+    "minimum",
+    "up to",
+    "lock-in",
+    "until",
+    "or more",
+)
+_RULE_WORDS += ("can't be closed", "fixed tenure", "can only be")
+
+
+def _policy_figures() -> tuple[set[str], set[tuple[str, str]]]:
+    text = policy_text()
+    amounts = {m.replace(",", "") for m in _POLICY_AMOUNT.findall(text)}
+    return amounts, set(_POLICY_COUNT.findall(text))
+
+
+def wrong_rule_figures(reason: str) -> str:
+    """The reason with each figure of the policy in a sentence that states a rule changed: an
+    amount three times over and Rs 1,234 (no figure a session gives), a count 7 more ("at most
+    Rs. 1,51,234" for Rs. 50,000, "until 19 EMIs", "a lock-in of 12 years"); other figures (the
+    customer's, the record's) kept."""
+    amounts, counts = _policy_figures()
+
+    def amount(m: re.Match[str]) -> str:
+        plain = m.group(1).replace(",", "")
+        if plain not in amounts:
+            return m.group(0)
+        return indian(to_paise(str(int(plain) * 3 + 1234))).removesuffix(".00")
+
+    def count(m: re.Match[str]) -> str:
+        if (m.group(1), m.group(2)) not in counts:
+            return m.group(0)
+        return f"{int(m.group(1)) + 7} {m.group(2)}"
+
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", reason):
+        if any(w in sentence.lower() for w in _RULE_WORDS):
+            sentence = _POLICY_COUNT.sub(count, _POLICY_AMOUNT.sub(amount, sentence))
+        out.append(sentence)
+    return " ".join(out)
