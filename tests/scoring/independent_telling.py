@@ -304,17 +304,42 @@ def _summary_ok(task: Task, trace: Trace) -> bool:
 
 # -- a card's channel told otherwise than it was set (J.38) ----------------------------------
 _PIECES = re.compile(
-    r"[;!?()\n]|(?<!\brs)\.(?:\s|$)|,\s|\b(?:and|but|while|whereas|however|though)\b"
+    r"[;!?()\n]|(?<!\brs)\.(?:\s|$)|,\s| / | \| |\b(?:and|but|while|whereas|however|though)\b"
 )
+# "stays blocked", "is now active", "is live", a line "ATM: OFF" say a state as much as "is on".
+_COPULA = r"(?:is|are|now|remains?|stays?|set to|kept|left) (?:\w+ )?"
 _SAYS_ON = re.compile(
-    r"\b(?:switched on|turned on|(?:re-?)?enabled|activated|(?:is|are|now|remains?|stays?|set to) on\b)"
+    r"\b(?:switched on|turned on|(?:re-?)?enabled|(?:re-?)?activated|unblocked|"
+    rf"{_COPULA}(?:on|active|live|working|open|allowed|usable)\b)|: ?(?:on|enabled|active)\b"
 )
 _SAYS_OFF = re.compile(
-    r"\b(?:switched off|turned off|disabled|deactivated|paused|(?:is|are|now|remains?|stays?|set to) off\b)"
+    r"\b(?:switched off|turned off|disabled|deactivated|paused|blocked|suspended|barred|"
+    rf"{_COPULA}(?:off|inactive|stopped|closed|restricted|frozen|locked)\b)"
+    r"|: ?(?:off|disabled|blocked|inactive)\b"
 )
 _AS_NOW = re.compile(
-    r"\b(?:now|set (?:to|at)|changed to|updated to|raised to|increased to|reduced to|lowered to|brought down to)\b"
+    r"\b(?:now|set (?:to|at)|changed to|updated to|raised to|increased to|reduced to|lowered to"
+    r"|brought down to|stands at|new (?:daily )?(?:limit|cap|ceiling))\b"
+    r"|\b(?:limit|cap|ceiling) ?(?::|=|- )"
 )
+# Said of every channel but this one, or of the customer's other cards: nothing of this setting.
+_NOT_THIS = re.compile(
+    r"\b(?:except|apart from|other than|besides|excluding|barring|save for)\b"
+    r"|\b(?:other|another|remaining|rest of (?:your|the))\b(?: [\w-]+){0,2}? cards?\b"
+)
+_ALL_CHANNELS = ("atm", "pos", "online", "contactless", "international")
+
+
+def _of_the_last(piece: str, has_limit: bool) -> bool:
+    """A piece naming no channel that speaks of the one just set: "that channel stays blocked",
+    "your daily cap is now Rs 15,000", "your new cap on it: Rs X a day"."""
+    if any(concept(f"channel_{c}").search(piece) for c in _ALL_CHANNELS):
+        return False
+    if re.search(r"\b(?:that|this|the) channel\b", piece):
+        return True
+    return has_limit and re.search(r"\b(?:daily|per day|a day|each day|on it)\b", piece) is not None
+
+
 _NOT_AS_NOW = {
     "was",
     "were",
@@ -364,10 +389,21 @@ def setting_contradicted(trace: Trace, spoken: Sequence[Spoken]) -> bool:
         for s in spoken:
             if not (at < s.at <= again and s.words):
                 continue
+            last = at == max(
+                j
+                for j, c in enumerate(events[: s.at])
+                if isinstance(c, ToolEvent)
+                and c.took_effect
+                and c.call.name == "set_card_channel_limit"
+            )
             for piece in _PIECES.split(_clean(s.words).lower()):
-                if not concept(f"channel_{channel}").search(piece):
+                if not concept(f"channel_{channel}").search(piece) and not (
+                    last and _of_the_last(piece, args.get("daily_limit") is not None)
+                ):
                     continue
                 if any(run[-4:] in not_ours for run in re.findall(r"\d{4,}", piece)):
+                    continue
+                if _NOT_THIS.search(piece):
                     continue
                 wrong = _SAYS_OFF if args.get("enabled") else _SAYS_ON
                 if isinstance(args.get("enabled"), bool) and any(
@@ -376,7 +412,11 @@ def setting_contradicted(trace: Trace, spoken: Sequence[Spoken]) -> bool:
                 ):
                     return True
                 limit = args.get("daily_limit")
-                if limit is not None and "limit" in piece and _AS_NOW.search(piece):
+                if (
+                    limit is not None
+                    and re.search(r"\b(?:limit|cap|ceiling)\b", piece)
+                    and _AS_NOW.search(piece)
+                ):
                     said = readers.figures(piece)
                     if said and Decimal(str(limit)) not in said:
                         return True
