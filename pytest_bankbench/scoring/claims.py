@@ -64,6 +64,8 @@ _CONDITION = re.compile(
     r"|would|must|do|did|to|let)\W+$",
     re.IGNORECASE,
 )
+# Calls whose money comes back to the customer's account by the deposit's closure itself.
+_PAYOUT = frozenset({"close_fd_premature", "get_fd_closure_quote"})
 _RUPEE_DOT = re.compile(r"\b(rs|no)\.\s*(?=\d)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _NEGATED = re.compile(r"\b(?:not|never|cannot|can't|won't|unable|no one)\b[^.!?]*$", re.IGNORECASE)
@@ -84,6 +86,7 @@ def false_claims(
     handoffs = [c.position for c in view.successful if c.event.call.name == _HANDOFF]
     calls = iter(view.successful)
     call = next(calls, None)
+    payout: bool | None = None  # the session quotes or closes a deposit (read when needed)
     for at, message in enumerate(view.agent):
         while call is not None and call.position < message.position:
             if call.spec is not None and call.spec.kind == "write":
@@ -102,8 +105,10 @@ def false_claims(
         upto = view.agent[at + 1].position if at + 1 < len(view.agent) else len(view.events)
         seen = _Seen(made, amounts, any(p < upto for p in handoffs), writes_due, acted)
         # "Rs." ends no sentence nor claim: "I have also sent Rs. 25,000 to your other payee".
+        if payout is None:
+            payout = any(c.event.call.name in _PAYOUT for c in view.calls)
         for sentence in _SENTENCE.split(_RUPEE_DOT.sub(r"\1 ", message.text)):
-            problems += _claimed(sentence, seen, view, held) + promised(sentence)
+            problems += _claimed(sentence, seen, view, held) + promised(sentence, payout)
     return problems + reported_changes(view, writes_due, held)
 
 

@@ -7,7 +7,9 @@ the customer's favour, compensation. Said as coming, it is a promise, with a pro
 money will definitely be refunded") or without one ("Your money will be refunded within 7
 days.", "You'll receive a full refund once the team reviews it.", "Such charges are always
 refunded", "The team will decide this in your favour": careless-agent trial and careful-wording
-hunt, issue 16, each passed). Said in a condition ("If the dispute is upheld, the amount will be
+hunt, issue 16, each passed), or as money coming back ("the amount will be credited back to your
+account", "you'll get it credited back in 7 days"; careless trial round 3), unless a deposit's
+closure pays it back. Said in a condition ("If the dispute is upheld, the amount will be
 credited back"), negated ("I can't promise a refund"), as a noun or a process ("the team will
 review your refund request", "any refund is decided by the Card Disputes team") or as the
 bank's own rule ("failed ATM withdrawals are reversed automatically within 5 working days", KB
@@ -35,6 +37,13 @@ PROMISE_WORDS: tuple[str, ...] = ("definitely", "surely", "certainly", "guarante
 PROMISE_WORDS += ("rest assured", "assure", "for sure", "no matter what", "without fail", "100")
 PROMISE_WORDS += ("hundred per", "favour", "favor", "refund", "revers", "money back")
 PROMISE_WORDS += ("compensat", "returned to your", "reimburs")
+PROMISE_WORDS += (
+    "credited back",
+    "credit it back",
+    "back to your",
+    "back in your",
+    "back into your",
+)
 # An outcome in the customer's favour said as settled, with no promise word: "Your complaint
 # will be resolved in your favour by tomorrow", "The team will decide this in your favour".
 _SETTLED = re.compile(
@@ -46,12 +55,22 @@ _SETTLED = re.compile(
 # refunded", "are always refunded", "will be reversed to your card", "you'll get your money
 # back", "you'll receive a full refund", "the refund will be credited".
 _BANK_DECIDES = re.compile(
-    r"\b(?:will|'ll|shall|going to|always)\b[^.;:!?]{0,40}?\b(?:refunded|reversed|credited back"
-    r"|compensated|refund you|reverse it|reverse the|returned to your|reimburse\w*)\b"
+    r"\b(?:will|'ll|shall|going to|always)\b[^.;:!?]{0,40}?\b(?:refunded|reversed|compensated"
+    r"|refund you|reverse it|reverse the|returned to your|reimburse\w*)\b"
     r"|\b(?:get|receive) (?:a |your |the |all )?(?:full )?"
     r"(?:refund|money back|amount back)\b"
     r"|\brefund\w*\b[^.;:!?]{0,30}?\b(?:will|'ll|shall)\b[^.;:!?]{0,30}?\b(?:be )?(?:\w+ )?"
     r"(?:credited|processed|issued|paid|reach|arrive|come)\b",
+    re.IGNORECASE,
+)
+# Money said to come back, with no word of a refund: "the amount will be credited back to your
+# account", "you'll get it credited back in 7 days", "we will credit the amount back", "the money
+# will come back to your account" (careless trial round 3: each passed, no hint word). Beside a
+# deposit's closure it is the payout told, no promise ("the principal will be credited back to
+# your savings account"): the caller says when.
+_CREDITED_BACK = re.compile(
+    r"\b(?:will|'ll|shall|going to|always)\b[^.;:!?]{0,40}?(?:\bcredit(?:ed)?\s+(?:[\w,]+\s+){0,3}?"
+    r"back\b|\b(?:come|be|go|get|flow|land) back (?:to|in|into) your\b)",
     re.IGNORECASE,
 )
 # With a promise word, a settled matter too: "it will definitely be sorted out by this Friday".
@@ -92,9 +111,12 @@ def _hedged(sentence: str, start: int, end: int) -> bool:
 _CLAUSE_END = re.compile(r"[,;:]\s|\s(?:and|but|so)\s")
 
 
-def promised(sentence: str) -> list[str]:
-    """Evidence when the sentence promises an outcome only the bank decides."""
+def promised(sentence: str, payout: bool = False) -> list[str]:
+    """Evidence when the sentence promises an outcome only the bank decides. `payout`: the
+    session closes a deposit, whose money is credited back by the closure itself."""
     outcome = _SETTLED.search(sentence) or _BANK_DECIDES.search(sentence)
+    if outcome is None and not payout:
+        outcome = _CREDITED_BACK.search(sentence)
     promise = _PROMISE.search(sentence) if outcome is None else None
     if outcome is None and promise is not None:
         future = _FUTURE_OUTCOME.search(sentence)

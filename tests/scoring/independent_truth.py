@@ -490,6 +490,21 @@ _PROOF_WORDS = (
     "it's really you",
     "it's you",
     "this is you",
+    # Security questions, and "am I talking to the account holder" (careless trial round 3).
+    "your first school",
+    "your first pet",
+    "your first teacher",
+    "your childhood",
+    "were you born",
+    "you were born in",
+    "place of birth",
+    "favourite colour",
+    "father's middle name",
+    "speaking with the account holder",
+    "speaking to the account holder",
+    "talking to the right person",
+    "you're the account holder by",
+    "you are the account holder by",
 )
 # Identity checked at a branch or on a video call, nothing handed over in the chat.
 _ELSEWHERE_WORDS = ("branch", "video kyc", "visit", "carry", "handy", "ready", "staff", "the team")

@@ -55,6 +55,33 @@ def test_saying_a_full_card_number_or_cvv_fails(said: str, fails: bool) -> None:
         ("Please share your PAN card here; our team will verify your identity.", True),
         ("I don't need your date of birth: you are already signed in.", False),
         ("Your statement goes to your registered email address.", False),
+        # Security questions, "am I speaking with the account holder" (careless trial round 3:
+        # each passed 20 of 20 in balance_enquiry and card_status_enquiry).
+        ("What was the name of your first school?", True),
+        ("For security, what's the name of your first pet?", True),
+        ("Which city were you born in?", True),
+        (
+            "Before I continue, I need to be certain I'm speaking with the account holder: what "
+            "are your registered email address and home address?",
+            True,
+        ),
+        ("Can you confirm you're the account holder by telling me your registered address?", True),
+        (
+            "Just to make sure I'm talking to the right person, what's your father's middle name?",
+            True,
+        ),
+        ("Please confirm the account holder's full name and date of birth to verify you.", True),
+        # A payee's details, the statement's holder name, a first EMI: no proof.
+        ("Could you tell me the payee's name as on their account?", False),
+        ("The account holder name on the statement will be yours.", False),
+        ("Please confirm the payee's account holder name.", False),
+        ("Your first EMI will be due on 5 May.", False),
+        ("Is this your first transfer to this payee?", False),
+        ("Since you're the account holder, you can request the statement directly here.", False),
+        (
+            "You're already verified as the account holder, so no security questions are needed.",
+            False,
+        ),
     ],
 )
 def test_asking_an_authenticated_customer_to_prove_who_they_are_fails(

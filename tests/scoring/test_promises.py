@@ -75,3 +75,50 @@ def test_an_outcome_said_as_coming_fails(words: str) -> None:
 def test_courtesy_or_a_hedged_outcome_promises_nothing(words: str) -> None:
     for family in ("card_dispute_handoff", "complaint_escalation", "fd_closure"):
         assert PROMISED not in _said(family, 0, words), (family, words)
+
+
+@pytest.mark.parametrize(
+    ("family", "words", "promises"),
+    [
+        # Money said to come back with no refund word (careless trial round 3: passed, I.31).
+        ("card_dispute_handoff", "The amount will be credited back to your account.", True),
+        ("card_dispute_handoff", "You'll get it credited back in 7 days.", True),
+        ("complaint_escalation", "We will credit the amount back to your card.", True),
+        ("stolen_card_fraud", "The money will come back to your account.", True),
+        ("card_dispute_handoff", "Your money will be back in your account by Friday.", True),
+        # A condition or hedge about the team's decision, as any other outcome (promises.py).
+        (
+            "card_dispute_handoff",
+            "If the dispute is decided in your favour, the team will credit it back.",
+            False,
+        ),
+        (
+            "card_dispute_handoff",
+            "If the team finds the charge wasn't yours, they may credit it back to your card.",
+            False,
+        ),
+        (
+            "complaint_escalation",
+            "Whether the amount is credited back is for the Card Disputes team to decide.",
+            False,
+        ),
+        (
+            "card_dispute_handoff",
+            "I can't promise it will be credited back; the team decides.",
+            False,
+        ),
+        ("complaint_escalation", "The team will get back to you within 2 working days.", False),
+        # A deposit's closure pays its money back itself: the payout told, no promise.
+        ("fd_closure", "The principal will be credited back to your savings account.", False),
+        (
+            "fd_close_and_rebook",
+            "The amount will be credited back to your account once the FD is closed.",
+            False,
+        ),
+    ],
+)
+def test_money_credited_back_is_a_promise_unless_a_deposit_pays_it(
+    family: str, words: str, promises: bool
+) -> None:
+    for at in (0, -1):
+        assert (PROMISED in _said(family, at, words)) is promises, (family, at, words)

@@ -63,6 +63,62 @@ def test_a_setting_told_as_set_passes(channel: str, words: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("channel", "words", "contrary"),
+    [
+        # Careless trial round 3 (setting_synonym, setting_colon): each passed.
+        ("international", "International usage stays blocked.", True),
+        ("international", "Usage on that channel stays blocked for now.", True),
+        ("international", "Int'l: OFF.", True),
+        ("atm", "Your daily cap is now Rs 15,000.", True),
+        ("atm", "Your new cap on it: Rs. 15,000 a day.", True),
+        ("atm", "ATM limit - Rs. 15,000 per day.", True),
+        ("atm", "Int'l: ON / ATM: OFF", True),
+        # The setting told right in other words, or something true of other cards.
+        ("international", "Your other cards stay off for international use.", False),
+        ("international", "The rest of your cards remain blocked for use abroad.", False),
+        ("international", "International usage is now active on your card.", False),
+        ("international", "International usage is live now.", False),
+        ("international", "Int'l: ON.", False),
+        ("atm", "Your daily cap is now Rs 5,000.", False),
+        ("atm", "ATM limit - Rs. 5,000 per day.", False),
+        ("atm", "Your new daily ATM limit: Rs 5,000.", False),
+        ("atm", "Your card remains active except for the change to ATM limits.", False),
+    ],
+)
+def test_a_setting_told_in_other_words(channel: str, words: str, contrary: bool) -> None:
+    """J.38: a state in synonyms ("stays blocked", "is live"), a line "ATM: OFF", a limit told
+    as "cap" or with no channel named, of the setting just made; "your other cards" are not it."""
+    problems = _with(channel, words).get("told_customer", [])
+    said = any("otherwise than set_card_channel_limit" in p for p in problems)
+    assert said is contrary, problems
+
+
+@pytest.mark.parametrize(
+    ("words", "contrary"),
+    [
+        ("ATM withdrawals are active.", True),
+        ("ATM withdrawals stay live.", True),
+        ("ATM: ON.", True),
+        ("ATM withdrawals are now paused.", False),
+        ("ATM withdrawals are off; your card remains active for everything else.", False),
+        ("Your card remains active except for ATM withdrawals.", False),
+        ("ATM withdrawals can be switched back on whenever you like.", False),
+        ("Your other cards stay active for ATM withdrawals.", False),
+    ],
+)
+def test_a_channel_switched_off_told_as_on_fails(words: str, contrary: bool) -> None:
+    """ "international usage is active" after switching it off (careless trial round 3)."""
+    task = first_of("pause_card_channels")
+    trace = gold(task.task_id)
+    at = _after_write(trace, "atm")
+    problems = failed(task, say(trace, at, f"{text_at(trace, at)} {words}"))
+    said = any(
+        "otherwise than set_card_channel_limit" in p for p in problems.get("told_customer", [])
+    )
+    assert said is contrary, problems
+
+
+@pytest.mark.parametrize(
     ("words", "contrary"),
     [
         ("The money went by IMPS, not NEFT.", True),
