@@ -157,7 +157,8 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # 248 are labelled a question only and 47 a yes, under every rule that folds the yes into the
 # question (a choice, a named option, a yes put off), so reading both changed 358 turns' moves
 # and read 260 as a yes not asked (8 before); it was not kept. 'Are you ready to move forward with
-# ...?' after a plan is read as the yes (158 to 157 of 5,703); held-out-37 held out, measured once.
+# ...?' after a plan is read as the yes (158 to 157 of 5,703); held-out-37 held out, its turns
+# never read, measured once after: 7/117, the same turns, 87.2% exact, 1 unasked yes.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -280,7 +281,7 @@ EXACT_AT_LEAST = 0.85
 # 19; 2/120 after).
 MOVES_SHORT: dict[Part, str] = {
     "held-out-37": "7/117 held-out-37 turns (6.0%) change the next move with the round-21 rules "
-    "and after round 22 (8/117 against the second labeller W): a voice agent's spelled-out e-mail "
+    "and after rounds 22 to 24, the same turns (8/117 against the second labeller W): a voice agent's spelled-out e-mail "
     "address and short findings ('I found both items') labelled as answers, read as asking nothing; "
     "a request to spell a name read as asking nothing; a proposal cut off mid-sentence; a choice "
     "of retrying or transferring read as a yes asked",
@@ -437,7 +438,7 @@ EXACT_SHORT: dict[Part, str] = {
 }
 SAFETY_SHORT: dict[Part, str] = {
     "held-out-37": "1 held-out-37 turn is read as a yes it does not ask for, with the round-21 "
-    "rules and after round 22: 'Would you like to try remembering your email address, or is there "
+    "rules and after rounds 22 to 24: 'Would you like to try remembering your email address, or is there "
     "...' (a choice between retrying and another way) read as a yes asked",
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
     # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
