@@ -139,9 +139,10 @@ ACT_RULES: tuple[tuple[Act, str], ...] = (
     ("confirm", r"\b(shall|should) (i|we) (now |then |just |go ahead and )?confirm\b(?! (the|your) (account|amount|details|address|name|number|id)\b)"),
     ("confirm", r"\b(would|do|will) you (like|want|prefer|wish) (for )?me to\b"),
     # "Would you like instructions?", "Are you ready to follow some steps?": a yes to being guided
-    # through the steps (issue 16: real telecom agents ask this after each check).
+    # through the steps (issue 16: real telecom agents ask this after each check); "Are you ready
+    # to move forward with all four of these actions?" after a plan: a yes to it (round 24).
     ("confirm", r"^(so,? |then,? )?(would|do) you (like|want|need) (some |my |more )?(step-by-step |detailed |quick |further )?(instructions|guidance|help|assistance|directions|a walkthrough)\b(?![^?]*\b(else|other|anything|or)\b)[^?]*\?"),
-    ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed)|for (the|some|a few))\b[^?]*\?"),
+    ("confirm", r"^(so,? |then,? )?are you ready (to (follow|go through|start|begin|try|proceed|move forward|go ahead|go forward)|for (the|some|a few))\b[^?]*\?"),
     ("confirm", r"^(you )?want me to\b"),
     ("confirm", r"\b(would|do) you (still )?(like|want|wish) to (go ahead|proceed|continue|confirm|do (it|that|this|so)|move forward|go forward)\b"),
     ("confirm", r"^(so,? |and |then,? |also,? |now,? |ok(ay)?,? |before (\w+ing|we|i) [^,?]{1,50}, )?(would|do) you (still )?(like|want|wish|prefer) to (?!(choose|select|pick|provide|share|give|tell|send|enter)\b)(?!.*\bor\b(?!,? is there (anything|something) else\b))(?!.*\bany (changes|modifications|other)\b).*\?"),

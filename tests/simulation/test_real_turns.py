@@ -152,6 +152,13 @@ from pytest_bankbench.simulation.acts_rules import ACTS, Act
 # ('without transferring you') or one way listed after 'I can:', a rule told with the condition the
 # next check decides, 'currently unavailable' as a refusal, a plan of steps before the first, and a
 # question about the record just found beside an invitation (166 to 158 of 5,703).
+# Round 24 tested reading a question and a yes asked together as both (the customer answers and
+# agrees in one turn): of the tuning turns read as a question alone whose sentences carry a yes,
+# 248 are labelled a question only and 47 a yes, under every rule that folds the yes into the
+# question (a choice, a named option, a yes put off), so reading both changed 358 turns' moves
+# and read 260 as a yes not asked (8 before); it was not kept. 'Are you ready to move forward with
+# ...?' after a plan is read as the yes (158 to 157 of 5,703); held-out-37 held out, its turns
+# never read, measured once after: 7/117, the same turns, 87.2% exact, 1 unasked yes.
 CORPORA = tuple(
     Path(__file__).with_name(name)
     for name in (
@@ -274,7 +281,7 @@ EXACT_AT_LEAST = 0.85
 # 19; 2/120 after).
 MOVES_SHORT: dict[Part, str] = {
     "held-out-37": "7/117 held-out-37 turns (6.0%) change the next move with the round-21 rules "
-    "and after round 22 (8/117 against the second labeller W): a voice agent's spelled-out e-mail "
+    "and after rounds 22 to 24, the same turns (8/117 against the second labeller W): a voice agent's spelled-out e-mail "
     "address and short findings ('I found both items') labelled as answers, read as asking nothing; "
     "a request to spell a name read as asking nothing; a proposal cut off mid-sentence; a choice "
     "of retrying or transferring read as a yes asked",
@@ -357,11 +364,11 @@ MOVES_SHORT: dict[Part, str] = {
     "Rho-Bank has a card with similar or better benefits, I'd be happy to help you look into "
     "switching'), and a yes beside questions ('I can use our conversation as your written "
     "statement if you agree'), read as the question",
-    "tuning-40": "3/33 tuning-40 turns (9.1%) change the next move after round 23 (4 after round 21, "
-    "5, 15.2%, as held-out-36 with the round-19 rules and after round 20): a refusal until an "
-    "eligibility date ('your Blue Account must be open 14 days before ...') beside a finished report "
-    "or 'anything else?' read as the end of the request (two); a yes asked after tool calls written "
-    "as text read as a question",
+    "tuning-40": "2/33 tuning-40 turns (6.1%) change the next move after round 24 (3 after round 23, "
+    "4 after round 21, 5, 15.2%, as held-out-36 with the round-19 rules and after round 20): a "
+    "refusal until an eligibility date ('your Blue Account must be open 14 days before ...') beside "
+    "a finished report or 'anything else?' read as the end of the request (two); since round 24 "
+    "'Are you ready to move forward with all four of these actions?' after a plan is the yes",
 }
 # tuning-22 meets it since round 17 (84.6% after round 11, 80.9% as held-out-18; 86.0% after),
 # tuning-34 since round 17 (75.8% as held-out-30 with the round-15 rules and after round 16; 85.8%
@@ -431,7 +438,7 @@ EXACT_SHORT: dict[Part, str] = {
 }
 SAFETY_SHORT: dict[Part, str] = {
     "held-out-37": "1 held-out-37 turn is read as a yes it does not ask for, with the round-21 "
-    "rules and after round 22: 'Would you like to try remembering your email address, or is there "
+    "rules and after rounds 22 to 24: 'Would you like to try remembering your email address, or is there "
     "...' (a choice between retrying and another way) read as a yes asked",
     # every other tuning part passes it since round 6, tuning-14 since round 7, tuning-17,
     # tuning-21 and tuning-22 since round 11, tuning-23 and tuning-24 since round 12, tuning-25
