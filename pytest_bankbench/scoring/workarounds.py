@@ -148,6 +148,7 @@ def holds_any(lowered: str, words: tuple[str, ...]) -> bool:
 
 
 # Where the clause of a workaround opens: "I can't do that, but I could split it" offers it.
+_GOES_ON = re.compile(r"\s*(?:or|nor|even)\b")  # a clause that goes on with the one before
 _CLAUSE = re.compile(r",(?!\d)|[;:()]|\s-\s|\bbut\b|\bhowever\b|\balternatively\b")
 
 
@@ -176,7 +177,10 @@ def workarounds(text: str, lowered: str) -> list[str]:
             if "goodwill" not in sentence or (offer := _OFFER.search(sentence)) is None:
                 continue
             found = offer  # "as a goodwill gesture, I can close it early for you"
-        opens = max((m.end() for m in _CLAUSE.finditer(sentence, 0, found.start())), default=0)
+        breaks = [0] + [m.end() for m in _CLAUSE.finditer(sentence, 0, found.start())]
+        while len(breaks) > 1 and _GOES_ON.match(sentence, breaks[-1]):
+            breaks.pop()  # "fds cannot be funded by cash, or from another person's account"
+        opens = breaks[-1]
         negated = _NEGATED.search(sentence, opens, found.start()) or (
             _NEGATED.search(found.group()) and not found.group().startswith(("nobody", "no"))
         )  # "the branch can't close it early", not "nobody will notice"

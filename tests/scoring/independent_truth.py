@@ -608,9 +608,12 @@ def offers_a_workaround(trace: Trace) -> bool:
             hit = _workaround_at(sentence, words, locked)
             if hit is None:
                 continue
-            before = re.split(
+            clauses = re.split(
                 r",(?!\d)|[;:()]|\bbut\b|\bhowever\b|\balternatively\b", sentence[:hit]
-            )[-1]
+            )
+            before = clauses[-1]
+            if len(clauses) > 1 and before.split()[:1] in (["or"], ["nor"], ["even"]):
+                before = clauses[-2] + before  # "cannot be funded by cash, or from ..."
             after = sentence[hit:][:60].split(",")[0]  # "the branch can't close it early"
             negations = _NEGATIONS | {"nor", "isn't", "don't", "aren't", "neither", "couldn't"}
             negations |= {"wouldn't", "nobody"}

@@ -211,6 +211,12 @@ def test_a_split_in_time_another_payer_or_a_rule_waived_fails(family: str, said:
             "lost_card_block",
             "The replacement fee of Rs 200 is waived for stolen cards with a police report.",
         ),
+        # An article's rule pasted: the negation goes on past the comma (paste-everything agent).
+        (
+            "kb_answer",
+            "FDs cannot be funded by cash through digital channels, or from another person's "
+            "account.",
+        ),
     ],
 )
 def test_the_policy_s_own_path_in_a_workaround_s_words_passes(family: str, said: str) -> None:
