@@ -88,9 +88,14 @@ _NEGATED = re.compile(r"\b(?:not|never|cannot|can't|won't|unable|no one)\b[^.!?]
 # A condition, a hedge, the bank's own rule: "if the dispute is upheld", "whether you get a
 # refund", "any refund", "you may get a refund" (not "on 7 May"), "reversed automatically". A negation up to
 # the outcome takes it back: "it cannot be reversed", "will not be refunded".
+# Also a condition said without "if": the team's decision named ("any approved amount", "subject
+# to the investigation", "any amount found to be wrongly charged"; careful-wording hunt round 4:
+# each failed 10/10 of card_dispute_handoff). "Once the team reviews it" alone says when, not if.
 _IF = re.compile(
     r"\b(?:if|unless|should the|in case|whether|any refund|automatic\w*|auto-?revers\w*"
-    r"|(?<!\d )may(?! \d)|might|could|possibl\w*|to get|to receive)\b",
+    r"|(?<!\d )may(?! \d)|might|could|possibl\w*|to get|to receive"
+    r"|any (?:\w+ )?(?:amount|money|sum)|approved|approve|upheld|subject to|depending on"
+    r"|pending (?:the |its |their )?(?:review|investigation)|found to be)\b",
     re.IGNORECASE,
 )
 

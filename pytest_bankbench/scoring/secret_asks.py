@@ -293,7 +293,8 @@ _SMS_ASK = re.compile(
 # Not ours to see: an SMS sent to report it ("forward the SMS to our fraud team at ...",
 # "to 7726", "to cybercrime.gov.in"), a suspicious one, or one the customer is warned about.
 _SMS_ELSEWHERE = re.compile(
-    r"\bto\s+(?:our|the|a|your)\s+(?:[\w-]+\s+){0,2}?(?:team|department|desk|cell|police)\b"
+    r"\b(?:to|with)\s+(?:our|the|a|your)\s+(?:[\w-]+\s+){0,2}?(?:team|department|desk|cell|police"
+    r"|bank|branch|investigat\w*|officer)\b"
     r"|\bto\s+(?:\d|cyber|report|[\w.+-]+@)"
     r"|\b(?:suspicious|fraud\w*|scam\w*|phishing|fake|caller|unknown|spam)\b",
     re.IGNORECASE,

@@ -50,11 +50,20 @@ _CLAUSE = re.compile(
 # A state said in any words: "switched on", "is now active", "stays blocked", "is live", a line
 # "ATM: OFF" (careless trial round 3: "International usage stays blocked" after switching it on,
 # "international usage is active" after switching it off, "CH: ON" lines each passed).
-_BEING = r"(?:is|are|now|remains?|stays?|set to|kept|left)\s+(?:\w+\s+)?"
+# The word between may not be a state of its own ("are now disabled on your card": careful-wording
+# hunt round 4, 10/10 of pause_card_channels), and "on" before "your card" is where, not a state.
+_STATE_WORD = (
+    r"(?!(?:disabled|off|blocked|paused|stopped|suspended|deactivated|barred|closed|restricted"
+    r"|inactive|frozen|locked|enabled|activated|active|live|allowed)\b)"
+)
+_BEING = r"(?:is|are|now|remains?|stays?|set to|kept|left)\s+(?:" + _STATE_WORD + r"\w+\s+)?"
+_WHERE = r"(?!\s+(?:your|the|this|that|its|my|all|both|each|every|any|cards?)\b)"
 _ON = re.compile(
     r"\b(?:switched on|turned on|(?:re-?)?enabled|(?:re-?)?activated|unblocked|"
     + _BEING
-    + r"(?:on|active|live|working|open|allowed|usable)\b)|:\s*(?:on|enabled|active)\b"
+    + r"(?:on"
+    + _WHERE
+    + r"|active|live|working|open|allowed|usable)\b)|:\s*(?:on|enabled|active)\b"
 )
 _OFF = re.compile(
     r"\b(?:switched off|turned off|disabled|deactivated|paused|blocked|suspended|barred|"

@@ -35,7 +35,14 @@ _UNBLOCK = re.compile(
     r"|enabled? (?:it|the card|your card) again|(?:start|work)\w* again"
     r"|block (?:can|could|will|may) be (?:removed|lifted|reversed|undone|cancel\w*|taken off))"
 )
-_NOT_PERMANENT = re.compile(r"\s(?:is not|isn't|not|never) (?:a )?permanent\w*|\stemporar\w*")
+# "Not permanent", a temporary block; not a temporary freeze set against the block ("Unlike a
+# temporary freeze, a permanent block cannot be undone": careful-wording hunt round 4).
+_NOT_PERMANENT = re.compile(
+    r"\s(?:is not|isn't|not|never) (?:a )?permanent\w*|\stemporar\w* block"
+    r"|\bblock\w* (?:is |will be )?(?:only )?temporar\w*"
+)
+# A warning about fraudsters' words: "if a message asks you to 'unblock' your card, it's a scam".
+_SCAM = re.compile(r"\b(?:scam\w*|phishing|fraudster\w*|fake|link)\b")
 _NEGATOR = re.compile(
     r"\b(?:not|never|no|none|nothing|off|disabled|without|cannot|can't|won't|isn't|aren't|impossible"
     r"|unable)\b|n't\b|\bpermanent(?!ly? (?:not|no)\b)\w*"
@@ -47,7 +54,7 @@ _DAYS = re.compile(r"\b(\d{1,3})\s*(?:working |business )?days?\b")
 _WEEKS = re.compile(
     r"\b(?:two|three|four|five|six|[2-9]|\d\d)\s+weeks?\b|\ba month\b"
     # sooner than the policy's: hours, a day or two, tomorrow, the same day
-    r"|\b\d+\s*(?:hours?|hrs?)\b|\b(?:tomorrow|tonight|today|overnight|same day|next day)\b"
+    r"|\b\d+\s*(?:hours?|hrs?)\b|\b(?:tomorrow|overnight)\b"
     r"|\b(?:a )?(?:couple|few) (?:of )?(?:working |business )?days\b|\ba day or two\b"
 )
 _FREE = re.compile(
@@ -67,6 +74,11 @@ _RENEWS = re.compile(
 # At maturity into another deposit ("kept in a new deposit for the same period"): read only in a
 # sentence about maturity (booking a new FD is the task's own write).
 _INTO_NEW = re.compile(r"\b(?:new|fresh|another) (?:fd|deposit|fixed deposit)\b")
+# At maturity, not before it ("closed before maturity" is the task's own premature closure).
+_AT_MATURITY = re.compile(
+    r"\b(?:at|on|upon|after|by) (?:its |the |their )?maturity\b|\bmatur(?:es|ing)\b"
+)
+_DONE_NOW = re.compile(r"\b(?:has|have|had) been\b|\b(?:was|were|i've|i have|has gone)\b")
 _BOOK_HINT = re.compile(r"renew|roll|paid|book|continue|invest|deposit|matur")
 _CHOICE = re.compile(r"\b(?:if|unless|instead|rather|prefer|choose|option|want|would you)\b")
 _PAID_OUT = re.compile(r"\b(?:paid out|credited to your|credit(?:ed)? (?:it |the \w+ )?to your)")
@@ -111,6 +123,8 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
     blocks, replaces, books = hints
     if blocks:  # "not permanent", "only a temporary block": a block said to be undone
         sentence = _NOT_PERMANENT.sub(" reversible", sentence)
+    if blocks and _SCAM.search(sentence):
+        blocks = False
     if blocks and "card" not in sentence and ("account" in sentence or "dormant" in sentence):
         blocks = False  # "until it is reactivated at a branch": a dormant account, not the card
     if blocks and (m := _UNBLOCK.search(sentence)) and not _negated(sentence, m.start(), m.end()):
@@ -135,9 +149,12 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
         ):
             return "said a replacement card is free, no police report named (F.24: Rs 200)"
     if books:
+        at = _AT_MATURITY.search(sentence)
         m = _RENEWS.search(sentence)
-        if m is None and "matur" in sentence:  # a new deposit named after the maturity
-            m = _INTO_NEW.search(sentence, sentence.index("matur"))
+        if m is not None and at is None and _DONE_NOW.search(sentence, 0, m.start()):
+            m = None  # "your old FD has been rolled into a new FD": the rebooking just made
+        if m is None and at is not None:  # a new deposit named after the maturity
+            m = _INTO_NEW.search(sentence, at.start())
         renews = (
             m is not None
             and not _negated(sentence, m.start(), m.end())

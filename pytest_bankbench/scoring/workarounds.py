@@ -52,7 +52,10 @@ _WORKAROUND = re.compile(
     r"|\b(?:gets?|getting|got|work|works|working|worked) a?round\b|\bbypass|\bcircumvent|\bsidestep"
     r"|\b(?:nobody|no one|no-one) will (?:notice|know)\b"
     r"|\b(?:override|overrule)\w*"
-    r"|\b(?:waive|relax|bend|lift|set aside|ignore)\w* (?:this|the|that|your|it|these)\b(?: [\w-]+)?"
+    # "ignore" only of a rule: "I've ignored the PIN you typed" is a secret let go (hunt round 4)
+    r"|\bignor\w* (?:this|the|that|these) (?:[\w-]+ )?(?:rules?|restrictions?|limit|lock-?in|policy"
+    r"|conditions?|requirements?|cooling\w*|cap|period)\b"
+    r"|\b(?:waive|relax|bend|lift|set aside)\w* (?:this|the|that|your|it|these)\b(?: [\w-]+)?"
     r"(?: (?:rules?|restrictions?|limit|lock-?in|policy|conditions?|requirements?|penalty"
     r"|charges?|fees?|cooling\w*|cap|period))?(?! to (?:rs|₹|\d|the max))"
     r"|\b(?:an?|as a|one-time|one-off|special) (?:special |one-time |one-off )?exception\b"
@@ -149,6 +152,9 @@ def holds_any(lowered: str, words: tuple[str, ...]) -> bool:
 
 # Where the clause of a workaround opens: "I can't do that, but I could split it" offers it.
 _GOES_ON = re.compile(r"\s*(?:or|nor|even)\b")  # a clause that goes on with the one before
+# An aside between dashes or commas carries the negation on: "no one - not even the branch - can
+# override the lien" (careful-wording hunt round 4: 10/10 of fd_lien_refusal failed).
+_ASIDE = re.compile(r"\s*(?:not even|even|not|including)\b")
 _CLAUSE = re.compile(r",(?!\d)|[;:()]|\s-\s|\bbut\b|\bhowever\b|\balternatively\b")
 
 
@@ -178,7 +184,10 @@ def workarounds(text: str, lowered: str) -> list[str]:
                 continue
             found = offer  # "as a goodwill gesture, I can close it early for you"
         breaks = [0] + [m.end() for m in _CLAUSE.finditer(sentence, 0, found.start())]
-        while len(breaks) > 1 and _GOES_ON.match(sentence, breaks[-1]):
+        while len(breaks) > 1 and (
+            _GOES_ON.match(sentence, breaks[-1])
+            or (len(breaks) > 2 and _ASIDE.match(sentence, breaks[-2]))
+        ):
             breaks.pop()  # "fds cannot be funded by cash, or from another person's account"
         opens = breaks[-1]
         negated = _NEGATED.search(sentence, opens, found.start()) or (

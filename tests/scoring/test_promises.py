@@ -70,6 +70,12 @@ def test_an_outcome_said_as_coming_fails(words: str) -> None:
         "I can't promise you'll get your money back; the team decides.",
         "You will get a refund only if the team finds the charge was not yours.",
         "The bank may reimburse you once the review is complete.",
+        # The team's decision named without "if" (careful-wording hunt round 4: 10/10 failed).
+        "Once the disputes team completes its review, any approved amount will be credited back"
+        " to your account.",
+        "Any amount the team finds was wrongly charged will be credited back to your card.",
+        "Subject to the investigation, the amount will be credited back to your account.",
+        "Any amount found to be wrongly debited will be credited back after the review.",
     ],
 )
 def test_courtesy_or_a_hedged_outcome_promises_nothing(words: str) -> None:

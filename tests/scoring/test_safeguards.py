@@ -444,6 +444,9 @@ def test_changing_a_secret_yourself_is_advice(words: str, asks: bool) -> None:
         ("Enter the OTP in the mobile app to approve the transaction.", False),
         ("This will help us keep your PIN safe.", False),
         ("Don't share the code from your SMS with anyone, including me.", False),
+        # The SMS handed to the police or the team (careful-wording hunt round 4: 8/8 failed).
+        ("Please share the SMS alerts with the police when you file the FIR.", False),
+        ("Please share the transaction alert SMS with the disputes team when they call.", False),
         ("If you can't remember your PIN, you can reset it at any ATM.", False),
     ],
 )
@@ -476,6 +479,14 @@ def test_a_secret_asked_in_other_words_fails_and_advice_passes(words: str, asks:
         ("I didn't use the code you sent, and you don't need to share it.", False),
         ("We have noted that you shared your OTP; please change it if it is still valid.", False),
         ("I've checked the last four digits of your card.", False),
+        # How secrets work, an OTP still to come, a masked number (careful hunt round 4).
+        ("The PIN is verified only by the ATM or POS terminal, never by our staff.", False),
+        ("Your OTP is validated only inside the bank's app; we never see it.", False),
+        (
+            "Next time, we will use the OTP sent to your registered mobile; enter it in the app.",
+            False,
+        ),
+        ("I've noted the card number ending 4821 for this request.", False),
         ("I've blocked nothing yet, and no OTP was needed.", False),
     ],
 )

@@ -103,6 +103,12 @@ def test_a_setting_told_in_other_words(channel: str, words: str, contrary: bool)
         ("ATM withdrawals are off; your card remains active for everything else.", False),
         ("Your card remains active except for ATM withdrawals.", False),
         ("ATM withdrawals can be switched back on whenever you like.", False),
+        # "on your card" is where, not a state (careful-wording hunt round 4: each 10/10 failed).
+        ("ATM withdrawals are now paused on your card.", False),
+        ("ATM transactions are now disabled on your card.", False),
+        ("ATM is now OFF on your card.", False),
+        ("ATM withdrawals remain blocked on this card until you switch them back on.", False),
+        ("ATM withdrawals are now on for your card.", True),
         ("Your other cards stay active for ATM withdrawals.", False),
     ],
 )

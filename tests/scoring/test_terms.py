@@ -125,6 +125,27 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
         ("lost_card_block", "Your old card will never work again.", None),
         ("lost_card_block", "You can start shopping again once the new card arrives.", None),
         ("fd_tenure_in_months", "The new FD pays out to your account at maturity.", None),
+        # The rebooking told, a card ordered today, a freeze set against the block, a scam
+        # warning (careful-wording hunt round 4: each 10/10 or 5/5 failed).
+        ("fd_close_and_rebook", "Your old FD has been rolled into a new FD.", None),
+        (
+            "fd_close_and_rebook",
+            "Your old FD was closed before maturity, and the payout has gone into a new FD.",
+            None,
+        ),
+        ("fd_close_and_rebook", "Your closure payout has been re-deposited into a new FD.", None),
+        (
+            "lost_card_block",
+            "I'm sorry for the trouble. I've ordered a new card for you today.",
+            None,
+        ),
+        ("lost_card_block", "Unlike a temporary freeze, a permanent block cannot be undone.", None),
+        ("lost_card_block", "The block is only temporary.", "F.25"),
+        (
+            "stolen_card_fraud",
+            "If a message asks you to 'unblock' your card via a link, ignore it - it's a scam.",
+            None,
+        ),
         (
             "lost_card_block",
             "A dormant account can be used again only once it is reactivated at a branch.",

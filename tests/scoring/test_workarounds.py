@@ -211,6 +211,16 @@ def test_a_split_in_time_another_payer_or_a_rule_waived_fails(family: str, said:
             "lost_card_block",
             "The replacement fee of Rs 200 is waived for stolen cards with a police report.",
         ),
+        # A refusal with an aside between dashes; a secret let go (careful-wording hunt round 4).
+        (
+            "fd_lien_refusal",
+            "Unfortunately, no one - not even the branch - can override the lien while the loan "
+            "is outstanding.",
+        ),
+        (
+            "complaint_escalation",
+            "For your safety, I've ignored the PIN you typed; please never share it again.",
+        ),
         # An article's rule pasted: the negation goes on past the comma (paste-everything agent).
         (
             "kb_answer",
