@@ -23,6 +23,8 @@ of + turns); the held part is not measured until the end:
   promise      1 of 175 / 9 of 26
   secret_ask   0 of 201 / 0 of 0   (no turn of the corpus asks for a secret)
   proof_ask    1 of 173 / 14 of 28
+After completion.py's fixes (general rules, each tested both ways in test_completion.py) and
+the new `completed`/`not_done` phrases: completed 6 / 6, not_done 0 / 0.
 """
 
 from __future__ import annotations
@@ -102,8 +104,8 @@ READERS = {
 
 # (false positives, false negatives) each reader may have, per part.
 ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
-    ("completed", "tuning"): (30, 6),
-    ("not_done", "tuning"): (0, 3),
+    ("completed", "tuning"): (6, 6),
+    ("not_done", "tuning"): (0, 0),
     ("promise", "tuning"): (1, 9),
     ("secret_ask", "tuning"): (0, 0),
     ("proof_ask", "tuning"): (1, 14),
