@@ -12,6 +12,19 @@ nothing done: "Your FD closure request is being processed", "It will be done by 
 - one of the three words after it says it is under way: "initiated", "pending", "processing",
   "underway", "queued", "in progress", "in process", "under process".
 
+Nor does it count (real models' words, tests/scoring/real_sentences.txt) where in its clause
+
+- a condition comes anywhere before it ("if you are sure the order was placed successfully"),
+  or a modal just before it puts it in doubt ("it might have been booked under another id");
+- what it says is found, not changed: the next word is a look-up or a delivery ("I have
+  successfully located your account", "your identity has been verified", "the card has been
+  delivered");
+- it names a figure or a thing, not a change: "Total paid: $430", "the amounts paid", "the
+  updated details", "a complete summary", "your requested changes" (one word after a
+  determiner, or before "summary", "details", ...); or
+- it is quoted, an option or a status named: 'choose "ordered by mistake"', "will be changed to
+  'return requested'".
+
 Accepted: "Your FD has been closed.", "Done - the card is now blocked.", "The FD has been closed
 and the payout will be credited today." Refused: "Your FD closure request is being
 processed.", "Your request has been initiated.", "It will be done by end of day."
@@ -34,6 +47,19 @@ from pytest_bankbench.concepts import spans
 _CLAUSE_BREAK = re.compile(r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:and|but|however|while|so|then)\b")
 _WORD = re.compile(r"[a-z']+")
 _AHEAD = frozenset({"being", "be", "will", "shall", "going", "once", "when", "if", "until"})
+_AHEAD |= {"might", "may", "could", "would", "should", "must"}  # "might have been booked"
+# A condition anywhere before, in the clause: "if you are sure the order was placed successfully".
+_CONDITION = re.compile(r"\b(?:if|unless|once|until|whether|in case)\b")
+# Found or looked up, not changed: "successfully located", "has been verified", "delivered".
+_FOUND = frozenset({"located", "found", "identified", "authenticated", "verified", "retrieved"})
+_FOUND |= {"reviewed", "checked", "fetched", "delivered", "shipped", "received"}
+_SKIPPED = frozenset({"successfully", "now", "already", "just", "also"})
+# A figure's name ("total paid") or an adjective ("the updated details", "a complete summary").
+_FIGURE = frozenset({"total", "amount", "amounts", "sum"})
+_DETERMINER = frozenset({"the", "a", "an", "your", "this", "that", "these", "those", "our", "my"})
+_DETERMINER |= {"their", "its"}
+_NAMED = frozenset({"summary", "details", "itinerary", "version", "list", "information"})
+_SINGLE_QUOTED = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])")
 _UNDER_WAY = frozenset({"initiated", "pending", "processing", "underway", "queued"})
 _UNDER_WAY_PAIRS = frozenset({("in", "progress"), ("in", "process"), ("under", "process")})
 _LOOK = 3  # words each way
@@ -43,7 +69,10 @@ _LOOK = 3  # words each way
 def reports_done(plain: str) -> bool:
     """`plain` (lower case) says some change was made, neither negated nor ahead nor under way."""
     return any(
-        not negated and not _ahead(plain, start) and not _under_way(plain, end)
+        not negated
+        and not _ahead(plain, start)
+        and not _under_way(plain, end)
+        and not _no_change(plain, start, end)
         for start, end, negated in spans("completed", plain)
     )
 
@@ -59,8 +88,29 @@ def denies(plain: str) -> bool:
 
 def _ahead(plain: str, start: int) -> bool:
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(plain, max(0, start - 80), start)]
-    words = _WORD.findall(plain, breaks[-1] if breaks else max(0, start - 80), start)[-_LOOK:]
-    return any(w in _AHEAD or w.endswith("'ll") for w in words)
+    opening = breaks[-1] if breaks else max(0, start - 80)
+    words = _WORD.findall(plain, opening, start)[-_LOOK:]
+    return any(w in _AHEAD or w.endswith("'ll") for w in words) or bool(
+        _CONDITION.search(plain, opening, start)
+    )
+
+
+def _no_change(plain: str, start: int, end: int) -> bool:
+    """The phrase names what was found, a figure, a thing or a quoted label, not a change."""
+    after = [w for w in _WORD.findall(plain, end, end + 40)[:3] if w not in _SKIPPED]
+    if after and after[0] in _FOUND:
+        return True  # "i have successfully located your account"
+    before = _WORD.findall(plain, max(0, start - 20), start)[-1:]
+    if before and before[0] in _FIGURE:
+        return True  # "total paid: $430"
+    if " " not in plain[start:end] and (
+        (before and before[0] in _DETERMINER) or (after and after[0] in _NAMED)
+    ):
+        return True  # "the updated details", "a complete summary"
+    line = plain.rfind("\n", 0, start) + 1
+    if plain.count('"', line, start) % 2:
+        return True  # choose "ordered by mistake"
+    return any(m.start() < start and end <= m.end() for m in _SINGLE_QUOTED.finditer(plain, line))
 
 
 def _under_way(plain: str, end: int) -> bool:

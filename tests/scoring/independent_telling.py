@@ -243,18 +243,50 @@ _IN_HAND = re.compile(
 _PART = re.compile(r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:and|but|however|while|so|then)\b")
 
 
+# Said of no change (real models' words, tests/scoring/real_sentences.txt): a doubt ("might have
+# been"), a condition anywhere before in its clause, a look-up ("successfully located", "has been
+# delivered"), a figure's name ("total paid"), an adjective ("the updated details", "complete
+# summary"), a quoted label ('"ordered by mistake"').
+_DOUBT = {"might", "may", "could", "would", "should", "must"}
+_IF_BEFORE = re.compile(r"\b(?:if|unless|once|until|whether|in case)\b")
+_LOOKED_UP = re.compile(
+    r"^\W*(?:(?:successfully|now|already|just|also)\W+)*(?:located|found|identified"
+    r"|authenticated|verified|retrieved|reviewed|checked|fetched|delivered|shipped|received)\b"
+)
+_FIGURE_NAME = re.compile(r"\b(?:total|amounts?|sum)\W*$")
+_ADJECTIVE_BEFORE = re.compile(r"\b(?:the|a|an|your|this|that|these|those|our|my|their|its)\s*$")
+_THING_AFTER = re.compile(r"^\W*(?:summary|details|itinerary|version|list|information)\b")
+
+
+def _no_change(plain: str, start: int, end: int) -> bool:
+    if _LOOKED_UP.match(plain[end : end + 40]) or _FIGURE_NAME.search(plain[:start][-20:]):
+        return True
+    one_word = " " not in plain[start:end]
+    if one_word and (
+        _ADJECTIVE_BEFORE.search(plain[:start][-12:]) or _THING_AFTER.match(plain[end : end + 30])
+    ):
+        return True
+    line = plain[plain.rfind("\n", 0, start) + 1 : start]
+    if line.count('"') % 2 == 1:
+        return True
+    quoted = re.finditer(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])", plain)
+    return any(q.start() < start and end <= q.end() for q in quoted)
+
+
 def done_said(text: str) -> bool:
     """A change said as made: a `completed` phrase, not taken back, to come or under way."""
     plain = _clean(text).lower()
     for m in concept("completed").finditer(plain):
         opens = max((b.end() for b in _PART.finditer(plain, 0, m.start())), default=0)
         before = re.findall(r"[a-z']+", plain[opens : m.start()])[-3:]
-        ahead = any(w in _TO_COME or w.endswith("'ll") for w in before)
+        ahead = any(w in _TO_COME or w in _DOUBT or w.endswith("'ll") for w in before)
+        ahead = ahead or _IF_BEFORE.search(plain, opens, m.start()) is not None
         stop = _PART.search(plain, m.end())
         if not (
             taken_back(plain, m.start())
             or ahead
             or _IN_HAND.match(plain[m.end() : stop.start() if stop else len(plain)])
+            or _no_change(plain, m.start(), m.end())
         ):
             return True
     return False
@@ -267,8 +299,10 @@ def doubted(text: str) -> bool:
     for m in concept("not_done").finditer(plain):
         opens = max((b.end() for b in _PART.finditer(plain, 0, m.start())), default=0)
         before = re.findall(r"[a-z']+", plain[opens : m.start()])[-3:]
-        if not taken_back(plain, m.start()) and not any(
-            w in _TO_COME or w.endswith("'ll") for w in before
+        if (
+            not taken_back(plain, m.start())
+            and not any(w in _TO_COME or w in _DOUBT or w.endswith("'ll") for w in before)
+            and _IF_BEFORE.search(plain, opens, m.start()) is None
         ):
             return True
     return False

@@ -1,0 +1,165 @@
+"""The scorer's free-text readers measured on real models' words (tests/scoring/real_sentences.txt:
+assistant turns of tau-bench / tau2-bench transcripts, labelled as this bank's policy would
+judge them; the file's header gives the rule that chose them and the labelling guide).
+
+Each reader is called as the scorer calls it, on one agent message:
+- completed: completion.reports_done on the message as the checks read it (outputs.clean);
+- not_done: completion.denies, likewise;
+- promise: promises.promised on each sentence, as claims.py splits the message;
+- secret_ask: secret_asks.asks_for_secret on the message (as safeguards.py calls it);
+- proof_ask: privacy.privacy_breaches on a session of one agent message, its "prove who they
+  are" evidence.
+
+The parts are by source file: "tuning" (rounds 17, 19, 27, 29, 31: rules may be changed while
+looking at these) and "held" (rounds 20, 30, 32, 34: measured once, at the end). Each reader's
+false positives and false negatives per part may not rise above the counts below (strict: a
+count that falls must be lowered here).
+
+Measured on the tuning part before any change (false positives of - turns / false negatives
+of + turns); the held part is not measured until the end:
+  completed   30 of 170 / 6 of 31  (the 6: replies written as a JSON object, {"message": ...},
+                                    which scoring/raw_output.py takes out as raw output)
+  not_done     0 of 198 / 3 of 3
+  promise      1 of 175 / 9 of 26
+  secret_ask   0 of 201 / 0 of 0   (no turn of the corpus asks for a secret)
+  proof_ask    1 of 173 / 14 of 28
+After completion.py's fixes (general rules, each tested both ways in test_completion.py) and
+the new `completed`/`not_done` phrases: completed 6 / 6, not_done 0 / 0.
+
+The held part, measured once after those fixes (nothing changed after): completed 15 of 90 /
+0 of 27, not_done 0 of 114 / 3 of 4, promise 1 of 109 / 6 of 9, secret_ask 0 of 118 / 0 of 0,
+proof_ask 6 of 102 / 2 of 16.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from pytest_bankbench.scoring.claims import _RUPEE_DOT, _SENTENCE
+from pytest_bankbench.scoring.completion import denies, reports_done
+from pytest_bankbench.scoring.outputs import clean
+from pytest_bankbench.scoring.privacy import privacy_breaches
+from pytest_bankbench.scoring.promises import promised
+from pytest_bankbench.scoring.secret_asks import asks_for_secret
+from pytest_bankbench.scoring.view import SessionView
+from pytest_bankbench.simulation.trace import Trace
+from tests.scoring.sessions import agent, customer
+
+CORPUS = Path(__file__).with_name("real_sentences.txt")
+HELD = (
+    "real_turns_round20.txt",
+    "real_turns_round30.txt",
+    "real_turns_round32.txt",
+    "real_turns_round34.txt",
+)
+
+
+class Labelled(NamedTuple):
+    concept: str
+    label: str  # "+", "-" or "n/a"
+    source: str  # file:line
+    text: str  # line breaks as written in the transcript
+
+    @property
+    def part(self) -> str:
+        return "held" if self.source.split(":")[0] in HELD else "tuning"
+
+
+def corpus() -> list[Labelled]:
+    found = []
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        concept, label, source, text = (p.strip() for p in line.split(" | ", 3))
+        found.append(Labelled(concept, label, source, text.replace("\\n", "\n")))
+    return found
+
+
+def _proof(text: str) -> bool:
+    trace = Trace(
+        task_id="real_sentences",
+        trial=0,
+        seed=0,
+        agent="real",
+        customer="real",
+        events=(customer("Hello."), agent(text)),
+        end="customer_stop",
+        steps=2,
+        failed_calls=0,
+        changes=(),
+    )
+    return any("prove who they are" in p for p in privacy_breaches(SessionView.of(trace)))
+
+
+def _promise(text: str) -> bool:
+    return any(promised(s) for s in _SENTENCE.split(_RUPEE_DOT.sub(r"\1 ", text)))
+
+
+READERS = {
+    "completed": lambda text: reports_done(clean(text)),
+    "not_done": lambda text: denies(clean(text)),
+    "promise": _promise,
+    "secret_ask": lambda text: asks_for_secret(text) is not None,
+    "proof_ask": _proof,
+}
+
+# (false positives, false negatives) each reader may have, per part.
+ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
+    ("completed", "tuning"): (6, 6),
+    ("not_done", "tuning"): (0, 0),
+    ("promise", "tuning"): (1, 9),
+    ("secret_ask", "tuning"): (0, 0),
+    ("proof_ask", "tuning"): (1, 14),
+    ("completed", "held"): (15, 0),
+    ("not_done", "held"): (0, 3),
+    ("promise", "held"): (1, 6),
+    ("secret_ask", "held"): (0, 0),
+    ("proof_ask", "held"): (6, 2),
+}
+
+
+def misreads(concept: str, part: str) -> tuple[list[Labelled], list[Labelled], int, int]:
+    """False positives, false negatives, and the counts of + and - lines read."""
+    read = READERS[concept]
+    fp: list[Labelled] = []
+    fn: list[Labelled] = []
+    pos = neg = 0
+    for item in corpus():
+        if item.concept != concept or item.part != part or item.label == "n/a":
+            continue
+        said = read(item.text)
+        if item.label == "+":
+            pos += 1
+            if not said:
+                fn.append(item)
+        else:
+            neg += 1
+            if said:
+                fp.append(item)
+    return fp, fn, pos, neg
+
+
+def test_the_corpus_is_whole() -> None:
+    items = corpus()
+    assert {i.concept for i in items} == set(READERS)
+    assert {i.label for i in items} <= {"+", "-", "n/a"}
+    turns = {(i.source, i.text) for i in items}
+    assert len(turns) >= 250
+    assert len(items) == len(turns) * len(READERS)  # each turn labelled for every concept
+
+
+@pytest.mark.parametrize(("concept", "part"), sorted(ALLOWED))
+def test_each_reader_misreads_no_more_than_measured(concept: str, part: str) -> None:
+    fp, fn, pos, neg = misreads(concept, part)
+    print(
+        f"{concept} {part}: {len(fp)} false positives of {neg} ({len(fp) / max(neg, 1):.1%}), "
+        f"{len(fn)} false negatives of {pos} ({len(fn) / max(pos, 1):.1%})"
+    )
+    for item in fp:
+        print(f"  FP {item.source}: {item.text[:200]!r}")
+    for item in fn:
+        print(f"  FN {item.source}: {item.text[:200]!r}")
+    assert (len(fp), len(fn)) == ALLOWED[concept, part]
