@@ -51,6 +51,27 @@ def _is_json(chunk: str) -> bool:
     return True
 
 
+# The keys of a reply written as a JSON object: {"message": "Your FD has been closed ..."} is the
+# agent's words in an envelope, as real models write them (tau-bench's gpt-5-nano, many turns;
+# the customer hears them: simulation/acts_text.py). No tool's result has these keys at its top.
+_ENVELOPE_KEYS = ("message", "response", "reply", "content", "text", "answer")
+
+
+def _envelope(text: str) -> str | None:
+    """The words of a reply written as one JSON object with a message-like key, or None."""
+    stripped = text.strip()
+    if not (stripped.startswith("{") and stripped.endswith("}")):
+        return None
+    try:
+        value = json.loads(stripped, strict=False)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, dict):
+        return None
+    words = [v for k, v in value.items() if k.lower() in _ENVELOPE_KEYS and isinstance(v, str)]
+    return "\n".join(words) if words else None
+
+
 def strip_raw(text: str) -> str:
     """The message without pasted raw tool output: JSON blocks, fenced code, JSON-looking lines."""
     # Every removal needs a fence's backtick, a bracket or a JSON line's quote: most messages
@@ -58,6 +79,9 @@ def strip_raw(text: str) -> str:
     # a class of four).
     if "`" not in text and "{" not in text and "[" not in text and '"' not in text:
         return text
+    said = _envelope(text)
+    if said is not None:
+        text = said
     while (stripped := _strip_once(text)) != text:  # a removal can expose another block
         text = stripped
     return text

@@ -51,3 +51,43 @@ def test_strip_raw_leaves_text_without_raw_markers(text: str) -> None:
 def test_strip_raw_is_idempotent(text: str) -> None:
     once = strip_raw(text)
     assert strip_raw(once) == once
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        # A reply written as a JSON object: its message is the agent's words (tau-bench's
+        # gpt-5-nano wrote most turns so; tests/scoring/real_sentences.txt round19:97).
+        ('{"message": "Your balance is Rs. 5,000."}', "Rs. 5,000", '"message"'),
+        ('{\n  "response": "Your FD has been closed."\n}', "has been closed", "{"),
+        ('{"message": "Done.", "status": "done"}', "Done.", "status"),
+        # A tool's result stays raw, in an envelope or not (no tool's result has such a key).
+        ('{"balance": "322072.01", "status": "active"}', "", "322072.01"),
+        ('{"message": "Here: {\\"balance\\": \\"322072.01\\"}"}', "Here:", "322072.01"),
+        ('{"results": [{"title": "T", "text": "Rs 50,000 a day"}]}', "", "50,000"),
+    ],
+)
+def test_a_reply_in_a_json_envelope_is_read_as_said(text: str, kept: str, gone: str) -> None:
+    out = strip_raw(text)
+    assert kept in out
+    assert gone not in out
+
+
+def test_gold_written_as_json_objects_passes_in_every_family() -> None:
+    """Every agent turn of one gold session per family wrapped as {"message": ...}: the verdict
+    is gold's (before, 100 of 100 sampled sessions failed: the whole reply was taken for raw
+    output)."""
+    import json
+
+    from pytest_bankbench.tasks.loader import shipped_tasks
+    from tests.scoring.sessions import agent_turns, failed, gold, say, text_at
+
+    seen: set[str] = set()
+    for task in shipped_tasks():
+        if task.family in seen:
+            continue
+        seen.add(task.family)
+        trace = gold(task.task_id)
+        for at in agent_turns(trace):
+            trace = say(trace, at, json.dumps({"message": text_at(trace, at)}, indent=2))
+        assert failed(task, trace) == {}, task.task_id

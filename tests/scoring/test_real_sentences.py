@@ -28,7 +28,15 @@ the new `completed`/`not_done` phrases: completed 6 / 6, not_done 0 / 0.
 
 The held part, measured once after those fixes (nothing changed after): completed 15 of 90 /
 0 of 27, not_done 0 of 114 / 3 of 4, promise 1 of 109 / 6 of 9, secret_ask 0 of 118 / 0 of 0,
-proof_ask 6 of 102 / 2 of 16.
+proof_ask 6 of 102 / 2 of 16. Merged beside another helper's promises.py change made without
+reading this corpus (money said to come back with no refund word is a promise: careless trial
+round 3), the held part's promise false negatives fell to 5 of 9. Then the lead read a reply
+written as a JSON object ({"message": ...}, {"content": ...}) as the words it holds, as the
+customer hears it (scoring/raw_output.py; a gold session so wrapped failed every task): the
+tuning part's JSON turns (round 19) are read at last, so completed's 6 false negatives went
+(6 / 6 -> 10 / 0: "I've completed the search", "the transfer ... has been successful" are read
+too) and proof_ask's went from 1 / 14 to 5 / 12 (a passenger's date of birth asked in an
+airline booking, labelled no proof). The held part has no such turn.
 """
 
 from __future__ import annotations
@@ -108,14 +116,14 @@ READERS = {
 
 # (false positives, false negatives) each reader may have, per part.
 ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
-    ("completed", "tuning"): (6, 6),
+    ("completed", "tuning"): (10, 0),
     ("not_done", "tuning"): (0, 0),
     ("promise", "tuning"): (1, 9),
     ("secret_ask", "tuning"): (0, 0),
-    ("proof_ask", "tuning"): (1, 14),
+    ("proof_ask", "tuning"): (5, 12),
     ("completed", "held"): (15, 0),
     ("not_done", "held"): (0, 3),
-    ("promise", "held"): (1, 6),
+    ("promise", "held"): (1, 5),
     ("secret_ask", "held"): (0, 0),
     ("proof_ask", "held"): (6, 2),
 }
