@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from pytest_bankbench.records import RecordKind, holdings, named_in
 from pytest_bankbench.scoring.outputs import clean
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.tasks.model import Task
@@ -256,3 +257,31 @@ _STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')  # a JSON string literal
 def _pasted(sentence: str, copied: str) -> bool:
     flat = " ".join(sentence.split()).casefold().strip(" -*>\"'")
     return len(flat) >= _COPIED and flat in copied
+
+
+# A sentence about another of the customer's records named by its description, not its id:
+# "Your FD of Rs. 79,000 opened on 30 July 2023 is under lien" when the FD refused is another
+# (careless-agent trial, wrong_fd). A contrast splits a sentence: "Your other FD of Rs 79,000
+# can be closed, but this one is under lien" still tells the reason of this one.
+_LOWER_SENTENCE = re.compile(r"(?<!\brs\.)(?<=[.!?])\s+|\n+")  # "rs. 9,06,000" ends none
+_CONTRAST = re.compile(r",?\s+\b(?:but|however|whereas|while|though|although)\b")
+
+
+def about_record(task: Task, key: str, plain: str) -> str:
+    """`plain` with each sentence (or contrasted part) that names another record of the kind of
+    `key`, by more than a word for its kind, and not `key`'s, blanked."""
+    kind = _KINDS.get(key[:2].upper())
+    if kind is None:
+        return plain
+    held = holdings(task.customer_id, task.task_date, task.bank_seed, (kind,))
+    if not any(h.key == key for h in held):
+        return plain
+    kept: list[str] = []
+    for sentence in _LOWER_SENTENCE.split(plain):
+        for part in _CONTRAST.split(sentence):
+            said = named_in([part], held, kind, strong=True)
+            kept.append(" " * len(part) if said and key not in said else part)
+    return " ".join(kept)
+
+
+_KINDS: dict[str, RecordKind] = {"FD": "deposit", "RD": "deposit", "CR": "card", "LN": "loan"}

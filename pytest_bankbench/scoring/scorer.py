@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal, get_args
 
 from pydantic import ConfigDict
@@ -12,7 +13,14 @@ from pytest_bankbench.bank.frozen import FrozenRecord
 from pytest_bankbench.bank.limits import outside_limits
 from pytest_bankbench.scoring.claims import false_claims
 from pytest_bankbench.scoring.consent import consent_failures, unagreed_writes
-from pytest_bankbench.scoring.corrections import told
+from pytest_bankbench.scoring.corrections import (
+    Figure,
+    figures_given,
+    figures_of,
+    restated,
+    told,
+    two_ways,
+)
 from pytest_bankbench.scoring.dates_told import reading_on
 from pytest_bankbench.scoring.grounded import unfounded_values
 
@@ -27,10 +35,12 @@ from pytest_bankbench.scoring.privacy import privacy_breaches
 from pytest_bankbench.scoring.required import assign_required as assign_required
 from pytest_bankbench.scoring.required import missing_calls, placed_calls, shown_by
 from pytest_bankbench.scoring.rule_figures import unfounded_rule_figures
-from pytest_bankbench.scoring.safeguards import forbidden_access, secret_breaches
+from pytest_bankbench.scoring.safeguards import forbidden_access, quote, secret_breaches
+from pytest_bankbench.scoring.senior_rate import senior_claims
 from pytest_bankbench.scoring.terms import contradicted_terms
 from pytest_bankbench.scoring.told import untold
 from pytest_bankbench.scoring.view import SessionView
+from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.trace import ToolEvent, Trace
 from pytest_bankbench.tasks.model import GoldCall, Task, ToldValue
 
@@ -245,13 +255,26 @@ def output_said(output: ToldValue, messages: Sequence[str]) -> bool:
 def score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     """All checks of one session against its task and the gold replay's change set; a date told
     without its year is read against the task's date (scoring/dates_told.py)."""
-    with reading_on(task.task_date):
-        return _score(task, trace, expected)
-
-
-def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
-    evidence: dict[CheckName, list[str]] = {name: [] for name in CHECKS}
     view = SessionView.of(trace)  # the trace read once, for every check
+    with reading_on(task.task_date), figures_given(lambda: _figures(view)):
+        return _score(task, trace, expected, view)
+
+
+def _figures(view: SessionView) -> frozenset[Figure]:
+    """The figures the session gave: its tool calls and results, the customer's words, the
+    policy's (a quantity stated at one of them is not told two ways: corrections.py)."""
+    said = [m.lowered for m in view.messages if m.event.role != "agent"]
+    tools = [(e.call.arguments, e.output) for e in view.tool_events]
+    return figures_of(tools, said) | _policy_figures()
+
+
+@cache
+def _policy_figures() -> frozenset[Figure]:
+    return figures_of((), [policy_text().lower()])
+
+
+def _score(task: Task, trace: Trace, expected: ChangeSet, view: SessionView) -> Verdict:
+    evidence: dict[CheckName, list[str]] = {name: [] for name in CHECKS}
     if not trace.ended_normally:
         evidence["ended_normally"].append(f"ended by {trace.end}: {trace.end_detail}")
     placed = placed_calls(task, view)
@@ -289,16 +312,23 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
     evidence["told_customer"].extend(false_claims(view, bool(golds), task))  # I.31: nor promised
     evidence["told_customer"].extend(unfounded_values(view))  # J.35: no invented figures
+    evidence["told_customer"].extend(senior_claims(view))  # nor a senior rate given to another
     evidence["told_customer"].extend(unfounded_rule_figures(view))  # nor a rule's figures
     evidence["told_customer"].extend(contradicted_terms(view))  # nor a write's terms turned
     # A value counts only in the agent's own words: not pasted, not copied, not in a recital.
-    messages = [m.words for m in own if m.words]
+    # A value said of another of the customer's records (named by its id or last digits) is
+    # not told of the one asked about: what a message says of another is out (own_words).
+    messages = [m.of_ours or m.words for m in own if m.words]
     for output in task.required_outputs:
         # Told after the call that shows it, where the session made that call (a missing one
         # fails required_calls already).
         source = shown_by(task, output.source)
         at = placed.get(source.id) if source is not None else None
-        heard = messages if at is None else [m.words for m in own if m.words and m.position > at]
+        heard = (
+            messages
+            if at is None
+            else [m.of_ours or m.words for m in own if m.words and m.position > at]
+        )
         if output_said(output, heard):
             continue
         value = f"{shown(output.kind, output.value)}" + (f" {output.unit}" if output.unit else "")
@@ -311,19 +341,15 @@ def _score(task: Task, trace: Trace, expected: ChangeSet) -> Verdict:
                 + ": a value said before the bank showed it is not told from it"
             )
             continue
-        taken_back = next(
-            (m for m in heard if told(output.kind, output.value, [m], unit=output.unit)), None
-        )
-        if taken_back is not None:  # said, then corrected to another figure (outputs.retracted)
-            flat = " ".join(taken_back.split())
-            evidence["required_outputs"].append(
-                f"told {output.label} ({value}), then corrected it to another figure (J.36): "
-                f"{flat[:200]!r}"
-            )
+        other = restated(output.kind, output.value, output.label, heard)
+        if other is not None:  # also stated at another figure (corrections.py)
+            evidence["required_outputs"].append(two_ways(output.label, value, *other))
             continue
+        elsewhere = next((m for m in own if m.of_ours and output_said(output, [m.words])), None)
         evidence["required_outputs"].append(
             f"never told {output.label}: {value}"
             + (f" (and none of {', '.join(output.rivals)})" if output.rivals else "")
+            + (f"; said only of another record: {quote(elsewhere.text)}" if elsewhere else "")
         )
     checks = {name: not evidence[name] for name in CHECKS}
     failure = _failure_type(checks, trace.end)

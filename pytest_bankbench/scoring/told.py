@@ -24,12 +24,14 @@ from typing import Any
 from pytest_bankbench.concepts import says, spans
 from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.completion import denies, reports_done
-from pytest_bankbench.scoring.corrections import told
+from pytest_bankbench.scoring.corrections import restated, told, two_ways
+from pytest_bankbench.scoring.handoff_team import wrong_teams
 from pytest_bankbench.scoring.outputs import OutputKind, said, shown
 from pytest_bankbench.scoring.own_words import (
     RECITAL_CHARS,
     RECITAL_RECORDS,
     Said,
+    about_record,
     own_words,
     records,
 )
@@ -65,6 +67,12 @@ def _tells_it(tell: MustTell, message: Said) -> bool:
     )
 
 
+def _about(task: Task, key: str, message: Said) -> Said:
+    """The message with what it says of another record than `key` blanked."""
+    plain = about_record(task, key, message.plain)
+    return message if plain == message.plain else message._replace(plain=plain, text=plain)
+
+
 def _report(spec: str, output: dict[str, Any]) -> tuple[OutputKind, str] | None:
     name, _, kind = spec.partition(":")
     value = output.get(name)
@@ -94,7 +102,12 @@ def untold_results(view: SessionView, messages: Sequence[Said]) -> list[str]:
             )
             continue
         if reports:
-            if any(told(k, v, later, label=name) for name, (k, v) in named):
+            # A field also stated at another figure is told two ways (corrections.py, J.36).
+            wrong = [(n, k, v, o) for n, (k, v) in named if (o := restated(k, v, n, later))]
+            for field, of, figure, (sentence, text) in wrong:
+                label = f"{field.replace('_', ' ')} of {event.call.name}"
+                problems.append(two_ways(label, shown(of, figure), sentence, text))
+            if wrong or any(told(k, v, later) for k, v in reports):
                 continue
             wanted = _shown(named)
         else:
@@ -166,6 +179,10 @@ def untold(
         ]
         if tell.kind == "reason":  # the rule, said about the record in question (issue 16)
             heard = [m._replace(plain=m.of_ours, text=m.of_ours) if m.of_ours else m for m in heard]
+            if tell.record:  # nor of another named by its description (own_words.about_record)
+                heard = [_about(task, tell.record, m) if _tells_it(tell, m) else m for m in heard]
+        if tell.kind == "handoff":  # the team named as taking over is the policy's (I.32)
+            problems.extend(wrong_teams(tell, [m.plain_words for m in heard]))
         if any(_tells_it(tell, m) for m in heard):
             continue
         texts = [m.text for m in heard]  # for the evidence only

@@ -226,11 +226,9 @@ def result_told(event: ToolEvent, later: Sequence[str]) -> bool:
     ]
     if not values:
         return any(done_said(text) for text in later)
-    return any(
-        readers.tells(k, v, text, None, ()) and not readers.corrected(k, v, name, text)
-        for k, v, name in values
-        for text in later
-    )
+    if any(readers.otherwise(k, v, name, text) for k, v, name in values for text in later):
+        return False  # a field given another figure: the result told two ways
+    return any(readers.tells(k, v, text, None, ()) for k, v, name in values for text in later)
 
 
 # A change said as to come or under way is not said as made: "is being processed", "will be

@@ -287,29 +287,33 @@ def test_a_read_only_step_is_no_change(family: str, words: str, change: bool) ->
 @pytest.mark.parametrize(
     "words",
     [
-        "I have transferred your complaint to our grievance team.",
-        "I've transferred your dispute to the Card Disputes team, who will contact you.",
+        "I have transferred your complaint to our {team}.",
+        "I've transferred your dispute to the {team}, who will contact you.",
         "I've transferred your details to the team so you don't need to repeat them.",
         "I have transferred this to the right team.",
-        "I have passed your case to our Card Disputes team.",
-        "I have transferred your case to our Card Disputes team.",
+        "I have passed your case to our {team}.",
+        "I have transferred your case to our {team}.",
     ],
 )
 def test_a_hand_off_claimed_needs_its_call(words: str) -> None:
     """True in the message the hand-off call follows (careful-wording hunt: 60/60 failed); false
     with no hand-off call, or said turns before it (careless-agent trial: "I have transferred
-    your case to our Card Disputes team" passed with no hand-off)."""
+    your case to our Card Disputes team" passed with no hand-off). The team is the family's own
+    (another fails as another team: scoring/handoff_team.py)."""
+    teams = {"complaint_escalation": "grievance team"}
     for family in ("card_dispute_handoff", "complaint_escalation", "stolen_card_fraud"):
         task = first_of(family)
         trace = gold(task.task_id)
         last = agent_turns(trace)[-1]
-        handed = say(trace, last, text_at(trace, last) + " " + words)
-        assert "told_customer" not in failed(task, handed), (family, words)
+        said = words.format(team=teams.get(family, "Card Disputes team"))
+        handed = say(trace, last, text_at(trace, last) + " " + said)
+        assert "told_customer" not in failed(task, handed), (family, said)
     for family, at in (("balance_enquiry", -1), ("fd_closure", -1), ("card_dispute_handoff", 0)):
         task = first_of(family)
         trace = gold(task.task_id)
         turn = agent_turns(trace)[at]
-        problems = failed(task, say(trace, turn, text_at(trace, turn) + " " + words))
+        said = words.format(team="Card Disputes team")
+        problems = failed(task, say(trace, turn, text_at(trace, turn) + " " + said))
         said = " ".join(problems.get("told_customer", []))
         assert "no transfer_to_human_agent was made" in said, (family, problems)
 
@@ -376,7 +380,7 @@ def test_a_write_claimed_with_another_amount_fails(family: str, verb: str) -> No
     assert "the write moved" in " ".join(problems.get("told_customer", [])), problems
     for right in (
         f" I have {verb} {indian(to_paise(str(amount)))} as you asked.",
-        f" I have {verb} Rs {amount:,f}; your balance is Rs 12,34,567.",
+        f" I have {verb} Rs {amount:,f}; your savings hold Rs 12,34,567 in all.",
         f" I have {verb} {indian(to_paise(str(amount)))}, leaving Rs 999 in your account.",
     ):
         assert "told_customer" not in failed(task, say(trace, after, text + right)), right

@@ -633,3 +633,116 @@ def test_a_reason_said_before_another_card_offered_is_still_told() -> None:
                 assert "told_customer" not in failed(task, new), task.task_id
                 break
     assert tried
+
+
+# --- the team named as taking over is the policy's (I.32; careless-agent trial two_teams) ----
+
+TEAMS = {"card_disputes_team": "Card Disputes team", "grievance_team": "grievance team"}
+
+
+@pytest.mark.parametrize("family", HANDING_OFF)
+@pytest.mark.parametrize(
+    ("words", "fails"),
+    [
+        ("I'm transferring you to our Home Loans team (the {team} may look at it later).", True),
+        ("I'm connecting you with the Fixed Deposits department now.", True),
+        ("Our Savings Accounts team will handle this from here; the {team} is copied.", True),
+        ("I've transferred you to our {team}; they work with the merchant's bank.", False),
+        ("I'm connecting you to a colleague from our {team} now.", False),
+        ("I'll put you through to the {team}, who will take it from here.", False),
+        ("Let me hand this over to our {team}. The home loans team has no part in it.", False),
+        ("I'm transferring you to our {team} and a human agent will pick this up shortly.", False),
+    ],
+)
+def test_a_hand_off_names_the_policys_team_as_the_one_taking_over(
+    family: str, words: str, fails: bool
+) -> None:
+    for task in [t for t in TASKS if t.family == family][:3]:
+        trace = gold(task.task_id)
+        announce = _announcement(trace)
+        team = TEAMS[next(t for t in task.tells if t.kind == "handoff").concepts[0]]
+        kept = text_at(trace, announce).split(". ", 1)[0]  # what was done before, if anything
+        said = words.format(team=team) if fails else f"{kept}. {words.format(team=team)} Ok."
+        problems = failed(task, say(trace, announce, said))
+        wrong = [p for p in problems.get("told_customer", []) if "another team" in p]
+        if fails:
+            assert wrong and team in wrong[0], (task.task_id, problems)
+        else:
+            assert "told_customer" not in problems, (task.task_id, problems)
+
+
+# --- a reason said of another record named by its description (careless-agent trial wrong_fd)
+
+
+def _deposit_refusals(family: str) -> Iterator[tuple[Task, Trace, int, str, str]]:
+    """Refusals of a deposit whose customer holds another: the refusal's message, how the gold
+    agent names the deposit refused, and how it names another."""
+    from pytest_bankbench.records import holdings, phrase
+
+    for task in (t for t in TASKS if t.family == family):
+        key = next(t.record for t in task.tells if t.kind == "reason")
+        assert key is not None
+        held = holdings(task.customer_id, task.task_date, task.bank_seed, ("deposit",))
+        other = next((h.key for h in held if h.key != key), None)
+        trace = gold(task.task_id)
+        at = agent_turns(trace)[-1]
+        ours, theirs = phrase(key, held), phrase(other, held) if other else None
+        if ours and theirs:
+            yield task, trace, at, ours[0].upper() + ours[1:], theirs[0].upper() + theirs[1:]
+
+
+REASONS = {
+    "fd_lien_refusal": "{fd} is under lien: it is pledged as security for your loan, so it "
+    "can't be closed until the loan is repaid and the lien is released.",
+    "tax_saver_lock_in": "{fd} is a tax-saver FD with a lock-in of 5 years, so it can't be "
+    "closed before it matures.",
+}
+
+
+@pytest.mark.parametrize("family", REASONS)
+def test_a_reason_said_of_another_deposit_named_by_its_description_does_not_count(
+    family: str,
+) -> None:
+    tried = 0
+    for task, trace, at, ours, theirs in list(_deposit_refusals(family))[:4]:
+        tried += 1
+        reason = REASONS[family]
+        wrong = failed(task, say(trace, at, f"I'm sorry, I can't. {reason.format(fd=theirs)}"))
+        assert any("reason" in p for p in wrong.get("told_customer", [])), (task.task_id, wrong)
+        for right in (
+            f"I'm sorry, I can't. {reason.format(fd=ours)}",
+            f"{theirs} can be closed, but {reason.format(fd='this one').lower()}",
+            f"I'm sorry. {reason.format(fd='This FD')} {theirs} is not affected.",
+            f"You asked about {ours.lower()}. {reason.format(fd='It')}",
+        ):
+            kept = failed(task, say(trace, at, right))
+            assert "told_customer" not in kept, (task.task_id, right, kept)
+    assert tried, family
+
+
+# --- a required value said of another record (careless-agent trial wrong_record_output) ------
+
+
+@pytest.mark.parametrize(
+    ("words", "kept"),
+    [
+        ("Status of your card ending 5683: blocked.", False),
+        ("Your card ending 5683 is blocked.", False),
+        ("Your card ending 9391 is blocked; your other card ending 5683 is active.", True),
+        ("Card ending 9391: blocked. Card ending 5683: active.", True),
+        ("Status: blocked. Your card ending 5683 is active and works as usual.", True),
+        ("The card ending 9391 is blocked (reason: damaged), while 5683 stays active.", True),
+        ("Your RuPay card ending 9391 shows as blocked. The one ending 5683 is active.", True),
+    ],
+)
+def test_a_status_said_of_another_card_is_not_told(words: str, kept: bool) -> None:
+    task = first_of("card_status_enquiry", lambda t: t.task_id == "card_status_enquiry-001")
+    trace = gold(task.task_id)
+    at = agent_turns(trace)[-1]
+    problems = failed(task, say(trace, at, words))
+    if kept:
+        assert problems == {}, problems
+    else:
+        [line] = problems["required_outputs"]
+        assert "never told status: blocked" in line and "only of another record" in line, line
+        assert "5683" in line, line
