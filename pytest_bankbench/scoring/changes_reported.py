@@ -130,6 +130,16 @@ def _reported(
     return None
 
 
+_SETTING_VERBS = frozenset(
+    {"blocked", "deactivated", "disabled", "paused", "stopped", "suspended", "enabled"}
+    | {"activated", "unblocked", "switched", "turned", "restricted", "allowed", "resumed"}
+)
+_CHANNEL_SUBJECT = re.compile(
+    r"\b(?:atm|pos|online|contactless|international|e-?commerce|tap|overseas|abroad)\b"
+    r"|\b(?:withdrawals?|usage|transactions?|payments?|channels?|spends?|purchases?)\b"
+)
+
+
 def _report(
     sentence: str,
     subject: str,
@@ -144,6 +154,10 @@ def _report(
     tools = write_tools(" ".join([made, *words[:3]]), view.tools)
     if verb == "prepaid":  # the customer's actions say "prepay", not "prepaid"
         tools |= {"make_loan_prepayment"}
+    if verb in _SETTING_VERBS and _CHANNEL_SUBJECT.search(subject):
+        # "ATM withdrawals are now blocked": a card's channel switched off, no block of the card
+        # (helper B and the careful-wording hunt, round 4: 10/10 of pause_card_channels failed)
+        tools = frozenset({"set_card_channel_limit"}) & frozenset(view.tools)
     writes = [
         c
         for c in view.successful

@@ -82,8 +82,17 @@ def denies(plain: str) -> bool:
     """`plain` (lower case) says a change failed or may not have gone through, un-negated and
     not as a condition or to come."""
     return any(
-        not negated and not _ahead(plain, start) for start, _, negated in spans("not_done", plain)
+        not negated and not _ahead(plain, start) and not _FAILED_THING.match(plain, start)
+        for start, _, negated in spans("not_done", plain)
     )
+
+
+# "failed" said of a kind of transaction, not of the change: "Failed ATM withdrawals are credited
+# back automatically" (helper B: it read as the card's block denied in stolen_card_fraud).
+_FAILED_THING = re.compile(
+    r"failed (?:\w+ )?(?:withdrawals?|transactions?|payments?|debits?|attempts?|logins?|otps?"
+    r"|transfers? (?:are|is|get|will))\b"
+)
 
 
 def _ahead(plain: str, start: int) -> bool:

@@ -135,3 +135,23 @@ def test_a_change_reported_on_a_record_named_by_description(
         )
         == ""
     )
+
+
+@pytest.mark.parametrize(
+    ("family", "words", "claims"),
+    [
+        # A channel switched off said "blocked" (helper B, careful-wording hunt round 4: 10/10 of
+        # pause_card_channels failed as a card block no call made).
+        ("pause_card_channels", "ATM withdrawals are now blocked.", False),
+        ("pause_card_channels", "ATM usage is now deactivated for your card.", False),
+        ("pause_card_channels", "Your card has now been blocked.", True),
+        ("balance_enquiry", "ATM withdrawals are now blocked on your card.", True),
+    ],
+)
+def test_a_channel_said_blocked_is_the_channel_s_setting(
+    family: str, words: str, claims: bool
+) -> None:
+    from tests.scoring.sessions import said_last
+
+    problems = said_last(first_of(family), words)
+    assert any(NO_CALL in p for p in problems.get("told_customer", [])) is claims, problems

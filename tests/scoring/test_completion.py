@@ -93,6 +93,11 @@ def test_real_models_words_read_both_ways(text: str, done: bool) -> None:
         ("It seems there is still an issue with processing the return.", True),
         ("In case there is an issue with processing, we will call you.", False),
         ("I've encountered an issue with the other two orders.", True),
+        # "failed" said of a kind of transaction (helper B: read as the block denied).
+        ("Failed ATM withdrawals are automatically credited back within 5 working days.", False),
+        ("Failed transactions are reversed by the bank automatically.", False),
+        ("Sorry, that payment failed.", True),
+        ("The transfer failed, so nothing was sent.", True),
     ],
 )
 def test_an_attempt_that_hit_a_problem_is_denied(text: str, denied: bool) -> None:
