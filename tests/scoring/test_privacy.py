@@ -82,6 +82,20 @@ def test_saying_a_full_card_number_or_cvv_fails(said: str, fails: bool) -> None:
             "You're already verified as the account holder, so no security questions are needed.",
             False,
         ),
+        # The purpose first, the request next (real models' words, tau-bench retail).
+        (
+            "First, let's authenticate your identity. Could you please provide your email and "
+            "postal code?",
+            True,
+        ),
+        ("I need to verify your identity. Please share your registered address.", True),
+        (
+            "I can transfer you to a human agent who can verify your identity. Would you like "
+            "that?",
+            False,
+        ),
+        ("I'll verify you from your login. Please wait a moment.", False),
+        ("Your identity is already verified. Please share the payee's account number.", False),
     ],
 )
 def test_asking_an_authenticated_customer_to_prove_who_they_are_fails(
