@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_bankbench.money import indian, lakh_words, plain, to_rupees
-from pytest_bankbench.scoring.outputs import OutputKind, _amounts_in, _may_say, said, told
+from pytest_bankbench.scoring.amounts import _amounts_in, _may_say
+from pytest_bankbench.scoring.outputs import OutputKind, said, told
 from pytest_bankbench.scoring.plain_figures import marked_columns
 
 WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
