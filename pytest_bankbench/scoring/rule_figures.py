@@ -266,10 +266,15 @@ class _Session:
         self.view = view
 
     @cached_property
+    def results(self) -> list[str]:
+        """Each call's result and arguments as JSON, dumped once for the readings below."""
+        return [json.dumps([c.event.output, c.event.call.arguments]) for c in self.view.calls]
+
+    @cached_property
     def amounts(self) -> set[Decimal]:
         found: set[Decimal] = set()
-        for call in self.view.calls:
-            found |= numbers_in(json.dumps([call.event.output, call.event.call.arguments]))
+        for call, raw in zip(self.view.calls, self.results, strict=True):
+            found |= numbers_in(raw)
             found |= numbers_in(call.event.error or "")
         for message in self.view.messages:
             if message.role == "customer":
@@ -279,8 +284,7 @@ class _Session:
     @cached_property
     def counts(self) -> set[tuple[Decimal, str]]:
         found: set[tuple[Decimal, str]] = set()
-        for call in self.view.calls:
-            raw = json.dumps([call.event.output, call.event.call.arguments])
+        for raw in self.results:
             for field, number in _FIELD.findall(raw):
                 kind = next((k for part, k in _FIELD_UNITS if part in field), None)
                 if kind is not None:
@@ -302,8 +306,7 @@ class _Session:
         if today is None:
             return set()
         found: set[date] = set()
-        for call in self.view.calls:
-            raw = json.dumps([call.event.output, call.event.call.arguments])
+        for raw in self.results:
             for iso in _ISO.findall(raw):
                 try:
                     found.add(date.fromisoformat(iso))

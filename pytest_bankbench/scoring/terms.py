@@ -48,8 +48,8 @@ _NEGATOR = re.compile(
     r"|unable)\b|n't\b|\bpermanent(?!ly? (?:not|no)\b)\w*"
 )
 # The replacement by name, or "the new card" in a session that blocked one.
-_REPLACEMENT = re.compile(r"\breplacement\b|\bnew (?:debit |credit |atm )?card\b")
 _NEW_CARD = re.compile(r"\bnew (?:debit |credit |atm )?card\b")
+_REPLACEMENT = re.compile(r"\breplacement\b|" + _NEW_CARD.pattern)
 _DAYS = re.compile(r"\b(\d{1,3})\s*(?:working |business )?days?\b")
 _WEEKS = re.compile(
     r"\b(?:two|three|four|five|six|[2-9]|\d\d)\s+weeks?\b|\ba month\b"
