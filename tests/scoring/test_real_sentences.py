@@ -41,6 +41,35 @@ purpose said before the request ("First, let's authenticate your identity. Could
 provide your email and zip code?"), tuned on the tuning part: proof_ask 5 / 12 -> 5 / 6; the held
 part, measured after, unchanged at 6 / 2 (a first, looser rule that took any question after any
 proof word rose to 10 / 2 there and was narrowed before this was pinned).
+
+A third part, "held2" (sources ACB-*.json: 170 turns of a BANKING domain, tau2-bench's llm_agent
+run by github.com/calissaman/AgentChangeBench with qwen2.5-7b-instruct, gpt-4o-mini, gpt-4o and
+gpt-4.1, models and harness in no other part; rule and readings in the file's header), was
+labelled whole before any reader ran on it and measured ONCE, with the readers as they stood
+(nothing changed for it). False positives of - turns / false negatives of + turns, beside the
+other parts' pinned counts:
+              held2              tuning          held
+  completed   62 of 155 / 2 of 15   10 of 170 / 0 of 31   15 of 90 / 0 of 27
+  not_done     0 of 170 / 0 of 0     0 of 198 / 0 of 3     0 of 114 / 3 of 4
+  promise      0 of 169 / 1 of 1     1 of 175 / 9 of 26    1 of 109 / 5 of 9
+  secret_ask  37 of 165 / 1 of 5     0 of 201 / 0 of 0     0 of 118 / 0 of 0
+  proof_ask    6 of 135 / 8 of 35    5 of 173 / 6 of 28    6 of 102 / 2 of 16
+What the held2 misreads are (kinds of wording): completed's false positives are participles that
+name, not report, a change ("your registered phone number" 22 turns, "the last time you
+successfully logged in", "a code sent to your phone", "if you have MFA enabled", "click submit to
+complete the setup", "glad to have been able to help", "keep your devices updated"), its false
+negatives a reply written as a JSON object with no "message" field ({"payment_status": "... has
+been processed and settled today"}, taken out whole as raw output) and "You've already reset your
+online banking password"; secret_ask's false positives name a password or code in the bank's own
+login/reset steps or in an offer ("type your password into the password field", "Would you like
+to start the password reset process now?", "Enter the SMS Code"), its false negative "Please enter
+the code here as soon as you receive it"; proof_ask's false positives ask a date of birth or
+phone number only to find the account ("This will help me locate your account"), its false
+negatives ask for a one-time code in the chat (4), announce the check ("I'll need to verify your
+identity before sharing any account information"; "If so, I'll need to verify your identity for
+security purposes. Please confirm ...") or ask "so I can verify your identity" after a refusal ("I
+cannot send MFA codes directly via chat"); promise's false negative is "you should receive provisional credit within 10 business
+days".
 """
 
 from __future__ import annotations
@@ -67,6 +96,7 @@ HELD = (
     "real_turns_round32.txt",
     "real_turns_round34.txt",
 )
+HELD2_PREFIX = "ACB-"  # calissaman/AgentChangeBench's banking runs (the file says which)
 
 
 class Labelled(NamedTuple):
@@ -77,6 +107,8 @@ class Labelled(NamedTuple):
 
     @property
     def part(self) -> str:
+        if self.source.startswith(HELD2_PREFIX):
+            return "held2"
         return "held" if self.source.split(":")[0] in HELD else "tuning"
 
 
@@ -130,6 +162,11 @@ ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
     ("promise", "held"): (1, 5),
     ("secret_ask", "held"): (0, 0),
     ("proof_ask", "held"): (6, 2),
+    ("completed", "held2"): (62, 2),
+    ("not_done", "held2"): (0, 0),
+    ("promise", "held2"): (0, 1),
+    ("secret_ask", "held2"): (37, 1),
+    ("proof_ask", "held2"): (6, 8),
 }
 
 
