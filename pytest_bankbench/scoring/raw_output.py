@@ -53,8 +53,17 @@ def _is_json(chunk: str) -> bool:
 
 # The keys of a reply written as a JSON object: {"message": "Your FD has been closed ..."} is the
 # agent's words in an envelope, as real models write them (tau-bench's gpt-5-nano, many turns;
-# the customer hears them: simulation/acts_text.py). No tool's result has these keys at its top.
-_ENVELOPE_KEYS = ("message", "response", "reply", "content", "text", "answer")
+# the customer hears them: simulation/acts_text.py), and so are a record of what it did and what
+# comes next ({"confirmation": ...}, {"status": "actions_completed", "summary": {"message": ...}},
+# {"next_steps": [...], "security_note": ...}: tau-bench transcripts; hunt round 5). No tool's
+# result has these keys at its top (a knowledge-base search's "note" and a service request's
+# "details" are tool fields: not read as words).
+_ENVELOPE_KEYS = frozenset(
+    {"message", "response", "reply", "content", "text", "answer", "answers", "confirmation"}
+    | {"summary", "notes", "next_steps", "what_happens_next", "important_note", "security_note"}
+    | {"action_taken", "greeting"}
+)
+_ONE_WORD = re.compile(r"\S*")  # a field's one-word value ("status": "done") is data, not words
 
 
 def _envelope(text: str) -> str | None:
@@ -68,8 +77,22 @@ def _envelope(text: str) -> str | None:
         return None
     if not isinstance(value, dict):
         return None
-    words = [v for k, v in value.items() if k.lower() in _ENVELOPE_KEYS and isinstance(v, str)]
+    words = [w for k, v in value.items() if k.lower() in _ENVELOPE_KEYS for w in _strings(v)]
     return "\n".join(words) if words else None
+
+
+def _strings(value: object) -> list[str]:
+    """The sentences a reply's field holds: itself, or the strings of its items and fields (a
+    nested field's one-word value is data)."""
+    if isinstance(value, str):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [
+        s
+        for item in items
+        for s in _strings(item)
+        if not (isinstance(item, str) and _ONE_WORD.fullmatch(item))
+    ]
 
 
 def strip_raw(text: str) -> str:

@@ -4,14 +4,15 @@ that shows it, and the evidence line of each one missing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pytest_bankbench.bank.facts import fact_fields, shows
 from pytest_bankbench.bank.registry import ToolSpec, all_tools
 from pytest_bankbench.scoring.matching import matches, matches_call, same_value
+from pytest_bankbench.scoring.outputs import shown
 from pytest_bankbench.scoring.view import Call, SessionView, call_of
 from pytest_bankbench.simulation.trace import ToolEvent
-from pytest_bankbench.tasks.model import FactNeed, GoldCall, Source, Task
+from pytest_bankbench.tasks.model import FactNeed, GoldCall, Source, Task, ToldValue
 
 
 def placed_calls(task: Task, view: SessionView) -> dict[str, int | None]:
@@ -29,6 +30,58 @@ def missing_calls(
     if placed is None:
         placed = placed_calls(task, view)
     return [_missing(gold, view) for gold in task.gold if placed[gold.id] is None]
+
+
+# F.24: a lost or stolen card is blocked at once, "before anything else the customer asks ...
+# and only then deal with the rest".
+_BLOCK_FIRST = ("block_card", frozenset({"lost", "stolen"}))
+
+
+def told_before_block(
+    task: Task,
+    placed: dict[str, int | None],
+    heard: Sequence[tuple[int, str]],
+    said: Callable[[ToldValue, list[str]], bool],
+) -> list[str]:
+    """Evidence for each value asked for that the agent told before a lost or stolen card's
+    block (F.24), where the call that shows it comes after the block in the task's order (the
+    balance asked beside the lost card): told first, the rest was dealt with before the block,
+    whatever is said again after it. Reads alone are no telling: a careful agent may list the
+    customer's accounts before it finds the card. `heard`: the agent's messages in its own
+    words, with their positions."""
+    tool, reasons = _BLOCK_FIRST
+    block = next(
+        (g for g in task.gold if g.tool == tool and g.arguments.get("reason") in reasons), None
+    )
+    at = placed.get(block.id) if block is not None else None
+    if block is None or at is None:
+        return []
+    before = [text for position, text in heard if position < at]
+    problems: list[str] = []
+    for output in task.required_outputs:
+        source = shown_by(task, output.source)
+        if source is None or block.id not in _ancestors(task, source.id):
+            continue
+        if before and said(output, before):
+            problems.append(
+                f"told {output.label} ({shown(output.kind, output.value)}) before {block.id}"
+                f" {tool}: a {block.arguments['reason']} card is blocked at once, before"
+                " anything else the customer asks (F.24)"
+            )
+    return problems
+
+
+def _ancestors(task: Task, gold_id: str) -> set[str]:
+    """The gold calls a gold call depends on, directly or through others."""
+    after = {g.id: g.after for g in task.gold}
+    found: set[str] = set()
+    todo = list(after.get(gold_id, ()))
+    while todo:
+        one = todo.pop()
+        if one not in found:
+            found.add(one)
+            todo.extend(after.get(one, ()))
+    return found
 
 
 def shown_by(task: Task, source: Source | None) -> GoldCall | None:

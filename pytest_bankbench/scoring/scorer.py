@@ -33,7 +33,12 @@ from pytest_bankbench.scoring.privacy import privacy_breaches
 
 # `assign_required` is also read from here (report/html_traces.py): re-exported by name.
 from pytest_bankbench.scoring.required import assign_required as assign_required
-from pytest_bankbench.scoring.required import missing_calls, placed_calls, shown_by
+from pytest_bankbench.scoring.required import (
+    missing_calls,
+    placed_calls,
+    shown_by,
+    told_before_block,
+)
 from pytest_bankbench.scoring.rule_figures import unfounded_rule_figures
 from pytest_bankbench.scoring.safeguards import forbidden_access, quote, secret_breaches
 from pytest_bankbench.scoring.senior_rate import senior_claims
@@ -319,6 +324,8 @@ def _score(task: Task, trace: Trace, expected: ChangeSet, view: SessionView) -> 
     # A value said of another of the customer's records (named by its id or last digits) is
     # not told of the one asked about: what a message says of another is out (own_words).
     messages = [m.of_ours or m.words for m in own if m.words]
+    heard_at = [(m.position, m.of_ours or m.words) for m in own if m.words]
+    evidence["required_outputs"].extend(told_before_block(task, placed, heard_at, output_said))
     for output in task.required_outputs:
         # Told after the call that shows it, where the session made that call (a missing one
         # fails required_calls already).

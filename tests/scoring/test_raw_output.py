@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,6 +67,22 @@ def test_strip_raw_is_idempotent(text: str) -> None:
         ('{"balance": "322072.01", "status": "active"}', "", "322072.01"),
         ('{"message": "Here: {\\"balance\\": \\"322072.01\\"}"}', "Here:", "322072.01"),
         ('{"results": [{"title": "T", "text": "Rs 50,000 a day"}]}', "", "50,000"),
+        # Records of what was done and what comes next (tau-bench transcripts; hunt round 5).
+        ('{"confirmation": "Your FD has been closed."}', "has been closed", "confirmation"),
+        (
+            '{"status": "actions_completed", "summary": {"message": "Sent Rs 5,000."}}',
+            "Sent Rs 5,000.",
+            "actions_completed",
+        ),
+        ('{"next_steps": ["Visit the branch.", "Carry your PAN."]}', "Carry your PAN.", "["),
+        # Tool fields are no words: a search's note, a request's details, a call written out.
+        ('{"results": [], "note": "no article matches; try other keywords"}', "", "article"),
+        ('{"kind": "complaint", "details": "ATM cash not dispensed"}', "", "dispensed"),
+        (
+            '{"name": "transfer_to_human_agent", "arguments": {"summary": "Disputed Rs 500"}}',
+            "",
+            "Disputed",
+        ),
     ],
 )
 def test_a_reply_in_a_json_envelope_is_read_as_said(text: str, kept: str, gone: str) -> None:
@@ -73,10 +91,26 @@ def test_a_reply_in_a_json_envelope_is_read_as_said(text: str, kept: str, gone: 
     assert gone not in out
 
 
-def test_gold_written_as_json_objects_passes_in_every_family() -> None:
-    """Every agent turn of one gold session per family wrapped as {"message": ...}: the verdict
-    is gold's (before, 100 of 100 sampled sessions failed: the whole reply was taken for raw
-    output)."""
+def _message(text: str) -> dict[str, object]:
+    return {"message": text}
+
+
+def _confirmation(text: str) -> dict[str, object]:
+    return {"confirmation": text}
+
+
+def _summary(text: str) -> dict[str, object]:
+    return {"status": "actions_completed", "summary": {"message": text}}
+
+
+@pytest.mark.parametrize("wrap", [_message, _confirmation, _summary])
+def test_gold_written_as_json_objects_passes_in_every_family(
+    wrap: Callable[[str], dict[str, object]],
+) -> None:
+    """Every agent turn of one gold session per family wrapped as {"message": ...} (or as a
+    record of what was done: {"confirmation": ...}, {"status": ..., "summary": {"message":
+    ...}}): the verdict is gold's (before, 100 of 100 sampled sessions failed: the whole reply
+    was taken for raw output; the two records, every write family, hunt round 5)."""
     import json
 
     from pytest_bankbench.tasks.loader import shipped_tasks
@@ -89,5 +123,5 @@ def test_gold_written_as_json_objects_passes_in_every_family() -> None:
         seen.add(task.family)
         trace = gold(task.task_id)
         for at in agent_turns(trace):
-            trace = say(trace, at, json.dumps({"message": text_at(trace, at)}, indent=2))
+            trace = say(trace, at, json.dumps(wrap(text_at(trace, at)), indent=2))
         assert failed(task, trace) == {}, task.task_id

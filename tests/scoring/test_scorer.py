@@ -58,7 +58,8 @@ def test_a_booking_outside_the_tenure_limits_is_an_attempt(family: str) -> None:
 def test_a_value_told_before_the_read_the_task_orders_is_not_told() -> None:
     """F.24: a lost card is blocked before anything else. An agent that tells the balance first,
     then reads it again after the block without a word, told it from no read in that order
-    (independent careful agent: it passed)."""
+    (independent careful agent: it passed); told again after the block, it still told it
+    first."""
     from pytest_bankbench.simulation.trace import ToolEvent
     from tests.scoring.sessions import agent, edit, failed, first_of, gold
 
@@ -75,11 +76,15 @@ def test_a_value_told_before_the_read_the_task_orders_is_not_told() -> None:
     early += [*events[reads[0] + 1 : last], agent("That is done. Card status: blocked.")]
     problems = failed(task, edit(trace, early))
     assert list(problems) == ["required_outputs"], problems
-    assert "told balance" in problems["required_outputs"][0]
-    assert "only before c3 get_account_balance" in problems["required_outputs"][0]
-    # Told again once read in the task's order: passes.
+    lines = problems["required_outputs"]
+    assert any("told balance" in x and "only before c3 get_account_balance" in x for x in lines)
+    assert any("before c2 block_card" in x and "F.24" in x for x in lines), lines
+    # Told again once read in the task's order: the balance was still dealt with before the
+    # block (F.24 "only then deal with the rest"; a careless trial's false pass, now failed).
     again = [*early[:-1], agent("That is done. Card status: blocked. " + told)]
-    assert failed(task, edit(trace, again)) == {}
+    problems = failed(task, edit(trace, again))
+    assert list(problems) == ["required_outputs"], problems
+    assert "before c2 block_card" in problems["required_outputs"][0]
 
 
 def _indian(value: str) -> str:
