@@ -86,7 +86,7 @@ def test_a_value_asked_beside_a_lost_card_told_before_the_block_fails(told: str)
     output = task.required_outputs[0]
     read = _balance_read(trace, at)
     amount = f"{Decimal(output.value):,}"
-    account = str(read.call.arguments["account_number"])
+    account = str((read.call.arguments or {})["account_number"])
     early = agent(told.format(amount=amount, last=account[-4:]))
     careless = edit(trace, [*trace.events[:at], read, early, *trace.events[at:]])
     evidence = failed(task, careless).get("required_outputs", [])
