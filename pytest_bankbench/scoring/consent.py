@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import date
 from decimal import Decimal
 from functools import lru_cache
 
 from pytest_bankbench.concepts import mentions, vocabulary
+
+# `told` names the disclosures' reader here: the values' reader over messages is said_any.
+from pytest_bankbench.periods import period_days
 from pytest_bankbench.records import (
     RECORD_ARGS,
     Holding,
@@ -31,8 +35,7 @@ from pytest_bankbench.records import (
     named_in,
     sentences,
 )
-
-# `told` names the disclosures' reader here: the values' reader over messages is said_any.
+from pytest_bankbench.scoring.dates_told import task_day
 from pytest_bankbench.scoring.outputs import OutputKind, shown
 from pytest_bankbench.scoring.outputs import told as said_any
 from pytest_bankbench.scoring.proposed_figures import stray_figures
@@ -45,6 +48,9 @@ from pytest_bankbench.tasks.model import Disclosure, GoldCall, Task
 # account named (by its last four digits or in full).
 AMOUNT_ARGS = ("amount", "monthly_instalment", "daily_limit")
 MODE_ARGS = ("mode",)
+# A statement's period (from_date, to_date): a proposal states it in any words that name its
+# days (periods.py: "1 January to 31 March 2026", "Jan-Mar 2026", "the last 3 months").
+DATE_ARGS = ("from_date", "to_date")
 ACCOUNT_ARGS = ("from_account", "account_number", "to_account")
 
 # How a customer who was not recorded as agreeing or not (an LLM customer) reads: a turn that
@@ -216,6 +222,10 @@ def unstated(
             stated("choice", str(args[name])) and _mode_alone(str(args[name]), texts)
         ):
             missing.append(f"the {name} ({args[name]})")
+    for name in DATE_ARGS:
+        day = _day(args.get(name))
+        if day is not None and not _names_day(day, texts):
+            missing.append(f"the {name.replace('_', ' ')} ({shown('date', day.isoformat())})")
     channel = args.get("channel")  # a yes to the ATM limit is none to international usage
     if isinstance(channel, str) and not _names_channel(channel, proposal):
         missing.append(f"the channel ({channel})")
@@ -259,6 +269,22 @@ def _names_record(
     ]
     there = {k.upper() for k in named_in(proposing, held, kind)}
     return there == {wanted} if there else wanted in found
+
+
+def _day(value: object) -> date | None:
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _names_day(day: date, texts: Sequence[str]) -> bool:
+    """Some text says the day, alone or as a bound of a period ("Jan-Mar 2026" names 1 January
+    and 31 March 2026), read against the task's date (a period may be "the last 3 months")."""
+    if said_any("date", day.isoformat(), texts):
+        return True
+    today = task_day()
+    return today is not None and any(day in period_days(t, today) for t in texts)
 
 
 def _mode_alone(mode: str, texts: Sequence[str]) -> bool:

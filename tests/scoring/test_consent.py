@@ -423,3 +423,33 @@ def test_a_mode_is_stated_only_alone(mode_said: str, states: bool) -> None:
     assert ("did not state the mode" in " ".join(problems.get("disclosure_consent", []))) is (
         not states
     ), (said, problems)
+
+
+@pytest.mark.parametrize(
+    ("period", "states"),
+    [
+        ("from 1 January 2026 to 31 March 2026", True),
+        ("for Jan–Mar 2026", True),
+        ("for January to March 2026", True),
+        ("from January 1 to March 31, 2026", True),
+        ("from 01/01/2026 to 31/03/2026", True),
+        ("for 2026-01-01 to 2026-03-31", True),
+        # careless: another period, none, or only a month of it (hunt round 5: all passed)
+        ("from 1 January 2019 to 31 March 2019", False),
+        ("for the period you asked for", False),
+        ("for March 2026", False),
+    ],
+)
+def test_a_statements_period_is_stated_in_its_proposal(period: str, states: bool) -> None:
+    """A statement request's dates are what the customer agrees to: the proposal names both
+    bounds of the period, in any words that name those days (periods.py)."""
+    task = first_of("statement_request", lambda t: "1 January 2026" in t.scenario.first_message)
+    trace = gold(task.task_id)
+    at = _proposal(trace.events, _first_write(trace.events, "request_account_statement"))
+    said = text_at(trace, at).replace("from 1 January 2026 to 31 March 2026", period)
+    assert period in said
+    evidence = " ".join(failed(task, say(trace, at, said)).get("disclosure_consent", []))
+    assert ("did not state the from date" in evidence or "to date" in evidence) is not states, (
+        said,
+        evidence,
+    )
