@@ -207,6 +207,7 @@ _MERCHANTS = (
     "Myntra",
     "Tata CLiQ",
 )
+MERCHANTS = _MERCHANTS  # the merchants charges are drawn from (scoring/handoff_summary.py)
 _RELATIONS = ("spouse", "son", "daughter", "father", "mother", "brother", "sister")
 _FD_TENURES = (180, 270, 365, 400, 555, 730, 1000, 1095, 1500, 1825, 2555, 3650)
 

@@ -21,10 +21,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pytest_bankbench.concepts import says, spans
+from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.agreed import agreed, unagreed
 from pytest_bankbench.scoring.completion import denies, reports_done
 from pytest_bankbench.scoring.corrections import restated, told, two_ways
+from pytest_bankbench.scoring.handoff_summary import HANDOFF, summary_problems
 from pytest_bankbench.scoring.handoff_team import wrong_teams
 from pytest_bankbench.scoring.outputs import OutputKind, said, shown
 from pytest_bankbench.scoring.own_words import (
@@ -43,10 +44,6 @@ from pytest_bankbench.scoring.settings_told import (
 )
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.tasks.model import GoldCall, MustTell, Task
-
-HANDOFF = "transfer_to_human_agent"
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-
 
 Matches = Callable[[GoldCall, Call], bool]
 
@@ -193,55 +190,8 @@ def untold(
             f"never told the {tell.kind} ({tell.label}){point}: expected {_expected(tell)}; "
             f"said: {_last(_nearest(texts, tell))}{_recitals(messages)}"
         )
-    problems.extend(_summary_problems(task, view))
+    problems.extend(summary_problems(task, view))
     return problems
-
-
-def _summary_problems(task: Task, view: SessionView) -> list[str]:
-    """A hand-off's summary names what the gold summary names (I.34): its amounts and dates,
-    and that it is a dispute or a complaint."""
-    gold = next((g for g in task.gold if g.tool == HANDOFF), None)
-    if gold is None:
-        return []
-    calls = [e for e in view.tool_events if e.call.name == HANDOFF and e.call.arguments]
-    if not calls:
-        return []
-    args = calls[0].call.arguments or {}
-    written = f"{args.get('reason', '')}. {args.get('summary', '')}"
-    wanted_text = f"{gold.arguments.get('reason', '')}. {gold.arguments.get('summary', '')}"
-    problems = []
-    amounts = re.findall(r"Rs\.? ?([\d,]+(?:\.\d+)?)", wanted_text)
-    for amount in amounts:
-        if not said("amount", amount.replace(",", ""), written):
-            problems.append(
-                f"the hand-off summary does not give the amount "
-                f"{shown('amount', amount.replace(',', ''))}: {written!r}"
-            )
-    for day in _ISO_DATE.findall(wanted_text):
-        if not said("date", day, written):
-            problems.append(f"the hand-off summary does not give the date {day}: {written!r}")
-    summary = str(args.get("summary", ""))
-    for issue in ("dispute", "complaint"):
-        if says(issue, wanted_text) and not says(issue, written):
-            problems.append(f"the hand-off does not say it is a {issue}: {written!r}")
-        elif says(issue, wanted_text) and _denied(issue, summary):
-            # "... confirms it was genuine; no dispute, only wants a limit increase": the reason
-            # says dispute, the summary the team reads says the opposite (careless-agent trial)
-            problems.append(f"the hand-off summary says it is no {issue}: {summary!r}")
-    return problems
-
-
-def _denied(issue: str, text: str) -> bool:
-    """The text names the issue only negated: "no dispute", "no dispute or complaint" (a
-    negator among the four words before it in its clause)."""
-    found = spans(issue, text)
-    return bool(found) and all(
-        negated or not _NO_WORDS.isdisjoint(re.split(r"[.;:,]", text[:start])[-1].split()[-4:])
-        for start, _, negated in found
-    )
-
-
-_NO_WORDS = frozenset({"no", "not", "never", "without", "nor", "neither"})
 
 
 def _expected(tell: MustTell) -> str:

@@ -381,53 +381,6 @@ def test_a_hand_off_must_name_the_team_before_it(family: str) -> None:
         assert "told_customer" not in failed(task, named), task.task_id
 
 
-def _vague_hand_off(trace: Trace, arguments: dict[str, str] | None = None) -> Trace:
-    events = list(trace.events)
-    at = next(
-        i for i, e in enumerate(events) if isinstance(e, ToolEvent) and e.call.name == HANDOFF
-    )
-    call = events[at]
-    assert isinstance(call, ToolEvent)
-    vague = arguments or {"reason": "other", "summary": "help"}
-    events[at] = call.model_copy(update={"call": call.call.model_copy(update={"arguments": vague})})
-    return edit(trace, events)
-
-
-@pytest.mark.parametrize("family", HANDING_OFF)
-def test_a_hand_off_summary_that_denies_the_issue_fails(family: str) -> None:
-    """The reason says dispute, the summary the team reads says "no dispute or complaint"
-    (careless-agent trial: passed 60 of 60); a summary that names the issue, or leaves its word
-    to the reason, passes."""
-    task = first_of(family)
-    (handoff,) = (g for g in task.gold if g.tool == HANDOFF)
-    reason, summary = str(handoff.arguments["reason"]), str(handoff.arguments["summary"])
-    figures = " ".join(re.findall(r"Rs\.? ?[\d,]+(?:\.\d+)?|\d{4}-\d\d-\d\d", summary))
-    denied = {
-        "reason": reason,
-        "summary": f"Customer confirms {figures} was genuine; no dispute or complaint, only wants "
-        "a credit limit increase.",
-    }
-    problems = failed(task, _vague_hand_off(gold(task.task_id), denied))
-    assert "says it is no" in " ".join(problems.get("told_customer", [])), problems
-    kept = {"reason": reason, "summary": f"{summary} Customer has no other issue."}
-    assert failed(task, _vague_hand_off(gold(task.task_id), kept)) == {}
-
-
-@pytest.mark.parametrize("family", HANDING_OFF)
-def test_a_hand_off_summary_must_say_what_the_issue_is(family: str) -> None:
-    """I.34 on every task that hands off: the summary "help" fails; a dispute's summary gives the
-    amount and date and calls it a dispute, a complaint's calls it a complaint."""
-    for task in (t for t in TASKS if t.family == family):
-        (handoff,) = (g for g in task.gold if g.tool == HANDOFF)
-        wanted = f"{handoff.arguments['reason']}. {handoff.arguments['summary']}"
-        problems = " ".join(failed(task, _vague_hand_off(gold(task.task_id)))["told_customer"])
-        assert "hand-off" in problems, task.task_id
-        if "Rs" in wanted:
-            assert "amount" in problems and "date" in problems and "dispute" in problems
-        else:
-            assert "complaint" in problems, task.task_id
-
-
 @pytest.mark.parametrize("family", CLARIFYING)
 def test_a_clarifying_question_must_come_before_the_quote(family: str) -> None:
     """On every task whose request fits several records: no question fails, any wording of one
