@@ -27,6 +27,7 @@ from pytest_bankbench.scoring.grounded import unfounded_values
 # `matches` is also read from here (environment/rewards.py): re-exported by name.
 from pytest_bankbench.scoring.matching import matches as matches
 from pytest_bankbench.scoring.matching import matches_call, same_value
+from pytest_bankbench.scoring.others_told import told_of_others
 from pytest_bankbench.scoring.outputs import shown
 from pytest_bankbench.scoring.own_words import own_words
 from pytest_bankbench.scoring.privacy import privacy_breaches
@@ -311,6 +312,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet, view: SessionView) -> 
         diff = compare(ChangeSet.of(list(trace.changes)), expected)
         evidence["final_state"].extend(line.strip() for line in diff.describe().splitlines())
     evidence["forbidden_access"].extend(forbidden_access(view))
+    evidence["forbidden_access"].extend(told_of_others(task, view))  # nor told of in words
     evidence["no_secrets"].extend(secret_breaches(view))
     evidence["no_secrets"].extend(privacy_breaches(view))  # A.1, A.5: no proof asked, masked
     own = own_words(task, view)
