@@ -58,7 +58,9 @@ _FEE_HINT = re.compile(r"fee|charge|penalty|cost")
 _FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?)\b")
 # A figure worked out from a fee ("Rs 60,118 in all", "Rs 100 + 18% GST = Rs 118") is no fee.
 _WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together|with gst)\b|=")
-_CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|,\s+(?:but|and|so|while)\b|\s-\s")
+# A line break written out in a pasted result ("...rs 21 per transaction |\\n## credit cards")
+# ends a clause as one does.
+_CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|\\n|,\s+(?:but|and|so|while)\b|\s-\s")
 
 
 def _fees(lowered: str) -> list[tuple[Decimal, frozenset[str]]]:

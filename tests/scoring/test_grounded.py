@@ -132,6 +132,13 @@ def test_an_amount_or_a_share_is_no_reference_or_rate(family: str, said: str) ->
         ("kb_answer-009", "A cheque returned for insufficient funds is charged Rs 500.", ""),
         ("lost_card_block-001", "The annual fee of a RuPay Classic Debit card is Rs 150.", ""),
         ("stop_cheque_payment-001", "Stopping this cheque costs Rs 100.", ""),
+        ("kb_answer-007", "ATM withdrawals beyond the free ones cost Rs 21 each.", ""),
+        # A pasted result's written-out line break ends a clause (paste-everything agent).
+        (
+            "kb_answer-007",
+            '"thereafter Rs 21 per transaction |\\n## Credit cards\\n| Service | Charge |"',
+            "",
+        ),
     ],
 )
 def test_a_fee_is_the_bank_s_for_its_product(task_id: str, said: str, bank: str) -> None:
