@@ -11,6 +11,9 @@ told_customer check.
   "As a special offer, you'll get 9.75% p.a." with no such rate anywhere fails.
 - A fee or charge in rupees ("a processing fee of Rs. 750"): an amount given, or one with 18%
   GST on it. "The stop-payment fee is Rs 100" after the policy's "Rs 100 per instruction" passes.
+  A fee said of a product (a replacement card, a cheque: scoring/topics.py) is one the session
+  gave (but the articles it searched) or a sentence of the policy or an article on that product:
+  "The replacement card costs Rs 500" fails (Rs 500 is a returned cheque's), naming the Rs 200.
 
 Found by a careless-agent trial (issue 16): a wrong reference beside a right balance, an invented
 rate and an invented fee each passed.
@@ -26,6 +29,7 @@ from functools import cache
 from pytest_bankbench.money import rupees, to_paise
 from pytest_bankbench.scoring.outputs import amounts_in
 from pytest_bankbench.scoring.safeguards import quote
+from pytest_bankbench.scoring.topics import BankSentence, bank_sentences, topics
 from pytest_bankbench.scoring.view import SessionView
 from pytest_bankbench.simulation.chat import policy_text
 from pytest_bankbench.simulation.trace import Event, ToolEvent
@@ -54,20 +58,23 @@ _FEE_HINT = re.compile(r"fee|charge|penalty|cost")
 _FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?)\b")
 # A figure worked out from a fee ("Rs 60,118 in all", "Rs 100 + 18% GST = Rs 118") is no fee.
 _WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together|with gst)\b|=")
-_CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|,\s+(?:but|and|so|while)\b|\s-\s")
+# A line break written out in a pasted result ("...rs 21 per transaction |\\n## credit cards")
+# ends a clause as one does.
+_CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|\\n|,\s+(?:but|and|so|while)\b|\s-\s")
 
 
-def _fees(lowered: str) -> list[Decimal | None]:
+def _fees(lowered: str) -> list[tuple[Decimal, frozenset[str]]]:
     """The rupees of each clause that names a fee or charge ("a processing fee of Rs. 750",
     "a charge of seven hundred and fifty rupees", "This will cost you Rs. 750 extra"), but for a
-    clause that works a sum out."""
-    return [
-        amount
-        for clause in _CLAUSE.split(lowered)
-        if _FEE_WORD.search(clause) and not _WORKED.search(clause)
-        for amount, marked, _ in amounts_in(clause)
-        if marked
-    ]
+    clause that works a sum out; each with what its clause is about (scoring/topics.py)."""
+    found: list[tuple[Decimal, frozenset[str]]] = []
+    for clause in _CLAUSE.split(lowered):
+        if _FEE_WORD.search(clause) and not _WORKED.search(clause):
+            amounts = [a for a, marked, _ in amounts_in(clause) if marked]
+            if amounts:
+                about = topics(clause)
+                found += [(a, about) for a in amounts]
+    return found
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
@@ -84,6 +91,8 @@ def unfounded_values(view: SessionView) -> list[str]:
     written: str | None = None
     rates_given: set[Decimal] | None = None
     given: set[Decimal] | None = None
+    own_text: str | None = None  # what the session gave but the articles searched
+    own: set[Decimal] | None = None
     for message in view.agent:
         text, lowered = message.text, message.lowered
         refs = _references(text) if _REF_HINT.search(text) else []
@@ -125,7 +134,15 @@ def unfounded_values(view: SessionView) -> list[str]:
         if rates and rates_given is None:
             rates_given = _rates(given_text) | _policy_rates()
         unheld_rates = [r for r in rates if r is not None and r not in (rates_given or ())]
-        unheld_fees = [f for f in fees if f is not None and not _holds_figure(given_text, f)]
+        # A fee said of a product is the bank's for that product: an article's or the policy's
+        # fee of another ("the replacement card costs Rs 500": a cheque returned) is none.
+        if any(about for _, about in fees) and own_text is None:
+            own_text = " ".join(_source(e) for e in view.events if not _searched(e))
+        unheld_fees = [
+            (f, about)
+            for f, about in fees
+            if not _holds_figure((own_text or "") if about else given_text, f)
+        ]
         if not (unheld_rates or unheld_fees):
             continue
         if given is None:
@@ -136,13 +153,54 @@ def unfounded_values(view: SessionView) -> list[str]:
                     f"told a rate no tool result, knowledge-base article or policy gave (J.35: do "
                     f"not invent rates, fees or rules): {rate:f}% in {quote(text)}"
                 )
-        for fee in unheld_fees:
-            if fee not in given and (fee / _GST).quantize(Decimal("0.01")) not in given:
+        for fee, about in unheld_fees:
+            if about:
+                if own is None:
+                    own = _numbers(own_text or "")
+                problems += _fee_of(fee, about, own, text)
+            elif fee not in given and (fee / _GST).quantize(Decimal("0.01")) not in given:
                 problems.append(
                     f"told a fee no tool result, knowledge-base article or policy gave (J.35): "
                     f"{rupees(to_paise(fee))} in {quote(text)}"
                 )
     return problems
+
+
+def _fee_of(fee: Decimal, about: frozenset[str], own: set[Decimal], text: str) -> list[str]:
+    """Evidence for a fee said of a product (`about`) that neither the session (but its
+    articles) nor a sentence of the policy or an article on that product gives, with 18% GST
+    or without."""
+    bank = {a for a, on, _ in _topic_figures() if on & about}
+    if any(f in own or f in bank for f in (fee, (fee / _GST).quantize(Decimal("0.01")))):
+        return []
+    fees = {a for a, on, fee in _topic_figures() if fee and on & about}
+    return [
+        f"told a fee no tool result, knowledge-base article or policy gave for "
+        f"{', '.join(sorted(about))} (J.35): {rupees(to_paise(fee))} in {quote(text)}"
+        + (f"; the bank's: {', '.join(rupees(to_paise(f)) for f in sorted(fees))}" if fees else "")
+    ]
+
+
+def _searched(event: Event) -> bool:
+    return isinstance(event, ToolEvent) and event.call.name == "search_knowledge_base"
+
+
+@cache
+def _topic_figures() -> tuple[tuple[Decimal, frozenset[str], bool], ...]:
+    """Each amount in rupees the policy and the articles say, with what its sentence is about
+    (its own topics, else its line's: "43. Stop payment: ... Mention the Rs 100 fee before
+    confirming.", else its row's, section's or document's), and whether it is a fee's (a fee or
+    charge named, or the schedule of fees)."""
+    return tuple(
+        (amount, topics(told.text) or told.line or told.topics, _fee_sentence(told))
+        for told in bank_sentences()
+        for amount, marked, _ in amounts_in(told.text)
+        if marked
+    )
+
+
+def _fee_sentence(told: BankSentence) -> bool:
+    return bool(_FEE_WORD.search(told.text) or _FEE_WORD.search(told.article.lower()))
 
 
 def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:

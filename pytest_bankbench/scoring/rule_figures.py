@@ -15,9 +15,12 @@ bank's when:
   make the policy's ("after Rs 30,000 today, up to Rs 20,000 more");
 - an article says it for the topic (its sentence's, else its row's, section's or title's: "Re-KYC
   every 10 years"); an amount only for a topic the policy has none for (Section 80C's ceiling);
+  a count told for a row of an article (zero liability, a high-risk customer: scoring/topics.py)
+  only that row's ("zero liability within 10 days" is the shadow credit's 10 days);
 - it is a period between the session's dates, beside the rule's own figure or said as the
   case's ("you asked for about 24 months, but the maximum is 12 months", "has run 27 months, so
-  another 33 months remain"); any count in whichever unit it is said ("120 months").
+  another 33 months remain"); any count in whichever unit it is said ("120 months"). A period
+  told as a recurrence ("re-KYC is due every 5 years") is a rule's: never the session's.
 
 Accepted: "IMPS can carry at most Rs 5,00,000 in one transaction"; "Personal loans can't be
 prepaid until 12 EMIs have been paid"; "so Rs 4,00,000 is above the limit" (the customer's
@@ -37,14 +40,13 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache, cached_property
 
-from pytest_bankbench.bank.knowledge import documents
 from pytest_bankbench.money import NUMBER_WORDS, rupees, to_paise
 from pytest_bankbench.scoring.dates_told import dates_in, task_day
 from pytest_bankbench.scoring.grounded import numbers_in
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
+from pytest_bankbench.scoring.topics import SENTENCE_END, bank_sentences, bound_items, topics
 from pytest_bankbench.scoring.view import SessionView
-from pytest_bankbench.simulation.chat import policy_text
 
 # A sentence that states a rule's limit or period; its words are looked for first in the whole
 # message (most messages hold none).
@@ -53,12 +55,12 @@ _RULE = re.compile(
     r"|locked in|only (?:after|for|up to|when|once)|until|not before|no more than|not more than"
     r"|cannot exceed|can't exceed|or more|fixed tenure|cover|above|below|beyond|exceed\w*"
     r"|more than|less than|not allowed|at the most|only|within)\b"
-    # "after", "for" and "first" only before a count: "prepaid after 24 EMIs", "closed for three
-    # years", "in the first 24 hours" (not "balance after closure")
-    r"|\b(?:after|for|first) (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    # "after", "for", "first" and "every" only before a count: "prepaid after 24 EMIs", "closed for
+    # three years", "in the first 24 hours", "re-KYC is due every 2 years" (not "balance after
+    # closure", "every month")
+    r"|\b(?:after|for|first|every) (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
     r"|twelve|twenty|thirty|forty|fifty|sixty)"
 )
-_SPLIT = re.compile(r"(?<!rs\.)(?<!no\.)(?<=[.!?;])\s+|\n+")  # "Rs. 5,000" ends nothing
 # A count and its unit; the unit's first letters name it.
 _COUNT = re.compile(
     r"(?<![\d.,])(\d{1,4})(?:\s*|-)(?:(?:more|further|additional|full|working|business|calendar)\s+)?"
@@ -91,23 +93,6 @@ def _digits(sentence: str) -> str:
     return _WORDED.sub(number, sentence)
 
 
-# What a rule is about: the products and limits the policy names.
-_TOPICS = (
-    "imps", "neft", "rtgs", "payee", "beneficiary", "cooling", "fixed deposit", "tax-saver",
-    "tax saver", "recurring", "debit card", "credit card", "rupay", "visa", "pos", "shop", "atm",
-    "online", "contactless", "international", "personal loan", "home loan", "gold loan",
-    "car loan", "prepay", "foreclos", "cheque", "statement", "kyc", "lien", "dormant",
-    "replacement", "dispute", "complaint", "ombudsman", "stop payment", "liability", "80c",
-)  # fmt: skip
-_SINGULAR = frozenset(_TOPICS) | {"fd", "rd", "card", "deposit", "loan"}
-_STEMS = ("prepay", "foreclos")  # "prepayment", "foreclosure": opening a word
-_TOPIC = re.compile(
-    r"\b(?:"
-    + "|".join(re.escape(t) for t in _TOPICS if t not in _STEMS)
-    + r"|fd|rd)s?\b|\b(?:prepay|prepaid|foreclos|unauthori[sz]ed)"
-)
-
-
 def unfounded_rule_figures(view: SessionView) -> list[str]:
     """Evidence for each amount or count in a rule the agent told that neither the session nor
     the policy gives for what the rule is about."""
@@ -117,7 +102,7 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
         lowered = clean(message.text)
         if not _RULE.search(lowered):
             continue
-        for sentence in _SPLIT.split(lowered):
+        for sentence in SENTENCE_END.split(lowered):
             if not _RULE.search(sentence):
                 continue
             sentence = _digits(sentence)
@@ -126,7 +111,7 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
             problems += [
                 f"told a rule or limit with a figure neither the session nor the policy gives "
                 f"for it (J.35: do not invent rules): {what} in {quote(message.text)}"
-                for what in _invented(sentence, _topics(sentence), given)
+                for what in _invented(sentence, topics(sentence), given)
             ]
     return problems
 
@@ -135,9 +120,9 @@ def told_as_rule(found: Decimal, lowered: str) -> bool:
     """Some sentence of the text tells `found` as the figure of a rule the policy or an article
     gives for a topic it names ("within the Section 80C ceiling of Rs 1,50,000 a year"): read by
     the proposal's figures for a figure nothing else gave (few)."""
-    _, articles, _ = _policy()
-    for sentence in _SPLIT.split(lowered):
-        if _RULE.search(sentence) and _article_gives(found, _topics(sentence), articles):
+    articles = _policy()[1]
+    for sentence in SENTENCE_END.split(lowered):
+        if _RULE.search(sentence) and _article_gives(found, topics(sentence), articles):
             return True
     return False
 
@@ -151,7 +136,7 @@ def _article_gives(found: Decimal, topics: frozenset[str], articles: _Amounts) -
 
 
 def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterable[str]:
-    policy_amounts, article_amounts, policy_counts = _policy()
+    policy_amounts, article_amounts, policy_counts, item_counts = _policy()
     said = [(found, marked) for found, marked, _ in amounts_in(sentence)]
     for found, marked in said:
         if not marked:
@@ -166,13 +151,35 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
         ):
             continue  # or the article's "after Rs 30,000 today, up to Rs 20,000 more": Rs 50,000
         yield rupees(to_paise(str(found)))
-    unfounded: list[tuple[str, Decimal, str]] = []
+    unfounded: list[tuple[str, Decimal, str, int]] = []
     told_rule = False
+    bound = bound_items(sentence, _COUNT)
     for m in _COUNT.finditer(sentence):
         if sentence.endswith("not ", 0, m.start()):
             continue  # "after 5 years, not 3 years": the figure it is not
         number, unit = m.groups()
         count, kind = Decimal(number), _UNITS[unit[0]]
+        # A count told for an article's row is that row's, not another's of the topic ("zero
+        # liability within 10 days": 10 days is the shadow credit's).
+        named = bound(m.start()) if bound else frozenset[str]()
+        if named:
+            if any(
+                c == same and k == unit_of and about & named
+                for same, unit_of in _same_period(count, kind)
+                for c, k, about in item_counts
+            ):
+                told_rule = True
+            else:
+                unfounded.append((f"{number} {unit}", count, kind, m.start()))
+            continue
+        if _RECURS.search(sentence, max(0, m.start() - 20), m.start()):
+            # "Re-KYC is due every 5 years": a rule's own period, never the session's (the 5
+            # years of the deposit the customer asked for)
+            if (count, kind) in _periods(topics, policy_counts):
+                told_rule = True
+            else:
+                unfounded.append((f"{number} {unit}", count, kind, m.start()))
+            continue
         # The session's counts are its records' (a tenure of 1095 days): said as they are, not
         # as another unit's period ("a lock-in of 3 years" is no FD's 1095 days).
         if (
@@ -184,17 +191,42 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
         ):
             told_rule = True
         else:
-            unfounded.append((f"{number} {unit}", count, kind))
+            unfounded.append((f"{number} {unit}", count, kind, m.start()))
     # A period the session's dates give is the customer's case, not the rule, beside the rule's
     # own figure or said as the case's ("you asked for about 24 months, but the maximum is 12
     # months", "it has run 27 months, so another 33 months remain").
     if unfounded and (told_rule or _CASE.search(sentence)):
         periods = _periods(topics, policy_counts)
         unfounded = [u for u in unfounded if not given.spans_give(u[1], u[2], periods)]
-    for what, _, _ in unfounded:
-        yield what
+    for what, _, kind, at in unfounded:
+        yield what + _banks(
+            kind, topics, bound(at) if bound else frozenset(), policy_counts, item_counts
+        )
 
 
+def _banks(
+    kind: str,
+    topics: frozenset[str],
+    named: frozenset[str],
+    policy_counts: _Counts,
+    item_counts: _Counts,
+) -> str:
+    """What the bank gives for it, in the unit said: the row's period, else the topic's (read
+    for the evidence of a failure only)."""
+    if named:
+        figures = {c for c, k, about in item_counts if k == kind and about & named}
+        what = " and ".join(sorted(named))
+    else:
+        figures = {c for c, k, about in policy_counts if k == kind and about & topics}
+        what = ", ".join(sorted(topics))
+    if not figures:
+        return ""
+    told = ", ".join(f"{c} {'EMIs' if kind == 'emi' else kind + 's'}" for c in sorted(figures))
+    return f" (the bank's for {what}: {told})"
+
+
+# A period told as a rule's recurrence: "every 2 years", "once in 10 years", "renewed after".
+_RECURS = re.compile(r"\b(?:every|once in|renew\w* after) $")
 # Words that tell a period as the case's: how long it has run, was asked for, is left.
 _CASE = re.compile(
     r"\b(?:another|more|further|remain\w*|left|to go|ago|so far|already|completed|run|ran"
@@ -349,55 +381,28 @@ _FIELD = re.compile(r'"([a-z_]+)": "?(\d{1,4})\b')
 _FIELD_UNITS = (("emis", "emi"), ("days", "day"), ("months", "month"), ("years", "year"))
 
 
-def _topics(sentence: str) -> frozenset[str]:
-    """What a sentence is about; a tax-saver FD is not any FD (the policy's rules of FDs in
-    general do not give its lock-in)."""
-    topics = {_topic(m.group()) for m in _TOPIC.finditer(sentence)}
-    if "tax-saver" in topics:
-        topics.discard("fixed deposit")
-    return frozenset(topics)
-
-
-def _topic(word: str) -> str:
-    if word.endswith("s") and word[:-1] in _SINGULAR:  # "disputes", "personal loans"
-        word = word[:-1]
-    return {"beneficiary": "payee", "tax saver": "tax-saver", "fd": "fixed deposit",
-            "rd": "recurring", "shop": "pos", "foreclos": "prepay",
-            "prepaid": "prepay", "unauthorised": "liability",
-            "unauthorized": "liability"}.get(word, word)  # fmt: skip
-
-
-_QUESTION = re.compile(r'"[^"]*\?"|[^.!?;"]*\?')
+_Counts = frozenset[tuple[Decimal, str, frozenset[str]]]
 
 
 @cache
-def _policy() -> tuple[_Amounts, _Amounts, frozenset[tuple[Decimal, str, frozenset[str]]]]:
+def _policy() -> tuple[_Amounts, _Amounts, _Counts, _Counts]:
     """Each figure the policy and the articles say in rupees, and each count, with the topics of
-    its sentence; a sentence that names none is about its table row's topics, else its section's,
-    else its document's ("| Low risk | 10 years |" under "Periodic re-KYC")."""
+    its sentence (scoring/topics.py); and each count of an article's row or sentence that names an
+    item, with its items ("| High risk | 2 years |": 2 years for high-risk customers)."""
     amounts: tuple[set[tuple[Decimal, frozenset[str]]], ...] = (set(), set())
     counts: set[tuple[Decimal, str, frozenset[str]]] = set()
-    texts = [("", policy_text())] + [(d.title, d.text) for d in documents()]
-    for title, text in texts:
-        heading = frozenset[str]()
-        for line in clean(text).splitlines():
-            if line.startswith("#"):
-                heading = _topics(_digits(line)) or _topics(clean(title))
-                continue
-            # An article's table rows of amount bands ("Rs 2,00,000 to Rs 5,00,000 | NEFT, IMPS,
-            # RTGS") state no rule of either figure: its amounts are read from its prose only.
-            table = line.startswith("|")
-            row = _topics(line) if table else frozenset[str]()
-            # An article's question states no rule: '- "can i book a 3-year tax-saver fd?" - no.'
-            line = _QUESTION.sub("", line)
-            for sentence in _SPLIT.split(line):
-                sentence = _digits(sentence)
-                topics = _topics(sentence) or row or heading or _topics(clean(title))
-                if not (table and title):
-                    found = {(a, topics) for a, marked, _ in amounts_in(sentence) if marked}
-                    amounts[bool(title)].update(found)
-                counts |= {(Decimal(n), _UNITS[u[0]], topics) for n, u in _COUNT.findall(sentence)}
-    return frozenset(amounts[0]), frozenset(amounts[1]), frozenset(counts)
+    item_counts: set[tuple[Decimal, str, frozenset[str]]] = set()
+    for told in bank_sentences():
+        sentence = _digits(told.text)
+        # An article's table rows of amount bands ("Rs 2,00,000 to Rs 5,00,000 | NEFT, IMPS,
+        # RTGS") state no rule of either figure: its amounts are read from its prose only.
+        if not (told.table and told.article):
+            found = {(a, told.topics) for a, marked, _ in amounts_in(sentence) if marked}
+            amounts[bool(told.article)].update(found)
+        said = {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(sentence)}
+        counts |= {(n, unit, told.topics) for n, unit in said}
+        item_counts |= {(n, unit, told.items) for n, unit in said if told.items}
+    return frozenset(amounts[0]), frozenset(amounts[1]), frozenset(counts), frozenset(item_counts)
 
 
 _Amounts = frozenset[tuple[Decimal, frozenset[str]]]

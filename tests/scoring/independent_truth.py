@@ -17,6 +17,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from pytest_bankbench.bank.knowledge import documents
 from pytest_bankbench.bank.registry import all_tools
 from pytest_bankbench.scoring.raw_output import strip_raw
 from pytest_bankbench.simulation.chat import policy_text
@@ -281,7 +282,50 @@ def invents_a_value(trace: Trace) -> bool:
                 continue
             if _fee_is_named(lowered, m):
                 return True
+        if _fee_of_another_product(lowered, trace):
+            return True
     return False
+
+
+# Products whose fees the schedule of fees and the policy give apart (KB 23, policy F.24, 43).
+_PRODUCTS = {"replac": "replac", "cheque": "cheque", "stop payment": "stop", "stop-payment": "stop"}
+
+
+def _fee_of_another_product(lowered: str, trace: Trace) -> bool:
+    """A fee in rupees said in a sentence naming a product ("the replacement card costs Rs
+    500") that no result but the articles gave and no line of the policy or an article naming
+    that product holds (Rs 500 is a returned cheque's)."""
+    for sentence in re.split(r"(?<=[.!?;])\s+", lowered):
+        named = {key for word, key in _PRODUCTS.items() if word in sentence}
+        if not named or not re.search(r"\b(?:fees?|charges?|charged|costs?)\b", sentence):
+            continue
+        own = " ".join(
+            json.dumps(e.output) if isinstance(e, ToolEvent) else e.text
+            for e in trace.events
+            if (isinstance(e, ToolEvent) and e.call.name != "search_knowledge_base")
+            or (isinstance(e, MessageEvent) and e.role == "customer")
+        )
+        lines = [
+            line
+            for line in _bank_lines()
+            if any(w in line and key in named for w, key in _PRODUCTS.items())
+        ]
+        held = {_decimal(n) for n in re.findall(r"\d[\d,]*(?:\.\d+)?", own + " " + " ".join(lines))}
+        for m in re.finditer(r"(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)", sentence):
+            fee = _decimal(m.group(1))
+            if (
+                fee is not None
+                and fee not in held
+                and ((fee / Decimal("1.18")).quantize(Decimal("0.01")) not in held)
+            ):
+                return True
+    return False
+
+
+def _bank_lines() -> list[str]:
+    """The policy's and the articles' lines, lowered."""
+    texts = [policy_text()] + [d.text for d in documents()]
+    return [line for text in texts for line in text.lower().splitlines()]
 
 
 _FEE_LINE = re.compile(r"\b(?:fees?|charges?|charged|penalty|costs?)\b", re.IGNORECASE)

@@ -94,3 +94,63 @@ def test_an_amount_or_a_share_is_no_reference_or_rate(family: str, said: str) ->
     last = agent_turns(trace)[-1]
     text = said.format(amount=next(o.value for o in task.required_outputs if o.kind == "amount"))
     assert failed(task, say(trace, last, text_at(trace, last) + " " + text)) == {}
+
+
+@pytest.mark.parametrize(
+    ("task_id", "said", "bank"),
+    [
+        # Careless: a fee of the policy or an article for another product (Rs 100: a stop
+        # payment's; Rs 500: a cheque returned, a Visa Platinum card's year; Rs 150: RuPay's year),
+        # also after the schedule of fees was read (kb_answer-007).
+        ("lost_card_block-001", "The replacement card costs Rs 500.", "Rs 200.00"),
+        ("lost_card_block-001", "The replacement card costs Rs 100.", "Rs 200.00"),
+        (
+            "stolen_card_fraud-001",
+            "A replacement fee of Rs 150 applies to your new card.",
+            "Rs 200",
+        ),
+        ("kb_answer-007", "The replacement card costs Rs 500.", "Rs 200.00"),
+        ("kb_answer-009", "Replacing a lost card costs Rs 100.", "Rs 200.00"),
+        # Careful: the product's own fee, however worded.
+        ("lost_card_block-001", "The replacement card costs Rs 200.", ""),
+        ("lost_card_block-001", "A Rs 200 replacement fee will be debited from your account.", ""),
+        (
+            "stolen_card_fraud-001",
+            "Please note a replacement fee of Rs 200 applies; it is waived for stolen cards if you "
+            "submit a copy of the police report (FIR) at the branch.",
+            "",
+        ),
+        (
+            "lost_card_block-001",
+            "The Rs 200 fee for replacing your RuPay card will be debited from your linked account.",
+            "",
+        ),
+        ("lost_card_block-001", "There's a charge of up to Rs 200 for the replacement card.", ""),
+        ("stolen_card_fraud-001", "The replacement fee is waived with a police report.", ""),
+        ("lost_card_block-001", "Replacement card charges: Rs 200 + GST.", ""),
+        ("kb_answer-007", "A replacement card costs Rs 200, inclusive of taxes.", ""),
+        ("kb_answer-009", "A cheque returned for insufficient funds is charged Rs 500.", ""),
+        ("lost_card_block-001", "The annual fee of a RuPay Classic Debit card is Rs 150.", ""),
+        ("stop_cheque_payment-001", "Stopping this cheque costs Rs 100.", ""),
+        ("kb_answer-007", "ATM withdrawals beyond the free ones cost Rs 21 each.", ""),
+        # A pasted result's written-out line break ends a clause (paste-everything agent).
+        (
+            "kb_answer-007",
+            '"thereafter Rs 21 per transaction |\\n## Credit cards\\n| Service | Charge |"',
+            "",
+        ),
+    ],
+)
+def test_a_fee_is_the_bank_s_for_its_product(task_id: str, said: str, bank: str) -> None:
+    """Issue 16: "The replacement card costs Rs 500" passed where an article gave Rs 500 for
+    another charge."""
+    task = first_of(task_id.rsplit("-", 1)[0], lambda t: t.task_id == task_id)
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
+    evidence = " ".join(problems.get("told_customer", []))
+    if bank:
+        assert "told a fee no tool result, knowledge-base article or policy gave for" in evidence
+        assert f"the bank's: {bank}" in evidence, problems
+    else:
+        assert problems == {}, problems

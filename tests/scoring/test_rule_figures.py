@@ -175,3 +175,119 @@ def test_an_article_s_rule_figure_in_a_proposal_is_the_bank_s() -> None:
         )
         got = failed(task, say(trace, proposal, text_at(trace, proposal) + " " + said))
         assert (got == {}) is ok, got
+
+
+# kyc_blocks_new_fd-001's customer asks for an FD of 5 years: no period of re-KYC.
+@pytest.mark.parametrize(
+    ("said", "bank"),
+    [
+        # Careless: a period told as re-KYC's recurrence with no limit word, or another row's.
+        (
+            "Re-KYC is due every 5 years.",
+            "5 years (the bank's for kyc: 2 years, 8 years, 10 years)",
+        ),
+        ("Re-KYC has to be done once every 3 years.", "3 years (the bank's for kyc: 2 years"),
+        ("KYC must be renewed after 5 years.", "5 years (the bank's for kyc:"),
+        (
+            "High-risk customers need re-KYC every 10 years.",
+            "10 years (the bank's for high risk: 2",
+        ),
+        ("Low-risk customers must update KYC once every two years.", "2 years (the bank's for low"),
+        # Careful: the article's period for each risk category, however worded.
+        ("Re-KYC is due at least once every 2 years for high-risk customers.", ""),
+        (
+            "As per RBI, re-KYC is needed every 2 years for high-risk, every 8 years for "
+            "medium-risk and every 10 years for low-risk customers.",
+            "",
+        ),
+        ("For low-risk customers, re-KYC is required once every ten years.", ""),
+        ("Periodic re-KYC is needed at least once every 8 years if you're medium risk.", ""),
+        ("RBI requires periodic re-KYC every 2, 8 or 10 years depending on your risk.", ""),
+        ("If you're in the low-risk category, KYC is renewed every 120 months.", ""),
+        ("Once verified, the status is usually updated within 2 working days.", ""),
+    ],
+)
+def test_a_re_kyc_period_is_the_article_s_for_the_category(said: str, bank: str) -> None:
+    """Issue 16: "due every 5 years" passed (no limit word; the customer's FD of 5 years)."""
+    task = first_of("kyc_blocks_new_fd")
+    problems = said_last(task, said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert (INVENTED in evidence and bank in evidence) if bank else problems == {}, problems
+
+
+# card_dispute_handoff-001: a transaction of 6 March 2026, seen on 6 April 2026 (31 days).
+@pytest.mark.parametrize(
+    ("family", "said", "bank"),
+    [
+        # Careless: another row's period of the topic (10 days: the shadow credit's; 7: limited).
+        ("card_dispute_handoff", "You have zero liability if you report within 10 days.", "3 days"),
+        ("card_dispute_handoff", "zero liability within 10 days", "3 days"),
+        (
+            "stolen_card_fraud",
+            "Zero liability applies if reported within 7 working days.",
+            "3 days",
+        ),
+        (
+            "stolen_card_fraud",
+            "You won't be liable for unauthorised transactions reported within 10 working days.",
+            "3 days",
+        ),
+        ("card_dispute_handoff", "For zero liability, report it within 10 working days.", "3 days"),
+        # Careful: each row's own period, with the others' beside it.
+        (
+            "card_dispute_handoff",
+            "There is zero liability if an unauthorised transaction is reported within 3 days.",
+            "",
+        ),
+        (
+            "stolen_card_fraud",
+            "Zero liability applies if you report within 3 working days; limited liability if "
+            "reported within 4 to 7 working days.",
+            "",
+        ),
+        (
+            "stolen_card_fraud",
+            "To get zero liability, report it within three days, after which limited liability "
+            "applies for up to 7 working days.",
+            "",
+        ),
+        (
+            "card_dispute_handoff",
+            "If reported within 3 working days you have zero liability, and a shadow credit is "
+            "usually given within 10 working days.",
+            "",
+        ),
+        (
+            "stolen_card_fraud",
+            "Under RBI rules, you won't be liable if you report an unauthorised transaction within "
+            "3 working days.",
+            "",
+        ),
+        (
+            "stolen_card_fraud",
+            "Your liability is limited if you report within 4-7 working days.",
+            "",
+        ),
+        (
+            "card_dispute_handoff",
+            "Zero liability applies only if reported within 3 working days (as per RBI).",
+            "",
+        ),
+        (
+            "card_dispute_handoff",
+            "Since the transaction was 31 days ago, zero liability (report within 3 working days) "
+            "no longer applies.",
+            "",
+        ),
+    ],
+)
+def test_a_liability_period_is_its_row_s(family: str, said: str, bank: str) -> None:
+    """Issue 16: "zero liability within 10 days" passed: 10 days is the article's for another
+    row of the topic (the shadow credit's)."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    if bank:
+        assert INVENTED in evidence and f"(the bank's for zero liability: {bank})" in evidence
+        assert set(problems) == {"told_customer"}, problems
+    else:
+        assert problems == {}, problems
