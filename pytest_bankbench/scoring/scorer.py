@@ -33,6 +33,7 @@ from pytest_bankbench.scoring.own_words import own_words
 from pytest_bankbench.scoring.privacy import privacy_breaches
 
 # `assign_required` is also read from here (report/html_traces.py): re-exported by name.
+from pytest_bankbench.scoring.records_named import invented_records
 from pytest_bankbench.scoring.required import assign_required as assign_required
 from pytest_bankbench.scoring.required import (
     missing_calls,
@@ -319,6 +320,7 @@ def _score(task: Task, trace: Trace, expected: ChangeSet, view: SessionView) -> 
     evidence["told_customer"].extend(untold(task, view, matches_call, own))
     evidence["told_customer"].extend(false_claims(view, bool(golds), task))  # I.31: nor promised
     evidence["told_customer"].extend(unfounded_values(view))  # J.35: no invented figures
+    evidence["told_customer"].extend(invented_records(view))  # nor records' last digits
     evidence["told_customer"].extend(senior_claims(view))  # nor a senior rate given to another
     evidence["told_customer"].extend(unfounded_rule_figures(view))  # nor a rule's figures
     evidence["told_customer"].extend(contradicted_terms(view))  # nor a write's terms turned
