@@ -3,6 +3,7 @@ where a person would read it, and its near-miss not."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from pytest_bankbench.scoring.dates_told import occurrence, reading_on
 from pytest_bankbench.scoring.outputs import said
+from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, text_at
 
 TASK_DAY = date(2026, 3, 10)
 
@@ -119,6 +121,64 @@ def test_the_reading_ends_with_its_block() -> None:
     with reading_on(TASK_DAY):
         pass
     assert not said("date", "2026-03-14", "on 14 March")
+
+
+# --- a day said relative to the task's date ----------------------------------------------------
+
+# Careful-wording hunt (issue 16): "The cooling period ends tomorrow" failed J.38 10 of 10.
+RELATIVE_TOLD = [
+    ("2026-03-11", "The cooling period ends tomorrow."),
+    ("2026-03-11", "Cooling period: until tomorrow."),
+    ("2026-03-11", "Payee added ✅ (cooling period ends tomorrow)."),
+    ("2026-03-11", "You can send the rest from tomorrow, when the cooling period ends."),
+    ("2026-03-11", "The payee's cooling period lifts tomorrow, so full transfers work from then."),
+    ("2026-03-10", "The transfer was made today."),
+    ("2026-03-12", "It will reach you the day after tomorrow."),
+    ("2026-03-09", "The debit was posted yesterday."),
+]
+RELATIVE_NOT_TOLD = [
+    ("2026-03-11", "The cooling period ends in 3 days."),
+    ("2026-03-11", "The cooling period ends today."),
+    ("2026-03-11", "Cooling period: until the day after tomorrow."),
+    ("2026-03-13", "The cooling period ends tomorrow."),
+    ("2026-03-11", "The day before yesterday it was blocked."),
+    ("2026-03-11", "Tomorrowland is a festival."),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), RELATIVE_TOLD)
+def test_a_day_said_relative_to_the_task_date_is_that_day(value: str, text: str) -> None:
+    with reading_on(TASK_DAY):
+        assert said("date", value, text)
+    assert not said("date", value, text)  # with no task date, never: not the wall clock
+
+
+@pytest.mark.parametrize(("value", "text"), RELATIVE_NOT_TOLD)
+def test_a_relative_day_tells_no_other_date(value: str, text: str) -> None:
+    with reading_on(TASK_DAY):
+        assert not said("date", value, text)
+
+
+def test_tomorrow_is_read_against_the_task_date_in_a_session() -> None:
+    """A payee's cooling period told as ending tomorrow tells add_beneficiary's result (J.38),
+    and one a wrong number of days away does not."""
+    for family in ("new_payee_transfer", "cooling_period_limit"):
+        task = first_of(family)
+        trace = gold(task.task_id)
+        assert failed(task, trace) == {}
+        at = next(i for i in agent_turns(trace) if "Cooling period until" in text_at(trace, i))
+        for new, ok in (
+            ("The cooling period ends tomorrow.", True),
+            ("Payee added ✅ (cooling period ends tomorrow).", True),
+            ("You can send the rest from tomorrow, when the cooling period ends.", True),
+            ("The cooling period ends in 3 days.", False),
+            ("Cooling period: until the day after tomorrow.", False),
+        ):
+            text = re.sub(r"Cooling period until: [^.]+\.", new, text_at(trace, at))
+            problems = failed(task, say(trace, at, text))
+            assert (problems == {}) == ok, (new, problems)
+            if not ok:
+                assert "never told the result of add_beneficiary" in str(problems), problems
 
 
 # --- lakh and crore abbreviations -------------------------------------------------------------
