@@ -252,3 +252,64 @@ def test_a_nil_of_another_quantity_or_a_negated_one_tells_no_zero_of_it(text: st
 def test_a_nil_of_the_quantity_is_no_other_amount() -> None:
     assert not said("amount", "12.00", "No interest has accrued.", unit="interest")
     assert said("amount", "12.00", "Interest accrued: Rs 12.00.", unit="interest")
+
+
+# --- nothing left owed, in a debt's words -----------------------------------------------------
+
+# Careful-wording hunt (issue 16): 6 of 6 credit_card_bill_payment failed "remaining
+# outstanding: Rs 0" with these.
+NONE_OWED = [
+    "You now owe nothing on this card.",
+    "Your card has a zero outstanding balance now.",
+    "Dues cleared in full.",
+    "Outstanding dues: none.",
+    "Your bill has been cleared in full.",
+    "Your card bill has now been cleared.",
+    "You no longer owe anything on this card.",
+    "Outstanding balance: none ✅",
+]
+NOT_NONE_OWED = [
+    "Your dues are not cleared yet.",
+    "Your bill isn't fully cleared.",
+    "The payment has cleared.",
+    "You don't owe nothing... just kidding, Rs 500 is left.",
+    "Your card balance is Rs 500.",
+]
+
+
+@pytest.mark.parametrize("text", NONE_OWED)
+def test_nothing_owed_tells_a_zero(text: str) -> None:
+    assert said("amount", "0.00", text)
+    assert not said("amount", "500.00", text)  # said of a debt that is not nil, nothing told
+
+
+@pytest.mark.parametrize("text", NOT_NONE_OWED)
+def test_a_debt_not_cleared_tells_no_zero(text: str) -> None:
+    assert not said("amount", "0.00", text)
+
+
+@pytest.mark.parametrize("zero", [True, False])
+def test_nothing_owed_tells_the_card_s_remaining_outstanding_only_when_it_is_nil(
+    zero: bool,
+) -> None:
+    """credit_card_bill_payment: "You now owe nothing on this card." tells a remaining
+    outstanding of Rs 0, and after a part payment tells none (required_outputs fails)."""
+    pattern = r"Remaining outstanding: Rs\. 0\." if zero else r"Remaining outstanding: Rs\. [1-9]"
+    task = first_of(
+        "credit_card_bill_payment",
+        lambda t: any(
+            re.search(pattern, text_at(gold(t.task_id), i)) for i in agent_turns(gold(t.task_id))
+        ),
+    )
+    trace = gold(task.task_id)
+    at = next(i for i in agent_turns(trace) if re.search(pattern, text_at(trace, i)))
+    text = re.sub(
+        r"Remaining outstanding: Rs\. [\d,.]*\d\.",
+        "You now owe nothing on this card.",
+        text_at(trace, at),
+    )
+    problems = failed(task, say(trace, at, text))
+    if zero:
+        assert problems == {}, problems
+    else:
+        assert "never told remaining outstanding" in str(problems.get("required_outputs")), problems
