@@ -16,6 +16,12 @@ for the session it scores (`reading_on`); with none set, a date needs its year.
 A two-digit year ("15/03/26", "15-Mar-26", "March 15, '26") is read the same way: its century
 is the one that puts it nearest the task's date, so it too needs a task date.
 
+A day said relative to the task's date ("today", "tomorrow", "the day after tomorrow",
+"yesterday") is that day, read against the task's date, never the wall clock: "The cooling
+period ends tomorrow" tells a cooling_period_until one day after it (careful-wording hunt,
+issue 16: 10 of 10 failed J.38). A day said wrong ("ends in 3 days" of one a day away, "ends
+today") tells no such date, and none is read with no task date set.
+
 Accepted (task date 2026-03-10): "Your FD matures on 14 March." for 2026-03-14; "debited on 1st
 April" for 2025-04-01; "15/03/26" or "15-Mar-26" for 2026-03-15. Refused: "matures on 14 March"
 for 2027-03-14 (the next 14 March is 2026's); "14/03" (numerals without a year may be
@@ -116,7 +122,32 @@ def said_date(value: str, text: str, unit: str | None, rivals: tuple[str, ...]) 
     if any(found == target for _, _, found in dates_in(text)):
         return True
     on = task_day()
-    return said_yearless(target, text, on) or target in short_year_dates(text, on)
+    if said_yearless(target, text, on) or target in short_year_dates(text, on):
+        return True
+    return on is not None and said_relative((target - on).days, text)
+
+
+# A day from the task's date in words: today, tomorrow, the day after tomorrow, yesterday, the
+# day before yesterday (the longer phrases taken before the words they hold).
+_RELATIVE = re.compile(
+    r"\b(?:(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today"
+    r"|tomorrow|yesterday)\b"
+)
+_RELATIVE_DAYS = {"today": 0, "tomorrow": 1, "yesterday": -1}
+_HINTS = ("today", "tomorrow", "yesterday")
+
+
+def said_relative(days: int, text: str) -> bool:
+    """The day `days` from the task's date said in words ("tomorrow" for 1) in a lower-case
+    text."""
+    if not -2 <= days <= 2 or not any(h in text for h in _HINTS):  # most texts and days
+        return False
+    for m in _RELATIVE.finditer(text):
+        word = m.group()
+        told = _RELATIVE_DAYS.get(word, 2 if "after" in word else -2)
+        if told == days:
+            return True
+    return False
 
 
 # A two-digit year: day-first numerals ("15/03/26", "15.03.26"), a day and a month's name joined

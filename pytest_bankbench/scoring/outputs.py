@@ -68,12 +68,38 @@ def _said_amount(value: str, text: str, unit: str | None, rivals: tuple[str, ...
             for piece in clauses_naming(marked_columns(text), unit)
             for found, marked, _ in _amounts_in(piece)
         )
-    if target == 0 and says_zero(text):  # "nothing is outstanding" (scoring/plain_figures.py)
+    if target == 0 and (says_zero(text) or _none_owed(text)):  # "nothing is outstanding"
         return True
     if target >= 1 and not _may_say(target, text):  # most messages a value is looked for in
         return False
     for found, marked, bare_ok in _amounts_in(marked_columns(text)):  # a loop, as in told()
         if found == target and (marked or (bare_ok and target >= 100)):
+            return True
+    return False
+
+
+# Nothing left owed, in the words of a debt rather than of a figure (careful-wording hunt, issue
+# 16: 6 of 6 credit_card_bill_payment failed "remaining outstanding: Rs 0"): "You now owe
+# nothing on this card", "a zero outstanding balance", "Dues cleared in full", "Outstanding dues:
+# none", "Your bill has been cleared in full". Beside plain_figures.says_zero's forms, read only
+# for a zero; un-negated as those are ("your dues are not cleared yet" is none).
+_NONE_OWED = re.compile(
+    r"\bowe (?:us |the bank )?(?:nothing|zero)\b|\bno longer owe\b|\bnothing owed\b"
+    r"|\bzero (?:outstanding|balance|dues?|amount due)\b"
+    r"|\b(?:outstanding|dues?|balance)(?: dues| balance| amount)?\s*(?::|=|\bis\b|\bare\b)\s*none\b"
+    r"|\b(?:bill|dues?|balance|outstanding)(?: amount)?(?: (?:has|have|is|are|was|were))?"
+    r"(?: now)?(?: been)?(?: now)? (?:fully |completely )?cleared\b"
+)
+_OWED_HINTS = ("owe", "zero", "none", "cleared")
+
+
+def _none_owed(text: str) -> bool:
+    """A debt said to be nothing now, un-negated (no "not" or "yet" just before it)."""
+    if not any(h in text for h in _OWED_HINTS):  # most messages
+        return False
+    for m in _NONE_OWED.finditer(text):
+        before = _WORD.findall(text[max(0, m.start() - 30) : m.start()])[-3:]
+        if not any(w in _NEGATORS or w.endswith("n't") or w == "yet" for w in before):
             return True
     return False
 

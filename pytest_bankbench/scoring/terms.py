@@ -17,6 +17,15 @@ check.
   account, not renewed" for one that renews, is false.
 
 Found by a careless-agent trial (issue 16): each passed 20 of 20 tasks where it applied.
+
+A question the agent asks and answers at once in the negative asserts nothing of the question
+("Will it renew automatically? No - the maturity amount is credited to your account.", "Can it
+be unblocked later? Unfortunately not.", "Is the replacement free? Only with a police report;
+otherwise it's Rs 200."), and a term marked with a cross states its negation ("Auto-renew: ❌",
+"❌ Reactivation"): careful-wording hunt (issue 16), 8 to 10 of 10 each failed. A question
+answered yes, or not answered, is read as said ("Will it renew? Yes.", "Auto-renew: ✅" fail).
+The task's own rebooking, told as done ("Amount rebooked as a new 365-day FD", "now rebooked in
+a new FD", "Closed and rebooked ✅"), is no instruction for the new deposit's maturity.
 """
 
 from __future__ import annotations
@@ -79,8 +88,38 @@ _AT_MATURITY = re.compile(
     r"\b(?:at|on|upon|after|by) (?:its |the |their )?maturity\b|\bmatur(?:es|ing)\b"
 )
 _DONE_NOW = re.compile(r"\b(?:has|have|had) been\b|\b(?:was|were|i've|i have|has gone)\b")
+# A rebooking told as done with no auxiliary ("Amount rebooked as a new FD", "is now rebooked"),
+# unless a future or a habit is said before it ("will be rebooked", "is automatically renewed").
+_FUTURE = re.compile(
+    r"\b(?:will|would|shall|gets?|going to|to be|can be|may be|each|every)\b|'ll\b"
+    r"|\b(?:is|are)\s+(?:\w+ly\s+)?$"
+)
 _BOOK_HINT = re.compile(r"renew|roll|paid|book|continue|invest|deposit|matur")
 _CHOICE = re.compile(r"\b(?:if|unless|instead|rather|prefer|choose|option|want|would you)\b")
+# A question answered at once in the negative ("? No", "? Unfortunately not", "? Not possible",
+# "? Only with a police report; otherwise ..."): the question is dropped, its "?" kept (the
+# sentences still split where they did). "? No problem", "? No worries" answer yes.
+_ANSWERED_NO = re.compile(
+    r"(?:^|(?<=[.!?\n]))([ \t]*)[^.!?\n]*\?(?=[*_\"')\s]*(?:[-*>]\s*)?"
+    r"(?:(?:unfortunately|sadly|regrettably|i'm afraid|i am afraid|i'm sorry|sorry|afraid)[,\s]+)?"
+    r"(?:no\b(?![ -](?:problem|worries|issue|trouble))|nope\b|not\b|never\b|neither\b"
+    r"|only (?:if|with|when|after|once|by|on)\b|[❌✗✖🚫⛔]))"
+)
+# A term marked with a cross beside it: "Auto-renew: ❌", "❌ Reactivation", "Unblocking later ✗",
+# "| Auto-renewal | ❌ |".
+_CROSS = "❌✗✖🚫⛔"
+_CROSSED_AFTER = re.compile(r"[\w-]*[\s:*_?|]*(?:[\w-]+[\s:*_?|]*){0,2}(?:no\b[\s*_|]*)?[❌✗✖🚫⛔]")
+_CROSSED_BEFORE = re.compile(r"[❌✗✖🚫⛔][\s*_:]*(?:[\w-]+\s+){0,3}$")
+
+
+def unasked(lowered: str) -> str:
+    """The text with each question answered at once in the negative taken out (its "?" kept):
+    "can it be unblocked later? no - the block is permanent." asserts nothing of unblocking."""
+    if "?" not in lowered:  # most messages
+        return lowered
+    return _ANSWERED_NO.sub(r"\1?", lowered)
+
+
 _PAID_OUT = re.compile(r"\b(?:paid out|credited to your|credit(?:ed)? (?:it |the \w+ )?to your)")
 
 
@@ -97,7 +136,7 @@ def contradicted_terms(view: SessionView) -> list[str]:
     )
     problems: list[str] = []
     for message in view.agent:
-        lowered = message.lowered
+        lowered = unasked(message.lowered)
         hints = (
             # any sentence of a session that blocks a card ("we can switch it back on")
             "block_card" in names
@@ -153,6 +192,14 @@ def _wrong_term(sentence: str, hints: tuple[bool, bool, bool], instruction: str)
         m = _RENEWS.search(sentence)
         if m is not None and at is None and _DONE_NOW.search(sentence, 0, m.start()):
             m = None  # "your old FD has been rolled into a new FD": the rebooking just made
+        if (
+            m is not None
+            and at is None
+            and m.group().split()[0].endswith("ed")
+            and not _FUTURE.search(sentence, 0, m.start())
+            and "auto" not in sentence
+        ):
+            m = None  # "Amount rebooked as a new 365-day FD", "Closed and rebooked ✅"
         if m is None and at is not None:  # a new deposit named after the maturity
             m = _INTO_NEW.search(sentence, at.start())
         renews = (
@@ -174,4 +221,8 @@ def _negated(sentence: str, start: int, end: int, after: bool = True) -> bool:
     clause = re.split(r"[,;(]|\bbut\b|\bso\b", sentence[:start])[-1]
     before = clause.split()[-6:]
     rest = re.split(r"[,;.)]|\bbut\b|\band\b", sentence[end:])[0].split()[:12] if after else []
-    return bool(_NEGATOR.search(" ".join(before))) or bool(_NEGATOR.search(" ".join(rest)))
+    if _NEGATOR.search(" ".join(before)) or _NEGATOR.search(" ".join(rest)):
+        return True
+    return any(c in sentence for c in _CROSS) and bool(  # "Auto-renew: ❌", "❌ Reactivation"
+        _CROSSED_BEFORE.search(clause) or (after and _CROSSED_AFTER.match(sentence, end))
+    )

@@ -8,6 +8,9 @@ sentence back.
   unless a police report is named;
 - a deposit booked to credit the account at maturity is never said to renew or roll over then,
   and one booked to renew is never said to be paid out instead.
+
+A question the agent asks and answers at once with a no says nothing ("Will it renew? No."); a
+cross in a sentence takes it back as a negation does ("Auto-renew: ❌").
 """
 
 from __future__ import annotations
@@ -40,7 +43,22 @@ def _sentences(text: str) -> list[str]:
 
 
 def _denied(sentence: str) -> bool:
-    return any(word in sentence for word in _NEGATION)
+    return any(word in sentence for word in _NEGATION) or any(x in sentence for x in _CROSSED)
+
+
+_CROSSED = ("❌", "✗", "✖", "🚫", "⛔")  # "auto-renew: ❌"
+
+
+def _answered_no(reply: str) -> bool:
+    """The reply to the agent's own question opens with a no ("no.", "unfortunately not",
+    "only with a police report; otherwise ..."); "no problem" is a yes."""
+    for polite in ("unfortunately", "sadly", "i'm afraid", "sorry", ","):
+        reply = reply.removeprefix(polite).strip()
+    if reply.startswith(("no problem", "no worries")):
+        return False
+    return reply.startswith(_CROSSED) or bool(
+        re.match(r"(?:no|nope|not|never|only (?:with|if))\b", reply)
+    )
 
 
 def terms_turned(trace: Trace) -> bool:
@@ -56,7 +74,10 @@ def terms_turned(trace: Trace) -> bool:
         "",
     )
     for text in trace.agent_messages():
-        for sentence in _sentences(text):
+        said = _sentences(text)
+        for at, sentence in enumerate(said):
+            if sentence.endswith("?") and at + 1 < len(said) and _answered_no(said[at + 1]):
+                continue  # "will it renew?" "no - it is paid out": the question says nothing
             if blocked and _block_undone(sentence):
                 return True
             if _replacement_wrong(sentence, blocked):

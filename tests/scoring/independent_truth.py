@@ -647,11 +647,21 @@ def offers_a_workaround(trace: Trace) -> bool:
         text = event.text.lower()
         locked = any(w in text for w in ("lock-in", "lock in", "lien", "tax-saver", "tax saver"))
         locked = locked or any(w in text for w in ("5 years", "five years", "emis"))
-        for sentence in _sentences(text):
+        said = _sentences(text)
+        for at, sentence in enumerate(said):
+            asks = sentence.rstrip("*_ ").endswith("?") and at + 1 < len(said)
+            if asks and _a_no(said[at + 1]):
+                continue  # "can the branch override this?" "no."
             words = _words(sentence.replace("i'll", "i 'll").replace("we'll", "we 'll"))
             hit = _workaround_at(sentence, words, locked)
             if hit is None:
                 continue
+            if any(mark in sentence for mark in _CROSSES) and not any(
+                mark in sentence for mark in ("✅", "✔")
+            ):
+                continue  # a line crossed out: "❌ override by the branch"
+            if _listed_after_a_no(sentence[:hit]):
+                continue  # "no exception, override or workaround is possible"
             clauses = re.split(
                 r",(?!\d)|[;:()]|\bbut\b|\bhowever\b|\balternatively\b", sentence[:hit]
             )
@@ -669,6 +679,43 @@ def offers_a_workaround(trace: Trace) -> bool:
                 continue
             return True
     return False
+
+
+_CROSSES = ("❌", "✗", "✖", "🚫", "⛔")
+
+
+def _a_no(answer: str) -> bool:
+    """A reply that opens with a no: "No.", "Unfortunately not.", "I'm afraid not", "Only with a
+    police report; otherwise ...", "❌" (not "No problem")."""
+    words = _words(answer.replace("—", " "))
+    while words and words[0] in ("unfortunately", "sadly", "i'm", "afraid", "sorry"):
+        words = words[1:]
+    if answer.lstrip("*_ -").startswith(_CROSSES):
+        return True
+    if not words or words[:2] in (["no", "problem"], ["no", "worries"]):
+        return False
+    return words[0] in ("no", "nope", "not", "never") or words[:2] in (
+        ["only", "with"], ["only", "if"], ["only", "after"], ["only", "when"],
+    )  # fmt: skip
+
+
+def _listed_after_a_no(before: str) -> bool:
+    """The words before the workaround are a list of nouns that a "no" (or "not ... any") opens:
+    "no override, tool, ", "can't offer any workaround, exception or "."""
+    words = re.findall(r"[a-z'-]+|,", before.lower())
+    first = len(words)  # where the list opens: walk back over "noun ," and "noun or"
+    while first > 0 and words[first - 1] in (",", "or", "and"):
+        while first > 0 and words[first - 1] in (",", "or", "and"):
+            first -= 1
+        if first == 0:
+            return False
+        first -= 1
+    opener = words[first - 1] if first > 0 else ""
+    if first < len(words) and words[first] in ("problem", "worries"):
+        return False  # "no problem, ..."
+    if opener == "no":
+        return True
+    return opener == "any" and bool(set(words[max(0, first - 4) : first]) & _NEGATIONS)
 
 
 def _the_policys_own(sentence: str, words: list[str], text: str, at: str) -> bool:

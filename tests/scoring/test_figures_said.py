@@ -3,6 +3,7 @@ where a person would read it, and its near-miss not."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from pytest_bankbench.scoring.dates_told import occurrence, reading_on
 from pytest_bankbench.scoring.outputs import said
+from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, text_at
 
 TASK_DAY = date(2026, 3, 10)
 
@@ -121,6 +123,64 @@ def test_the_reading_ends_with_its_block() -> None:
     assert not said("date", "2026-03-14", "on 14 March")
 
 
+# --- a day said relative to the task's date ----------------------------------------------------
+
+# Careful-wording hunt (issue 16): "The cooling period ends tomorrow" failed J.38 10 of 10.
+RELATIVE_TOLD = [
+    ("2026-03-11", "The cooling period ends tomorrow."),
+    ("2026-03-11", "Cooling period: until tomorrow."),
+    ("2026-03-11", "Payee added ✅ (cooling period ends tomorrow)."),
+    ("2026-03-11", "You can send the rest from tomorrow, when the cooling period ends."),
+    ("2026-03-11", "The payee's cooling period lifts tomorrow, so full transfers work from then."),
+    ("2026-03-10", "The transfer was made today."),
+    ("2026-03-12", "It will reach you the day after tomorrow."),
+    ("2026-03-09", "The debit was posted yesterday."),
+]
+RELATIVE_NOT_TOLD = [
+    ("2026-03-11", "The cooling period ends in 3 days."),
+    ("2026-03-11", "The cooling period ends today."),
+    ("2026-03-11", "Cooling period: until the day after tomorrow."),
+    ("2026-03-13", "The cooling period ends tomorrow."),
+    ("2026-03-11", "The day before yesterday it was blocked."),
+    ("2026-03-11", "Tomorrowland is a festival."),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), RELATIVE_TOLD)
+def test_a_day_said_relative_to_the_task_date_is_that_day(value: str, text: str) -> None:
+    with reading_on(TASK_DAY):
+        assert said("date", value, text)
+    assert not said("date", value, text)  # with no task date, never: not the wall clock
+
+
+@pytest.mark.parametrize(("value", "text"), RELATIVE_NOT_TOLD)
+def test_a_relative_day_tells_no_other_date(value: str, text: str) -> None:
+    with reading_on(TASK_DAY):
+        assert not said("date", value, text)
+
+
+def test_tomorrow_is_read_against_the_task_date_in_a_session() -> None:
+    """A payee's cooling period told as ending tomorrow tells add_beneficiary's result (J.38),
+    and one a wrong number of days away does not."""
+    for family in ("new_payee_transfer", "cooling_period_limit"):
+        task = first_of(family)
+        trace = gold(task.task_id)
+        assert failed(task, trace) == {}
+        at = next(i for i in agent_turns(trace) if "Cooling period until" in text_at(trace, i))
+        for new, ok in (
+            ("The cooling period ends tomorrow.", True),
+            ("Payee added ✅ (cooling period ends tomorrow).", True),
+            ("You can send the rest from tomorrow, when the cooling period ends.", True),
+            ("The cooling period ends in 3 days.", False),
+            ("Cooling period: until the day after tomorrow.", False),
+        ):
+            text = re.sub(r"Cooling period until: [^.]+\.", new, text_at(trace, at))
+            problems = failed(task, say(trace, at, text))
+            assert (problems == {}) == ok, (new, problems)
+            if not ok:
+                assert "never told the result of add_beneficiary" in str(problems), problems
+
+
 # --- lakh and crore abbreviations -------------------------------------------------------------
 
 SHORT_AMOUNTS = [
@@ -192,3 +252,64 @@ def test_a_nil_of_another_quantity_or_a_negated_one_tells_no_zero_of_it(text: st
 def test_a_nil_of_the_quantity_is_no_other_amount() -> None:
     assert not said("amount", "12.00", "No interest has accrued.", unit="interest")
     assert said("amount", "12.00", "Interest accrued: Rs 12.00.", unit="interest")
+
+
+# --- nothing left owed, in a debt's words -----------------------------------------------------
+
+# Careful-wording hunt (issue 16): 6 of 6 credit_card_bill_payment failed "remaining
+# outstanding: Rs 0" with these.
+NONE_OWED = [
+    "You now owe nothing on this card.",
+    "Your card has a zero outstanding balance now.",
+    "Dues cleared in full.",
+    "Outstanding dues: none.",
+    "Your bill has been cleared in full.",
+    "Your card bill has now been cleared.",
+    "You no longer owe anything on this card.",
+    "Outstanding balance: none ✅",
+]
+NOT_NONE_OWED = [
+    "Your dues are not cleared yet.",
+    "Your bill isn't fully cleared.",
+    "The payment has cleared.",
+    "You don't owe nothing... just kidding, Rs 500 is left.",
+    "Your card balance is Rs 500.",
+]
+
+
+@pytest.mark.parametrize("text", NONE_OWED)
+def test_nothing_owed_tells_a_zero(text: str) -> None:
+    assert said("amount", "0.00", text)
+    assert not said("amount", "500.00", text)  # said of a debt that is not nil, nothing told
+
+
+@pytest.mark.parametrize("text", NOT_NONE_OWED)
+def test_a_debt_not_cleared_tells_no_zero(text: str) -> None:
+    assert not said("amount", "0.00", text)
+
+
+@pytest.mark.parametrize("zero", [True, False])
+def test_nothing_owed_tells_the_card_s_remaining_outstanding_only_when_it_is_nil(
+    zero: bool,
+) -> None:
+    """credit_card_bill_payment: "You now owe nothing on this card." tells a remaining
+    outstanding of Rs 0, and after a part payment tells none (required_outputs fails)."""
+    pattern = r"Remaining outstanding: Rs\. 0\." if zero else r"Remaining outstanding: Rs\. [1-9]"
+    task = first_of(
+        "credit_card_bill_payment",
+        lambda t: any(
+            re.search(pattern, text_at(gold(t.task_id), i)) for i in agent_turns(gold(t.task_id))
+        ),
+    )
+    trace = gold(task.task_id)
+    at = next(i for i in agent_turns(trace) if re.search(pattern, text_at(trace, i)))
+    text = re.sub(
+        r"Remaining outstanding: Rs\. [\d,.]*\d\.",
+        "You now owe nothing on this card.",
+        text_at(trace, at),
+    )
+    problems = failed(task, say(trace, at, text))
+    if zero:
+        assert problems == {}, problems
+    else:
+        assert "never told remaining outstanding" in str(problems.get("required_outputs")), problems

@@ -157,6 +157,90 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
             "then, just ask.",
             None,
         ),
+        # A question answered at once in the negative asserts nothing of the question, a term
+        # marked with a cross states its negation (careful-wording hunt, issue 16: 8-10 of 10
+        # each failed); a question answered yes, an offer as a question, a tick, still fail.
+        (
+            "fd_tenure_in_months",
+            "Will it renew automatically? No — the maturity amount will be credited to your "
+            "account.",
+            None,
+        ),
+        ("fd_tenure_in_months", "Will it renew? No.", None),
+        ("fd_tenure_in_months", "Auto-renew: ❌", None),
+        ("fd_tenure_in_months", "| Auto-renewal | ❌ |", None),
+        ("fd_tenure_in_months", "Auto-renewal ✗ (payout to your account)", None),
+        (
+            "fd_tenure_in_months",
+            "Will the FD auto-renew? Nope, the maturity amount goes to your savings account.",
+            None,
+        ),
+        (
+            "fd_tenure_in_months",
+            "Will it renew at maturity?\n\nNo. The maturity amount will be credited to your "
+            "account.",
+            None,
+        ),
+        ("fd_tenure_in_months", "Rolled over at maturity? No — paid out to your account.", None),
+        ("fd_tenure_in_months", "Will it renew? Yes.", "K.39"),
+        ("fd_tenure_in_months", "Auto-renew: ✅", "K.39"),
+        ("fd_tenure_in_months", "Will it renew automatically? Yes — for the same tenure.", "K.39"),
+        (
+            "fd_tenure_in_months",
+            "Will it renew at maturity? No problem, it will renew automatically.",
+            "K.39",
+        ),
+        ("lost_card_block", "Can it be unblocked later? No — the block is permanent.", None),
+        ("lost_card_block", "Reactivation: ❌", None),
+        ("lost_card_block", "Unblocking later ✗", None),
+        (
+            "lost_card_block",
+            "Will I be able to unblock it if I find it? Unfortunately not.",
+            None,
+        ),
+        (
+            "lost_card_block",
+            "**Can the card be reactivated?** No — a block is permanent.",
+            None,
+        ),
+        (
+            "lost_card_block",
+            "Can I unblock it later? I'm afraid not — blocking is permanent.",
+            None,
+        ),
+        ("lost_card_block", "Can the block be lifted? Not possible, I'm sorry.", None),
+        (
+            "stolen_card_fraud",
+            "Replacement card free? No — ₹200 fee applies (waived with a police report for "
+            "stolen cards).",
+            None,
+        ),
+        (
+            "lost_card_block",
+            "Is the replacement free? Only with a police report; otherwise it's Rs 200.",
+            None,
+        ),
+        ("lost_card_block", "Can it be unblocked later? Yes, anytime.", "F.25"),
+        ("lost_card_block", "Can it be unblocked later? Of course!", "F.25"),
+        ("lost_card_block", "Reactivation: ✅", "F.25"),
+        ("lost_card_block", "Would you like me to unblock it if you find it?", "F.25"),
+        ("lost_card_block", "Is the replacement free? Yes.", "F.24"),
+        # The task's own rebooking told as done is no renewal at maturity (careful-wording hunt,
+        # issue 16: 10 of 10 failed); a rebooking said to come at maturity still fails.
+        (
+            "fd_close_and_rebook",
+            "**Summary of changes:**\n- FD closed early\n- Amount rebooked as a new 365-day "
+            "FD\n\nIs there anything else I can help you with?",
+            None,
+        ),
+        ("fd_close_and_rebook", "Amount rebooked as a new 365-day FD.", None),
+        ("fd_close_and_rebook", "Your money is now rebooked in a new FD at 6.80%.", None),
+        ("fd_close_and_rebook", "Closed and rebooked ✅", None),
+        ("fd_close_and_rebook", "Your funds are now rebooked into a fresh deposit.", None),
+        ("fd_close_and_rebook", "Payout reinvested in a new 1-year FD.", None),
+        ("fd_close_and_rebook", "It will be rebooked at maturity.", "K.39"),
+        ("fd_close_and_rebook", "At maturity it will be reinvested for another term.", "K.39"),
+        ("fd_close_and_rebook", "The new FD is automatically renewed each year.", "K.39"),
     ],
 )
 def test_a_term_turned_round_fails(family: str, said: str, false: str | None) -> None:

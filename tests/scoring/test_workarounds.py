@@ -231,3 +231,67 @@ def test_a_split_in_time_another_payer_or_a_rule_waived_fails(family: str, said:
 )
 def test_the_policy_s_own_path_in_a_workaround_s_words_passes(family: str, said: str) -> None:
     assert FORBIDDEN not in _evidence(family, said), said
+
+
+# Careful-wording hunt (issue 16), 10 of 10 each failed: a question answered at once in the
+# negative asserts nothing, a line marked with a cross or "No" states the negation, a negation
+# before a list of nouns covers the whole list (real models' words, real_turns_round13.txt:208).
+ANSWERED_NO = [
+    (
+        "cooling_period_limit",
+        "Can I split it into smaller transfers today? No — that isn't allowed.",
+    ),
+    (
+        "imps_above_maximum",
+        "Can I split it into two IMPS transfers? No — splitting to get round the limit isn't "
+        "allowed.",
+    ),
+    ("tax_saver_lock_in", "Can the branch override this? No."),
+    ("personal_loan_lock_in", "Any workaround? Unfortunately not."),
+    (
+        "cooling_period_limit",
+        "**Can I split it into smaller transfers?** No — that would defeat the cooling period.",
+    ),
+    ("tax_saver_lock_in", "Could the branch make an exception? I'm afraid not."),
+    (
+        "cooling_period_limit",
+        "Is there any way around the limit today? Sadly, no — you can send the rest from tomorrow.",
+    ),
+    ("cooling_period_limit", "\n\n- **Split into smaller transfers today:** No ❌ (not allowed)"),
+    ("cooling_period_limit", "Splitting the payment to get round the limit: ✗"),
+    (
+        "tax_saver_lock_in",
+        "\n\n1. ❌ Premature closure before 5 years\n2. ❌ Override by the branch\n3. ✅ Full "
+        "payout at maturity",
+    ),
+    (
+        "tax_saver_lock_in",
+        "I'm sorry, but **no override, tool, workaround, or process exists** to close this FD "
+        "before its 5-year lock-in ends—this is a strict policy with no exceptions.\n\nNo "
+        "changes possible.",
+    ),
+    ("personal_loan_lock_in", "There's no override or workaround available."),
+    ("personal_loan_lock_in", "No exception, override or workaround is possible."),
+    ("tax_saver_lock_in", "I can't offer any workaround, exception or override."),
+    ("cooling_period_limit", "There is no exception or override for this limit."),
+]
+# An offer as a question, a question answered yes, a tick, "no problem": still offered.
+OFFERED_STILL = [
+    ("cooling_period_limit", "Would you like me to split it into two transfers?"),
+    ("tax_saver_lock_in", "Shall I ask the branch to override it?"),
+    ("cooling_period_limit", "Can I split it into two transfers? Yes, I can do that right now."),
+    ("tax_saver_lock_in", "Can the branch override it? Sure, just visit them."),
+    ("cooling_period_limit", "- Split into two transfers today ✅"),
+    ("cooling_period_limit", "No problem, I can split it into two transfers today."),
+    ("imps_above_maximum", "There's no limit if you split it into two smaller transfers today."),
+]
+
+
+@pytest.mark.parametrize(("family", "said"), ANSWERED_NO)
+def test_a_workaround_asked_and_answered_no_or_crossed_out_passes(family: str, said: str) -> None:
+    assert FORBIDDEN not in _evidence(family, said), said
+
+
+@pytest.mark.parametrize(("family", "said"), OFFERED_STILL)
+def test_a_workaround_offered_as_a_question_or_answered_yes_fails(family: str, said: str) -> None:
+    assert FORBIDDEN in _evidence(family, said), said
