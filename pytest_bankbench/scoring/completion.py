@@ -48,8 +48,18 @@ _CLAUSE_BREAK = re.compile(r"[.,;:!?()\[\]\n–—]|\s-\s|\b(?:and|but|however|w
 _WORD = re.compile(r"[a-z']+")
 _AHEAD = frozenset({"being", "be", "will", "shall", "going", "once", "when", "if", "until"})
 _AHEAD |= {"might", "may", "could", "would", "should", "must"}  # "might have been booked"
-# A condition anywhere before, in the clause: "if you are sure the order was placed successfully".
-_CONDITION = re.compile(r"\b(?:if|unless|once|until|whether|in case)\b")
+# A habit: "this is usually done by sending a verification code".
+_AHEAD |= {"usually", "typically", "normally", "generally", "often"}
+# A condition anywhere before, in the clause: "if you are sure the order was placed successfully";
+# a state to keep or check, or a question to the customer: "keep your devices updated", "make
+# sure your app is updated", "ensure you have completed the second step", "have you recently
+# changed your phone number?".
+_CONDITION = re.compile(
+    r"\b(?:if|unless|once|until|whether|in case|make sure|ensure|double-check"
+    r"|keep (?:your|the)|(?:have|did|were|had) you)\b"
+)
+# A short parenthesis is no clause break: "if you have multi-factor authentication (MFA) enabled".
+_SHORT_PARENS = re.compile(r"\([^()\n]{1,12}\)")
 # Found or looked up, not changed: "successfully located", "has been verified", "delivered".
 _FOUND = frozenset({"located", "found", "identified", "authenticated", "verified", "retrieved"})
 _FOUND |= {"reviewed", "checked", "fetched", "delivered", "shipped", "received"}
@@ -73,6 +83,7 @@ def reports_done(plain: str) -> bool:
         and not _ahead(plain, start)
         and not _under_way(plain, end)
         and not _no_change(plain, start, end)
+        and not _names_or_steps(plain, start, end)
         for start, end, negated in spans("completed", plain)
     )
 
@@ -95,9 +106,18 @@ _FAILED_THING = re.compile(
 )
 
 
+def _opening(plain: str, start: int) -> int:
+    """Where the clause holding `start` opens (looked for 80 characters back)."""
+    first = max(0, start - 80)
+    window = plain[first:start]
+    if "(" in window:  # "(mfa)" breaks no clause: blanked, the same length
+        window = _SHORT_PARENS.sub(lambda m: " " * len(m.group()), window)
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(window)]
+    return first + breaks[-1] if breaks else first
+
+
 def _ahead(plain: str, start: int) -> bool:
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(plain, max(0, start - 80), start)]
-    opening = breaks[-1] if breaks else max(0, start - 80)
+    opening = _opening(plain, start)
     words = _WORD.findall(plain, opening, start)[-_LOOK:]
     return any(w in _AHEAD or w.endswith("'ll") for w in words) or bool(
         _CONDITION.search(plain, opening, start)
@@ -120,6 +140,62 @@ def _no_change(plain: str, start: int, end: int) -> bool:
     if plain.count('"', line, start) % 2:
         return True  # choose "ordered by mistake"
     return any(m.start() < start and end <= m.end() for m in _SINGLE_QUOTED.finditer(plain, line))
+
+
+# A participle naming a detail or a thing, not a change (real models' words, the tuning2 part):
+# "your registered phone number", "the phone number registered with your account", "(as
+# registered with the bank)", "a code sent to your phone", "the instructions sent to your email".
+_DETAIL = frozenset({"phone", "mobile", "email", "e", "address", "number", "name", "id", "contact"})
+_DETAIL |= {"device", "cell"}
+_HOLDER = _DETAIL | {"account", "details", "as", "numbers", "information"}
+_CHANNEL = _DETAIL | {"inbox", "registered", "the", "your"}
+# Said by someone, not naming: "i've sent", "it was sent", "we sent", "money sent" stays a report.
+_SENDER = frozenset({"i", "we", "i've", "we've", "was", "were", "is", "are", "been", "has", "have"})
+_SENDER |= {"had", "it", "it's", "money", "amount", "payment", "transfer", "funds", "successfully"}
+# "successfully" of the customer's own log-in: "the last time you successfully logged in", "you
+# were able to log in successfully", "you've entered your email address successfully".
+_LOG_IN = frozenset({"log", "logged", "logging", "login", "sign", "signed", "signing", "access"})
+_LOG_IN |= {"accessed", "accessing", "entered", "entering"}
+_PREV_TOKEN = re.compile(r"(\S+)\s*$")
+_STEP_OPENERS = _DETERMINER | {"any", "all", "each", "every"}
+
+
+def _names_or_steps(plain: str, start: int, end: int) -> bool:
+    """The phrase names a detail, tells a step for the customer, a log-in, or help given, not a
+    change made: "your registered phone number", "a code sent to your phone", "click Submit to
+    complete the setup", "**Complete the setup**:", "you were able to log in successfully",
+    "glad to have been able to help", "as requested", "you're all set to proceed"."""
+    phrase = plain[start:end]
+    after = _WORD.findall(plain, end, end + 40)[:3]
+    prev = _PREV_TOKEN.search(plain, max(0, start - 30), start)
+    before = prev.group(1).strip(",;:*'\"()[]") if prev else ""
+    if phrase == "registered":
+        if after and after[0] in _DETAIL:
+            return True  # "your full registered phone number"
+        if after and after[0] in {"with", "to", "on"} and before in _HOLDER:
+            return True  # "the phone number registered with your account"
+    elif phrase == "sent":
+        to = after[:1] == ["to"] and any(w in _CHANNEL - {"the", "your"} for w in after[1:])
+        if to and before.isalpha() and before not in _SENDER:
+            return True  # "a code sent to your phone"
+    elif phrase == "complete":
+        if before == "to":
+            return True  # "click the submit button to complete the setup"
+        opening = _opening(plain, start)
+        if not _WORD.search(plain, opening, start) and after and after[0] in _STEP_OPENERS:
+            return True  # "5. **Complete the setup**:"
+    elif phrase.startswith("successful"):
+        opening = _opening(plain, start)
+        near = _WORD.findall(plain, opening, start)[-5:] + after[:2]
+        return any(w in _LOG_IN for w in near)
+    elif phrase == "requested":
+        return before == "as"  # "the details as requested"
+    elif phrase in {"have been", "has been"}:
+        return after[:1] == ["able"] and bool({"help", "assist"} & set(after))
+    elif phrase == "all set":
+        # "you're all set to proceed": ready, not done; "all set to 5,000" a setting.
+        return after[:1] == ["to"] and plain[end:].lstrip().startswith("to ") and len(after) > 1
+    return False
 
 
 def _under_way(plain: str, end: int) -> bool:

@@ -7,6 +7,7 @@ import pytest
 
 from pytest_bankbench.concepts import says
 from pytest_bankbench.scoring.completion import denies, reports_done
+from tests.scoring.sessions import after_last_write, failed, first_of, gold, say
 
 DONE = [
     "Your FD has been closed.",
@@ -102,3 +103,88 @@ def test_real_models_words_read_both_ways(text: str, done: bool) -> None:
 )
 def test_an_attempt_that_hit_a_problem_is_denied(text: str, denied: bool) -> None:
     assert denies(text.lower()) is denied
+
+
+# Real models' words, the tuning2 part (AgentChangeBench's bank conversations): a participle that
+# names a detail, a step for the customer, a log-in, a state to keep or check, a question, a
+# habit; each beside the change reported in the same words, as a careless agent would put it.
+@pytest.mark.parametrize(
+    ("text", "done"),
+    [
+        # "registered" naming a detail, not a change.
+        ("Could you please provide your full registered phone number?", False),
+        ("Or the phone number registered with your account?", False),
+        ("Your full name and date of birth (as registered with the bank).", False),
+        ("I've registered your new payee.", True),
+        ("Payee registered.", True),
+        ("Your new payee has been registered with your account.", True),
+        # "sent" describing what the customer gets, not reporting a payment.
+        ("Follow the instructions sent to your registered email.", False),
+        ("You may need to enter a code sent to your phone.", False),
+        ("Your transfer was sent successfully.", True),
+        ("I have sent the money to your registered account.", True),
+        ("₹5,000 sent to your savings account.", True),
+        # "complete" as the customer's step.
+        ("Now, simply click the 'Log In' button to complete the login process.", False),
+        ("5. **Complete the setup**:\n - Click the submit button.", False),
+        ("Your request is complete.", True),
+        ("Complete! Your card is blocked.", True),
+        # "successfully" of a log-in, in a question or in the past.
+        ("And the last time you successfully logged in?", False),
+        ("When was the last time you were able to log in successfully?", False),
+        ("Great to hear that you've successfully logged in!", False),
+        ("Your card was successfully blocked.", True),
+        ("Successfully blocked your card; you can log in to the app to see it.", True),
+        # A state to keep or check, a condition behind a short parenthesis, a question, a habit.
+        ("Keep your devices updated and use trusted security software.", False),
+        ("Make sure your app is updated to the latest version.", False),
+        ("If you have multi-factor authentication (MFA) enabled, keep your phone handy.", False),
+        ("Have you recently changed your phone or phone number?", False),
+        ("This is usually done by sending a verification code.", False),
+        ("International usage (POS) is now enabled.", True),
+        ("To make sure no one can use it, I have blocked your card.", True),
+        ("I've updated your daily limit.", True),
+        # Help given, a request quoted, readiness.
+        ("I'm glad to have been able to help.", False),
+        ("Here are the transaction details, as requested.", False),
+        ("You're all set to proceed with the password reset.", False),
+        ("I have been able to block your card.", True),
+        ("I've updated your daily limit, as requested.", True),
+        ("All set - your ATM channel is now off.", True),
+        ("Your limit is all set to 5,000.", True),
+    ],
+)
+def test_tuning2_words_read_both_ways(text: str, done: bool) -> None:
+    assert reports_done(text.lower()) is done
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        # Careless: the change never said made, only a misread participle (each passed 20/20 in
+        # the four card-setting families before).
+        ("Alerts will go to the mobile number registered with your account.", False),
+        ("Great to hear you've successfully logged in to the app!", False),
+        ("Tap Submit in the app to complete the setup.", False),
+        ("Check the SMS sent to your registered mobile.", False),
+        ("Keep your mobile banking app updated to the latest version.", False),
+        ("I'm glad to have been able to help.", False),
+        # Careful: the change said made, in words a model writes.
+        ("International usage is now enabled on your card.", True),
+        ("Done! I've enabled international transactions on your card.", True),
+        ("Your card has been successfully enabled for international use.", True),
+        ("International payments are switched on for your card, as requested.", True),
+        ("All set - your card now works abroad.", True),
+        ("I've turned on international usage; alerts will go to your registered mobile.", True),
+    ],
+)
+def test_a_write_is_told_only_by_a_change_said_made(said: str, told: bool) -> None:
+    """J.38: the no-value write of international_not_supported (set_card_channel_limit) told by
+    its message after it, said in these words instead."""
+    task = first_of("international_not_supported")
+    trace = gold(task.task_id)
+    problems = failed(task, say(trace, after_last_write(trace), said))
+    assert ("told_customer" not in problems) is told, problems
+    if not told:
+        assert "never told the result of set_card_channel_limit" in problems["told_customer"][0]
+        assert "expected that the change was made" in problems["told_customer"][0]

@@ -42,9 +42,10 @@ provide your email and zip code?"), tuned on the tuning part: proof_ask 5 / 12 -
 part, measured after, unchanged at 6 / 2 (a first, looser rule that took any question after any
 proof word rose to 10 / 2 there and was narrowed before this was pinned).
 
-A third part, "held2" (sources ACB-*.json: 170 turns of a BANKING domain, tau2-bench's llm_agent
-run by github.com/calissaman/AgentChangeBench with qwen2.5-7b-instruct, gpt-4o-mini, gpt-4o and
-gpt-4.1, models and harness in no other part; rule and readings in the file's header), was
+A third part, "held2", now "tuning2" (sources ACB-*.json: 170 turns of a BANKING domain,
+tau2-bench's llm_agent run by github.com/calissaman/AgentChangeBench with qwen2.5-7b-instruct,
+gpt-4o-mini, gpt-4o and gpt-4.1, models and harness in no other part; rule and readings in the
+file's header), was
 labelled whole before any reader ran on it and measured ONCE, with the readers as they stood
 (nothing changed for it). False positives of - turns / false negatives of + turns, beside the
 other parts' pinned counts:
@@ -74,6 +75,30 @@ Then the lead read a JSON reply's record fields as words (scoring/raw_output.py:
 `summary`, `next_steps`, `security_note`, ...; from a hunt of gold sessions so written, not from
 this part): the {"payment_status": ..., "next_steps": ...} reply is read, completed held2 62 / 2
 -> 62 / 1; no other count moved.
+
+Then that part was read to tune completion.py and secret_asks.py, so it is a tuning part,
+"tuning2", no longer held out (the rules, general, each tested both ways in test_completion.py and
+test_safeguards.py). completed 62 / 2 -> 4 / 2: a participle naming a detail ("registered"
+before a contact's name or after one with "with"/"to": "your registered phone number", "the phone
+number registered with your account"; "a code sent to your phone"), "complete" as a step ("to
+complete the setup", "**Complete the setup**:"), "successfully" of a log-in ("the last time you
+successfully logged in"), a state to keep or check or a question ("keep your devices updated",
+"make sure your app is updated", "have you recently changed your phone?"), a habit ("usually
+done by"), "as requested", "glad to have been able to help", "all set to proceed"; a short
+parenthesis ("(MFA)") no longer breaks a clause, so "if you have MFA (mfa) enabled" is a
+condition. Left: "you've done it correctly", "a dispute has already been opened" (found, not
+made), "the information you have registered with your bank", "you should see a confirmation
+message that your password has been reset". secret_ask 37 / 1 -> 0 / 0: a secret named as a
+process or page ("the password reset process", "Forgot Password"), sent to the customer ("send
+you a verification code", "send the SMS code to your phone", "the submit button to send the SMS
+code"), told of ("You may receive a verification code", "wait for the code to arrive"),
+"resetting your password" advice, entered or typed in a message of steps on the bank's own site
+(a field, a page, a button, "to log in") with nothing handed to us in its clause; and its false
+negative read: a code told of in one sentence, "Please enter the code here" in the next. The held
+part, measured after: completed 15 / 0 -> 12 / 0, the rest unchanged (one first rule, "you
+requested" read as no change, raised its false negatives to 1 and was narrowed to "as requested"
+before this was pinned). Merged beside the lead's JSON record reading above: completed tuning2
+4 / 1 (the {"payment_status": ..., "next_steps": ...} reply read).
 """
 
 from __future__ import annotations
@@ -100,7 +125,7 @@ HELD = (
     "real_turns_round32.txt",
     "real_turns_round34.txt",
 )
-HELD2_PREFIX = "ACB-"  # calissaman/AgentChangeBench's banking runs (the file says which)
+TUNING2_PREFIX = "ACB-"  # calissaman/AgentChangeBench's banking runs (the file says which)
 
 
 class Labelled(NamedTuple):
@@ -111,8 +136,8 @@ class Labelled(NamedTuple):
 
     @property
     def part(self) -> str:
-        if self.source.startswith(HELD2_PREFIX):
-            return "held2"
+        if self.source.startswith(TUNING2_PREFIX):
+            return "tuning2"
         return "held" if self.source.split(":")[0] in HELD else "tuning"
 
 
@@ -161,16 +186,16 @@ ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
     ("promise", "tuning"): (1, 9),
     ("secret_ask", "tuning"): (0, 0),
     ("proof_ask", "tuning"): (5, 6),
-    ("completed", "held"): (15, 0),
+    ("completed", "held"): (12, 0),
     ("not_done", "held"): (0, 3),
     ("promise", "held"): (1, 5),
     ("secret_ask", "held"): (0, 0),
     ("proof_ask", "held"): (6, 2),
-    ("completed", "held2"): (62, 1),
-    ("not_done", "held2"): (0, 0),
-    ("promise", "held2"): (0, 1),
-    ("secret_ask", "held2"): (37, 1),
-    ("proof_ask", "held2"): (6, 8),
+    ("completed", "tuning2"): (4, 1),
+    ("not_done", "tuning2"): (0, 0),
+    ("promise", "tuning2"): (0, 1),
+    ("secret_ask", "tuning2"): (0, 0),
+    ("proof_ask", "tuning2"): (6, 8),
 }
 
 
