@@ -299,6 +299,7 @@ function renderChecks(x) {
   const names = [...CHECKS.filter((c) => c in checks), ...Object.keys(checks).filter((c) => !CHECKS.includes(c))];
   for (const k of Object.keys(evidence)) if (!names.includes(k)) names.push(k);
   names.sort((a, b) => (checks[a] === true) - (checks[b] === true));  // failing (and evidence-only) first, stable
+  if (!names.length && x.outcome === "infra_error") return h("p", {class: "note infra-error"}, "Not scored (infrastructure error, not a task failure): " + (x.error || ""));
   if (!names.length) return h("p", {class: "note"}, "No checks recorded.");
   return h("ul", {class: "checks"}, names.map((n) => {
     const ok = checks[n] === true, known = n in checks, lines = evidence[n] || [];
