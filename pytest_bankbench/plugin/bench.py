@@ -59,6 +59,10 @@ class BankBench(SessionReports):
         try:
             self.parties.check_arguments()
             if not self.is_worker and not config.option.collectonly:
+                if getattr(config.option, "dist", "no") == "no":
+                    # litellm is imported here anyway; an xdist controller stays without it
+                    # (each worker's first call stops the run with the same rule, errors.py).
+                    self.parties.check_routes()
                 # Issue 18: a dead endpoint or a refused key stops the run here, in one line.
                 for warning in self.parties.check_endpoints():
                     self._warn(warning)
