@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -183,6 +184,8 @@ def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) 
     )
     after = datetime.now(UTC)
     started = load_report(report)["provenance"]["run_started"]
+    # The installed litellm's version, read without importing it (user trial: always null).
+    assert load_report(report)["provenance"]["litellm"] == metadata.version("litellm")
     assert started.endswith("Z") and before <= datetime.fromisoformat(started) <= after
     assert json.loads((traces / "provenance.json").read_text())["run_started"] == started
     page = html.read_text()
