@@ -80,7 +80,7 @@ class BankBench(SessionReports):
         self.summary_lines: list[str] = []
         # The gate's result once the run has ended, and whether it set the exit status.
         self.gate: GateResult | None = None
-        self.gate_applied = False
+        self.gate_unapplied: str | None = None  # why the gate did not set the exit status
         self.refused = False  # the selected sessions cannot measure the gate: stopped at once
         # The benchmark replaces the default test paths; explicit paths are still collected.
         self.replaced_testpaths: list[str] = []
@@ -295,13 +295,11 @@ class BankBench(SessionReports):
             return
         from pytest_bankbench.run.finish import finish_run
 
-        result = finish_run(self.run)
+        result = finish_run(self.run, int(exitstatus))
         self.summary_lines = result.lines
-        self.gate = result.gate
+        self.gate, self.gate_unapplied = result.gate, result.gate_unapplied
         # An interrupted or broken run keeps its own status; a finished one follows the gate.
-        finished = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
-        if result.gate is not None and finished:
-            self.gate_applied = True
+        if result.gate is not None and result.gate_unapplied is None:
             session.exitstatus = (
                 pytest.ExitCode.OK if result.gate.passed else pytest.ExitCode.TESTS_FAILED
             )

@@ -90,8 +90,11 @@ def _failing_sessions(sessions: Sequence[SessionRecord]) -> list[str]:
     return [*lines, ""]
 
 
-def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
-    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
+def summary_markdown(
+    report: Report, gate_result: GateResult | None, gate_unapplied: str | None = None
+) -> str:
+    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY); a gate not
+    applied (`gate_unapplied`: why) is said to be, with no verdict."""
     summary, provenance = report.summary, report.provenance
     agent = provenance.get("agent") or {}
     customer = provenance.get("customer") or {}
@@ -100,6 +103,8 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     verdict = ""
     if gate_result is not None:
         verdict = " - gate PASSED" if gate_result.passed else " - gate FAILED"
+        if gate_unapplied is not None:
+            verdict = " - gate not applied"
     low, high = summary.pass_1_ci95 or (None, None)
     fp = summary.false_passes
     trials = summary.trials
@@ -158,7 +163,9 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     lines += ["### Failure types", "", "| failure type | sessions |", "|---|---:|"]
     lines += [f"| {_cell(k)} | {v} |" for k, v in summary.failure_types.items()]
     lines.append("")
-    if gate_result is not None:
+    if gate_result is not None and gate_unapplied is not None:
+        lines += ["### Gate", "", f"**not applied**: {_cell(gate_unapplied)}", ""]
+    elif gate_result is not None:
         lines += ["### Gate", "", "**PASSED**" if gate_result.passed else "**FAILED**", ""]
         lines += [f"- `{reason}`" for reason in gate_result.reasons]
         lines.append("")
