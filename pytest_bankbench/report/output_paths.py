@@ -73,6 +73,19 @@ def output_problem(path: Path) -> str | None:
     return None
 
 
+def output_path(name: str, raw: str, *, folder: bool = False, example: str = "out") -> Path:
+    """The path an output option names. A file option given a path that ends in a
+    separator (`newdir/`, which a Path drops and then wrote a file `newdir`) is refused,
+    naming the option, the path and what is accepted."""
+    ends = tuple(sep for sep in (os.sep, os.altsep) if sep)
+    if not folder and raw.endswith(ends):
+        raise OutputPathError(
+            f"{name} {raw!r}: ends in {raw[-1]!r}, so it names a folder; give a file path "
+            f"(e.g. {raw.rstrip(''.join(ends)) or '.'}{os.sep}{example})"
+        )
+    return Path(raw)
+
+
 def check_output(name: str, path: Path) -> Path:
     """`path` if the run may write it, else OutputPathError naming the option and the path."""
     problem = output_problem(path)

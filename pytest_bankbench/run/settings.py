@@ -253,14 +253,19 @@ def _agent_spec(opt: Any) -> str | None:
     return spec
 
 
+# What each file option is given as, in its error for a folder path.
+_EXAMPLE_FILES = {"--bank-report": "report.json", "--bank-html": "report.html"}
+
+
 def _output_file(name: str, raw: str | None) -> Path | None:
     """A file the run will write at its end, checked now so a typo costs no run."""
     if raw is None:
         return None
-    from pytest_bankbench.report.output_paths import OutputPathError, check_output
+    from pytest_bankbench.report.output_paths import OutputPathError, check_output, output_path
 
     try:
-        return check_output(name, Path(raw))
+        example = _EXAMPLE_FILES.get(name, "summary.md")
+        return check_output(name, output_path(name, raw, example=example))
     except OutputPathError as exc:
         raise SettingsError(str(exc)) from None
 
