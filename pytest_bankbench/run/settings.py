@@ -184,7 +184,7 @@ def read_settings(opt: Any) -> RunSettings | None:
     tasks_path = _existing("--bank-tasks", opt.bank_tasks, "a JSONL task file (one task per line)")
     split = opt.bank_split if opt.bank_split is not None or tasks_path else DEFAULT_SPLIT
     model_args = _json_object("--bank-model-args", opt.bank_model_args)
-    traces = Path(opt.bank_traces) if opt.bank_traces else None
+    traces = _output_folder("--bank-traces", opt.bank_traces)
     if traces is not None and traces.exists() and not traces.is_dir():
         raise SettingsError(
             f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; give a folder path"
@@ -268,6 +268,15 @@ def _output_file(name: str, raw: str | None) -> Path | None:
         return check_output(name, output_path(name, raw, example=example))
     except OutputPathError as exc:
         raise SettingsError(str(exc)) from None
+
+
+def _output_folder(name: str, raw: str | None) -> Path | None:
+    """A folder the run writes into (its `..` after made-up folders taken out, as a file's)."""
+    if not raw:
+        return None
+    from pytest_bankbench.report.output_paths import output_path
+
+    return output_path(name, raw, folder=True)
 
 
 def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = ()) -> RunSettings:

@@ -165,3 +165,15 @@ def test_a_file_option_given_a_folder_path_is_refused(
     )
     assert not (pytester.path / "newdir").exists()
     assert not (pytester.path / "newdir.sessions.jsonl").exists()
+
+
+def test_an_output_path_through_a_folder_that_does_not_exist_creates_none(
+    pytester: pytest.Pytester,
+) -> None:
+    """User trial: `nosuch/../dd2/r.json` left an empty `nosuch/` beside `dd2/r.json`."""
+    report, traces = "nosuch/../dd2/r.json", "gone/deeper/../../t"
+    result = run_bench(pytester, *GOLD, "--bank-report", report, "--bank-traces", traces)
+    assert result.ret == pytest.ExitCode.OK
+    assert (pytester.path / "dd2" / "r.json").is_file()
+    assert (pytester.path / "t" / "traces.jsonl").is_file()
+    assert not (pytester.path / "nosuch").exists() and not (pytester.path / "gone").exists()
