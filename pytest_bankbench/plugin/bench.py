@@ -51,6 +51,13 @@ class BankBench(SessionReports):
                 validate_gate_options(options, {task.family for task in self.run.tasks})
         except SettingsError as exc:
             raise pytest.UsageError(str(exc)) from None
+        if options.ignored_options and not self.is_worker:
+            kind = "your own agent" if options.agent else "a built-in agent"
+            self._warn(
+                f"{' and '.join(options.ignored_options)} ignored: the agent {options.model!r} is "
+                f"{kind}, and these options apply only to a litellm model (--bank-model "
+                "provider/name); the provenance records no parameters for it"
+            )
         self.servers = LocalServers()
         self.parties = Parties(options, self._start_local_model())
         # Every party's credentials, before anything can print one (issue 19): each output is

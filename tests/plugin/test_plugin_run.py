@@ -159,10 +159,40 @@ def test_credentials_never_reach_the_report(pytester: pytest.Pytester, tmp_path:
     )
     text = report.read_text() + (tmp_path / "report.sessions.jsonl").read_text()
     assert "sk-SECRET123" not in text
-    assert load_report(report)["provenance"]["agent"]["parameters"] == {
-        "api_key": "<redacted>",
-        "max_tokens": 9,
-    }
+    # A built-in agent takes no model arguments: none recorded (test_plugin_secrets.py has a
+    # model's, redacted).
+    assert load_report(report)["provenance"]["agent"]["parameters"] == {}
+
+
+def test_model_options_given_to_a_built_in_agent_are_warned_of_and_not_recorded(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    """User trial: `--bank-model gold --bank-model-args '{"temperature":0.5}' --bank-api-base
+    ...` ran with no word, and the provenance recorded gold at temperature 0.5."""
+    report = tmp_path / "r.json"
+    result = run_bench(
+        pytester,
+        "--bank-model",
+        "gold",
+        "-k",
+        "rd_opening-001",
+        "--bank-report",
+        str(report),
+        "--bank-model-args",
+        '{"temperature": 0.5}',
+        "--bank-api-base",
+        "http://127.0.0.1:9/v1",
+    )
+    result.assert_outcomes(passed=1)
+    warning = (
+        "*--bank-model-args and --bank-api-base ignored: the agent 'gold' is a built-in agent, "
+        "and these options apply only to a litellm model*"
+    )
+    result.stdout.fnmatch_lines([warning])
+    assert result.stdout.str().count("--bank-model-args and --bank-api-base ignored") == 1
+    data = load_report(report)
+    assert data["provenance"]["agent"]["parameters"] == {}
+    assert data["run_config"]["agent_parameters"] == {}
 
 
 def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) -> None:
