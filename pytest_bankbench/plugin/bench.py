@@ -303,13 +303,35 @@ class BankBench(SessionReports):
         from pytest_bankbench.run.finish import finish_run
 
         result = finish_run(self.run, int(exitstatus))
-        self.summary_lines = result.lines
+        self.summary_lines = [*self._nothing_selected(), *result.lines]
         self.gate, self.gate_unapplied = result.gate, result.gate_unapplied
         # An interrupted or broken run keeps its own status; a finished one follows the gate.
         if result.gate is not None and result.gate_unapplied is None:
             session.exitstatus = (
                 pytest.ExitCode.OK if result.gate.passed else pytest.ExitCode.TESTS_FAILED
             )
+
+    def _nothing_selected(self) -> list[str]:
+        """The line that says why no session ran when the selection held none (user trial:
+        exit 5 with empty tables and no hint), naming the selection and what it is matched
+        against."""
+        if self.run.selected_count():
+            return []
+        option = self.config.option
+        given = [
+            f"{flag} {value!r}"
+            for flag, value in (("-k", option.keyword), ("-m", option.markexpr))
+            if value
+        ]
+        first = next(iter(self.run.all_cases()), None)
+        ids = f"{len(self.run.tasks):,} task ids"
+        shape = (
+            f" (category-family-nnn, e.g. {first.id}; a later trial adds -tN, e.g. -t2)"
+            if first
+            else ""
+        )
+        by = " and ".join(given) if given else "the selection"
+        return [f"no benchmark session selected: {by} matched none of the {ids}{shape}"]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.is_worker or not self.summary_lines:

@@ -207,3 +207,19 @@ def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) 
     # The page's own date is when it was written, to the minute: a separate field.
     written = datetime.strptime(data["written"], "%Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
     assert before - timedelta(minutes=1) <= written <= after
+
+
+def test_a_selection_of_no_session_says_what_it_was_matched_against(
+    pytester: pytest.Pytester,
+) -> None:
+    """User trial: -k matching nothing ended with exit 5, empty tables and no hint."""
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-split", "lite", "-k", "zzz_no")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    tasks = len(select(shipped_tasks(), "lite"))
+    result.stdout.fnmatch_lines(
+        [
+            "*= bank benchmark summary =*",
+            f"no benchmark session selected: -k 'zzz_no' matched none of the {tasks:,} task ids "
+            "(category-family-nnn, e.g. *-*-0*; a later trial adds -tN, e.g. -t2)",
+        ]
+    )
