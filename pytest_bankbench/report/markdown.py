@@ -123,9 +123,15 @@ def summary_markdown(
         if scored
         else "**n/a** (no session was scored)"
     )
+    sessions = (
+        f"{summary.sessions} ({summary.tasks} tasks x {trials} trial{'s' if trials != 1 else ''})"
+    )
+    counts = summary.accounting
+    if counts is not None and counts.selected != summary.sessions:
+        # User trial: "0 (0 tasks x 1 trial)" beside 4 selected, all infrastructure errors.
+        sessions = counts.short()
     lines += [
-        f"| sessions | {summary.sessions} ({summary.tasks} tasks x {trials} "
-        f"trial{'s' if trials != 1 else ''}) |",
+        f"| sessions | {sessions} |",
         f"| **pass^1** | {pass_1} |",
     ]
     for k in range(2, trials + 1):  # n/a where no task finished k trials, never a 0
