@@ -82,8 +82,9 @@ def output_path(name: str, raw: str, *, folder: bool = False, example: str = "ou
     naming the option, the path and what is accepted."""
     ends = tuple(sep for sep in (os.sep, os.altsep) if sep)
     if not folder and raw.endswith(ends):
+        named = f"{name} {raw!r}".lstrip()
         raise OutputPathError(
-            f"{name} {raw!r}: ends in {raw[-1]!r}, so it names a folder; give a file path "
+            f"{named}: ends in {raw[-1]!r}, so it names a folder; give a file path "
             f"(e.g. {raw.rstrip(''.join(ends)) or '.'}{os.sep}{example})"
         )
     path = Path(raw)
