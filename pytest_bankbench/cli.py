@@ -249,15 +249,19 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
     cmp = sub.add_parser("compare", help="paired comparison of two JSON reports (B against A)")
     cmp.add_argument("a", type=Path, metavar="A.json", help="reference report (baseline)")
     cmp.add_argument("b", type=Path, metavar="B.json", help="candidate report")
-    cmp.add_argument("--json", type=Path, default=None, metavar="OUT", help="write it as JSON")
+    cmp.add_argument(
+        "--json", type=_output_file, default=None, metavar="OUT", help="write it as JSON"
+    )
     sft = sub.add_parser("export-sft", help="gold dialogues as chat JSONL for fine-tuning")
     sft.add_argument("--split", default="train", choices=SPLITS)
-    sft.add_argument("--out", type=Path, default=Path("sft.jsonl"), help="JSONL file to write")
+    sft.add_argument(
+        "--out", type=_output_file, default=Path("sft.jsonl"), help="JSONL file to write"
+    )
     mrg = sub.add_parser(
         "merge",
         help="combine the shards of one run (--bank-shard I/N) into one JSON report",
     )
-    mrg.add_argument("out", type=Path, metavar="OUT.json", help="merged report to write")
+    mrg.add_argument("out", type=_output_file, metavar="OUT.json", help="merged report to write")
     mrg.add_argument(
         "shards",
         type=Path,
@@ -265,7 +269,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
         metavar="SHARD",
         help="the shards' JSON reports or .sessions.jsonl logs",
     )
-    mrg.add_argument("--html", type=Path, default=None, metavar="PATH", help="also write HTML")
+    mrg.add_argument(
+        "--html", type=_output_file, default=None, metavar="PATH", help="also write HTML"
+    )
     mrg.add_argument(
         "--traces",
         type=Path,
@@ -275,7 +281,11 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
         help="a shard's --bank-traces folder, for the HTML page (repeat per shard)",
     )
     mrg.add_argument(
-        "--summary-md", type=Path, default=None, metavar="PATH", help="Markdown summary (CI)"
+        "--summary-md",
+        type=_output_file,
+        default=None,
+        metavar="PATH",
+        help="Markdown summary (CI)",
     )
     mrg.add_argument(
         "--gate", default=None, metavar="EXPR", help="e.g. 'pass^1>=0.6'; the exit status follows"
@@ -287,7 +297,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
     )
     ren = sub.add_parser("render", help="the HTML page of an existing JSON report")
     ren.add_argument("report", type=Path, metavar="REPORT", help="a JSON report (--bank-report)")
-    ren.add_argument("--html", type=Path, required=True, metavar="OUT", help="page to write")
+    ren.add_argument(
+        "--html", type=_output_file, required=True, metavar="OUT", help="page to write"
+    )
     ren.add_argument(
         "--traces",
         type=Path,
@@ -336,6 +348,17 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m pytest_bankbe
     if args.command == "validate-tasks":
         return validate_command(args.file)
     return stats_command(args.tasks)
+
+
+def _output_file(raw: str) -> Path:
+    """A command's output file, as the plugin's output options take one (a path ending in
+    '/' names a folder: refused, where a Path would drop the '/' and write a file so named)."""
+    from pytest_bankbench.report.output_paths import OutputPathError, output_path
+
+    try:
+        return output_path("", raw)
+    except OutputPathError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _destroys_an_input(args: argparse.Namespace) -> bool:

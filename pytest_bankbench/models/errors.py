@@ -69,6 +69,13 @@ CONTEXT_FULL = re.compile(
     r"context[ _-](length|window)|maximum context|prompt is too long", re.IGNORECASE
 )
 
+# litellm's own refusal of a model string it cannot route (raised locally, before a request).
+NO_PROVIDER = re.compile(r"LLM Provider NOT provided", re.IGNORECASE)
+PROVIDER_FIX = (
+    "give {model} as provider/model (e.g. openai/<name> for an OpenAI-compatible server, "
+    "hosted_vllm/<name>, anthropic/<name>) or a model name litellm knows (e.g. gpt-4o-mini)"
+)
+
 
 class Rule(NamedTuple):
     """One row of ERROR_TABLE: an exception class (litellm's, or module-qualified), an optional
@@ -103,6 +110,7 @@ ERROR_TABLE: tuple[Rule, ...] = (
     Rule("LiteLLMUnknownProvider", None, ConfigurationError, "check {model}"),
     Rule("UnsupportedParamsError", None, ConfigurationError, "check {args}"),
     # A gateway's plain 400 for a filtered prompt, or an overflow litellm did not recognise.
+    Rule("BadRequestError", NO_PROVIDER, ConfigurationError, PROVIDER_FIX),
     Rule("BadRequestError", CONTENT_FILTER, ModelFailure),
     Rule("BadRequestError", CONTEXT_FULL, ContextOverflow),
     Rule("BadRequestError", None, BAD_REQUEST, "check {args} and {model}"),

@@ -63,6 +63,18 @@ def import_litellm() -> Any:
     return litellm
 
 
+def unroutable(model: str) -> str | None:
+    """Why litellm cannot route `model` to a provider (its own words, first line), or None
+    when it can. litellm decides it from the string alone: no request is sent."""
+    litellm = import_litellm()
+    try:
+        litellm.get_llm_provider(model)
+    except Exception as exc:  # litellm.BadRequestError "LLM Provider NOT provided", or another
+        said = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return redact_text(said.removeprefix("litellm.BadRequestError: ").rstrip("."))
+    return None
+
+
 def prepare_litellm(model: str) -> Any:
     """litellm with its one-time setup done, so no model call's latency includes it: the first
     completion of a process lazily imports about a second of modules. An offline mock call

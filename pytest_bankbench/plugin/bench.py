@@ -51,6 +51,13 @@ class BankBench(SessionReports):
                 validate_gate_options(options, {task.family for task in self.run.tasks})
         except SettingsError as exc:
             raise pytest.UsageError(str(exc)) from None
+        if options.ignored_options and not self.is_worker:
+            kind = "your own agent" if options.agent else "a built-in agent"
+            self._warn(
+                f"{' and '.join(options.ignored_options)} ignored: the agent {options.model!r} is "
+                f"{kind}, and these options apply only to a litellm model (--bank-model "
+                "provider/name); the provenance records no parameters for it"
+            )
         self.servers = LocalServers()
         self.parties = Parties(options, self._start_local_model())
         # Every party's credentials, before anything can print one (issue 19): each output is
@@ -59,6 +66,10 @@ class BankBench(SessionReports):
         try:
             self.parties.check_arguments()
             if not self.is_worker and not config.option.collectonly:
+                if getattr(config.option, "dist", "no") == "no":
+                    # litellm is imported here anyway; an xdist controller stays without it
+                    # (each worker's first call stops the run with the same rule, errors.py).
+                    self.parties.check_routes()
                 # Issue 18: a dead endpoint or a refused key stops the run here, in one line.
                 for warning in self.parties.check_endpoints():
                     self._warn(warning)
@@ -76,7 +87,7 @@ class BankBench(SessionReports):
         self.summary_lines: list[str] = []
         # The gate's result once the run has ended, and whether it set the exit status.
         self.gate: GateResult | None = None
-        self.gate_applied = False
+        self.gate_unapplied: str | None = None  # why the gate did not set the exit status
         self.refused = False  # the selected sessions cannot measure the gate: stopped at once
         # The benchmark replaces the default test paths; explicit paths are still collected.
         self.replaced_testpaths: list[str] = []
@@ -291,16 +302,36 @@ class BankBench(SessionReports):
             return
         from pytest_bankbench.run.finish import finish_run
 
-        result = finish_run(self.run)
-        self.summary_lines = result.lines
-        self.gate = result.gate
+        result = finish_run(self.run, int(exitstatus))
+        self.summary_lines = [*self._nothing_selected(), *result.lines]
+        self.gate, self.gate_unapplied = result.gate, result.gate_unapplied
         # An interrupted or broken run keeps its own status; a finished one follows the gate.
-        finished = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
-        if result.gate is not None and finished:
-            self.gate_applied = True
+        if result.gate is not None and result.gate_unapplied is None:
             session.exitstatus = (
                 pytest.ExitCode.OK if result.gate.passed else pytest.ExitCode.TESTS_FAILED
             )
+
+    def _nothing_selected(self) -> list[str]:
+        """The line that says why no session ran when the selection held none (user trial:
+        exit 5 with empty tables and no hint), naming the selection and what it is matched
+        against."""
+        if self.run.selected_count():
+            return []
+        option = self.config.option
+        given = [
+            f"{flag} {value!r}"
+            for flag, value in (("-k", option.keyword), ("-m", option.markexpr))
+            if value
+        ]
+        first = next(iter(self.run.all_cases()), None)
+        ids = f"{len(self.run.tasks):,} task ids"
+        shape = (
+            f" (category-family-nnn, e.g. {first.id}; a later trial adds -tN, e.g. -t2)"
+            if first
+            else ""
+        )
+        by = " and ".join(given) if given else "the selection"
+        return [f"no benchmark session selected: {by} matched none of the {ids}{shape}"]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.is_worker or not self.summary_lines:

@@ -38,9 +38,9 @@ class LastLine:
         if gate is not None and reporter is not None:
             from pytest_bankbench.report.terminal import gate_verdict
 
-            applied = self.bench.gate_applied
-            line = gate_verdict(gate, int(session.exitstatus), applied=applied)
-            passed = applied and gate.passed
+            unapplied = self.bench.gate_unapplied
+            line = gate_verdict(gate, int(session.exitstatus), unapplied)
+            passed = unapplied is None and gate.passed
             reporter.write_line(line, bold=True, green=passed, red=not passed)
         return result
 

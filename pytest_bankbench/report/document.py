@@ -71,6 +71,17 @@ class Accounting(_Part):
             f"{self.not_run} not run"
         )
 
+    def short(self) -> str:
+        """`4 selected, 0 scored, 4 infra errors`: where the sessions went, what is not none."""
+        rest = (
+            ("infra errors", self.infra_errors),
+            ("harness errors", self.harness_errors),
+            ("lost", self.lost),
+            ("not run", self.not_run),
+        )
+        parts = [f"{self.selected} selected", f"{self.scored} scored"]
+        return ", ".join(parts + [f"{count} {name}" for name, count in rest if count])
+
 
 class Tokens(_Part):
     prompt: int

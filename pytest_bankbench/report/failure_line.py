@@ -24,16 +24,17 @@ class Failure(NamedTuple):
 
 def failure_of(record: SessionRecord) -> Failure:
     """The failure type and its check's first evidence line; a session without a verdict
-    (harness error, lost) names its outcome and the exception of its error text."""
+    (harness error, lost) names its outcome and the exception of its error text, an
+    infrastructure error what the provider did."""
     if record.outcome in ("harness_error", "lost"):
         return Failure(record.outcome, _raised_line(record.error or ""))
+    if record.outcome == "infra_error":
+        # Not a task failure: named by what the provider did
+        # (`infra_error: RateLimitError: ... (after 3 attempts)`).
+        return Failure("infra_error", (record.error or "").strip())
     check = next((c for f, c in FAILURE_CHECKS if f == record.failure_type), None)
     evidence = record.evidence.get(check, []) if check is not None else []
     first = next((line.strip() for line in evidence if line.strip()), "")
-    if record.outcome == "infra_error":
-        # Not a task failure, whatever check it left failed: named by what the provider did
-        # (`infra_error: RateLimitError: ... (after 3 attempts)`), not `ended by infra_error`.
-        return Failure("infra_error", first.removeprefix(f"ended by {record.end}: "))
     return Failure(record.failure_type or "passed", first)
 
 

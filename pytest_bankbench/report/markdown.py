@@ -90,8 +90,11 @@ def _failing_sessions(sessions: Sequence[SessionRecord]) -> list[str]:
     return [*lines, ""]
 
 
-def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
-    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY)."""
+def summary_markdown(
+    report: Report, gate_result: GateResult | None, gate_unapplied: str | None = None
+) -> str:
+    """A Markdown run summary for a CI job summary (e.g. $GITHUB_STEP_SUMMARY); a gate not
+    applied (`gate_unapplied`: why) is said to be, with no verdict."""
     summary, provenance = report.summary, report.provenance
     agent = provenance.get("agent") or {}
     customer = provenance.get("customer") or {}
@@ -100,6 +103,8 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     verdict = ""
     if gate_result is not None:
         verdict = " - gate PASSED" if gate_result.passed else " - gate FAILED"
+        if gate_unapplied is not None:
+            verdict = " - gate not applied"
     low, high = summary.pass_1_ci95 or (None, None)
     fp = summary.false_passes
     trials = summary.trials
@@ -118,9 +123,15 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
         if scored
         else "**n/a** (no session was scored)"
     )
+    sessions = (
+        f"{summary.sessions} ({summary.tasks} tasks x {trials} trial{'s' if trials != 1 else ''})"
+    )
+    counts = summary.accounting
+    if counts is not None and counts.selected != summary.sessions:
+        # User trial: "0 (0 tasks x 1 trial)" beside 4 selected, all infrastructure errors.
+        sessions = counts.short()
     lines += [
-        f"| sessions | {summary.sessions} ({summary.tasks} tasks x {trials} "
-        f"trial{'s' if trials != 1 else ''}) |",
+        f"| sessions | {sessions} |",
         f"| **pass^1** | {pass_1} |",
     ]
     for k in range(2, trials + 1):  # n/a where no task finished k trials, never a 0
@@ -158,7 +169,9 @@ def summary_markdown(report: Report, gate_result: GateResult | None) -> str:
     lines += ["### Failure types", "", "| failure type | sessions |", "|---|---:|"]
     lines += [f"| {_cell(k)} | {v} |" for k, v in summary.failure_types.items()]
     lines.append("")
-    if gate_result is not None:
+    if gate_result is not None and gate_unapplied is not None:
+        lines += ["### Gate", "", f"**not applied**: {_cell(gate_unapplied)}", ""]
+    elif gate_result is not None:
         lines += ["### Gate", "", "**PASSED**" if gate_result.passed else "**FAILED**", ""]
         lines += [f"- `{reason}`" for reason in gate_result.reasons]
         lines.append("")

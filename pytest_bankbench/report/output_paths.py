@@ -73,6 +73,31 @@ def output_problem(path: Path) -> str | None:
     return None
 
 
+def output_path(name: str, raw: str, *, folder: bool = False, example: str = "out") -> Path:
+    """The path an output option names, with every `..` after a folder that does not exist
+    taken out, so writing it creates no folder outside the named file's own folder chain
+    (user trial: `nosuch/../dd2/r.json` left an empty `nosuch/`); a `..` after a folder that
+    exists stays (the folder may be a symlink). A file option given a path that ends in a
+    separator (`newdir/`, which a Path drops and then wrote a file `newdir`) is refused,
+    naming the option, the path and what is accepted."""
+    ends = tuple(sep for sep in (os.sep, os.altsep) if sep)
+    if not folder and raw.endswith(ends):
+        named = f"{name} {raw!r}".lstrip()
+        raise OutputPathError(
+            f"{named}: ends in {raw[-1]!r}, so it names a folder; give a file path "
+            f"(e.g. {raw.rstrip(''.join(ends)) or '.'}{os.sep}{example})"
+        )
+    path = Path(raw)
+    parts: list[str] = []
+    for part in path.parts:
+        made_up = parts and parts[-1] not in ("..", path.anchor) and not Path(*parts).exists()
+        if part == ".." and made_up:
+            parts.pop()
+        else:
+            parts.append(part)
+    return Path(*parts) if parts else Path(".")
+
+
 def check_output(name: str, path: Path) -> Path:
     """`path` if the run may write it, else OutputPathError naming the option and the path."""
     problem = output_problem(path)

@@ -58,16 +58,32 @@ class SessionRecord(BaseModel):
     customer_cost_usd: float | None = None
     model_latency_s: float = 0.0  # the agent model's calls, summed
     customer_latency_s: float = 0.0
-    error: str | None = None  # the traceback of a harness_error, or why a session was lost
+    # the traceback of a harness_error, why a session was lost, or what the provider did
+    # (an infra_error: `RateLimitError: ... (after 3 attempts)`)
+    error: str | None = None
 
     @model_validator(mode="before")
     @classmethod
     def _an_infra_error_has_no_verdict(cls, data: Any) -> Any:
-        """An infrastructure error was never scored: it claims no final-state pass and no false
-        pass (reports and logs written before this held what its unplayed session scored)."""
-        if isinstance(data, dict) and data.get("outcome") == "infra_error":
-            return {**data, "final_state_pass": None, "false_pass": None}
-        return data
+        """An infrastructure error was never scored: it claims no final-state pass, no false
+        pass, no failure type, no checks and no evidence, only the provider's error (reports
+        and logs written before this held what its unplayed session scored, and the error as
+        the `ended_normally` evidence line)."""
+        if not isinstance(data, dict) or data.get("outcome") != "infra_error":
+            return data
+        error = data.get("error")
+        if not error:
+            lines = (data.get("evidence") or {}).get("ended_normally") or ["infra_error"]
+            error = str(lines[0]).removeprefix("ended by infra_error: ")
+        return {
+            **data,
+            "final_state_pass": None,
+            "false_pass": None,
+            "failure_type": None,
+            "checks": {},
+            "evidence": {},
+            "error": error,
+        }
 
     @model_validator(mode="after")
     def _a_pass_is_a_pass(self) -> SessionRecord:

@@ -137,14 +137,34 @@ def render(
     return lines
 
 
-def gate_verdict(gate: GateResult, exit_status: int, *, applied: bool) -> str:
+def gate_unapplied(exit_status: int, sessions: int) -> str | None:
+    """Why the gate is not applied to a run that ended with pytest's `exit_status` and holds
+    `sessions` records (resumed ones included); None: it is applied. A run that played its
+    sessions (0 all passed, 1 some failed) is gated, and so is one with nothing left to play
+    (5) that resumed some; an interrupted or broken run keeps its own status."""
+    if exit_status in (0, 1) or (exit_status == 5 and sessions):
+        return None
+    if exit_status == 5:
+        return "no benchmark session was selected (exit status 5)"
+    return f"the run did not finish (exit status {exit_status})"
+
+
+def gate_lines(gate: GateResult, unapplied: str | None) -> list[str]:
+    """The gate in the summary block: the same verdict as the run's last line (user trial: the
+    block said FAILED where the last line said "not applied")."""
+    if unapplied is not None:
+        return [f"gate: not applied, {unapplied}"]
+    verdict = "PASSED" if gate.passed else "FAILED"
+    head = f"gate: {verdict} (the exit status follows the gate, not individual task failures)"
+    return [head, *(f"  {reason}" for reason in gate.reasons)]
+
+
+def gate_verdict(gate: GateResult, exit_status: int, unapplied: str | None) -> str:
     """The run's last line: the gate's verdict and the exit status it gave (issue 18, item 3).
 
     Printed after pytest's own `N failed` line, so a CI log ends with why the run passed."""
-    if not applied:
-        return (
-            f"bank benchmark gate: not applied, the run did not finish (exit status {exit_status})"
-        )
+    if unapplied is not None:
+        return f"bank benchmark gate: not applied, {unapplied}"
     verdict = "PASSED" if gate.passed else "FAILED"
     return (
         f"bank benchmark gate: {verdict}, exit status {exit_status} (the gate decides, "

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pytest_bankbench.report.document import Report, Summary, build_report
 from pytest_bankbench.report.metrics import summarize
 from pytest_bankbench.report.output import write_atomic, write_report
-from pytest_bankbench.report.terminal import render
+from pytest_bankbench.report.terminal import gate_lines, gate_unapplied, render
 from pytest_bankbench.run.provenance import provenance
 from pytest_bankbench.run.settings import RunSettings, SettingsError
 from pytest_bankbench.vocabulary import GOLD
@@ -31,6 +31,8 @@ class RunResult:
     report: Report
     gate: GateResult | None
     lines: list[str]
+    # Why the gate is not applied (the run did not finish, or selected nothing); None: it is.
+    gate_unapplied: str | None = None
 
 
 def validate_gate_options(settings: RunSettings, families: Collection[str]) -> None:
@@ -100,8 +102,9 @@ def _gold_failed_a_task_file(settings: RunSettings, summary: Summary) -> list[st
     ]
 
 
-def finish_run(run: BenchRun) -> RunResult:
-    """Summarize every session (resumed ones included) and write the requested outputs."""
+def finish_run(run: BenchRun, exit_status: int = 0) -> RunResult:
+    """Summarize every session (resumed ones included) and write the requested outputs;
+    `exit_status` is pytest's, which decides whether the gate is applied."""
     settings = run.settings
     records = run.all_records()
     wall = time.perf_counter() - run.started
@@ -123,10 +126,11 @@ def finish_run(run: BenchRun) -> RunResult:
         write_html(settings.html, report, run.traces)
         outputs.append(f"HTML report: {settings.html}")
     gate = _gate(settings, report)
+    unapplied = gate_unapplied(exit_status, len(records)) if gate is not None else None
     if settings.summary_md is not None:
         from pytest_bankbench.report.markdown import summary_markdown
 
-        write_atomic(settings.summary_md, summary_markdown(report, gate))
+        write_atomic(settings.summary_md, summary_markdown(report, gate, unapplied))
         outputs.append(f"Markdown summary: {settings.summary_md}")
     if not outputs:  # a newcomer's first run (fourth user trial: "where is the report?")
         outputs.append(
@@ -136,9 +140,5 @@ def finish_run(run: BenchRun) -> RunResult:
     lines = render(summary, prov, wall, outputs, resume=report_path)
     lines += _gold_failed_a_task_file(settings, summary)
     if gate is not None:
-        lines.append(
-            f"gate: {'PASSED' if gate.passed else 'FAILED'} (the exit status follows "
-            "the gate, not individual task failures)"
-        )
-        lines.extend(f"  {reason}" for reason in gate.reasons)
-    return RunResult(report, gate, lines)
+        lines += gate_lines(gate, unapplied)
+    return RunResult(report, gate, lines, unapplied)

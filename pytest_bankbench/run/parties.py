@@ -250,6 +250,34 @@ class Parties:
         except ArgumentError as exc:
             raise SettingsError(str(exc)) from None
 
+    def check_routes(self) -> None:
+        """A model string litellm cannot route (no provider it knows: `foo/bar`,
+        `gpt-nonexistent-xyz`) stops the run before the first session, in one line naming the
+        option (user trial: each session failed as a harness error instead). litellm decides
+        it locally, without a request; the import is the run's own, a few seconds early.
+        The same words as the provider error rule (models/errors.py) an xdist worker meets."""
+        o = self.settings
+        if o.regrade is not None:
+            return
+        from pytest_bankbench.models.errors import PROVIDER_FIX
+        from pytest_bankbench.models.litellm_setup import unroutable
+
+        builtins = ", ".join(BUILTIN_NAMES)
+        for user, model in ((False, o.model), (True, o.user_model)):
+            option = "--bank-user-model" if user else "--bank-model"
+            if model in (*BUILTIN_NAMES, "scripted", o.agent) or model.startswith(
+                LOCAL_MODEL_PREFIX
+            ):
+                continue
+            problem = unroutable(model)
+            if problem is not None:
+                raise SettingsError(
+                    f"{option} {model!r}: litellm cannot tell which provider serves it "
+                    f"({problem}); "
+                    + PROVIDER_FIX.format(model=option)
+                    + (", or 'scripted'" if user else f", or a built-in agent ({builtins})")
+                )
+
     def check_endpoints(self) -> list[str]:
         """One cheap request to each endpoint the sessions will call (issue 18): SettingsError
         naming the option, the URL and the cause when the run cannot work; warnings else."""

@@ -114,9 +114,12 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
         passed=verdict.passed,
         final_state_pass=verdict.final_state_pass if scored else None,
         false_pass=verdict.false_pass if scored else None,
-        failure_type=verdict.failure_type,
-        checks=dict(verdict.checks),
-        evidence={k: [cut_evidence(line) for line in v] for k, v in verdict.evidence.items() if v},
+        # An infrastructure error carries only what the provider did: no failure type, no
+        # checks and no evidence against an agent that never answered (user trial).
+        failure_type=verdict.failure_type if scored else None,
+        checks=dict(verdict.checks) if scored else {},
+        evidence=_evidence(verdict) if scored else {},
+        error=None if scored else cut_evidence(trace.end_detail or "infra_error"),
         end=trace.end,
         steps=trace.steps,
         failed_calls=trace.failed_calls,
@@ -130,6 +133,10 @@ def record_of(case: BankCase, result: SessionResult) -> SessionRecord:
         model_latency_s=round(sum(trace.usage.latencies_s), 4),
         customer_latency_s=round(sum(trace.customer_usage.latencies_s), 4),
     )
+
+
+def _evidence(verdict: Verdict) -> dict[str, list[str]]:
+    return {k: [cut_evidence(line) for line in v] for k, v in verdict.evidence.items() if v}
 
 
 def stand_in(

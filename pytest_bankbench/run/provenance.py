@@ -6,6 +6,7 @@ import json
 import platform
 import sys
 from datetime import UTC, datetime
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,6 @@ def utc_iso(moment: datetime) -> str:
 def provenance(run: BenchRun) -> dict[str, Any]:
     """What produced the results (tau-bench's list). API keys are never part of it."""
     options = run.settings
-    litellm = sys.modules.get("litellm")
     pytest = sys.modules.get("pytest")  # the front end that runs the benchmark, if it is pytest
     config = options.run_config
     document = {
@@ -51,11 +51,21 @@ def provenance(run: BenchRun) -> dict[str, Any]:
         "run_started": utc_iso(run.started_at),
         "python": platform.python_version(),
         "pytest": getattr(pytest, "__version__", None),
-        "litellm": getattr(litellm, "__version__", None) if litellm else None,
+        # The installed distribution's (litellm has no __version__ and is imported lazily:
+        # reading sys.modules recorded null in every run, user trial).
+        "litellm": _installed("litellm"),
     }
     if options.regrade is not None:
         document.update(_traced(run, options.regrade))
     return document
+
+
+def _installed(distribution: str) -> str | None:
+    """The installed version of a distribution, without importing it; None when not installed."""
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return None
 
 
 def _traced(run: BenchRun, traces_file: Path) -> dict[str, Any]:

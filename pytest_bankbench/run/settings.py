@@ -68,6 +68,9 @@ class RunSettings:
     # --bank-agent module:factory (then `model` is the same string, so the reports, the
     # provenance, resume and merge name it as they name a model).
     agent: str | None = None
+    # The agent model's options given to an agent that is no litellm model (a built-in one, or
+    # --bank-agent): ignored, so neither held nor recorded; the plugin warns of them once.
+    ignored_options: tuple[str, ...] = ()
 
     @property
     def builtin(self) -> bool:
@@ -184,7 +187,13 @@ def read_settings(opt: Any) -> RunSettings | None:
     tasks_path = _existing("--bank-tasks", opt.bank_tasks, "a JSONL task file (one task per line)")
     split = opt.bank_split if opt.bank_split is not None or tasks_path else DEFAULT_SPLIT
     model_args = _json_object("--bank-model-args", opt.bank_model_args)
-    traces = Path(opt.bank_traces) if opt.bank_traces else None
+    api_bases = tuple(opt.bank_api_base)
+    ignored: tuple[str, ...] = ()
+    if model in BUILTIN_NAMES or agent is not None:  # user trial: gold "ran" at temperature 0.5
+        given = (("--bank-model-args", model_args), ("--bank-api-base", api_bases))
+        ignored = tuple(name for name, value in given if value)
+        model_args, api_bases = {}, ()
+    traces = _output_folder("--bank-traces", opt.bank_traces)
     if traces is not None and traces.exists() and not traces.is_dir():
         raise SettingsError(
             f"--bank-traces {opt.bank_traces!r}: exists and is not a folder; give a folder path"
@@ -208,7 +217,7 @@ def read_settings(opt: Any) -> RunSettings | None:
             baseline=_existing("--bank-baseline", opt.bank_baseline),
             tolerance=_fraction("--bank-tolerance", opt.bank_tolerance),
             summary_md=_output_file("--bank-summary-md", opt.bank_summary_md),
-            api_bases=tuple(opt.bank_api_base),
+            api_bases=api_bases,
             user_api_bases=tuple(opt.bank_user_api_base),
             user_model_args=_json_object("--bank-user-model-args", opt.bank_user_model_args),
             num_retries=_positive("--bank-num-retries", opt.bank_num_retries, 0),
@@ -227,6 +236,7 @@ def read_settings(opt: Any) -> RunSettings | None:
             ),
             shard=_shard(opt.bank_shard),
             agent=agent,
+            ignored_options=ignored,
         ),
         # pytest's own report file: a bank output on it would be overwritten, or overwrite it.
         [("--junitxml", Path(opt.xmlpath))] if getattr(opt, "xmlpath", None) else [],
@@ -253,16 +263,30 @@ def _agent_spec(opt: Any) -> str | None:
     return spec
 
 
+# What each file option is given as, in its error for a folder path.
+_EXAMPLE_FILES = {"--bank-report": "report.json", "--bank-html": "report.html"}
+
+
 def _output_file(name: str, raw: str | None) -> Path | None:
     """A file the run will write at its end, checked now so a typo costs no run."""
     if raw is None:
         return None
-    from pytest_bankbench.report.output_paths import OutputPathError, check_output
+    from pytest_bankbench.report.output_paths import OutputPathError, check_output, output_path
 
     try:
-        return check_output(name, Path(raw))
+        example = _EXAMPLE_FILES.get(name, "summary.md")
+        return check_output(name, output_path(name, raw, example=example))
     except OutputPathError as exc:
         raise SettingsError(str(exc)) from None
+
+
+def _output_folder(name: str, raw: str | None) -> Path | None:
+    """A folder the run writes into (its `..` after made-up folders taken out, as a file's)."""
+    if not raw:
+        return None
+    from pytest_bankbench.report.output_paths import output_path
+
+    return output_path(name, raw, folder=True)
 
 
 def _check_outputs(settings: RunSettings, others: Sequence[tuple[str, Path]] = ()) -> RunSettings:

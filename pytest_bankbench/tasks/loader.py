@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import gc
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from pytest_bankbench.errors import BankBenchError
 from pytest_bankbench.paths import data_dir
@@ -111,7 +112,9 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
     object, only the object's errors), a rule of the task's own without "Value error, ", the
     form a date is written in, a line that is not an object said so, and the value given."""
     errors: list[tuple[str | None, str]] = []
-    raw = exc.errors()
+    # An unknown field first: a misspelt one is also a required one missing, and the missing
+    # one alone never named the typo (user trial: `scenario.instrucions`).
+    raw = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
     objects = {tuple(e["loc"][: e["loc"].index("Fact")]) for e in raw if "Fact" in e["loc"]}
     for error in raw:
         loc = error["loc"]
@@ -132,8 +135,16 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
             why = f'{error["input"]!r} is not a string: a value is written in quotes ("123650.86")'
         elif error["type"] == "date_from_datetime_inexact":  # a number, read as a timestamp
             why = f"{error['input']!r} is not a date; {_DATE_HINT}"
+        elif error["type"] == "extra_forbidden":
+            why = _unknown_field(loc)
         elif error["type"] == "missing" and len(loc) == 1:  # user trial: what is accepted?
-            needed = [name for name, f in Task.model_fields.items() if f.is_required()]
+            # `splits` is required of the shipped file only: a task of one's own may leave it
+            # out (it is in the base split), so it is not said to be needed.
+            needed = [
+                name
+                for name, f in Task.model_fields.items()
+                if f.is_required() and name != "splits"
+            ]
             why = f"missing; every task has {', '.join(needed)} (README: Writing tasks)"
         elif error["type"].startswith("date"):
             why = f"{_given(error, why)}; {_DATE_HINT}"
@@ -141,6 +152,40 @@ def field_errors(exc: ValidationError) -> list[tuple[str | None, str]]:
             why = _given(error, why)
         errors.append((field, why))
     return errors
+
+
+def _unknown_field(loc: tuple[int | str, ...]) -> str:
+    """What an unknown field's author needs: the nearest accepted name (a typo) and the list."""
+    owner = _model_at(loc[:-1])
+    if owner is None:
+        return "not a field of a task (README: Writing tasks)"
+    accepted = list(owner.model_fields)
+    close = difflib.get_close_matches(str(loc[-1]), accepted, n=1)
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    parent = ".".join(str(p) for p in loc[:-1] if p not in _UNION_MEMBERS)
+    where = f"{parent!r}" if parent else "a task"
+    return f"not a field of {where}{guess}; accepted: {', '.join(accepted)}"
+
+
+def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
+    """The model whose fields the object at `loc` of a task holds (None: none found)."""
+    model: type[BaseModel] | None = Task
+    for part in loc:
+        if isinstance(part, int) or part in _UNION_MEMBERS or model is None:
+            continue
+        field = model.model_fields.get(part)
+        model = _model_in(field.annotation) if field is not None else None
+    return model
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model an annotation holds (`Scenario`, `tuple[GoldCall, ...]`, `Fact | str`)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        if (found := _model_in(arg)) is not None:
+            return found
+    return None
 
 
 def _only_follows(error: Any, raw: list[Any]) -> bool:

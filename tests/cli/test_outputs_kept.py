@@ -58,3 +58,26 @@ def test_an_export_into_the_shipped_task_data_is_refused(
     assert main(["export-sft", "--split", "lite", "--out", str(target)]) == 2
     assert "lies in the shipped task data" in capsys.readouterr().err
     assert (target.read_bytes() if target.exists() else None) == before
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["render", "{a}", "--html", "{d}/"], "--html"),
+        (["merge", "{d}/", "{a}", "{b}"], "OUT.json"),
+        (["compare", "{a}", "{b}", "--json", "{d}/"], "--json"),
+        (["export-sft", "--out", "{d}/"], "--out"),
+    ],
+)
+def test_an_output_path_ending_in_a_slash_is_refused_not_written_as_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], option: str
+) -> None:
+    """User trial: the plugin's `--bank-html h2/` wrote a file `h2`; the commands took the same
+    path apart the same way."""
+    names = {"a": str(tmp_path / "a.json"), "b": str(tmp_path / "b.json"), "d": str(tmp_path / "d")}
+    with pytest.raises(SystemExit) as stop:
+        main([arg.format(**names) for arg in argv])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: '{names['d']}/': ends in '/', so it names a folder" in err
+    assert not Path(names["d"]).exists()

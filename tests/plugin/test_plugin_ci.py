@@ -190,6 +190,42 @@ def test_the_gates_verdict_is_the_last_line(
     )
 
 
+# What Ctrl-C does to pytest's session (the same handler), without interrupting this process.
+INTERRUPT_AFTER_ONE = """
+import pytest
+
+
+def pytest_runtest_teardown(item):
+    pytest.exit("interrupted", returncode=pytest.ExitCode.INTERRUPTED)
+"""
+
+
+def test_a_gate_not_applied_says_so_once_and_why(pytester: pytest.Pytester) -> None:
+    """User trial: after Ctrl-C the summary block said `gate: FAILED ... without a verdict` and
+    the last line `not applied, the run did not finish`; with -k matching nothing the same,
+    though that run finished with nothing selected. One verdict, the right reason."""
+    gate = ("--bank-model", "gold", "--bank-gate", "pass^1>=0.9")
+    md = pytester.path / "s.md"
+    nothing = run_bench(pytester, *gate, "-k", "zzz_nothing", "--bank-summary-md", str(md))
+    assert nothing.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    reason = "not applied, no benchmark session was selected (exit status 5)"
+    lines = [line for line in nothing.outlines if line.strip()]
+    assert f"gate: {reason}" in lines and lines[-1] == f"bank benchmark gate: {reason}"
+    assert "FAILED" not in nothing.stdout.str() and "did not finish" not in nothing.stdout.str()
+    assert "**not applied**: no benchmark session was selected" in md.read_text()
+    assert "FAILED" not in md.read_text()
+
+    # A plugin, not a conftest: the benchmark's tests are not under the pytester folder.
+    pytester.makepyfile(stop_after_one=INTERRUPT_AFTER_ONE)
+    pytester.syspathinsert()
+    stopped = run_bench(pytester, *gate, *LITE_FEW, "-p", "stop_after_one")
+    assert stopped.ret == pytest.ExitCode.INTERRUPTED
+    reason = "not applied, the run did not finish (exit status 2)"
+    lines = [line for line in stopped.outlines if line.strip()]
+    assert f"gate: {reason}" in lines and lines[-1] == f"bank benchmark gate: {reason}"
+    assert "gate: FAILED" not in stopped.stdout.str()
+
+
 def test_each_failed_test_names_its_failure_type_and_first_evidence(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

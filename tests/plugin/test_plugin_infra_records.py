@@ -1,5 +1,9 @@
 """An infrastructure error's record holds no verdict: final_state_pass and false_pass are null.
 
+User trial 2: it held no pass either way but a failure type (`ended_with_error`), failed checks
+and evidence blaming the agent ("never told balance ..."); it holds none of them now, only the
+provider's error, in the report, the session log, the HTML, the Markdown and the JUnit XML.
+
 User trial: a session that never ran (its provider failed) was scored on the untouched bank,
 so a task expecting no change carried `final_state_pass: true` and `false_pass: true` in the
 JSON report and the session log, and anyone counting `sessions[].false_pass` over-counted.
@@ -18,6 +22,7 @@ import pytest
 from pytest_bankbench.cli import main
 from tests.plugin.helpers import load_report
 from tests.plugin.test_plugin_llm import CONFTEST, FAST, run_bench
+from tests.report.test_html import _embedded
 
 # A control task that changes nothing (its untouched bank is the right final state), rate
 # limited in FAKE_MODE=ratelimit, beside one that is played.
@@ -31,6 +36,12 @@ def _by_task(sessions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def _log(path: Path) -> list[dict[str, Any]]:
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     return [line["record"] for line in lines if line["kind"] == "session"]
+
+
+def _assert_only_the_infra_error(record: dict[str, Any]) -> None:
+    assert record["failure_type"] is None
+    assert record["checks"] == {} and record["evidence"] == {}
+    assert record["error"].startswith("RateLimitError"), record["error"]
 
 
 def test_an_infra_errors_record_claims_no_verdict_and_every_reader_takes_it(
@@ -50,6 +61,8 @@ def test_an_infra_errors_record_claims_no_verdict_and_every_reader_takes_it(
         "--bank-html",
         str(tmp_path / "r.html"),
         f"--junitxml={junit}",
+        "--bank-summary-md",
+        str(tmp_path / "s.md"),
         "--bank-gate",
         "false_pass_count==0, final_state>=1",
     )
@@ -63,8 +76,16 @@ def test_an_infra_errors_record_claims_no_verdict_and_every_reader_takes_it(
         assert infra["outcome"] == "infra_error" and not infra["passed"]
         assert infra["final_state_pass"] is None and infra["false_pass"] is None
         assert played["final_state_pass"] is True and played["false_pass"] is False
-    assert 'name="false_pass" value=""' in junit.read_text(encoding="utf-8")
-    assert (tmp_path / "r.html").stat().st_size > 0
+        _assert_only_the_infra_error(infra)
+    xml = junit.read_text(encoding="utf-8")
+    assert 'name="false_pass" value=""' in xml and 'name="failure_type" value=""' in xml
+    assert 'message="infra_error: RateLimitError' in xml
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    shown = _by_task(_embedded(page)["report"]["sessions"])["balance_enquiry-001"]
+    _assert_only_the_infra_error(shown)
+    markdown = (tmp_path / "s.md").read_text(encoding="utf-8")
+    assert "| infra_error | RateLimitError" in markdown
+    assert "ended_with_error" not in markdown.split("failure type |")[-1].split("\n\n")[0]
     assert main(["compare", str(report), str(report)]) == 0
     assert main(["render", str(report), "--html", str(tmp_path / "again.html")]) == 0
 
@@ -80,6 +101,7 @@ def test_an_infra_errors_record_claims_no_verdict_and_every_reader_takes_it(
     again.assert_outcomes(passed=1, failed=1)
     infra = _by_task(load_report(regraded)["sessions"])["balance_enquiry-001"]
     assert infra["final_state_pass"] is None and infra["false_pass"] is None
+    _assert_only_the_infra_error(infra)
 
     monkeypatch.setenv("FAKE_MODE", "gold")
     resumed = run_bench(pytester, *model, "--bank-resume", str(report))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ def test_model_path_passes_gold_moves_under_xdist(pytester: pytest.Pytester) -> 
     result.assert_outcomes(passed=selected("fd_closure"))
     data = load_report(report)
     assert data["provenance"]["agent"]["model"] == "openai/fake-agent"
-    assert data["provenance"]["litellm"] is None or isinstance(data["provenance"]["litellm"], str)
+    assert data["provenance"]["litellm"] == metadata.version("litellm")
     assert data["summary"]["tokens"]["prompt"] > 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.plugin.helpers import run_bench
@@ -92,6 +94,44 @@ def test_bad_option_names_the_fix(
     result = run_bench(pytester, *args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([message])
+
+
+@pytest.mark.parametrize(
+    ("option", "model", "workers"),
+    [
+        ("--bank-model", "foo/bar", "0"),
+        ("--bank-model", "gpt-nonexistent-xyz", "0"),
+        ("--bank-user-model", "foo/bar", "0"),
+        ("--bank-model", "foo/bar", "2"),
+    ],
+)
+def test_a_model_litellm_cannot_route_stops_the_run_at_once(
+    pytester: pytest.Pytester, option: str, model: str, workers: str
+) -> None:
+    """User trial: each session failed with "BadRequestError: LLM Provider NOT provided" (2
+    harness errors, 2 not run, a pass^1 of 0%). litellm refuses the string locally: the run
+    stops before its first session with one line naming the option and what works; an xdist
+    controller (which leaves litellm unimported) stops at its workers' first call, with no
+    session scored or counted as a harness error."""
+    agent = ("--bank-model", "gold") if option == "--bank-user-model" else ()
+    args = (*agent, option, model, "-k", "balance_enquiry-00", "-n", workers)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+    out = result.stdout.str() + result.stderr.str()
+    assert not re.search(r"[1-9] harness error", out) and "pass^1: 0.0%" not in out
+    if workers == "0":
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        result.stderr.fnmatch_lines(
+            [
+                f"ERROR: {option} {model!r}: litellm cannot tell which provider serves it "
+                f"(LLM Provider NOT provided*); give {option} as provider/model (e.g. "
+                "openai/<name>*"
+            ]
+        )
+        assert "BadRequestError" not in out and "collected" not in out
+    else:
+        result.stdout.fnmatch_lines(
+            [f"*configuration error, run stopped: *LLM Provider NOT provided*; give {option} *"]
+        )
 
 
 def test_bad_task_file_names_file_line_and_field(pytester: pytest.Pytester) -> None:

@@ -140,3 +140,40 @@ def test_a_run_with_no_output_says_how_to_keep_one(pytester: pytest.Pytester) ->
     bare.stdout.fnmatch_lines(["no report written: add --bank-report r.json*"])
     kept = run_bench(pytester, *GOLD, "--bank-report", str(pytester.path / "r.json"))
     kept.stdout.no_fnmatch_line("no report written*")
+
+
+@pytest.mark.parametrize(
+    ("option", "example"),
+    [
+        ("--bank-report", "report.json"),
+        ("--bank-html", "report.html"),
+        ("--bank-summary-md", "summary.md"),
+    ],
+)
+def test_a_file_option_given_a_folder_path_is_refused(
+    pytester: pytest.Pytester, option: str, example: str
+) -> None:
+    """User trial: `--bank-report newdir/` wrote a file `newdir` (and `newdir.sessions.jsonl`),
+    `--bank-html h2/` a file `h2`."""
+    result = run_bench(pytester, *GOLD, option, "newdir/")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            f"ERROR: {option} 'newdir/': ends in '/', so it names a folder; give a file path "
+            f"(e.g. newdir/{example})"
+        ]
+    )
+    assert not (pytester.path / "newdir").exists()
+    assert not (pytester.path / "newdir.sessions.jsonl").exists()
+
+
+def test_an_output_path_through_a_folder_that_does_not_exist_creates_none(
+    pytester: pytest.Pytester,
+) -> None:
+    """User trial: `nosuch/../dd2/r.json` left an empty `nosuch/` beside `dd2/r.json`."""
+    report, traces = "nosuch/../dd2/r.json", "gone/deeper/../../t"
+    result = run_bench(pytester, *GOLD, "--bank-report", report, "--bank-traces", traces)
+    assert result.ret == pytest.ExitCode.OK
+    assert (pytester.path / "dd2" / "r.json").is_file()
+    assert (pytester.path / "t" / "traces.jsonl").is_file()
+    assert not (pytester.path / "nosuch").exists() and not (pytester.path / "gone").exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -143,9 +144,13 @@ def test_own_task_file(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=3)
 
 
-def test_credentials_never_reach_the_report(pytester: pytest.Pytester, tmp_path: Path) -> None:
-    report = tmp_path / "report.json"
-    run_bench(
+def test_model_options_given_to_a_built_in_agent_are_warned_of_and_not_recorded(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    """User trial: `--bank-model gold --bank-model-args '{"temperature":0.5}' --bank-api-base
+    ...` ran with no word, and the provenance recorded gold at temperature 0.5."""
+    report = tmp_path / "r.json"
+    result = run_bench(
         pytester,
         "--bank-model",
         "gold",
@@ -154,14 +159,23 @@ def test_credentials_never_reach_the_report(pytester: pytest.Pytester, tmp_path:
         "--bank-report",
         str(report),
         "--bank-model-args",
-        '{"api_key": "sk-SECRET123", "max_tokens": 9}',
+        '{"api_key": "sk-SECRET123", "temperature": 0.5}',
+        "--bank-api-base",
+        "http://127.0.0.1:9/v1",
     )
-    text = report.read_text() + (tmp_path / "report.sessions.jsonl").read_text()
-    assert "sk-SECRET123" not in text
-    assert load_report(report)["provenance"]["agent"]["parameters"] == {
-        "api_key": "<redacted>",
-        "max_tokens": 9,
-    }
+    result.assert_outcomes(passed=1)
+    warning = (
+        "*--bank-model-args and --bank-api-base ignored: the agent 'gold' is a built-in agent, "
+        "and these options apply only to a litellm model*"
+    )
+    result.stdout.fnmatch_lines([warning])
+    assert result.stdout.str().count("--bank-model-args and --bank-api-base ignored") == 1
+    data = load_report(report)
+    assert data["provenance"]["agent"]["parameters"] == {}
+    assert data["run_config"]["agent_parameters"] == {}
+    # Nor does its key reach any output (test_plugin_secrets.py has a model's, redacted).
+    text = report.read_text() + (tmp_path / "r.sessions.jsonl").read_text()
+    assert "sk-SECRET123" not in text + result.stdout.str()
 
 
 def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) -> None:
@@ -183,6 +197,8 @@ def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) 
     )
     after = datetime.now(UTC)
     started = load_report(report)["provenance"]["run_started"]
+    # The installed litellm's version, read without importing it (user trial: always null).
+    assert load_report(report)["provenance"]["litellm"] == metadata.version("litellm")
     assert started.endswith("Z") and before <= datetime.fromisoformat(started) <= after
     assert json.loads((traces / "provenance.json").read_text())["run_started"] == started
     page = html.read_text()
@@ -191,3 +207,19 @@ def test_the_provenance_records_when_the_run_started(pytester: pytest.Pytester) 
     # The page's own date is when it was written, to the minute: a separate field.
     written = datetime.strptime(data["written"], "%Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
     assert before - timedelta(minutes=1) <= written <= after
+
+
+def test_a_selection_of_no_session_says_what_it_was_matched_against(
+    pytester: pytest.Pytester,
+) -> None:
+    """User trial: -k matching nothing ended with exit 5, empty tables and no hint."""
+    result = run_bench(pytester, "--bank-model", "gold", "--bank-split", "lite", "-k", "zzz_no")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    tasks = len(select(shipped_tasks(), "lite"))
+    result.stdout.fnmatch_lines(
+        [
+            "*= bank benchmark summary =*",
+            f"no benchmark session selected: -k 'zzz_no' matched none of the {tasks:,} task ids "
+            "(category-family-nnn, e.g. *-*-0*; a later trial adds -tN, e.g. -t2)",
+        ]
+    )

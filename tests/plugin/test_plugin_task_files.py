@@ -38,6 +38,51 @@ def test_not_utf8_file_is_a_usage_error_naming_file_and_line(pytester: pytest.Py
     result.stderr.fnmatch_lines(["*--bank-tasks: *bad.jsonl:2: not UTF-8 text*"])
 
 
+@pytest.mark.parametrize(
+    ("where", "typo", "message"),
+    [
+        (
+            "scenario",
+            "instrucions",
+            "field 'scenario.instrucions': not a field of 'scenario' (did you mean "
+            "'instructions'?); accepted: persona, first_message, instructions, *(and 1 more)",
+        ),
+        (
+            None,
+            "clasue",
+            "field 'clasue': not a field of a task (did you mean 'clause'?); accepted: "
+            "schema_version, task_id, *",
+        ),
+    ],
+)
+def test_a_misspelt_field_is_named_with_the_nearest_accepted_one(
+    pytester: pytest.Pytester, where: str | None, typo: str, message: str
+) -> None:
+    """User trial: `scenario.instrucions` was reported as `scenario.instructions: Field
+    required (and 1 more)`, `clasue` as "Extra inputs are not permitted"."""
+    data = _task()
+    correct = "instructions" if where else "clause"
+    owner = data[where] if where else data
+    assert isinstance(owner, dict)
+    owner[typo] = owner.pop(correct, "no fee is charged")
+    path = pytester.path / "typo.jsonl"
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    result = _usage_error(pytester, path)
+    result.stderr.fnmatch_lines([f"*typo.jsonl:1: task '{data['task_id']}': {message}"])
+
+
+def test_a_missing_field_is_not_said_to_include_splits(pytester: pytest.Pytester) -> None:
+    """A task of one's own may leave `splits` out (it runs in the base split); the message
+    for another missing field listed it among the fields every task has."""
+    data = _task()
+    del data["splits"], data["customer_id"]
+    path = pytester.path / "mine.jsonl"
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    result = _usage_error(pytester, path)
+    result.stderr.fnmatch_lines(["*field 'customer_id': missing; every task has *"])
+    assert "splits" not in result.stderr.str().split("every task has", 1)[1]
+
+
 def test_unknown_gold_tool_is_a_usage_error(pytester: pytest.Pytester) -> None:
     data = _task()
     gold = data["gold"]

@@ -48,11 +48,16 @@ def test_sessions_without_a_verdict_name_their_outcome_and_exception() -> None:
 
 
 def test_an_infrastructure_error_is_not_named_a_task_failure() -> None:
-    """Named by what the provider did, once: not `infra_error: ended by infra_error: ...`."""
-    session = _failed(
+    """Named by what the provider did, once: not `infra_error: ended by infra_error: ...`; a
+    record written before infrastructure errors held no failure type and no checks (its error
+    an `ended_normally` evidence line) reads the same."""
+    old = _failed(
         outcome="infra_error",
         failure_type="ended_with_error",
         end="infra_error",
         evidence={"ended_normally": ["ended by infra_error: RateLimitError: slow down"]},
-    )
+    ).model_dump()
+    session = SessionRecord.model_validate(old)
+    assert (session.failure_type, session.checks, session.evidence) == (None, {}, {})
+    assert session.error == "RateLimitError: slow down"
     assert failure_line(session) == "infra_error: RateLimitError: slow down"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
 import struct
 import subprocess
 import zlib
@@ -418,3 +419,36 @@ def _png_rows(data: bytes) -> tuple[int, int, list[bytes]]:
     raw = zlib.decompress(idat)
     assert len(raw) == stride * height
     return width, height, [raw[i : i + stride] for i in range(0, len(raw), stride)]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
+def test_the_sessions_card_says_where_the_selected_sessions_went() -> None:
+    """User trial: "Sessions 0 · 0 tasks × 1 trial(s)" beside 4 selected, all infra errors."""
+    js = (files("pytest_bankbench.report") / "assets" / "report.js").read_text(encoding="utf-8")
+    script = js[js.index("function sessionsLine") :]
+    script = script[: script.index("\n}\n") + 3]
+    for summary, shown in (
+        (
+            {
+                "sessions": 0,
+                "tasks": 0,
+                "trials": 1,
+                "accounting": {
+                    "selected": 4,
+                    "scored": 0,
+                    "infra_errors": 4,
+                    "harness_errors": 0,
+                    "lost": 0,
+                    "not_run": 0,
+                },
+            },
+            "4 selected, 0 scored, 4 infra errors",
+        ),
+        (
+            {"sessions": 2, "tasks": 2, "trials": 1, "accounting": {"selected": 2}},
+            "2 tasks × 1 trial(s)",
+        ),
+    ):
+        program = f"const num = (n) => String(n);\n{script}\nconsole.log(sessionsLine({json.dumps(summary)}));"
+        ran = subprocess.run(["node", "-e", program], capture_output=True, text=True, check=True)
+        assert ran.stdout.strip() == shown

@@ -71,3 +71,6 @@ def test_a_run_where_no_session_was_scored_has_no_rate() -> None:
     assert "| **pass^1** | **n/a** (no session was scored) |" in text
     assert "| final-state-only rate | n/a |" in text and "| false passes | n/a |" in text
     assert "0.0000" not in text and "0.0%" not in text
+    # User trial: "| sessions | 0 (0 tasks x 1 trial) |" beside 2 selected.
+    assert "| sessions | 2 selected, 0 scored, 2 infra errors |" in text
+    assert "0 tasks" not in text

@@ -6,7 +6,13 @@ from __future__ import annotations
 from pytest_bankbench.report.document import Accounting
 from pytest_bankbench.report.gate import GateResult
 from pytest_bankbench.report.metrics import summarize
-from pytest_bankbench.report.terminal import gate_verdict, render, without_verdict
+from pytest_bankbench.report.terminal import (
+    gate_lines,
+    gate_unapplied,
+    gate_verdict,
+    render,
+    without_verdict,
+)
 from tests.report.test_compare import record
 
 PROVENANCE = {"agent": {"model": "openai/x"}, "customer": {"model": "scripted"}, "split": "base"}
@@ -15,16 +21,29 @@ PROVENANCE = {"agent": {"model": "openai/x"}, "customer": {"model": "scripted"},
 def test_the_last_line_says_what_decided_the_exit_status() -> None:
     held = GateResult(passed=True, reasons=["pass^1 = 0.70 >= 0.60: ok"])
     failed = GateResult(passed=False, reasons=["pass^1 = 0.50 < 0.60: FAILED"])
-    assert gate_verdict(held, 0, applied=True) == (
+    assert gate_verdict(held, 0, None) == (
         "bank benchmark gate: PASSED, exit status 0 (the gate decides, not individual test failures)"
     )
-    assert gate_verdict(failed, 1, applied=True) == (
+    assert gate_verdict(failed, 1, None) == (
         "bank benchmark gate: FAILED, exit status 1 (the gate decides, not individual test failures)"
     )
     # Ctrl-C or an internal error: the exit status is pytest's, whatever the gate would say.
-    assert gate_verdict(held, 2, applied=False) == (
+    assert gate_verdict(held, 2, gate_unapplied(2, 7)) == (
         "bank benchmark gate: not applied, the run did not finish (exit status 2)"
     )
+
+
+def test_a_gate_is_applied_to_a_finished_run_only_and_its_reason_is_the_right_one() -> None:
+    """User trial: a run where -k matched nothing was said not to have finished."""
+    assert gate_unapplied(0, 3) is None and gate_unapplied(1, 3) is None
+    assert gate_unapplied(5, 3) is None  # resumed sessions only: nothing left to play
+    assert gate_unapplied(5, 0) == "no benchmark session was selected (exit status 5)"
+    assert gate_unapplied(2, 3) == "the run did not finish (exit status 2)"
+    failed = GateResult(passed=False, reasons=["pass^1 = 0.50 < 0.60: FAILED"])
+    assert gate_lines(failed, "the run did not finish (exit status 2)") == [
+        "gate: not applied, the run did not finish (exit status 2)"
+    ]
+    assert gate_lines(failed, None)[0].startswith("gate: FAILED")
 
 
 def test_a_run_where_no_session_was_scored_prints_no_rate() -> None:

@@ -75,6 +75,14 @@ function renderProvenance() {
   $("#provenance").replaceChildren(h("summary", null, "Provenance: what produced these results"),
     h("dl", {class: "prov"}, rows.map(([k, v]) => [h("dt", null, k), h("dd", {"data-prov": k}, String(v))])));
 }
+// "4 selected, 0 scored, 4 infra errors" when the sessions counted are not all the selected ones
+// (user trial: "0 tasks × 1 trial" beside 4 selected), else "N tasks × K trial(s)".
+function sessionsLine(S) {
+  const a = S.accounting;
+  if (!a || a.selected === S.sessions) return `${num(S.tasks)} tasks × ${num(S.trials)} trial(s)`;
+  const rest = [["infra errors", a.infra_errors], ["harness errors", a.harness_errors], ["lost", a.lost], ["not run", a.not_run]];
+  return [`${num(a.selected)} selected`, `${num(a.scored)} scored`, ...rest.filter(([, n]) => n).map(([k, n]) => `${num(n)} ${k}`)].join(", ");
+}
 function renderHeader() {
   const agent = P.agent || {}, fp = S.false_passes || {};
   const bits = [["agent", (agent.model || "?") + (agent.builtin ? " (built-in)" : "")],
@@ -93,7 +101,7 @@ function renderHeader() {
     ["False passes", num(fp.count), `${pct(fp.share_of_all)} of all · ${pct(fp.share_of_final_state_passes)} of final-state passes`],
     ["Infra errors", num(S.infra_errors), "sessions that could not be scored"],
     ["Accounted for", num((S.accounting || {}).selected ?? S.sessions), S.accounting ? `selected · ${num(S.accounting.harness_errors)} harness errors, ${num(S.accounting.lost)} lost, ${num(S.accounting.not_run)} not run` : "selected sessions"],
-    ["Sessions", num(S.sessions), `${num(S.tasks)} tasks × ${num(S.trials)} trial(s) · graded ${pct((S.graded || {}).pass_rate)}, control ${pct((S.control || {}).pass_rate)}`],
+    ["Sessions", num(S.sessions), `${sessionsLine(S)} · graded ${pct((S.graded || {}).pass_rate)}, control ${pct((S.control || {}).pass_rate)}`],
     ["Wall time", R.wall_time_s == null ? "–" : R.wall_time_s.toFixed(1) + " s",
       `tokens ${num(tok.prompt)} + ${num(tok.completion)} · cost ${S.cost_usd == null ? "n/a" : "$" + S.cost_usd.toFixed(4)}`],
   ];
@@ -299,6 +307,7 @@ function renderChecks(x) {
   const names = [...CHECKS.filter((c) => c in checks), ...Object.keys(checks).filter((c) => !CHECKS.includes(c))];
   for (const k of Object.keys(evidence)) if (!names.includes(k)) names.push(k);
   names.sort((a, b) => (checks[a] === true) - (checks[b] === true));  // failing (and evidence-only) first, stable
+  if (!names.length && x.outcome === "infra_error") return h("p", {class: "note infra-error"}, "Not scored (infrastructure error, not a task failure): " + (x.error || ""));
   if (!names.length) return h("p", {class: "note"}, "No checks recorded.");
   return h("ul", {class: "checks"}, names.map((n) => {
     const ok = checks[n] === true, known = n in checks, lines = evidence[n] || [];
