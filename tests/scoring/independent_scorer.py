@@ -987,6 +987,7 @@ def judge(task: Task, trace: Trace, expected: ChangeSet) -> Judgement:
                 "told_customer": telling.told_customer_ok(task, trace, spoken)
                 and not truth.claims_more_than_made(task, trace)
                 and not truth.invents_a_value(trace)
+                and not truth.names_unknown_record(trace)
                 and not truth.reports_change_elsewhere(task, trace)
                 and not truth.offers_a_workaround(trace),
             }

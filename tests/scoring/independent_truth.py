@@ -216,6 +216,26 @@ def _decimal(raw: str) -> Decimal | None:
         return None
 
 
+def names_unknown_record(trace: Trace) -> bool:
+    """The agent names an account, card or deposit by four last digits that nothing the session
+    gave holds: no call's arguments or result, no customer's words."""
+    given = (
+        _given_text(trace)
+        + " "
+        + " ".join(json.dumps(e.call.arguments) for e in trace.events if isinstance(e, ToolEvent))
+    )
+    for event in trace.events:
+        if isinstance(event, MessageEvent) and event.role == "agent":
+            for digits in re.findall(
+                r"(?i)(?:ending(?: in| with)?|ends (?:in|with)|\bxx+|\*\*\*+|last (?:4|four) digits"
+                r"(?: are| of)?)[\s:]*(\d{4})(?![\d,])",
+                event.text,
+            ):
+                if digits not in given:
+                    return True
+    return False
+
+
 def invents_a_value(trace: Trace) -> bool:
     """A reference, a rate or a fee the agent says that no result, customer turn or the policy
     holds (a rate may be a given one with the policy's +0.50% or -1.00%, a fee may carry 18%
