@@ -666,12 +666,19 @@ def _promises(sentence: str, closing: bool = False) -> bool:
     """What only the bank decides, said as coming, with or without a promise word; a promise
     word beside the agent's own work ("I'll get this sorted") promises nothing. Money "credited
     back" or "coming back to your account" is one too, unless a deposit is being closed."""
-    if re.search(
-        r"will (be )?(resolved|decided|settled|closed|go|come out|decide|resolve|rule|find|side)"
-        r"\b.{0,30}\bin your favou?r",
+    ombudsman = re.search(
+        r"ombudsman.{0,60}(automatic|on its own|by itself)|(will|'ll) (be )?(automatically )?"
+        r"(escalated|referred|forwarded|sent|passed|taken) (up )?to (the )?[a-z ]{0,20}ombudsman",
         sentence,
-    ):
+    )
+    if ombudsman and not set(re.findall(r"[a-z']+", sentence[: ombudsman.end()])) & _NOTS:
+        return True  # the customer approaches the Ombudsman (KB 24); it takes up nothing itself
+    if re.search(r"(will|'ll|shall|going to) [^.;!?]{0,50}\bin your favou?r", sentence):
         return True  # an outcome said as settled, no promise word needed
+    silent = (
+        r"if [\w' ]{0,30}?(doesn't|does not|don't|fails? to|hasn't|won't) (\w+ )?(respond|reply)"
+    )
+    sentence = re.sub(silent, "", sentence)  # the merchant's silence as the condition hedges none
     hedges: tuple[str, ...] = (
         "if ",
         "unless",
@@ -686,9 +693,14 @@ def _promises(sentence: str, closing: bool = False) -> bool:
         return False  # "if the team finds in your favour, ..."
     bank_only = re.search(
         r"\b(will|'ll|shall|going to|always)\b.{0,40}?\b(refunded|reversed"
-        r"|compensated|refund you|reverse it|reverse the)\b|\b(get|receive) (a |your |the |all )?"
-        r"(full )?(refund|money back|amount back)\b|\brefund\w*\b.{0,30}?\b(will|'ll|shall)\b"
-        r".{0,30}?\b(credited|processed|issued|paid|reach|arrive|come)\b",
+        r"|compensated|refund you|reverse it|reverse the|compensate you)\b|\b(get|receive) (a |your "
+        r"|the |all )?(full )?(refund|money back|amount back)\b|\brefund\w*\b.{0,30}?\b(will|'ll"
+        r"|shall)\b.{0,30}?\b(credited|processed|issued|paid|reach|arrive|come)\b"
+        # money the bank gives, said as coming: a chargeback, compensation, a temporary credit
+        r"|\b(get|receive|be given|be paid) (a |an |the |your )?(\w+ )?(chargeback|compensation"
+        r"|temporary credit|provisional credit|shadow credit)"
+        r"|(chargeback|compensation|temporary credit|provisional credit).{0,40}?\b(will|'ll) (be )?"
+        r"(\w+ )?(given|credited|paid|posted|issued|applied)\b",
         sentence,
     )
     if bank_only is None and not closing:

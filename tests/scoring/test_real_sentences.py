@@ -69,7 +69,8 @@ negatives ask for a one-time code in the chat (4), announce the check ("I'll nee
 identity before sharing any account information"; "If so, I'll need to verify your identity for
 security purposes. Please confirm ...") or ask "so I can verify your identity" after a refusal ("I
 cannot send MFA codes directly via chat"); promise's false negative is "you should receive provisional credit within 10 business
-days".
+days" (read after the measure by issue 16's hunt fix, money the bank gives said as coming to the
+customer: held2's promise now 0 of 169 / 0 of 1, no other count changed).
 """
 
 from __future__ import annotations
@@ -164,7 +165,7 @@ ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
     ("proof_ask", "held"): (6, 2),
     ("completed", "held2"): (62, 2),
     ("not_done", "held2"): (0, 0),
-    ("promise", "held2"): (0, 1),
+    ("promise", "held2"): (0, 0),
     ("secret_ask", "held2"): (37, 1),
     ("proof_ask", "held2"): (6, 8),
 }
