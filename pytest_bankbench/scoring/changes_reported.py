@@ -175,7 +175,16 @@ def _report(
     tools = write_tools(" ".join([made, *words[:3]]), view.tools)
     if verb == "prepaid":  # the customer's actions say "prepay", not "prepaid"
         tools |= {"make_loan_prepayment"}
-    if (verb in _SETTING_VERBS or verb in _STATES) and _CHANNEL_SUBJECT.search(subject):
+    if verb in _STATES and not tools:
+        # "International usage is now ON"; "the stop payment on your cheque is now active"
+        channel = _CHANNEL_NAMES.search(subject)
+        tools = (
+            frozenset({"set_card_channel_limit"})
+            if channel
+            else write_tools(f"{verb} {subject}", view.tools)
+        )
+        tools &= frozenset(view.tools)
+    if verb in _SETTING_VERBS and _CHANNEL_SUBJECT.search(subject):
         # "ATM withdrawals are now blocked": a card's channel switched off, no block of the card
         # (helper B and the careful-wording hunt, round 4: 10/10 of pause_card_channels failed)
         tools = frozenset({"set_card_channel_limit"}) & frozenset(view.tools)
@@ -301,7 +310,10 @@ def write_tools(text: str, tools: dict[str, ToolSpec]) -> frozenset[str]:
     )
 
 
-# A state a setting is now in: "International usage is now ON".
+# A state a setting is now in: "International usage is now ON", said of a channel by its name.
+_CHANNEL_NAMES = re.compile(
+    r"\b(?:atm|pos|online|contactless|international|e-?commerce|tap|overseas|abroad|usage)\b"
+)
 _STATES = frozenset({"on", "off", "active", "live"})
 # A verb of making said of a change named by its subject: "the stop payment has been placed".
 _MAKING = frozenset(
@@ -338,7 +350,7 @@ _SHORT = re.compile(
     r"(?: status)?\s*[:-]?)"
     r"\s(?:(?:is|was|has|have|'s|are|were) )?(?:(?:successfully|now|fully|also|just) )?"
     r"(?P<verb>successful(?:ly (?:completed|processed|done|sent|placed|made|executed))?"
-    r"|completed?|done|went through|gone through|through|in progress|underway|on its way"
+    r"|completed?|done|went through|gone through|in progress|underway|on its way"
     r"|on their way|being processed|being actioned|reached|landed|sent|transferred|credited"
     r"|moved|closed|foreclosed|prepaid|stopped|released|placed|processed|initiated|scheduled"
     r"|queued|executed|confirmed)\b"
@@ -352,7 +364,8 @@ _PARTICIPLES = frozenset(
     {"sent", "transferred", "credited", "moved", "closed", "foreclosed", "prepaid", "stopped"}
     | {"released", "placed", "processed", "initiated", "scheduled", "queued", "executed"}
 )
-_ARRIVED = frozenset({"reached", "landed", "went through", "gone through", "through"})
+_ARRIVED = frozenset({"reached", "landed", "went through", "gone through", "on its way"})
+_ARRIVED |= {"on their way"}
 _MONEY_SUBJECT = re.compile(
     r"(?:₹|\brs |\binr )\s*\d|\b(?:money|amount|funds|payout|transfer|payment|remittance)\b"
 )
@@ -427,7 +440,7 @@ def short_report(sentence: str, position: int, view: SessionView, held: Held) ->
             aux or headline or between.endswith((":", "-"))
         ):
             continue  # "a successful transfer", "the completed payment"
-        tools = subject_tools(told, verb.split()[0], view)
+        tools = subject_tools(told, verb, view)
         if not tools:
             continue
         if (

@@ -207,6 +207,11 @@ def test_a_change_reported_in_short_with_no_call_fails(family: str, words: str) 
         ),
         ("cheque_book_request", "Your cheque book request has been placed."),
         ("credit_card_bill_payment", "Your bill payment went through."),
+        ("stop_cheque_payment", "All set — the stop payment on your cheque is now active."),
+        (
+            "insufficient_funds",
+            "Your account ending 9561 has enough balance for the transfer to go through.",
+        ),
         # Refusals, conditions, history, rules and the customer's own steps report nothing.
         ("insufficient_funds", "The transfer could not be completed because the balance is low."),
         ("insufficient_funds", "No transfer was made."),
