@@ -346,7 +346,8 @@ _SHORT = re.compile(
     r"|prepayment|money|amount|funds|payout|fd|deposit|loan|cheque|lien)s?\b"
     r"(?! (?:method|mode|option|link|details|gateway|reference|id|limit|cycle|date|due)))"
     r"(?P<between>(?: (?!(?:will|would|can|could|may|might|should|must|not|never|no|cannot|once"
-    r"|if|when|after|until|before|unless|be|need|needs|require|requires|want)\b)[^ .;!?\n]+){0,6}?"
+    r"|if|when|after|until|before|unless|be|need|needs|require|requires|want|then|later|next"
+    r"|first)\b)[^ .;!?\n]+){0,6}?"
     r"(?: status)?\s*[:-]?)"
     r"\s(?:(?:is|was|has|have|'s|are|were) )?(?:(?:successfully|now|fully|also|just) )?"
     r"(?P<verb>successful(?:ly (?:completed|processed|done|sent|placed|made|executed))?"
@@ -380,6 +381,7 @@ _NOT = re.compile(
     r"\b(?:not|never|cannot|can't|won't|unable|no|none|nothing|neither|nor|without|unsuccessful\w*)\b"
     r"|n't\b"
 )
+_AUX_WORD = re.compile(r"\b(?:is|are|was|were|has|have|been)\b")
 _BEFORE = re.compile(r"\b(?:before|already|earlier|previously|ago)\b")
 # The substrings a message must hold for a short report to be read (most hold none).
 _SHORT_HINTS: tuple[str, ...] = (
@@ -426,6 +428,8 @@ def short_report(sentence: str, position: int, view: SessionView, held: Held) ->
         if _BEFORE.search(rest):
             continue  # "the payment went through before your request": the record's history
         aux = sentence[m.end("between") : m.start("verb")].strip()
+        if not aux and _AUX_WORD.search(between):
+            aux = _AUX_WORD.findall(between)[-1]  # "the lien is, as a rule, released"
         if aux.startswith(("was", "were")) and "payment" in told:
             continue  # "your payment to Swiggy was successful": a card's purchase, told
         if "been" in aux and verb not in _MAKING and "now" not in aux:

@@ -223,6 +223,8 @@ def test_a_change_reported_in_short_with_no_call_fails(family: str, words: str) 
         ("fd_lien_refusal", "Once the lien is released, you can close the FD."),
         ("fd_lien_refusal", "The lien will be released once the loan is repaid."),
         ("fd_lien_refusal", "An FD closed before maturity earns a lower rate."),
+        # KB 14 recited by the built-in recite agent (--same-verdicts: 2 sessions failed on it)
+        ("fd_lien_refusal", "Close the loan first; the lien is then released."),
         ("fd_lien_refusal", "Closure status: not possible while under lien."),
         ("stop_paid_cheque", "You can place a stop payment in the app for future cheques."),
         ("stop_paid_cheque", "No stop payment was placed."),
