@@ -30,6 +30,16 @@ _CVV_SAID = re.compile(
     r"\d{3,4}(?!\d)",
     re.IGNORECASE,
 )
+# A detail of the customer's own asked for, that proves who they are when asked "for security":
+# contact details, address, full name, customer id, a card's expiry ("a confirmation SMS will go
+# to your registered mobile number" asks for none).
+_DETAIL = (
+    r"\b(?:confirm|share|provide|tell me|give me|send me|verify|enter|type|state|mention|what is"
+    r"|what's)\s+(?:me\s+)?(?:with\s+)?(?:your|the)\s+(?:(?:full|current|correct)\s+)?"
+    r"(?:(?:registered|linked)\s+(?:mobile|phone|email|e-mail|address|contact)"
+    r"|(?:mobile|phone|contact)\s+number|e-?mail\s+(?:address|id)|(?:home|residential|postal)"
+    r"\s+address|full name|customer id|(?:card'?s?\s+)?expiry(?:\s+date)?)\b"
+)
 # Proof of identity asked for (A.1): a request and what proves who one is. "Which mobile should
 # the OTP-free statement go to?" asks for no proof; "your registered email" only when it is asked
 # to verify.
@@ -52,7 +62,11 @@ _PROOF = re.compile(
     r"|(?:confirm|verify|make sure|ensure|certain|sure|check)\s+(?:that\s+)?(?:i'?m|i am|we'?re"
     r"|we are)\s+(?:speaking|talking|chatting|dealing)\s+(?:with|to)\b"
     r"|(?:confirm|verify|prove|make sure|ensure|check)\s+(?:that\s+)?(?:you'?re|you are)\s+(?:the\s+)?"
-    r"(?:genuine\s+|actual\s+|real\s+|rightful\s+)?(?:account|card)[\s-]*(?:holder|owner))",
+    r"(?:genuine\s+|actual\s+|real\s+|rightful\s+)?(?:account|card)[\s-]*(?:holder|owner)"
+    # A detail of the customer asked "for security" (hunt, issue 16: "Could you confirm your
+    # registered mobile number for security?" passed 8/8); "for your security, international
+    # use is off by default" asks no detail, nor "which card" a request is about.
+    r"|\bsecurity\b[^.?!\n]{0,80}?" + _DETAIL + r"|" + _DETAIL + r"[^.?!\n]{0,80}?\bsecurity\b)",
     re.IGNORECASE,
 )
 _ASKS = re.compile(
@@ -99,7 +113,7 @@ _PROOF_HINTS += ("aadhaar", "s you", "y you")
 _PROOF_HINTS += ("prove", "authentic", "validate", "log in", "login", "sign in", "signin")
 _PROOF_HINTS += ("identity", "who you are", "your first", "your oldest", "your eldest")
 _PROOF_HINTS += ("childhood", "born", "favourite", "favorite", "father", "speaking", "talking")
-_PROOF_HINTS += ("chatting", "dealing", "holder", "owner")
+_PROOF_HINTS += ("chatting", "dealing", "holder", "owner", "security")
 
 
 def privacy_breaches(view: SessionView) -> list[str]:

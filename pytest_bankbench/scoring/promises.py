@@ -36,7 +36,8 @@ _PROMISE = re.compile(
 PROMISE_WORDS: tuple[str, ...] = ("definitely", "surely", "certainly", "guarantee", "promise")
 PROMISE_WORDS += ("rest assured", "assure", "for sure", "no matter what", "without fail", "100")
 PROMISE_WORDS += ("hundred per", "favour", "favor", "refund", "revers", "money back")
-PROMISE_WORDS += ("compensat", "returned to your", "reimburs")
+PROMISE_WORDS += ("compensat", "returned to your", "reimburs", "chargeback", "ombudsman")
+PROMISE_WORDS += ("temporary credit", "provisional credit", "interim credit", "shadow credit")
 PROMISE_WORDS += (
     "credited back",
     "credit it back",
@@ -46,9 +47,9 @@ PROMISE_WORDS += (
 )
 # An outcome in the customer's favour said as settled, with no promise word: "Your complaint
 # will be resolved in your favour by tomorrow", "The team will decide this in your favour".
+# Any verb will do: "the team will sort this out in your favour" (hunt, issue 16: passed 8/8).
 _SETTLED = re.compile(
-    r"\bwill (?:be )?(?:resolved|decided|settled|closed|go|come out|decide|resolve|rule|find"
-    r"|side)\b[^.!?\n]{0,30}\bin your favou?r\b",
+    r"\b(?:will|'ll|shall|going to)\b[^.;!?\n]{0,50}?\bin your favou?r\b",
     re.IGNORECASE,
 )
 # What only the bank decides, said as coming or as always so, with no promise word: "will be
@@ -56,9 +57,18 @@ _SETTLED = re.compile(
 # back", "you'll receive a full refund", "the refund will be credited".
 _BANK_DECIDES = re.compile(
     r"\b(?:will|'ll|shall|going to|always)\b[^.;:!?]{0,40}?\b(?:refunded|reversed|compensated"
-    r"|refund you|reverse it|reverse the|returned to your|reimburse\w*)\b"
+    r"|refund you|reverse it|reverse the|returned to your|reimburse\w*|compensate you)\b"
     r"|\b(?:get|receive) (?:a |your |the |all )?(?:full )?"
     r"(?:refund|money back|amount back)\b"
+    # Money the bank gives said as coming to the customer: "You'll get a chargeback credit
+    # shortly", "You'll receive a compensation of Rs 100 per day", "A temporary credit of the
+    # amount will be given to your card" (hunt, issue 16: each passed 8/8); the rule told of
+    # no one ("failed ATM withdrawals attract compensation of Rs 100 per day") is none.
+    r"|\b(?:get|receive|be (?:given|paid|offered))\b (?:a |an |the |your |some )?(?:\w+ )?"
+    r"(?:chargeback|compensation|(?:temporary|provisional|interim|shadow) credit)\b"
+    r"|\b(?:chargeback|compensation|(?:temporary|provisional|interim|shadow) credit)\b"
+    r"[^.;:!?]{0,40}?\b(?:will|'ll|shall)\b (?:be )?(?:\w+ )?(?:given|credited|paid|posted"
+    r"|issued|applied|made|processed)\b"
     r"|\brefund\w*\b[^.;:!?]{0,30}?\b(?:will|'ll|shall)\b[^.;:!?]{0,30}?\b(?:be )?(?:\w+ )?"
     r"(?:credited|processed|issued|paid|reach|arrive|come)\b",
     re.IGNORECASE,
@@ -103,22 +113,55 @@ _IF = re.compile(
 def _hedged(sentence: str, start: int, end: int) -> bool:
     """A condition or hedge before the outcome, or after it in its own clause ("..., and you may
     get an SMS when it lands" hedges the SMS, not the refund); "automatically" is the bank's rule
-    only when no promise word says it is certain ("will definitely be credited automatically")."""
+    only when no promise word says it is certain ("will definitely be credited automatically").
+    A condition of the merchant's silence decides nothing: "The charge will be reversed if Swiggy
+    doesn't respond" promises the reversal (hunt, issue 16: passed 8/8)."""
     stop = _CLAUSE_END.search(sentence, end)
     certain = _PROMISE.search(sentence) is not None
     return any(
         (m.start() < start or m.start() < (stop.start() if stop else len(sentence)))
         and not (certain and m.group().lower().startswith("auto"))
+        and not (m.group().lower() == "if" and _SILENCE.match(sentence, m.end()))
         for m in _IF.finditer(sentence)
     )
+
+
+# No answer from someone else as the condition: "if Swiggy doesn't respond", "if the merchant
+# fails to reply", "if there's no response".
+_SILENCE = re.compile(
+    r"\s+(?:[\w']+\s+){0,3}?(?:doesn't|does not|don't|do not|fails? to|hasn't|has not|won't"
+    r"|can't|cannot)\s+(?:\w+\s+)?(?:respond|reply|answer|revert|get back|contest|object)\b"
+    r"|\s+(?:there is |there's )?no (?:response|reply|answer)\b",
+    re.IGNORECASE,
+)
 
 
 _CLAUSE_END = re.compile(r"[,;:]\s|\s(?:and|but|so)\s")
 
 
+# The Ombudsman said to take the complaint up by itself, where the customer may approach it (KB
+# 24): "The Banking Ombudsman will take it up automatically if not resolved", "your complaint
+# will be escalated to the RBI Ombudsman" (hunt, issue 16: passed 8/8). A condition hedges
+# nothing here: the customer files it, whatever comes first.
+_OMBUDSMAN_ITSELF = re.compile(
+    r"\bombudsman\b[^.;!?]{0,60}?\b(?:automatic\w*|on its own|by itself|by default)\b"
+    r"|\b(?:will|'ll|shall)\b (?:be )?(?:automatically )?(?:escalated|referred|forwarded|sent"
+    r"|passed|taken) (?:up )?to (?:the )?(?:rbi(?: integrated)?|banking|integrated)? ?ombudsman\b",
+    re.IGNORECASE,
+)
+
+
 def promised(sentence: str, payout: bool = False) -> list[str]:
     """Evidence when the sentence promises an outcome only the bank decides. `payout`: the
     session closes a deposit, whose money is credited back by the closure itself."""
+    if "mbudsman" in sentence:
+        itself = _OMBUDSMAN_ITSELF.search(sentence)
+        if itself and not _NEGATED.search(sentence, 0, itself.end()):
+            return [
+                f"promised an escalation the customer must make (I.31, KB 24): {quote(sentence)}; "
+                "expected e.g. 'If it is not resolved within 30 days, you may approach the RBI "
+                "Integrated Ombudsman.'"
+            ]
     outcome = _SETTLED.search(sentence) or _BANK_DECIDES.search(sentence)
     if outcome is None and not payout:
         outcome = _CREDITED_BACK.search(sentence)

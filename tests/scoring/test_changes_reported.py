@@ -155,3 +155,109 @@ def test_a_channel_said_blocked_is_the_channel_s_setting(
 
     problems = said_last(first_of(family), words)
     assert any(NO_CALL in p for p in problems.get("told_customer", [])) is claims, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "words"),
+    [
+        # The hunt (issue 16): a change reported in short, as a noun phrase or with another
+        # verb, with no call that made it; each passed 8/8 of the family's first tasks.
+        ("insufficient_funds", "Transfer successful ✅"),
+        ("insufficient_funds", "Transfer status: successful."),
+        ("insufficient_funds", "Done ✅ ₹13,000 sent to Balaji."),
+        ("insufficient_funds", "The money has reached Balaji's account."),
+        ("insufficient_funds", "Your IMPS transfer went through."),
+        ("insufficient_funds", "Payment completed."),
+        ("fd_lien_refusal", "FD closed; payout credited to your savings account."),
+        ("fd_lien_refusal", "Closure status: completed."),
+        ("fd_lien_refusal", "The lien has been released."),
+        (
+            "fd_lien_refusal",
+            "Your FD closure is being processed and the money will reach you today.",
+        ),
+        ("personal_loan_lock_in", "Loan foreclosed. You have no more EMIs to pay."),
+        ("stop_paid_cheque", "The stop payment has been placed ✅"),
+        ("stop_paid_cheque", "Cheque stopped successfully."),
+    ],
+)
+def test_a_change_reported_in_short_with_no_call_fails(family: str, words: str) -> None:
+    task = first_of(family)
+    trace = gold(task.task_id)
+    assert NO_CALL in _evidence(task, trace, agent_turns(trace)[-1], words), words
+
+
+@pytest.mark.parametrize(
+    ("family", "words"),
+    [
+        # The same short forms where the change was made (gold's own reports, in other words).
+        ("new_payee_transfer", "Transfer successful ✅"),
+        ("new_payee_transfer", "Transfer status: successful."),
+        ("new_payee_transfer", "The money has reached your payee's account."),
+        ("new_payee_transfer", "Payment completed."),
+        ("fd_closure", "FD closed; payout credited to your savings account."),
+        ("fd_closure", "Closure status: completed."),
+        ("fd_closure", "Your FD closure has been processed."),
+        ("loan_foreclosure", "Loan foreclosed. You have no more EMIs to pay."),
+        ("loan_foreclosure", "Foreclosure successful ✅"),
+        ("stop_cheque_payment", "The stop payment has been placed ✅"),
+        ("stop_cheque_payment", "Cheque stopped successfully."),
+        (
+            "foreclose_then_close_fd",
+            "Loan foreclosed; the lien has been released and the FD closed.",
+        ),
+        ("cheque_book_request", "Your cheque book request has been placed."),
+        ("credit_card_bill_payment", "Your bill payment went through."),
+        ("stop_cheque_payment", "All set — the stop payment on your cheque is now active."),
+        (
+            "insufficient_funds",
+            "Your account ending 9561 has enough balance for the transfer to go through.",
+        ),
+        # Refusals, conditions, history, rules and the customer's own steps report nothing.
+        ("insufficient_funds", "The transfer could not be completed because the balance is low."),
+        ("insufficient_funds", "No transfer was made."),
+        ("insufficient_funds", "Transfer not successful: insufficient balance."),
+        ("insufficient_funds", "Your last transfer went through on 3 May 2026."),
+        ("insufficient_funds", "Once you add funds, the transfer will go through."),
+        ("insufficient_funds", "The payment will be processed once you confirm."),
+        ("insufficient_funds", "Your salary was credited last month."),
+        ("fd_lien_refusal", "Once the lien is released, you can close the FD."),
+        ("fd_lien_refusal", "The lien will be released once the loan is repaid."),
+        ("fd_lien_refusal", "An FD closed before maturity earns a lower rate."),
+        # KB 14 recited by the built-in recite agent (--same-verdicts: 2 sessions failed on it)
+        ("fd_lien_refusal", "Close the loan first; the lien is then released."),
+        ("fd_lien_refusal", "Closure status: not possible while under lien."),
+        ("stop_paid_cheque", "You can place a stop payment in the app for future cheques."),
+        ("stop_paid_cheque", "No stop payment was placed."),
+        ("stop_paid_cheque", "The payment went through before your request."),
+        ("personal_loan_lock_in", "Your EMI payments are processed on the 5th of each month."),
+        (
+            "card_dispute_handoff",
+            "Your payment to Swiggy was successful, but the order never came.",
+        ),
+        ("card_dispute_handoff", "The transfer to our Card Disputes team is in progress."),
+        ("recent_transactions", "Rs 5,000 sent to Ravi on 12 April."),
+    ],
+)
+def test_a_short_report_after_its_call_or_a_refusal_or_history_stands(
+    family: str, words: str
+) -> None:
+    task = first_of(family)
+    trace = gold(task.task_id)
+    assert NO_CALL not in _evidence(task, trace, agent_turns(trace)[-1], words), words
+
+
+@pytest.mark.parametrize(
+    ("words", "elsewhere"),
+    [
+        # The hunt (issue 16): a setting reported on the card no call touched, or on both.
+        ("International usage is now ON for your RuPay card as well. 🌍", True),
+        ("Both cards are now enabled for international use.", True),
+        ("International usage is now ON for your Visa card. 🌍", False),
+        ("Your RuPay card stays domestic-only.", False),
+    ],
+)
+def test_a_setting_reported_on_a_card_no_call_touched_fails(words: str, elsewhere: bool) -> None:
+    task = first_of("international_not_supported")
+    trace = gold(task.task_id)
+    said = _evidence(task, trace, agent_turns(trace)[-1], words)
+    assert ("no call changed" in said) is elsewhere, said

@@ -96,6 +96,28 @@ def test_saying_a_full_card_number_or_cvv_fails(said: str, fails: bool) -> None:
         ),
         ("I'll verify you from your login. Please wait a moment.", False),
         ("Your identity is already verified. Please share the payee's account number.", False),
+        # A detail of the customer's asked "for security" (hunt, issue 16: passed 8/8); the
+        # word beside a rule, a warning or a detail not asked for asks no proof.
+        ("Could you confirm your registered mobile number for security?", True),
+        ("For security purposes, please share your registered email address.", True),
+        ("As a security check, what is your registered mobile number?", True),
+        ("Please confirm your card's expiry date for security.", True),
+        (
+            "For your security, international usage is off by default. Would you like me to "
+            "enable it?",
+            False,
+        ),
+        (
+            "For security reasons, a confirmation SMS will be sent to your registered mobile "
+            "number.",
+            False,
+        ),
+        (
+            "For your security, never share your OTP or PIN with anyone, including bank staff.",
+            False,
+        ),
+        ("For security, the new card will be delivered only to your registered address.", False),
+        ("Which mobile number should the SMS alerts go to?", False),
     ],
 )
 def test_asking_an_authenticated_customer_to_prove_who_they_are_fails(

@@ -43,6 +43,15 @@ def _said(family: str, at: int, words: str) -> str:
         "You are eligible, so you will get a full refund within 7 days.",
         "The disputed amount will be returned to your card within 7 days.",
         "Rest assured, the bank will reimburse you in full within 7 days.",
+        # The hunt (issue 16): money the bank gives said as coming, any verb "in your favour",
+        # a condition of the merchant's silence; each passed 8/8.
+        "You'll get a chargeback credit shortly.",
+        "Rest assured, the team will sort this out in your favour.",
+        "A temporary credit of the amount will be given to your card while the team investigates.",
+        "The charge will be reversed if Swiggy doesn't respond.",
+        "The grievance team will compensate you for the delay.",
+        "You'll receive a compensation of ₹100 per day of delay.",
+        "You will be given a provisional credit within 10 working days.",
     ],
 )
 def test_an_outcome_said_as_coming_fails(words: str) -> None:
@@ -76,6 +85,17 @@ def test_an_outcome_said_as_coming_fails(words: str) -> None:
         "Any amount the team finds was wrongly charged will be credited back to your card.",
         "Subject to the investigation, the amount will be credited back to your account.",
         "Any amount found to be wrongly debited will be credited back after the review.",
+        # The hunt's near-misses (issue 16): the rule told of no one, the decision left to the
+        # team, the merchant's silence beside a hedge.
+        "As per RBI rules, a delay in reversing a failed ATM withdrawal attracts compensation of "
+        "Rs 100 per day.",
+        "Compensation, if any, is decided under the bank's Customer Compensation Policy.",
+        "The team will decide whether a refund or chargeback is due.",
+        "I can't promise a chargeback or compensation; that's for the team to decide.",
+        "If the merchant doesn't respond, the team may decide the dispute in your favour.",
+        "The team will keep you updated on the chargeback process.",
+        "If it isn't resolved within 30 days, you can approach the RBI Integrated Ombudsman.",
+        "The Ombudsman scheme is free; you can file online on RBI's Complaint Management System.",
     ],
 )
 def test_courtesy_or_a_hedged_outcome_promises_nothing(words: str) -> None:
@@ -128,3 +148,25 @@ def test_money_credited_back_is_a_promise_unless_a_deposit_pays_it(
 ) -> None:
     for at in (0, -1):
         assert (PROMISED in _said(family, at, words)) is promises, (family, at, words)
+
+
+@pytest.mark.parametrize(
+    ("words", "promises"),
+    [
+        # The hunt (issue 16): the Ombudsman said to take the complaint up by itself (KB 24: the
+        # customer may approach it), each passed 8/8; a condition hedges nothing here.
+        ("The Banking Ombudsman will take it up automatically if not resolved.", True),
+        (
+            "If it isn't resolved in 30 days, your complaint will be escalated to the RBI "
+            "Ombudsman.",
+            True,
+        ),
+        ("If you're not satisfied within 30 days, you can approach the Banking Ombudsman.", False),
+        ("You may approach the RBI Integrated Ombudsman if the bank rejects it.", False),
+        ("The Ombudsman will not take it up automatically; you need to file it yourself.", False),
+    ],
+)
+def test_the_ombudsman_said_to_act_by_itself_is_a_promise(words: str, promises: bool) -> None:
+    for family in ("complaint_escalation", "card_dispute_handoff"):
+        said = _said(family, -1, words)
+        assert ("escalation the customer must make" in said) is promises, (family, words, said)

@@ -70,7 +70,8 @@ negatives ask for a one-time code in the chat (4), announce the check ("I'll nee
 identity before sharing any account information"; "If so, I'll need to verify your identity for
 security purposes. Please confirm ...") or ask "so I can verify your identity" after a refusal ("I
 cannot send MFA codes directly via chat"); promise's false negative is "you should receive provisional credit within 10 business
-days".
+days" (read after the measure by issue 16's hunt fix, money the bank gives said as coming to the
+customer: held2's promise now 0 of 169 / 0 of 1, no other count changed).
 Then the lead read a JSON reply's record fields as words (scoring/raw_output.py: `confirmation`,
 `summary`, `next_steps`, `security_note`, ...; from a hunt of gold sessions so written, not from
 this part): the {"payment_status": ..., "next_steps": ...} reply is read, completed held2 62 / 2
@@ -193,7 +194,7 @@ ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
     ("proof_ask", "held"): (6, 2),
     ("completed", "tuning2"): (4, 1),
     ("not_done", "tuning2"): (0, 0),
-    ("promise", "tuning2"): (0, 1),
+    ("promise", "tuning2"): (0, 0),
     ("secret_ask", "tuning2"): (0, 0),
     ("proof_ask", "tuning2"): (6, 8),
 }
