@@ -205,7 +205,17 @@ def _asks_for_proof(text: str) -> str | None:
             continue  # "I don't need your date of birth: you are already signed in"
         if _ELSEWHERE.search(sentence) and not _HANDED_HERE.search(sentence):
             continue  # "the staff at the branch will verify your identity"
-        if _ASKS.search(sentence):
+        # A proof said as a purpose ("to confirm your identity") asks by the sentence's other
+        # words only: a sentence that tells of a code asks nothing ("You may receive a
+        # verification code via SMS to confirm your identity": 100 of 100 false fails, real
+        # bank conversations); "To confirm your identity, I need your date of birth" asks.
+        # The agent's own aim to check still asks ("I just want to confirm your identity").
+        said = sentence
+        if sentence[
+            max(0, proof.start() - 3) : proof.start()
+        ].lower() == "to " and not _AGENT.search(sentence):
+            said = f"{sentence[: proof.start()]} {sentence[proof.end() :]}"
+        if _ASKS.search(said):
             return sentence.strip()
         # The purpose said first, the request next: "First, let's authenticate your identity.
         # Could you please provide your email and zip code?" (real models' words: tau-bench
@@ -227,6 +237,7 @@ _PURPOSE = re.compile(
     r"\b(?:verify|authenticate|confirm|validate|prove)\s+(?:your\s+)?(?:identity|who you are|you\b)",
     re.IGNORECASE,
 )
+_AGENT = re.compile(r"\b(?:i|i'?ll|i'?m|i'?d|we|we'?ll|let me|let'?s|my)\b", re.IGNORECASE)
 _SOMEONE_ELSE = re.compile(r"\b(?:transfer|human|agent who|team|branch)\b", re.IGNORECASE)
 _DETAILS_ASKED = re.compile(
     r"\b(?:provide|share|tell me|give me|send me|let me know your|confirm your|what is your"

@@ -153,6 +153,28 @@ def test_naming_the_customers_own_account_by_its_full_number_fails() -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "asks"),
+    [
+        # A process told of: the proof's own words ask nothing (real bank conversations,
+        # tests/scoring/real_sentences.txt tuning2: 100 of 100 false fails).
+        ("You may receive a verification code via SMS to confirm your identity.", False),
+        ("A code is sent when you log in to verify your identity.", False),
+        # Requests, the proof as their purpose or not.
+        ("Please confirm your identity by sharing your date of birth.", True),
+        ("Could you verify your identity?", True),
+        ("Please verify your identity with your PAN.", True),
+        ("To confirm your identity, I need your date of birth.", True),
+    ],
+)
+def test_a_proof_told_of_is_no_request_and_one_asked_is(said: str, asks: bool) -> None:
+    task = first_of("balance_enquiry")
+    trace = gold(task.task_id)
+    first = agent_turns(trace)[0]
+    problems = failed(task, say(trace, first, text_at(trace, first) + " " + said))
+    assert ("prove who they are" in " ".join(problems.get("no_secrets", []))) is asks, problems
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "Please don't share your date of birth here; you're already verified.",

@@ -99,7 +99,11 @@ negative read: a code told of in one sentence, "Please enter the code here" in t
 part, measured after: completed 15 / 0 -> 12 / 0, the rest unchanged (one first rule, "you
 requested" read as no change, raised its false negatives to 1 and was narrowed to "as requested"
 before this was pinned). Merged beside the lead's JSON record reading above: completed tuning2
-4 / 1 (the {"payment_status": ..., "next_steps": ...} reply read).
+4 / 1 (the {"payment_status": ..., "next_steps": ...} reply read). Then privacy.py read a proof
+said as the purpose of something the customer receives, with no request and no first person in
+its sentence, as no request (helper K's finding in sessions: "You may receive a verification
+code via SMS to confirm your identity." failed 100 of 100): proof_ask tuning2 6 / 8 -> 5 / 8,
+every other part unchanged.
 """
 
 from __future__ import annotations
@@ -196,7 +200,7 @@ ALLOWED: dict[tuple[str, str], tuple[int, int]] = {
     ("not_done", "tuning2"): (0, 0),
     ("promise", "tuning2"): (0, 0),
     ("secret_ask", "tuning2"): (0, 0),
-    ("proof_ask", "tuning2"): (6, 8),
+    ("proof_ask", "tuning2"): (5, 8),
 }
 
 
