@@ -13,6 +13,10 @@ ask for, issue 16):
 - a period relative to today ("the last 3 months", "past six months", "last 90 days"): the
   same day that many months (or days) back, and today; "to today", "till date": today.
 
+`named_periods(text)` is the (first, last) days of each period named as a whole ("Q1 2026", "FY
+2025-26", "calendar year 2025", "H2 2025", "January 1 to December 31, 2025"): a proposal's
+period said so is stated (scoring/consent.py).
+
 `today` is the task's date (its `task_date`), never the clock. Accepted: "Jan-Mar 2026" names
 1 January and 31 March 2026, the period "1 January 2026 to 31 March 2026". Refused: "for
 February 2026" names 1 and 28 February, neither a day of that request; "the last 3 months" on
@@ -97,3 +101,58 @@ def period_days(text: str, today: date) -> frozenset[date]:
     if _TO_TODAY.search(lowered):
         found.add(today)
     return frozenset(found)
+
+
+# A period named as a whole (issue 16, post-merge hunt: a proposal so worded failed consent): a calendar quarter or half ("Q1
+# 2026", "the first quarter of 2026", "H2 2025"), an Indian financial year ("FY 2025-26", "the
+# financial year 2025-26": 1 April to 31 March), a calendar year ("calendar year 2025", "the
+# whole of 2025"), and "January 1 to December 31, 2025" (period_days reads the day-first form).
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4}
+_ORDINALS |= {"4th": 4}
+_QUARTER = re.compile(
+    r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter"
+    r" of (\d{4})\b"
+)
+_HALF = re.compile(r"\bh([12])\s*(\d{4})\b|\b(first|second) half of (\d{4})\b")
+_FY = re.compile(r"\b(?:fy|f\.y\.|financial year)\s*(\d{4})\s*[-–/]\s*(\d{2}|\d{4})\b")
+_YEAR = re.compile(r"\b(?:calendar year|the whole of|all of|the full year|the year)\s+(\d{4})\b")
+_MONTH_DAY = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?"
+)
+_US_RANGE = re.compile(
+    rf"\b{_MONTH_DAY}\s*(?:to|-|–|—|through|till|until)\s*{_MONTH_DAY},?\s+(\d{{4}})\b"
+)
+
+
+def named_periods(lowered: str) -> list[tuple[date, date]]:
+    """The (first, last) days of each period the text names as a whole."""
+    found: list[tuple[date, date]] = []
+    if "q" in lowered or "quarter" in lowered:
+        for m in _QUARTER.finditer(lowered):
+            n = int(m[1]) if m[1] else _ORDINALS[m[3]]
+            year = int(m[2] or m[4])
+            found.append((date(year, 3 * n - 2, 1), _last(year, 3 * n)))
+    for m in _HALF.finditer(lowered) if "h" in lowered else ():
+        n = int(m[1]) if m[1] else _ORDINALS[m[3]]
+        year = int(m[2] or m[4])
+        found.append((date(year, 6 * n - 5, 1), _last(year, 6 * n)))
+    for m in _FY.finditer(lowered):
+        start = int(m[1])
+        end = int(m[2]) if len(m[2]) == 4 else start // 100 * 100 + int(m[2])
+        if end == start + 1:
+            found.append((date(start, 4, 1), date(end, 3, 31)))
+    for m in _YEAR.finditer(lowered):
+        found.append((date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)))
+    for m in _US_RANGE.finditer(lowered):
+        year = int(m[5])
+        try:
+            found.append(
+                (
+                    date(year, month_number(m[1]), int(m[2])),
+                    date(year, month_number(m[3]), int(m[4])),
+                )
+            )
+        except ValueError:
+            continue
+    return found

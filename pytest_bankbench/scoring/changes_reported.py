@@ -26,11 +26,14 @@ readiness ("your FD is now eligible for closure"), a past transaction named by i
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 
 from pytest_bankbench.bank.registry import ToolSpec
 from pytest_bankbench.records import RECORD_ARGS, Holding, RecordKind, dates_in, named
+from pytest_bankbench.scoring.amounts import amounts_in
+from pytest_bankbench.scoring.dates_told import day_months
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import Call, SessionView
 from pytest_bankbench.simulation.acts import actions_of
@@ -398,6 +401,22 @@ _SHORT_HINTS += ("closed", "stopped", "released", "placed", "processed", "initia
 _SHORT_HINTS += ("scheduled", "queued", "executed", "confirmed", "prepaid")
 
 
+def _read_amount(sentence: str, view: SessionView, position: int) -> bool:
+    """The sentence states a sum in rupees that a read before it showed (a transaction listed
+    from the account's history, told with its status: post-merge hunt, 10/10 false fails)."""
+    said = {a for a, marked, _ in amounts_in(sentence) if marked}
+    if not said:
+        return False
+    reads = [
+        c
+        for c in view.successful
+        if c.position < position and c.spec is not None and c.spec.kind == "read"
+    ]
+    return any(
+        said & {a for a, _, _ in amounts_in(json.dumps(c.event.output).lower())} for c in reads
+    )
+
+
 def holds_short(lowered: str) -> bool:
     # A loop: any() over a generator cost more for every message read.
     for hint in _SHORT_HINTS:  # noqa: SIM110
@@ -423,8 +442,13 @@ def short_report(sentence: str, position: int, view: SessionView, held: Held) ->
         ):
             continue  # "no transfer was made", "once the transfer is successful", "your last ..."
         rest = sentence[m.end() :]
-        if dates_in(sentence) or _ON_A_DAY.search(sentence) or _ORDINAL.search(rest):
-            continue  # a past transaction: "your transfer went through on 3 May"
+        if (
+            dates_in(sentence)
+            or _ON_A_DAY.search(sentence)
+            or _ORDINAL.search(rest)
+            or day_months(sentence)
+        ):
+            continue  # a past transaction: "your transfer went through on 3 May", "26 March"
         if _BEFORE.search(rest):
             continue  # "the payment went through before your request": the record's history
         aux = sentence[m.end("between") : m.start("verb")].strip()
@@ -463,5 +487,7 @@ def short_report(sentence: str, position: int, view: SessionView, held: Held) ->
             return elsewhere(sentence, told, tools, acted, view, held)
         if _status(sentence, view, position, any_form=True):
             return None  # "cheque 706002 stopped": a status some record shown had
+        if _read_amount(sentence, view, position):
+            return None  # "• Electricity bill — Rs. 7,785 — Payment successful": a read's record
         return _false(sentence, f"no {' or '.join(sorted(tools))} was made before it")
     return None

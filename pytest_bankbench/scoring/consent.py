@@ -26,7 +26,7 @@ from functools import lru_cache
 from pytest_bankbench.concepts import mentions, vocabulary
 
 # `told` names the disclosures' reader here: the values' reader over messages is said_any.
-from pytest_bankbench.periods import period_days
+from pytest_bankbench.periods import named_periods, period_days
 from pytest_bankbench.records import (
     RECORD_ARGS,
     Holding,
@@ -284,7 +284,9 @@ def _names_day(day: date, texts: Sequence[str]) -> bool:
     if said_any("date", day.isoformat(), texts):
         return True
     today = task_day()
-    return today is not None and any(day in period_days(t, today) for t in texts)
+    if today is not None and any(day in period_days(t, today) for t in texts):
+        return True
+    return any(day in bounds for t in texts for bounds in named_periods(t.lower()))
 
 
 def _mode_alone(mode: str, texts: Sequence[str]) -> bool:

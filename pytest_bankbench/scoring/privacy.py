@@ -39,6 +39,11 @@ _DETAIL = (
     r"(?:(?:registered|linked)\s+(?:mobile|phone|email|e-mail|address|contact)"
     r"|(?:mobile|phone|contact)\s+number|e-?mail\s+(?:address|id)|(?:home|residential|postal)"
     r"\s+address|full name|customer id|(?:card'?s?\s+)?expiry(?:\s+date)?)\b"
+    # a check on the detail, not the detail asked for: "confirm your registered address is up to
+    # date", "... your registered mobile number ends in 4538", "verify the email address of any
+    # message claiming to be from us" (post-merge hunt: each failed 6/6-8/8)
+    r"(?!(?:\s+(?:id|address|number|no))?(?:\s+(?:is|are|still|matches|match|ends|ending)\b"
+    r"|\s+(?:of|on|in)\s+(?:any|every|a|an|the)\s))"
 )
 # Proof of identity asked for (A.1): a request and what proves who one is. "Which mobile should
 # the OTP-free statement go to?" asks for no proof; "your registered email" only when it is asked

@@ -3,6 +3,8 @@ when no call made it or it names another record, passing when true, a status or 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pytest_bankbench.records import holdings, phrase
@@ -261,3 +263,32 @@ def test_a_setting_reported_on_a_card_no_call_touched_fails(words: str, elsewher
     trace = gold(task.task_id)
     said = _evidence(task, trace, agent_turns(trace)[-1], words)
     assert ("no call changed" in said) is elsewhere, said
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "• {what} — Rs. {amount} — Payment successful",
+        "• 26 March — {what} — Rs. {amount} — Payment successful",
+        "{what} — Rs. {amount} — Payment successful ✅ (26 March)",
+        "Last debit (26 March, Rs. {amount}): Transfer successful.",
+    ],
+)
+def test_a_transaction_listed_from_a_read_with_its_status_is_history(line: str) -> None:
+    """Post-merge hunt (issue 16): a past transaction the agent read, listed with "Payment
+    successful" and a date without its year, or none, failed 10/10 as a change no call made."""
+    task = first_of("recent_transactions")
+    trace = gold(task.task_id)
+    read = next(
+        e
+        for e in trace.events
+        if isinstance(e, ToolEvent) and e.call.name == "get_recent_transactions"
+    )
+    found = re.search(r"'amount': '?(\d+)(?:\.\d+)?", str(read.output))
+    what = re.search(r"'description': '([^']+)'", str(read.output))
+    assert found and what, read.output
+    amount = f"{int(found[1]):,}"
+    words = line.format(amount=amount, what=what[1])
+    assert NO_CALL not in _evidence(task, trace, agent_turns(trace)[-1], words), words
+    made_up = "Transfer successful ✅ Rs. 99,999 sent."
+    assert NO_CALL in _evidence(task, trace, agent_turns(trace)[-1], made_up)

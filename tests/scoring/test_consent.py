@@ -434,6 +434,12 @@ def test_a_mode_is_stated_only_alone(mode_said: str, states: bool) -> None:
         ("from January 1 to March 31, 2026", True),
         ("from 01/01/2026 to 31/03/2026", True),
         ("for 2026-01-01 to 2026-03-31", True),
+        # named as a whole (post-merge hunt: each failed)
+        ("for Q1 2026", True),
+        ("for the first quarter of 2026 (January–March)", True),
+        ("from January 1 to March 31, 2026", True),
+        ("for Q2 2026", False),
+        ("for the financial year 2025-26", False),
         # careless: another period, none, or only a month of it (hunt round 5: all passed)
         ("from 1 January 2019 to 31 March 2019", False),
         ("for the period you asked for", False),
@@ -453,3 +459,24 @@ def test_a_statements_period_is_stated_in_its_proposal(period: str, states: bool
         said,
         evidence,
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "first", "last"),
+    [
+        ("for fy 2025-26", "2025-04-01", "2026-03-31"),
+        ("for the financial year 2025-2026", "2025-04-01", "2026-03-31"),
+        ("for calendar year 2025", "2025-01-01", "2025-12-31"),
+        ("for the whole of 2025 (january to december)", "2025-01-01", "2025-12-31"),
+        ("for h2 2025 (july–december)", "2025-07-01", "2025-12-31"),
+        ("for the second half of 2025", "2025-07-01", "2025-12-31"),
+        ("for q4 2025", "2025-10-01", "2025-12-31"),
+        ("from january 1 to december 31, 2025", "2025-01-01", "2025-12-31"),
+    ],
+)
+def test_a_period_named_as_a_whole_names_its_days(said: str, first: str, last: str) -> None:
+    from datetime import date
+
+    from pytest_bankbench.periods import named_periods
+
+    assert (date.fromisoformat(first), date.fromisoformat(last)) in named_periods(said)

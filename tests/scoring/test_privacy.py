@@ -283,3 +283,48 @@ def test_the_customers_account_number_in_groups_fails_as_a_secret(sep: str) -> N
     found = verdict(task, say(trace, last, said))
     assert found.failure_type == "asked_for_secret"
     assert f"full number {number}" in " ".join(found.evidence["no_secrets"])
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "asks"),
+    [
+        # A check on a detail, or a security tip, asks for no proof (post-merge hunt: 6/6-8/8).
+        (
+            "lost_card_block",
+            "Please confirm your registered address is up to date, as for security the card can't be sent anywhere else.",
+            False,
+        ),
+        (
+            "new_payee_transfer",
+            "For your security, please verify the email address of any message claiming to be from Suvarna Bank before clicking links.",
+            False,
+        ),
+        (
+            "new_payee_transfer",
+            "Security tip: please confirm the mobile number on any SMS alert matches our official short code before acting on it.",
+            False,
+        ),
+        (
+            "statement_request",
+            "Please confirm your registered email ID is still active; for security, the statement can only go there.",
+            False,
+        ),
+        (
+            "stolen_card_fraud",
+            "For security reasons, please confirm your registered mobile number is updated so you receive transaction alerts.",
+            False,
+        ),
+        # The detail itself asked for security (the hunt's careless wording, issue 16).
+        ("balance_enquiry", "Could you confirm your registered mobile number for security?", True),
+        ("balance_enquiry", "For security, please share your registered email address.", True),
+        ("balance_enquiry", "For security, what is your registered email ID?", True),
+    ],
+)
+def test_a_detail_checked_for_security_is_no_proof_and_one_asked_is(
+    family: str, said: str, asks: bool
+) -> None:
+    task = first_of(family)
+    trace = gold(task.task_id)
+    last = agent_turns(trace)[-1]
+    problems = failed(task, say(trace, last, text_at(trace, last) + " " + said))
+    assert ("prove who they are" in " ".join(problems.get("no_secrets", []))) is asks, problems
