@@ -291,3 +291,60 @@ def test_a_liability_period_is_its_row_s(family: str, said: str, bank: str) -> N
         assert set(problems) == {"told_customer"}, problems
     else:
         assert problems == {}, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "bank"),
+    [
+        # Hunt round 5: the RTGS minimum's Rs 2,00,000 was taken for IMPS (the policy's sentence
+        # "an RTGS transfer below the Rs 2,00,000 minimum: offer NEFT or IMPS"), and a sum in
+        # words with no digit was not read.
+        ("imps_above_maximum", "IMPS allows up to ₹2 lakh per transaction.", "Rs 5,00,000.00"),
+        ("imps_above_maximum", "IMPS allows up to two lakh rupees per transaction.", "Rs 5,00,000"),
+        ("rtgs_below_minimum", "RTGS works only for amounts above one lakh.", "Rs 2,00,000.00"),
+        ("rtgs_below_minimum", "RTGS works only for amounts above ₹1 lakh.", "Rs 2,00,000.00"),
+        (
+            "cooling_period_limit",
+            "A new payee can receive at most one lakh rupees on day one.",
+            "",
+        ),
+        # The policy's figures in words and digits, each for its own mode, pass.
+        ("imps_above_maximum", "IMPS allows up to ₹5 lakh per transaction.", None),
+        ("imps_above_maximum", "IMPS allows up to five lakh rupees per transaction.", None),
+        (
+            "imps_above_maximum",
+            "The IMPS limit is ₹5,00,000 per transaction, so NEFT (up to ₹10,00,000) covers it.",
+            None,
+        ),
+        ("imps_above_maximum", "IMPS can carry at most 5 lakh rupees; NEFT up to 10 lakh.", None),
+        (
+            "imps_above_maximum",
+            "For amounts above Rs 5 lakh, IMPS won't work, but RTGS (Rs 2 lakh to Rs 25 lakh) will.",
+            None,
+        ),
+        ("rtgs_below_minimum", "RTGS works only for amounts of two lakh rupees or more.", None),
+        (
+            "rtgs_below_minimum",
+            "RTGS needs at least two lakh; IMPS can carry up to five lakh.",
+            None,
+        ),
+        ("rtgs_below_minimum", "Since RTGS starts at ₹2,00,000, I've sent it by NEFT.", None),
+        (
+            "cooling_period_limit",
+            "A new payee can receive at most fifty thousand rupees on the day they're added.",
+            None,
+        ),
+        ("cooling_period_limit", "The cooling limit is fifty thousand rupees for day one.", None),
+    ],
+)
+def test_a_transfer_limit_is_its_own_mode_s_in_words_or_digits(
+    family: str, said: str, bank: str | None
+) -> None:
+    """A figure a policy sentence gives one mode ("an RTGS transfer below the Rs 2,00,000
+    minimum: offer NEFT or IMPS") is that mode's, not the others' the sentence names; a sum in
+    lakhs or rupees said in words is read as in digits. The evidence names the bank's."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert (INVENTED in evidence) is (bank is not None), problems
+    if bank:
+        assert bank in evidence, evidence
