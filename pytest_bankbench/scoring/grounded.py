@@ -78,6 +78,9 @@ _REF_HINT = re.compile(r"[A-Z][A-Z]+\d")
 # A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
 _FEE_HINT = re.compile(r"fee|charge|penalty|cost")
 _FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?)\b")
+# ... but a figure after one ("Balance after fee: Rs. 94,628.87") or a penalty worked out in
+# rupees (the closure quote's) is none.
+_FEE_COLON = re.compile(r"(?<!after )(?<!before )(?<!net of )\b(fees?|charges?)\s*:")
 # A figure worked out from a fee ("Rs 60,118 in all", "Rs 100 + 18% GST = Rs 118") is no fee.
 _WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together|with gst)\b|=")
 # A line break written out in a pasted result ("...rs 21 per transaction |\\n## credit cards")
@@ -130,6 +133,8 @@ def _fees(lowered: str) -> list[tuple[Decimal, frozenset[str]]]:
     "a charge of seven hundred and fifty rupees", "This will cost you Rs. 750 extra"), but for a
     clause that works a sum out; each with what its clause is about (scoring/topics.py)."""
     found: list[tuple[Decimal, frozenset[str]]] = []
+    if ":" in lowered:  # a fee named as a heading holds its rupees ("Replacement fee: ₹300")
+        lowered = _FEE_COLON.sub(r"\1 ", lowered)
     for clause in _CLAUSE.split(lowered):
         if _FEE_WORD.search(clause) and not _WORKED.search(clause):
             amounts = [a for a, marked, _ in amounts_in(clause) if marked]

@@ -3,8 +3,8 @@ fees or rules"): a sentence that states a limit or a period ("at most", "minimum
 "lock-in", "until", "only after") may say only amounts and counts the session or the policy
 gave for what it is about. Evidence of the told_customer check.
 
-An amount in rupees, or a count of EMIs, months, years or days, in such a sentence is the
-bank's when:
+An amount in rupees (in digits or words: "above one lakh"), or a count of EMIs, months, years,
+weeks, days or hours, in such a sentence is the bank's when:
 - the session gave it: a tool's result or error, a call's argument, the customer's words
   (scoring/session_figures.py);
 - a sentence of the policy says it about one of the products the agent's sentence names (IMPS,
@@ -24,7 +24,9 @@ bank's when:
 - it is a period between the session's dates, beside the rule's own figure or said as the
   case's ("you asked for about 24 months, but the maximum is 12 months", "has run 27 months, so
   another 33 months remain"); any count in whichever unit it is said ("120 months"). A period
-  told as a recurrence ("re-KYC is due every 5 years") is a rule's: never the session's.
+  told as a recurrence ("re-KYC is due every 5 years") is a rule's: never the session's. A week
+  is 7 days; hours are a clock's, no day's ("the cooling period lasts 48 hours": the bank's is the
+  day the payee is added, "not 24 hours from the time of adding").
 
 Accepted: "IMPS can carry at most Rs 5,00,000 in one transaction"; "Personal loans can't be
 prepaid until 12 EMIs have been paid"; "so Rs 4,00,000 is above the limit" (the customer's
@@ -42,6 +44,7 @@ from decimal import Decimal
 from functools import cache
 
 from pytest_bankbench.money import NUMBER_WORDS, rupees, to_paise
+from pytest_bankbench.scoring.lock_in_dates import LOCKS, unfounded_ends
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.session_figures import (
@@ -56,15 +59,16 @@ from pytest_bankbench.scoring.view import SessionView
 # A sentence that states a rule's limit or period; its words are looked for first in the whole
 # message (most messages hold none).
 _RULE = re.compile(
-    r"(?=[amulncofbelw])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in"
+    r"(?=[amulncofbelwr])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in"
     r"|locked in|only (?:after|for|up to|when|once)|until|not before|no more than|not more than"
     r"|cannot exceed|can't exceed|or more|fixed tenure|cover|above|below|beyond|exceed\w*"
-    r"|more than|less than|not allowed|at the most|only|within)\b"
-    # "after", "for", "first" and "every" only before a count: "prepaid after 24 EMIs", "closed for
-    # three years", "in the first 24 hours", "re-KYC is due every 2 years" (not "balance after
-    # closure", "every month")
-    r"|\b(?:after|for|first|every) (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
-    r"|twelve|twenty|thirty|forty|fifty|sixty)"
+    r"|more than|less than|not allowed|at the most|only|within|capped|limited|restricted)\b"
+    # "after", "for", "first", "every", "lasts" and "takes" only before a count: "prepaid after 24
+    # EMIs", "closed for three years", "in the first 24 hours", "re-KYC is due every 2 years", "the
+    # cooling period lasts 48 hours", "takes 2 working days" (not "balance after closure", "every
+    # month", "takes effect")
+    r"|\b(?:after|for|first|every|lasts?|lasting|takes?) (?:\d|one|two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty)"
 )
 # A sum said in words ("one lakh rupees", "two hundred rupees", "above one lakh").
 _SPOKEN_SUM = re.compile(r"\b(?:lakhs?|crores?|rupees?|hundred|thousand)\b")
@@ -76,18 +80,22 @@ _TENS = {w: n for w, n in NUMBER_WORDS.items() if n in (20, 30, 40, 50, 60)}
 _NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 0 < n < 20} | _TENS
 _WORDED = re.compile(
     r"\b(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(_ONES[:9]) + r"))?\b(?=\s+(?:more\s+)?"
-    r"(?:emis?|instal|years?|months?|days?))|\b(" + "|".join(_ONES) + r")\b(?=\s+(?:more\s+)?"
-    r"(?:emis?|instal|years?|months?|days?))"
+    r"(?:emis?|instal|years?|months?|days?|hours?|weeks?))|\b(" + "|".join(_ONES) + r")\b"
+    r"(?=\s+(?:more\s+)?(?:emis?|instal|years?|months?|days?|hours?|weeks?))"
+    # "a week", "the first week": one week (not "Rs 25,000 a day": a day's limit, no period)
+    r"|(?:(?<=\ba )|(?<=\bthe first )|(?<=\bthe next ))(week)\b"
 )
 
 
 def _digits(sentence: str) -> str:
     """The sentence with each count said in words put in digits ("after 24 EMIs")."""
     if not any(w in sentence for w in ("one", "two", "thr", "fou", "fiv", "six", "sev", "eig",
-                                       "nin", "ten", "ele", "twe", "thi", "fif")):  # fmt: skip
+                                       "nin", "ten", "ele", "twe", "thi", "fif", "week")):  # fmt: skip
         return sentence
 
     def number(m: re.Match[str]) -> str:
+        if m.group(4):
+            return "1 week"
         if m.group(3):
             return str(_NUMBER_WORDS[m.group(3)])
         return str(_TENS[m.group(1)] + (_NUMBER_WORDS[m.group(2)] if m.group(2) else 0))
@@ -102,20 +110,46 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
     given = SessionFigures(view)  # read only for a figure the policy does not give (few)
     for message in view.agent:
         lowered = clean(message.text)
-        if not _RULE.search(lowered):
+        dated = "20" in lowered and _YEAR.search(lowered) is not None  # a lock-in's end (few)
+        if not (dated or _RULE.search(lowered)):
             continue
-        for sentence in SENTENCE_END.split(lowered):
+        sentences = SENTENCE_END.split(lowered)
+        for at, sentence in enumerate(sentences):
+            if dated and _YEAR.search(sentence):
+                about = topics(sentence) or _topics_before(sentences, at)
+                problems += [
+                    f"told the end of a lock-in as {what}, which the records' dates and the "
+                    f"policy's period for {', '.join(sorted(about & LOCKS))} do not give (J.35): "
+                    f"{quote(message.text)}"
+                    for what in unfounded_ends(
+                        sentence, about, given.dates, _periods(about & LOCKS, _policy()[2])
+                    )
+                ]
             if not _RULE.search(sentence):
                 continue
             sentence = _digits(sentence)
             if not any(c.isdigit() for c in sentence) and not _SPOKEN_SUM.search(sentence):
                 continue
+            about = topics(sentence) or _topics_before(sentences, at)
             problems += [
                 f"told a rule or limit with a figure neither the session nor the policy gives "
                 f"for it (J.35: do not invent rules): {what} in {quote(message.text)}"
-                for what in _invented(sentence, topics(sentence), given)
+                for what in _invented(sentence, about, given)
             ]
     return problems
+
+
+_YEAR = re.compile(r"\b20\d\d\b")
+
+
+def _topics_before(sentences: list[str], at: int) -> frozenset[str]:
+    """What a sentence that names nothing is about: the nearest sentence before it in the message
+    that names something ("Tax-saver FDs are locked in for 5 years. It becomes withdrawable after
+    3 years" tells the tax-saver's lock-in), else nothing (any of the policy's figures)."""
+    for sentence in reversed(sentences[:at]):
+        if found := topics(sentence):
+            return found
+    return frozenset()
 
 
 def told_as_rule(found: Decimal, lowered: str) -> bool:
@@ -163,8 +197,8 @@ def _invented(sentence: str, topics: frozenset[str], given: SessionFigures) -> I
     told_rule = False
     bound = bound_items(sentence, COUNT)
     for m in COUNT.finditer(sentence):
-        if sentence.endswith("not ", 0, m.start()):
-            continue  # "after 5 years, not 3 years": the figure it is not
+        if _NOT.search(sentence, max(0, m.start() - 12), m.start()):
+            continue  # "after 5 years, not 3 years", "not after 24 hours": the figure it is not
         number, unit = m.groups()
         count, kind = Decimal(number), UNITS[unit[0]]
         # A count told for an article's row is that row's, not another's of the topic ("zero
@@ -281,6 +315,7 @@ def _rest_of(found: Decimal, bank: set[Decimal], session: set[Decimal]) -> bool:
 
 
 _Counts = frozenset[tuple[Decimal, str, frozenset[str]]]
+_NOT = re.compile(r"\bnot (?:on |in |for |after |within )?$")
 
 
 @cache
@@ -297,7 +332,11 @@ def _policy() -> tuple[_Amounts, _Amounts, _Counts, _Counts]:
         # RTGS") state no rule of either figure: its amounts are read from its prose only.
         if not (told.table and told.article):
             amounts[bool(told.article)].update(_bound_amounts(sentence, told.topics))
-        said = {(Decimal(n), UNITS[u[0]]) for n, u in COUNT.findall(sentence)}
+        said = {
+            (Decimal(m.group(1)), UNITS[m.group(2)[0]])
+            for m in COUNT.finditer(sentence)
+            if not _NOT.search(sentence, max(0, m.start() - 8), m.start())
+        }  # not a count the bank says the rule is not ("not on 24 hours from the time of adding")
         counts |= {(n, unit, told.topics) for n, unit in said}
         item_counts |= {(n, unit, told.items) for n, unit in said if told.items}
     return frozenset(amounts[0]), frozenset(amounts[1]), frozenset(counts), frozenset(item_counts)

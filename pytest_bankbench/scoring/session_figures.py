@@ -20,9 +20,9 @@ from pytest_bankbench.scoring.view import SessionView
 # A count and its unit; the unit's first letters name it.
 COUNT = re.compile(
     r"(?<![\d.,])(\d{1,4})(?:\s*|-)(?:(?:more|further|additional|full|working|business|calendar)\s+)?"
-    r"(emis?|instal+ments?|years?|yrs?|months?|days?)\b(?!-old)"  # not "a 45-year-old"
-)
-UNITS = {"e": "emi", "i": "emi", "y": "year", "m": "month", "d": "day"}
+    r"(emis?|instal+ments?|years?|yrs?|months?|days?|hours?|hrs?|weeks?|wks?)\b(?!-old)"
+)  # not "a 45-year-old"
+UNITS = {"e": "emi", "i": "emi", "y": "year", "m": "month", "d": "day", "h": "hour", "w": "week"}
 
 
 def same_period(count: Decimal, kind: str) -> list[tuple[Decimal, str]]:
@@ -39,7 +39,9 @@ def same_period(count: Decimal, kind: str) -> list[tuple[Decimal, str]]:
     ]
 
 
-DAYS = {"year": Fraction(365), "month": Fraction(365, 12), "day": Fraction(1)}
+# A week is 7 days; hours are a clock's, no calendar or business day's (the cooling period "is
+# based on the bank's business date, not on 24 hours from the time of adding": KB 09).
+DAYS = {"year": Fraction(365), "month": Fraction(365, 12), "week": Fraction(7), "day": Fraction(1)}
 
 
 class SessionFigures:
@@ -83,13 +85,8 @@ class SessionFigures:
         return found
 
     @cached_property
-    def spans(self) -> set[tuple[Decimal, str]]:
-        """The periods between the session's dates: from each date a result, a call or the
-        customer gave to the task's day, and between two the customer gave, in days and in whole
-        months and years either side (a deposit run 27 months 10 days has run 27 or 28 months)."""
-        today = task_day()
-        if today is None:
-            return set()
+    def dates(self) -> set[date]:
+        """The dates the session's results and calls gave (a deposit's start and maturity)."""
         found: set[date] = set()
         for raw in self.results:
             for iso in _ISO.findall(raw):
@@ -97,6 +94,17 @@ class SessionFigures:
                     found.add(date.fromisoformat(iso))
                 except ValueError:
                     continue
+        return found
+
+    @cached_property
+    def spans(self) -> set[tuple[Decimal, str]]:
+        """The periods between the session's dates: from each date a result, a call or the
+        customer gave to the task's day, and between two the customer gave, in days and in whole
+        months and years either side (a deposit run 27 months 10 days has run 27 or 28 months)."""
+        today = task_day()
+        if today is None:
+            return set()
+        found = self.dates
         said = [
             d
             for m in self.view.messages

@@ -241,6 +241,13 @@ def invents_a_value(trace: Trace) -> bool:
     session_rates |= {
         Decimal(r) for r in re.findall(r'(?:rate|percent)\w*": "?(\d+(?:\.\d+)?)', given)
     }
+    # a limit's figures may also be a call's (the limit the agent set)
+    asked = " ".join(json.dumps(e.call.arguments) for e in trace.events if isinstance(e, ToolEvent))
+    figures_given = {
+        d
+        for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", given + " " + asked)
+        if (d := _decimal(raw)) is not None
+    }
     steps = {r for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", policy_text()) if 0 < Decimal(r) < 2}
     steps_d = {Decimal(r) for r in steps}
     for event in trace.events:
@@ -288,7 +295,55 @@ def invents_a_value(trace: Trace) -> bool:
                 return True
         if _fee_of_another_product(lowered, trace):
             return True
+        if _limit_of_another_channel(lowered, figures_given):
+            return True
     return False
+
+
+# The channels whose limits the policy lists one by one (transfer modes, a card's channels).
+_CHANNELS = ("neft", "imps", "rtgs", "atm", "pos", "online", "contactless")
+_LIMIT_SAID = re.compile(r"\b(?:limits?|at most|up to|maximum|minimum|at least|above|below)\b")
+_RUPEES = re.compile(r"(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _limit_of_another_channel(lowered: str, given: set[Decimal]) -> bool:
+    """A limit in rupees told of one channel (IMPS, a card's POS) that the session did not give
+    and no piece of a policy line naming that channel gives ("an RTGS transfer below the Rs
+    2,00,000 minimum: offer NEFT or IMPS" gives IMPS nothing; "ATM Rs 25,000, POS Rs 50,000")."""
+    for sentence in re.split(r"(?<!rs\.)(?<=[.!?;])\s+|\n+", lowered):
+        if not _LIMIT_SAID.search(sentence):
+            continue
+        named = [c for c in _CHANNELS if re.search(rf"\b{c}\b", sentence)]
+        if len(named) != 1:
+            continue
+        for m in _RUPEES.finditer(sentence):
+            amount = _decimal(m.group(1))
+            if amount is None or amount in given:
+                continue
+            if amount not in _channel_amounts().get(named[0], set()):
+                return True
+    return False
+
+
+def _channel_amounts() -> dict[str, set[Decimal]]:
+    """Each channel's amounts in the policy: a piece of a line (cut at ":", ";" or ",") naming
+    channels gives them its amounts; a piece naming none gives them to every channel its line
+    names."""
+    if _CHANNEL_AMOUNTS:
+        return _CHANNEL_AMOUNTS
+    for line in policy_text().lower().splitlines():
+        on_line = [c for c in _CHANNELS if re.search(rf"\b{c}\b", line)]
+        for piece in re.split(r"[:;,]\s", line):
+            own = [c for c in _CHANNELS if re.search(rf"\b{c}\b", piece)] or on_line
+            for m in _RUPEES.finditer(piece):
+                amount = _decimal(m.group(1))
+                for c in own:
+                    if amount is not None:
+                        _CHANNEL_AMOUNTS.setdefault(c, set()).add(amount)
+    return _CHANNEL_AMOUNTS
+
+
+_CHANNEL_AMOUNTS: dict[str, set[Decimal]] = {}
 
 
 _SPOKEN = {
@@ -342,6 +397,12 @@ def _fee_of_another_product(lowered: str, trace: Trace) -> bool:
     that product holds (Rs 500 is a returned cheque's)."""
     for sentence in re.split(r"(?<=[.!?;])\s+", lowered):
         named = {key for word, key in _PRODUCTS.items() if word in sentence}
+        if re.search(
+            r"\bstopp(?:ing|ed) (?:a |the |this |that |your )?cheque|\bthe stop\b", sentence
+        ):
+            named.add("stop")
+        if "stop" in named:
+            named = {"stop"}  # a stop payment's fee, not a cheque book's
         if not named or not re.search(r"\b(?:fees?|charges?|charged|costs?)\b", sentence):
             continue
         own = " ".join(

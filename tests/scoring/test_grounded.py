@@ -117,6 +117,40 @@ def test_a_rate_in_other_words_is_read(family: str, said: str, invented: bool) -
 
 
 @pytest.mark.parametrize(
+    ("family", "said", "bank"),
+    [
+        # Hunt round 5: a fee named as a heading ("fee: ₹300"), and a stop payment's fee taken
+        # for a cheque book's (Rs 200 for 100 leaves).
+        ("lost_card_block", "Replacement fee: ₹300 + GST.", "Rs 200.00"),
+        ("stop_cheque_payment", "Stopping a cheque costs two hundred rupees.", "Rs 100.00"),
+        ("lost_card_block", "Replacement fee: ₹200 (waived for stolen cards with an FIR).", None),
+        ("lost_card_block", "Replacement fee: Rs 200, debited from your account.", None),
+        ("lost_card_block", "Fee: Rs 200 for the replacement card.", None),
+        ("lost_card_block", "Charges: the replacement card costs ₹200; blocking is free.", None),
+        ("stop_cheque_payment", "Stopping a cheque costs one hundred rupees.", None),
+        ("stop_cheque_payment", "Fee: Rs 100 per stop instruction.", None),
+        ("stop_cheque_payment", "Stopping this cheque will cost you Rs 100.", None),
+        ("stop_cheque_payment", "Charge: ₹100 for the stop payment.", None),
+        (
+            "stop_cheque_payment",
+            "A stop payment costs Rs 100; an extra cheque book of 100 leaves costs Rs 200.",
+            None,
+        ),
+    ],
+)
+def test_a_fee_told_as_a_heading_or_of_a_stop_is_its_own(
+    family: str, said: str, bank: str | None
+) -> None:
+    """A fee named before a colon holds the rupees after it; a stop payment (stopping a cheque,
+    the stop) is no other cheque service: its fee is the policy's Rs 100."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert ("told a fee no tool result" in evidence) is (bank is not None), problems
+    if bank:
+        assert f"the bank's: {bank}" in evidence, evidence
+
+
+@pytest.mark.parametrize(
     "said", ["That's roughly 12.7% of your balance.", "About 83.33% of your dues are now cleared."]
 )
 def test_a_share_worked_out_is_no_rate(said: str) -> None:
