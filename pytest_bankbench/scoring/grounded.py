@@ -157,6 +157,7 @@ def unfounded_values(view: SessionView) -> list[str]:
     given_text: str | None = None
     written: str | None = None
     rates_given: set[Decimal] | None = None
+    session_rates: set[Decimal] = set()
     given: set[Decimal] | None = None
     own_text: str | None = None  # what the session gave but the articles searched
     own: set[Decimal] | None = None
@@ -190,7 +191,8 @@ def unfounded_values(view: SessionView) -> list[str]:
         # found as its digits (most), the rest read among the session's numbers and the
         # policy's fees.
         if rates and rates_given is None:
-            rates_given = _rates(given_text) | _policy_rates()
+            session_rates = _rates(given_text)
+            rates_given = session_rates | _policy_rates()
         unheld_rates = [(r, c) for r, c in rates if r not in (rates_given or ())]
         # A fee said of a product is the bank's for that product: an article's or the policy's
         # fee of another ("the replacement card costs Rs 500": a cheque returned) is none.
@@ -206,7 +208,7 @@ def unfounded_values(view: SessionView) -> list[str]:
         if given is None:
             given = _numbers(given_text) | _policy_fees()
         for rate, compared in unheld_rates:
-            if not _worked_out(rate, given, rates_given or set(), compared):
+            if not _worked_out(rate, given, rates_given or set(), session_rates, compared):
                 problems.append(
                     f"told a rate no tool result, knowledge-base article or policy gave (J.35: do "
                     f"not invent rates, fees or rules): {rate:f}% in {quote(text)}"
@@ -353,12 +355,13 @@ def _worked_out(
     rate: Decimal,
     given: set[Decimal] | frozenset[Decimal],
     rates: set[Decimal] | frozenset[Decimal],
+    session: set[Decimal] | frozenset[Decimal] = frozenset(),
     compared: bool = False,
 ) -> bool:
-    """The rate is given, a fraction given (0.071), or a rate of the session's (`rates`: the
+    """The rate is given, a fraction given (0.071), or a rate the session gave (`session`: the
     figures said as rates, with a "%" or in a field named for a rate) with one of the policy's
     adjustments; or, told as compared with another ("0.20% more than the 1-year slab"), the
-    difference of two of them."""
+    difference of two of the session's."""
     if rate in rates or (rate / 100).normalize() in given:
         return True
     # The policy's adjustments to a rate: +0.50% for senior citizens, minus 1.00% for a
@@ -367,7 +370,7 @@ def _worked_out(
     # adjustment or a charge of the policy: "a premature-closure penalty of 2%" (1.00% + 1.00%) or
     # "of 1.5%" is no rate of the bank's.
     adjustments = _adjustments()
-    bases = rates - _policy_rates() - adjustments
+    bases = set(session) - adjustments
     if any((rate - g) in bases or (rate + g) in bases for g in adjustments):
         return True
     return compared and any(rate + b in bases for b in bases)

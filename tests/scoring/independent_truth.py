@@ -236,7 +236,6 @@ def invents_a_value(trace: Trace) -> bool:
         for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", given + " " + " ".join(fee_lines))
         if (d := _decimal(raw)) is not None
     }
-    policy_rates = {Decimal(r) for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", policy_text())}
     session_rates = {Decimal(r) for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", given)}
     session_rates |= {
         Decimal(r) for r in re.findall(r'(?:rate|percent)\w*": "?(\d+(?:\.\d+)?)', given)
@@ -267,9 +266,9 @@ def invents_a_value(trace: Trace) -> bool:
             )
             if looks and token not in tokens:
                 return True
-        # Steps are taken from a deposit's rate the session gave, never from a step or another
-        # of the policy's percentages (1.00% + 1.00% is no penalty).
-        bases = {r for r in session_rates if r not in policy_rates}
+        # Steps are taken from a deposit's rate the session gave, never from a step (1.00% +
+        # 1.00% is no penalty) nor from a charge of the policy the session did not give.
+        bases = {r for r in session_rates if r not in steps_d}
         for rate, near, whole in _rates_said(text):
             if not whole and not any(w in near for w in _RATE_WORDS):
                 continue  # a share worked out ("12.7% of your balance"), no rate

@@ -91,6 +91,8 @@ def test_a_rate_or_fee_nothing_gave_fails(family: str, said: str, invented: bool
         ),
         ("fd_closure", "Premature closure attracts a penalty of one percent on the rate.", False),
         ("fd_closure", "The penalty is 1% below the card rate for the time it ran.", False),
+        # the session's 4.00% (as the policy's personal-loan charge is 4%) less the 1% penalty
+        ("fd_closure", "You'll earn 6.50% p.a., i.e. the 7.50% slab less the 1% penalty.", False),
         (
             "fd_closure",
             "That is 2.00% less than the 7.50% you booked: a lower slab and the 1% penalty.",
