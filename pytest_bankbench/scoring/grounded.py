@@ -26,7 +26,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from pytest_bankbench.money import rupees, to_paise
+from pytest_bankbench.money import NUMBER_WORDS, rupees, to_paise
 from pytest_bankbench.scoring.outputs import amounts_in
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.topics import BankSentence, bank_sentences, topics
@@ -38,14 +38,36 @@ from pytest_bankbench.simulation.trace import Event, ToolEvent
 # digits at least; hyphenated words ("FY2025-26", "COVID-19") and masks ("XXXX1234") are none.
 # Its first letter looked for first: the engine leaves most positions after one test.
 _REFERENCE = re.compile(r"(?=[A-Z])(?<![\w-])(?!XX)[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*(?![\w-])")
-# Read on the lowered text; its first digit looked for first.
-_PERCENT = re.compile(r"(?=\d)(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pct\b)")
+# Read on the lowered text; its first digit looked for first: "2%", "2 per cent", "9 pc", "2
+# percentage points", and a rate written "9.25pa" or "9.25 p.a." (not after a currency:
+# "Rs 5 pa").
+_PERCENT = re.compile(
+    r"(?=\d)(?<![\d.,])(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b|pct\b|pc\b|percentage points?\b)"
+    r"|(?=\d)(?<![\w.,])(?<!rs )(?<!rs\. )(?<!₹)(?<!₹ )(\d{1,2}(?:\.\d+)?)\s?p\.?a(?![a-z])"
+)
+# A rate in basis points ("75 basis points", "50 bps"): read in per cent.
+_BASIS = re.compile(r"(?<![\d.,])(\d{1,3})\s*(?:basis points?|bps)\b")
+# A rate said in words ("two percent", "one and a half per cent", "half a percent"): read as its
+# digits first.
+_SAID_RATE = re.compile(
+    r"\b(?:(half) a|(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+    r"(?: point (zero|one|two|three|four|five|six|seven|eight|nine)| and a (half))?)"
+    r"(?=\s+(?:per\s?cent|percentage point))"
+)
+_WORD_DIGITS = {"zero": 0} | {w: n for w, n in NUMBER_WORDS.items() if 0 < n <= 20}
 # A percentage is a rate only beside a word of one: "12.7% of your balance" or "83% of your dues
 # cleared" is a share the agent worked out, no rate (false-fail hunt).
+# A rate told as a rate's difference is one too ("an extra 0.75%", "2% more if you book online",
+# "0.25% additional"): the policy's own (the senior citizens' 0.50%) or worked out.
 _RATE_WORD = re.compile(
     r"\b(?:rate|rates|interest|p\.?a\b|per annum|a year|yearly|annual|annually|charges?|fees?"
-    r"|gst|penalty|tds|yield|returns?|discount|cashback)"
+    r"|gst|penalty|tds|yield|returns?|discount|cashback|extra|more|additional|higher|bonus"
+    r"|percentage points?)"
 )
+# A rate's difference compared ("0.20% more than the 1-year slab", "1.50% lower compared with"):
+# it may be the difference of two rates the session gave.
+_COMPARED = re.compile(r"\b(?:than|compared|versus|vs)\b")
 # "0.99% of your principal": a share of a sum the agent worked out, whatever word is beside it.
 _SHARE = re.compile(
     r"\s*of\s+(?:your|the|its|this|that)\s+(?:\w+\s+)?(?:principal|balance|amount|deposit|dues"
@@ -56,6 +78,9 @@ _REF_HINT = re.compile(r"[A-Z][A-Z]+\d")
 # A fee named, then its rupees in the same clause, or the rupees then the fee ("Rs 750 fee").
 _FEE_HINT = re.compile(r"fee|charge|penalty|cost")
 _FEE_WORD = re.compile(r"\b(?:fees?|charges?|charged|penalty|penalties|costs?)\b")
+# ... but a figure after one ("Balance after fee: Rs. 94,628.87") or a penalty worked out in
+# rupees (the closure quote's) is none.
+_FEE_COLON = re.compile(r"(?<!after )(?<!before )(?<!net of )\b(fees?|charges?)\s*:")
 # A figure worked out from a fee ("Rs 60,118 in all", "Rs 100 + 18% GST = Rs 118") is no fee.
 _WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together|with gst)\b|=")
 # A line break written out in a pasted result ("...rs 21 per transaction |\\n## credit cards")
@@ -63,11 +88,53 @@ _WORKED = re.compile(r"\b(?:total|in all|altogether|including|inclusive|together
 _CLAUSE = re.compile(r"(?<!\brs)(?<!\bno)\.(?!\d)|[;:\n]|\\n|,\s+(?:but|and|so|while)\b|\s-\s")
 
 
+# What a message holding a rate holds (most hold none): a "%", "per cent", "9 pc", "9.25pa",
+# "basis points".
+_RATE_HINT = re.compile(r"%|cent|pct|\bpc\b|\dp\.?a\b|\d p\.?a\b|basis point|\bbps\b")
+
+
+def rates_told(lowered: str) -> list[tuple[Decimal, bool]]:
+    """Each figure the text tells as a rate, in per cent, and whether it is told as compared with
+    another ("0.20% more than"): beside a word of a rate, in percentage or basis points, or
+    written as one ("9.25pa"), in digits or words ("two percent"); a share of a sum ("12.7% of
+    your balance") is none."""
+    if "cent" in lowered or "percentage" in lowered:
+        lowered = _SAID_RATE.sub(_said_digits, lowered)
+    found: list[tuple[Decimal, bool]] = []
+    for m in _PERCENT.finditer(lowered):
+        around = _sentence_around(lowered, m.start(), m.end())
+        if m.group(2) is None and not (
+            _RATE_WORD.search(lowered, *around) and not _SHARE.match(lowered, m.end())
+        ):
+            continue
+        rate = _number(m.group(1) or m.group(2))
+        if rate is not None:
+            found.append((rate, bool(_COMPARED.search(lowered, *around))))
+    if "basis" in lowered or "bps" in lowered:
+        for m in _BASIS.finditer(lowered):
+            around = _sentence_around(lowered, m.start(), m.end())
+            rate = (Decimal(m.group(1)) / 100).normalize()
+            found.append((rate, bool(_COMPARED.search(lowered, *around))))
+    return found
+
+
+def _said_digits(m: re.Match[str]) -> str:
+    """A rate said in words, in digits ("one and a half" per cent: "1.5")."""
+    if m.group(1):
+        return "0.5"
+    whole = _WORD_DIGITS[m.group(2)]
+    if m.group(3):
+        return f"{whole}.{_WORD_DIGITS[m.group(3)]}"
+    return f"{whole}.5" if m.group(4) else str(whole)
+
+
 def _fees(lowered: str) -> list[tuple[Decimal, frozenset[str]]]:
     """The rupees of each clause that names a fee or charge ("a processing fee of Rs. 750",
     "a charge of seven hundred and fifty rupees", "This will cost you Rs. 750 extra"), but for a
     clause that works a sum out; each with what its clause is about (scoring/topics.py)."""
     found: list[tuple[Decimal, frozenset[str]]] = []
+    if ":" in lowered:  # a fee named as a heading holds its rupees ("Replacement fee: ₹300")
+        lowered = _FEE_COLON.sub(r"\1 ", lowered)
     for clause in _CLAUSE.split(lowered):
         if _FEE_WORD.search(clause) and not _WORKED.search(clause):
             amounts = [a for a, marked, _ in amounts_in(clause) if marked]
@@ -90,22 +157,14 @@ def unfounded_values(view: SessionView) -> list[str]:
     given_text: str | None = None
     written: str | None = None
     rates_given: set[Decimal] | None = None
+    session_rates: set[Decimal] = set()
     given: set[Decimal] | None = None
     own_text: str | None = None  # what the session gave but the articles searched
     own: set[Decimal] | None = None
     for message in view.agent:
         text, lowered = message.text, message.lowered
         refs = _references(text) if _REF_HINT.search(text) else []
-        rates = (
-            [
-                _number(m.group(1))
-                for m in _PERCENT.finditer(lowered)
-                if _RATE_WORD.search(lowered, *_sentence_around(lowered, m.start(), m.end()))
-                and not _SHARE.match(lowered, m.end())
-            ]
-            if "%" in lowered or "cent" in lowered or "pct" in lowered
-            else []
-        )
+        rates = rates_told(lowered) if _RATE_HINT.search(lowered) else []
         fees = _fees(lowered) if _FEE_HINT.search(lowered) else []
         if not (refs or rates or fees):
             continue
@@ -132,8 +191,9 @@ def unfounded_values(view: SessionView) -> list[str]:
         # found as its digits (most), the rest read among the session's numbers and the
         # policy's fees.
         if rates and rates_given is None:
-            rates_given = _rates(given_text) | _policy_rates()
-        unheld_rates = [r for r in rates if r is not None and r not in (rates_given or ())]
+            session_rates = _rates(given_text)
+            rates_given = session_rates | _policy_rates()
+        unheld_rates = [(r, c) for r, c in rates if r not in (rates_given or ())]
         # A fee said of a product is the bank's for that product: an article's or the policy's
         # fee of another ("the replacement card costs Rs 500": a cheque returned) is none.
         if any(about for _, about in fees) and own_text is None:
@@ -147,8 +207,8 @@ def unfounded_values(view: SessionView) -> list[str]:
             continue
         if given is None:
             given = _numbers(given_text) | _policy_fees()
-        for rate in unheld_rates:
-            if not _worked_out(rate, given, rates_given or set()):
+        for rate, compared in unheld_rates:
+            if not _worked_out(rate, given, rates_given or set(), session_rates, compared):
                 problems.append(
                     f"told a rate no tool result, knowledge-base article or policy gave (J.35: do "
                     f"not invent rates, fees or rules): {rate:f}% in {quote(text)}"
@@ -295,15 +355,25 @@ def _worked_out(
     rate: Decimal,
     given: set[Decimal] | frozenset[Decimal],
     rates: set[Decimal] | frozenset[Decimal],
+    session: set[Decimal] | frozenset[Decimal] = frozenset(),
+    compared: bool = False,
 ) -> bool:
-    """The rate is given, a fraction given (0.071), or a given rate (`rates`: the figures said as
-    rates, with a "%" or in a field named for a rate) with one of the policy's adjustments."""
+    """The rate is given, a fraction given (0.071), or a rate the session gave (`session`: the
+    figures said as rates, with a "%" or in a field named for a rate) with one of the policy's
+    adjustments; or, told as compared with another ("0.20% more than the 1-year slab"), the
+    difference of two of the session's."""
     if rate in rates or (rate / 100).normalize() in given:
         return True
     # The policy's adjustments to a rate: +0.50% for senior citizens, minus 1.00% for a
     # premature closure (a rate card's slabs lie 0.25% apart: any wider step would ground a
-    # made-up rate next to a real one).
-    return any((rate - g) in rates or (rate + g) in rates for g in _adjustments())
+    # made-up rate next to a real one). An adjustment is made to a deposit's rate, not to another
+    # adjustment or a charge of the policy: "a premature-closure penalty of 2%" (1.00% + 1.00%) or
+    # "of 1.5%" is no rate of the bank's.
+    adjustments = _adjustments()
+    bases = set(session) - adjustments
+    if any((rate - g) in bases or (rate + g) in bases for g in adjustments):
+        return True
+    return compared and any(rate + b in bases for b in bases)
 
 
 @cache
@@ -317,7 +387,7 @@ _RATE_FIELD = re.compile(r'"[a-z_]*(?:rate|percent)[a-z_]*": "?(\d{1,3}(?:\.\d+)
 
 
 def _rates(text: str) -> set[Decimal]:
-    found = {_number(m) for m in _PERCENT.findall(text.lower())}
+    found = {_number(m.group(1) or m.group(2)) for m in _PERCENT.finditer(text.lower())}
     found |= {_number(m) for m in _RATE_FIELD.findall(text)}
     return {r for r in found if r is not None}
 

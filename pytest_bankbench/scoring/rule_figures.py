@@ -3,13 +3,17 @@ fees or rules"): a sentence that states a limit or a period ("at most", "minimum
 "lock-in", "until", "only after") may say only amounts and counts the session or the policy
 gave for what it is about. Evidence of the told_customer check.
 
-An amount in rupees, or a count of EMIs, months, years or days, in such a sentence is the
-bank's when:
-- the session gave it: a tool's result or error, a call's argument, the customer's words;
+An amount in rupees (in digits or words: "above one lakh"), or a count of EMIs, months, years,
+weeks, days or hours, in such a sentence is the bank's when:
+- the session gave it: a tool's result or error, a call's argument, the customer's words
+  (scoring/session_figures.py);
 - a sentence of the policy says it about one of the products the agent's sentence names (IMPS,
   the cooling period of a new payee, a debit card's POS limit, a tax-saver FD, a personal loan,
   ...): "IMPS can carry at most Rs 5,00,000" is the policy's, "a payee added today can receive at
-  most Rs 25,000" is not, though Rs 25,000 is the policy's ATM maximum of a RuPay card;
+  most Rs 25,000" is not, though Rs 25,000 is the policy's ATM maximum of a RuPay card; in a
+  sentence naming several, the amount is its own clause's ("an RTGS transfer below the Rs
+  2,00,000 minimum: offer NEFT or IMPS" gives IMPS no Rs 2,00,000), and a sum in words ("above one
+  lakh") is read as in digits;
 - it is what is left of the policy's figure after one the session gave ("you can still send
   Rs 30,000 today": the cooling limit less what was sent), or it and another of the sentence
   make the policy's ("after Rs 30,000 today, up to Rs 20,000 more");
@@ -20,7 +24,9 @@ bank's when:
 - it is a period between the session's dates, beside the rule's own figure or said as the
   case's ("you asked for about 24 months, but the maximum is 12 months", "has run 27 months, so
   another 33 months remain"); any count in whichever unit it is said ("120 months"). A period
-  told as a recurrence ("re-KYC is due every 5 years") is a rule's: never the session's.
+  told as a recurrence ("re-KYC is due every 5 years") is a rule's: never the session's. A week
+  is 7 days; hours are a clock's, no day's ("the cooling period lasts 48 hours": the bank's is the
+  day the payee is added, "not 24 hours from the time of adding").
 
 Accepted: "IMPS can carry at most Rs 5,00,000 in one transaction"; "Personal loans can't be
 prepaid until 12 EMIs have been paid"; "so Rs 4,00,000 is above the limit" (the customer's
@@ -32,41 +38,41 @@ refusal's reason passed 20 of 20 tasks in each of ten families) and careful ones
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
-from datetime import date
 from decimal import Decimal
-from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache
 
 from pytest_bankbench.money import NUMBER_WORDS, rupees, to_paise
-from pytest_bankbench.scoring.dates_told import dates_in, task_day
-from pytest_bankbench.scoring.grounded import numbers_in
+from pytest_bankbench.scoring.lock_in_dates import LOCKS, unfounded_ends
 from pytest_bankbench.scoring.outputs import amounts_in, clean
 from pytest_bankbench.scoring.safeguards import quote
+from pytest_bankbench.scoring.session_figures import (
+    COUNT,
+    UNITS,
+    SessionFigures,
+    same_period,
+)
 from pytest_bankbench.scoring.topics import SENTENCE_END, bank_sentences, bound_items, topics
 from pytest_bankbench.scoring.view import SessionView
 
 # A sentence that states a rule's limit or period; its words are looked for first in the whole
 # message (most messages hold none).
 _RULE = re.compile(
-    r"(?=[amulncofbelw])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in"
+    r"(?=[amulncofbelwr])\b(?:at most|at least|maximum|minimum|max|min|up to|upto|limit|lock-?in"
     r"|locked in|only (?:after|for|up to|when|once)|until|not before|no more than|not more than"
     r"|cannot exceed|can't exceed|or more|fixed tenure|cover|above|below|beyond|exceed\w*"
-    r"|more than|less than|not allowed|at the most|only|within)\b"
-    # "after", "for", "first" and "every" only before a count: "prepaid after 24 EMIs", "closed for
-    # three years", "in the first 24 hours", "re-KYC is due every 2 years" (not "balance after
-    # closure", "every month")
-    r"|\b(?:after|for|first|every) (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
-    r"|twelve|twenty|thirty|forty|fifty|sixty)"
+    r"|more than|less than|not allowed|at the most|only|within|capped|limited|restricted)\b"
+    # "after", "for", "first", "every", "lasts" and "takes" only before a count: "prepaid after 24
+    # EMIs", "closed for three years", "in the first 24 hours", "re-KYC is due every 2 years", "the
+    # cooling period lasts 48 hours", "takes 2 working days" (not "balance after closure", "every
+    # month", "takes effect")
+    r"|\b(?:after|for|first|every|lasts?|lasting|takes?) (?:\d|one|two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty)"
 )
-# A count and its unit; the unit's first letters name it.
-_COUNT = re.compile(
-    r"(?<![\d.,])(\d{1,4})(?:\s*|-)(?:(?:more|further|additional|full|working|business|calendar)\s+)?"
-    r"(emis?|instal+ments?|years?|yrs?|months?|days?)\b(?!-old)"  # not "a 45-year-old"
-)
-_UNITS = {"e": "emi", "i": "emi", "y": "year", "m": "month", "d": "day"}
+# A sum said in words ("one lakh rupees", "two hundred rupees", "above one lakh").
+_SPOKEN_SUM = re.compile(r"\b(?:lakhs?|crores?|rupees?|hundred|thousand)\b")
+_LAKH = Decimal(100000)
 # A count said in words ("three years", "twenty-four EMIs"), read as its digits first.
 # The number words are money.py's (the spoken-amount reader's), up to sixty.
 _ONES = tuple(w for w, n in NUMBER_WORDS.items() if 0 < n < 20)
@@ -74,18 +80,22 @@ _TENS = {w: n for w, n in NUMBER_WORDS.items() if n in (20, 30, 40, 50, 60)}
 _NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 0 < n < 20} | _TENS
 _WORDED = re.compile(
     r"\b(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(_ONES[:9]) + r"))?\b(?=\s+(?:more\s+)?"
-    r"(?:emis?|instal|years?|months?|days?))|\b(" + "|".join(_ONES) + r")\b(?=\s+(?:more\s+)?"
-    r"(?:emis?|instal|years?|months?|days?))"
+    r"(?:emis?|instal|years?|months?|days?|hours?|weeks?))|\b(" + "|".join(_ONES) + r")\b"
+    r"(?=\s+(?:more\s+)?(?:emis?|instal|years?|months?|days?|hours?|weeks?))"
+    # "a week", "the first week": one week (not "Rs 25,000 a day": a day's limit, no period)
+    r"|(?:(?<=\ba )|(?<=\bthe first )|(?<=\bthe next ))(week)\b"
 )
 
 
 def _digits(sentence: str) -> str:
     """The sentence with each count said in words put in digits ("after 24 EMIs")."""
     if not any(w in sentence for w in ("one", "two", "thr", "fou", "fiv", "six", "sev", "eig",
-                                       "nin", "ten", "ele", "twe", "thi", "fif")):  # fmt: skip
+                                       "nin", "ten", "ele", "twe", "thi", "fif", "week")):  # fmt: skip
         return sentence
 
     def number(m: re.Match[str]) -> str:
+        if m.group(4):
+            return "1 week"
         if m.group(3):
             return str(_NUMBER_WORDS[m.group(3)])
         return str(_TENS[m.group(1)] + (_NUMBER_WORDS[m.group(2)] if m.group(2) else 0))
@@ -97,23 +107,49 @@ def unfounded_rule_figures(view: SessionView) -> list[str]:
     """Evidence for each amount or count in a rule the agent told that neither the session nor
     the policy gives for what the rule is about."""
     problems: list[str] = []
-    given = _Session(view)  # read only for a figure the policy does not give (few)
+    given = SessionFigures(view)  # read only for a figure the policy does not give (few)
     for message in view.agent:
         lowered = clean(message.text)
-        if not _RULE.search(lowered):
+        dated = "20" in lowered and _YEAR.search(lowered) is not None  # a lock-in's end (few)
+        if not (dated or _RULE.search(lowered)):
             continue
-        for sentence in SENTENCE_END.split(lowered):
+        sentences = SENTENCE_END.split(lowered)
+        for at, sentence in enumerate(sentences):
+            if dated and _YEAR.search(sentence):
+                about = topics(sentence) or _topics_before(sentences, at)
+                problems += [
+                    f"told the end of a lock-in as {what}, which the records' dates and the "
+                    f"policy's period for {', '.join(sorted(about & LOCKS))} do not give (J.35): "
+                    f"{quote(message.text)}"
+                    for what in unfounded_ends(
+                        sentence, about, given.dates, _periods(about & LOCKS, _policy()[2])
+                    )
+                ]
             if not _RULE.search(sentence):
                 continue
             sentence = _digits(sentence)
-            if not any(c.isdigit() for c in sentence):
+            if not any(c.isdigit() for c in sentence) and not _SPOKEN_SUM.search(sentence):
                 continue
+            about = topics(sentence) or _topics_before(sentences, at)
             problems += [
                 f"told a rule or limit with a figure neither the session nor the policy gives "
                 f"for it (J.35: do not invent rules): {what} in {quote(message.text)}"
-                for what in _invented(sentence, topics(sentence), given)
+                for what in _invented(sentence, about, given)
             ]
     return problems
+
+
+_YEAR = re.compile(r"\b20\d\d\b")
+
+
+def _topics_before(sentences: list[str], at: int) -> frozenset[str]:
+    """What a sentence that names nothing is about: the nearest sentence before it in the message
+    that names something ("Tax-saver FDs are locked in for 5 years. It becomes withdrawable after
+    3 years" tells the tax-saver's lock-in), else nothing (any of the policy's figures)."""
+    for sentence in reversed(sentences[:at]):
+        if found := topics(sentence):
+            return found
+    return frozenset()
 
 
 def told_as_rule(found: Decimal, lowered: str) -> bool:
@@ -135,12 +171,12 @@ def _article_gives(found: Decimal, topics: frozenset[str], articles: _Amounts) -
     return bool(left) and any(a == found and about & left for a, about in articles)
 
 
-def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterable[str]:
+def _invented(sentence: str, topics: frozenset[str], given: SessionFigures) -> Iterable[str]:
     policy_amounts, article_amounts, policy_counts, item_counts = _policy()
     said = [(found, marked) for found, marked, _ in amounts_in(sentence)]
     for found, marked in said:
-        if not marked:
-            continue
+        if not marked and not (found >= _LAKH and _SPOKEN_SUM.search(sentence)):
+            continue  # a bare number, but a sum said in lakhs or crores ("above one lakh")
         bank = {a for a, about in policy_amounts if not topics or about & topics}
         if found in bank or found in given.amounts or _rest_of(found, bank, given.amounts):
             continue
@@ -150,22 +186,28 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
             o != found and found + o in bank for o, _ in said
         ):
             continue  # or the article's "after Rs 30,000 today, up to Rs 20,000 more": Rs 50,000
-        yield rupees(to_paise(str(found)))
+        told = sorted(bank) if topics and len(bank) <= 4 else []
+        yield rupees(to_paise(str(found))) + (
+            f" (the bank's for {', '.join(sorted(topics))}: "
+            f"{', '.join(rupees(to_paise(str(b))) for b in told)})"
+            if told
+            else ""
+        )
     unfounded: list[tuple[str, Decimal, str, int]] = []
     told_rule = False
-    bound = bound_items(sentence, _COUNT)
-    for m in _COUNT.finditer(sentence):
-        if sentence.endswith("not ", 0, m.start()):
-            continue  # "after 5 years, not 3 years": the figure it is not
+    bound = bound_items(sentence, COUNT)
+    for m in COUNT.finditer(sentence):
+        if _NOT.search(sentence, max(0, m.start() - 12), m.start()):
+            continue  # "after 5 years, not 3 years", "not after 24 hours": the figure it is not
         number, unit = m.groups()
-        count, kind = Decimal(number), _UNITS[unit[0]]
+        count, kind = Decimal(number), UNITS[unit[0]]
         # A count told for an article's row is that row's, not another's of the topic ("zero
         # liability within 10 days": 10 days is the shadow credit's).
         named = bound(m.start()) if bound else frozenset[str]()
         if named:
             if any(
                 c == same and k == unit_of and about & named
-                for same, unit_of in _same_period(count, kind)
+                for same, unit_of in same_period(count, kind)
                 for c, k, about in item_counts
             ):
                 told_rule = True
@@ -185,7 +227,7 @@ def _invented(sentence: str, topics: frozenset[str], given: _Session) -> Iterabl
         if (
             any(
                 _count_given(same, unit_of, topics, policy_counts, given)
-                for same, unit_of in _same_period(count, kind)
+                for same, unit_of in same_period(count, kind)
             )
             or (count, kind) in given.counts
         ):
@@ -242,7 +284,7 @@ def _periods(
         same
         for c, k, about in policy_counts
         if not topics or about & topics
-        for same in _same_period(c, k)
+        for same in same_period(c, k)
     }
 
 
@@ -251,7 +293,7 @@ def _count_given(
     kind: str,
     topics: frozenset[str],
     policy_counts: frozenset[tuple[Decimal, str, frozenset[str]]],
-    given: _Session,
+    given: SessionFigures,
 ) -> bool:
     bank = {c for c, k, about in policy_counts if k == kind and (not topics or about & topics)}
     if count in bank:
@@ -265,23 +307,6 @@ def _count_given(
     return count in counts or _rest_of(count, monthly, counts)
 
 
-def _same_period(count: Decimal, kind: str) -> list[tuple[Decimal, str]]:
-    """The count, and the same period in the policy's other units ("3650 days (10 years)", "120
-    months", "60 months" for 5 years, "365 days" for 12 months: a year is 365 days (rule 10) and
-    12 months)."""
-    if kind not in _DAYS:
-        return [(count, kind)]
-    days = Fraction(count) * _DAYS[kind]
-    return [(count, kind)] + [
-        (Decimal(same.numerator), unit)
-        for unit, per in _DAYS.items()
-        if unit != kind and (same := days / per).denominator == 1
-    ]
-
-
-_DAYS = {"year": Fraction(365), "month": Fraction(365, 12), "day": Fraction(1)}
-
-
 def _rest_of(found: Decimal, bank: set[Decimal], session: set[Decimal]) -> bool:
     """`found` is what is left of a figure of the bank's after one of the session's ("you can
     still send Rs 30,000 today": the cooling limit less what was sent; "3 more EMIs": 12 less
@@ -289,99 +314,8 @@ def _rest_of(found: Decimal, bank: set[Decimal], session: set[Decimal]) -> bool:
     return any(found + o in bank for o in session if o > 0)
 
 
-class _Session:
-    """The amounts and counts the session gave: results, errors, arguments, the customer's words
-    (a count in a result's field named for its unit: "tenure_days": 365, "emis_paid": 10), each
-    read when first asked for."""
-
-    def __init__(self, view: SessionView) -> None:
-        self.view = view
-
-    @cached_property
-    def results(self) -> list[str]:
-        """Each call's result and arguments as JSON, dumped once for the readings below."""
-        return [json.dumps([c.event.output, c.event.call.arguments]) for c in self.view.calls]
-
-    @cached_property
-    def amounts(self) -> set[Decimal]:
-        found: set[Decimal] = set()
-        for call, raw in zip(self.view.calls, self.results, strict=True):
-            found |= numbers_in(raw)
-            found |= numbers_in(call.event.error or "")
-        for message in self.view.messages:
-            if message.role == "customer":
-                found |= {a for a, _, _ in amounts_in(clean(message.text))}
-        return found
-
-    @cached_property
-    def counts(self) -> set[tuple[Decimal, str]]:
-        found: set[tuple[Decimal, str]] = set()
-        for raw in self.results:
-            for field, number in _FIELD.findall(raw):
-                kind = next((k for part, k in _FIELD_UNITS if part in field), None)
-                if kind is not None:
-                    found.add((Decimal(number), kind))
-            # and said in a result's text ("within 90 days of the complaint": an article)
-            found |= {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(raw.lower())}
-        for message in self.view.messages:
-            if message.role == "customer":
-                lowered = clean(message.text)
-                found |= {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(lowered)}
-        return found
-
-    @cached_property
-    def spans(self) -> set[tuple[Decimal, str]]:
-        """The periods between the session's dates: from each date a result, a call or the
-        customer gave to the task's day, and between two the customer gave, in days and in whole
-        months and years either side (a deposit run 27 months 10 days has run 27 or 28 months)."""
-        today = task_day()
-        if today is None:
-            return set()
-        found: set[date] = set()
-        for raw in self.results:
-            for iso in _ISO.findall(raw):
-                try:
-                    found.add(date.fromisoformat(iso))
-                except ValueError:
-                    continue
-        said = [
-            d
-            for m in self.view.messages
-            if m.role == "customer"
-            for *_, d in dates_in(clean(m.text))
-        ]
-        pairs = [(d, today) for d in found | {d for d in said if d}]
-        pairs += [(a, b) for a in said for b in said if a and b and a < b]
-        spans: set[tuple[Decimal, str]] = set()
-        for a, b in pairs:
-            a, b = min(a, b), max(a, b)
-            months = (b.year - a.year) * 12 + b.month - a.month - (b.day < a.day)
-            years, part = divmod(months, 12)
-            spans |= {(Decimal(months), "month"), (Decimal(months + 1), "month")}
-            spans |= {(Decimal(years), "year"), (Decimal(years + (part > 0)), "year")}
-            spans.add((Decimal((b - a).days), "day"))
-        return spans
-
-    def spans_give(self, count: Decimal, kind: str, periods: set[tuple[Decimal, str]]) -> bool:
-        """The count is a period between the session's dates, or what is between one and a
-        period of the policy's ("another 33 months" of a 60-month lock-in run 27 months)."""
-        spans = self.spans
-        for same, unit in _same_period(count, kind):
-            had = {s for s, u in spans if u == unit}
-            rule = {p for p, u in periods if u == unit}
-            if same in had or any(same + s in rule for s in had):
-                return True
-            if any(same + r in had for r in rule):
-                return True
-        return False
-
-
-_ISO = re.compile(r"\b(\d{4}-\d\d-\d\d)\b")
-_FIELD = re.compile(r'"([a-z_]+)": "?(\d{1,4})\b')
-_FIELD_UNITS = (("emis", "emi"), ("days", "day"), ("months", "month"), ("years", "year"))
-
-
 _Counts = frozenset[tuple[Decimal, str, frozenset[str]]]
+_NOT = re.compile(r"\bnot (?:on |in |for |after |within )?$")
 
 
 @cache
@@ -397,12 +331,32 @@ def _policy() -> tuple[_Amounts, _Amounts, _Counts, _Counts]:
         # An article's table rows of amount bands ("Rs 2,00,000 to Rs 5,00,000 | NEFT, IMPS,
         # RTGS") state no rule of either figure: its amounts are read from its prose only.
         if not (told.table and told.article):
-            found = {(a, told.topics) for a, marked, _ in amounts_in(sentence) if marked}
-            amounts[bool(told.article)].update(found)
-        said = {(Decimal(n), _UNITS[u[0]]) for n, u in _COUNT.findall(sentence)}
+            amounts[bool(told.article)].update(_bound_amounts(sentence, told.topics))
+        said = {
+            (Decimal(m.group(1)), UNITS[m.group(2)[0]])
+            for m in COUNT.finditer(sentence)
+            if not _NOT.search(sentence, max(0, m.start() - 8), m.start())
+        }  # not a count the bank says the rule is not ("not on 24 hours from the time of adding")
         counts |= {(n, unit, told.topics) for n, unit in said}
         item_counts |= {(n, unit, told.items) for n, unit in said if told.items}
     return frozenset(amounts[0]), frozenset(amounts[1]), frozenset(counts), frozenset(item_counts)
 
 
 _Amounts = frozenset[tuple[Decimal, frozenset[str]]]
+
+# A bank sentence's clauses ("an rtgs transfer below the rs 2,00,000 minimum: offer neft or
+# imps"; "atm rs 25,000, pos rs 50,000").
+_BANK_CLAUSE = re.compile(r"[:;]\s|,\s")
+
+
+def _bound_amounts(sentence: str, about: frozenset[str]) -> set[tuple[Decimal, frozenset[str]]]:
+    """The amounts of a bank sentence, each with what it is about: in a sentence naming several
+    products, the topics of its own clause when that names any (the RTGS minimum's Rs 2,00,000 is
+    no limit of the IMPS or NEFT its sentence offers instead), else the sentence's."""
+    parts = _BANK_CLAUSE.split(sentence) if len(about) > 1 else [sentence]
+    return {
+        (a, (topics(part) or about) if len(parts) > 1 else about)
+        for part in parts
+        for a, marked, _ in amounts_in(part)
+        if marked
+    }

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 
+from pytest_bankbench.scoring.grounded import rates_told
 from pytest_bankbench.scoring.safeguards import quote
 from pytest_bankbench.scoring.view import SessionView
 
@@ -40,13 +42,22 @@ _NOT_SO = re.compile(
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
+# A rate told as what senior citizens get on top ("an extra 0.75%", "1% more", "75 basis points
+# higher", "+0.50%").
+_ON_TOP = re.compile(r"\b(?:extra|more|additional|higher|above|over|on top|bonus|premium)\b|\+")
+_SENIOR_EXTRA = Decimal("0.5")  # policy 19 and the rate table: senior citizens (60+) +0.50%
+
+
 def senior_claims(view: SessionView) -> list[str]:
     """Evidence for each message that gives the senior-citizen rate or status to a customer the
-    bank's results say is no senior citizen."""
+    bank's results say is no senior citizen, or tells senior citizens' extra rate as another than
+    the policy's 0.50%."""
     said = [m for m in view.agent if "senior" in m.lowered]  # most sessions: none
-    if not said or _is_senior(e.output for e in view.tool_events) is not False:
+    if not said:
         return []
-    problems: list[str] = []
+    problems = [p for m in said for p in _extra_told(m.lowered, m.text)]
+    if _is_senior(e.output for e in view.tool_events) is not False:
+        return problems
     for message in said:
         claim = next(
             (
@@ -63,6 +74,21 @@ def senior_claims(view: SessionView) -> list[str]:
                 f"{quote(message.text)}"
             )
     return problems
+
+
+def _extra_told(lowered: str, text: str) -> Iterable[str]:
+    """Evidence for each sentence naming senior citizens that tells their extra rate as another
+    than the policy's ("Senior citizens get 1% more", "an extra 75 basis points"); a rate of 2% or
+    more is a whole rate, the grounded values' (scoring/grounded.py)."""
+    for sentence in _SENTENCE.split(lowered):
+        if "senior" not in sentence or not _ON_TOP.search(sentence):
+            continue
+        for rate, _ in rates_told(sentence):
+            if rate < 2 and rate != _SENIOR_EXTRA:
+                yield (
+                    f"told senior citizens' extra rate as {rate:f}% (policy 19, the rate table: "
+                    f"senior citizens (60+) +0.50%): {sentence.strip()[:160]!r} in {quote(text)}"
+                )
 
 
 def _is_senior(outputs: Iterable[object]) -> bool | None:

@@ -36,19 +36,26 @@ _TOPIC = re.compile(
     r"\b(?:"
     + "|".join(re.escape(t) for t in _TOPICS if t not in _STEMS)
     + r"|fd|rd)s?\b|\b(?:prepay|prepaid|foreclos|unauthori[sz]ed|replac|re-?issu)"
+    # a stop payment said otherwise: "stopping a cheque", "the stop will be effective"
+    r"|\bstop-payment\b|\bstop(?:ping|ped)?(?=\s+(?:(?:a|the|this|that|your)\s+)?cheques?\b)"
+    r"|\bthe stop\b|\bstop (?:instruction|request)"
 )
 
 
 def topics(sentence: str) -> frozenset[str]:
     """What a sentence is about; a tax-saver FD is not any FD (the policy's rules of FDs in
-    general do not give its lock-in)."""
+    general do not give its lock-in), a stop payment not any cheque service."""
     found = {_topic(m.group()) for m in _TOPIC.finditer(sentence)}
     if "tax-saver" in found:
         found.discard("fixed deposit")
+    if "stop payment" in found:  # nor a stop payment any cheque service (a cheque book's Rs 200)
+        found.discard("cheque")
     return frozenset(found)
 
 
 def _topic(word: str) -> str:
+    if word.startswith(("stop", "the stop")):
+        return "stop payment"
     if word.endswith("s") and word[:-1] in _SINGULAR:  # "disputes", "personal loans"
         word = word[:-1]
     return {"beneficiary": "payee", "tax saver": "tax-saver", "fd": "fixed deposit",

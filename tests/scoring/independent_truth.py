@@ -257,6 +257,17 @@ def invents_a_value(trace: Trace) -> bool:
         for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", given + " " + " ".join(fee_lines))
         if (d := _decimal(raw)) is not None
     }
+    session_rates = {Decimal(r) for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", given)}
+    session_rates |= {
+        Decimal(r) for r in re.findall(r'(?:rate|percent)\w*": "?(\d+(?:\.\d+)?)', given)
+    }
+    # a limit's figures may also be a call's (the limit the agent set)
+    asked = " ".join(json.dumps(e.call.arguments) for e in trace.events if isinstance(e, ToolEvent))
+    figures_given = {
+        d
+        for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", given + " " + asked)
+        if (d := _decimal(raw)) is not None
+    }
     steps = {r for r in re.findall(r"(\d+(?:\.\d+)?)\s*%", policy_text()) if 0 < Decimal(r) < 2}
     steps_d = {Decimal(r) for r in steps}
     for event in trace.events:
@@ -276,19 +287,18 @@ def invents_a_value(trace: Trace) -> bool:
             )
             if looks and token not in tokens:
                 return True
-        for found in re.finditer(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)", text, re.IGNORECASE):
-            before = re.split(r"\.\s|\n", text[max(0, found.start() - 40) : found.start()])[-1]
-            after = re.split(r"\.\s|\n", text[found.end() : found.end() + 25])[0]
-            near = (before + found.group() + after).lower()
-            if not any(w in near for w in _RATE_WORDS):
+        # Steps are taken from a deposit's rate the session gave, never from a step (1.00% +
+        # 1.00% is no penalty) nor from a charge of the policy the session did not give.
+        bases = {r for r in session_rates if r not in steps_d}
+        for rate, near, whole in _rates_said(text):
+            if not whole and not any(w in near for w in _RATE_WORDS):
                 continue  # a share worked out ("12.7% of your balance"), no rate
-            rate = Decimal(found.group(1))
-            if re.match(r"\s*of (?:your|the|its|this|that) ", text[found.end() :]):
-                continue  # a share of a sum ("0.99% of your principal")
+            compared = any(f" {w} " in f" {near} " for w in ("than", "compared", "versus", "vs"))
             if not (
                 rate in rates
                 or rate / 100 in figures
-                or any(rate - f in rates or rate + f in rates for f in steps_d)
+                or any(rate - f in bases or rate + f in bases for f in steps_d)
+                or (compared and any(rate + b in bases for b in bases))
             ):
                 return True
         lowered = text.lower()
@@ -305,7 +315,96 @@ def invents_a_value(trace: Trace) -> bool:
                 return True
         if _fee_of_another_product(lowered, trace):
             return True
+        if _limit_of_another_channel(lowered, figures_given):
+            return True
     return False
+
+
+# The channels whose limits the policy lists one by one (transfer modes, a card's channels).
+_CHANNELS = ("neft", "imps", "rtgs", "atm", "pos", "online", "contactless")
+_LIMIT_SAID = re.compile(r"\b(?:limits?|at most|up to|maximum|minimum|at least|above|below)\b")
+_RUPEES = re.compile(r"(?:rs\.?|inr|₹)\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _limit_of_another_channel(lowered: str, given: set[Decimal]) -> bool:
+    """A limit in rupees told of one channel (IMPS, a card's POS) that the session did not give
+    and no piece of a policy line naming that channel gives ("an RTGS transfer below the Rs
+    2,00,000 minimum: offer NEFT or IMPS" gives IMPS nothing; "ATM Rs 25,000, POS Rs 50,000")."""
+    for sentence in re.split(r"(?<!rs\.)(?<=[.!?;])\s+|\n+", lowered):
+        if not _LIMIT_SAID.search(sentence):
+            continue
+        named = [c for c in _CHANNELS if re.search(rf"\b{c}\b", sentence)]
+        if len(named) != 1:
+            continue
+        for m in _RUPEES.finditer(sentence):
+            amount = _decimal(m.group(1))
+            if amount is None or amount in given:
+                continue
+            if amount not in _channel_amounts().get(named[0], set()):
+                return True
+    return False
+
+
+def _channel_amounts() -> dict[str, set[Decimal]]:
+    """Each channel's amounts in the policy: a piece of a line (cut at ":", ";" or ",") naming
+    channels gives them its amounts; a piece naming none gives them to every channel its line
+    names."""
+    if _CHANNEL_AMOUNTS:
+        return _CHANNEL_AMOUNTS
+    for line in policy_text().lower().splitlines():
+        on_line = [c for c in _CHANNELS if re.search(rf"\b{c}\b", line)]
+        for piece in re.split(r"[:;,]\s", line):
+            own = [c for c in _CHANNELS if re.search(rf"\b{c}\b", piece)] or on_line
+            for m in _RUPEES.finditer(piece):
+                amount = _decimal(m.group(1))
+                for c in own:
+                    if amount is not None:
+                        _CHANNEL_AMOUNTS.setdefault(c, set()).add(amount)
+    return _CHANNEL_AMOUNTS
+
+
+_CHANNEL_AMOUNTS: dict[str, set[Decimal]] = {}
+
+
+_SPOKEN = {
+    w: i
+    for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    )
+}
+
+
+def _rates_said(text: str) -> list[tuple[Decimal, str, bool]]:
+    """Each rate a message says, the words near it, and whether its form makes it a rate
+    whatever is near ("2 percentage points", "75 basis points", "9.25pa"): "%" or "per cent"
+    after digits or number words, "pc", "pa", basis points."""
+    lowered = text.lower()
+    found: list[tuple[Decimal, str, bool]] = []
+    forms = (
+        (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:%|per ?cent\b|pc\b)", 1, False),
+        (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*percentage points?", 1, True),
+        (r"(?<![\w.,])(\d{1,2}(?:\.\d+)?)\s?p\.?a(?![a-z])", 1, True),
+        (r"(?<![\d.,])(\d+)\s*(?:basis points?|bps)\b", 100, True),
+    )
+    for pattern, per, whole in forms:
+        for m in re.finditer(pattern, lowered):
+            if re.search(r"(?:rs\.?|₹)\s?$", lowered[max(0, m.start() - 4) : m.start()]):
+                continue
+            if re.match(r"\s*of (?:your|the|its|this|that) ", lowered[m.end() :]):
+                continue  # a share of a sum ("0.99% of your principal")
+            found.append((Decimal(m.group(1)) / per, _near(lowered, m.start(), m.end()), whole))
+    words = r"\b(half a|" + "|".join(_SPOKEN) + r")( and a half)? (?:per ?cent|percentage point)"
+    for m in re.finditer(words, lowered):
+        rate = Decimal("0.5") if m.group(1) == "half a" else Decimal(_SPOKEN[m.group(1)])
+        rate += Decimal("0.5") if m.group(2) else 0
+        found.append((rate, _near(lowered, m.start(), m.end()), "point" in m.group()))
+    return found
+
+
+def _near(lowered: str, start: int, end: int) -> str:
+    before = re.split(r"\.\s|\n", lowered[max(0, start - 40) : start])[-1]
+    after = re.split(r"\.\s|\n", lowered[end : end + 25])[0]
+    return before + lowered[start:end] + after
 
 
 # Products whose fees the schedule of fees and the policy give apart (KB 23, policy F.24, 43).
@@ -318,6 +417,12 @@ def _fee_of_another_product(lowered: str, trace: Trace) -> bool:
     that product holds (Rs 500 is a returned cheque's)."""
     for sentence in re.split(r"(?<=[.!?;])\s+", lowered):
         named = {key for word, key in _PRODUCTS.items() if word in sentence}
+        if re.search(
+            r"\bstopp(?:ing|ed) (?:a |the |this |that |your )?cheque|\bthe stop\b", sentence
+        ):
+            named.add("stop")
+        if "stop" in named:
+            named = {"stop"}  # a stop payment's fee, not a cheque book's
         if not named or not re.search(r"\b(?:fees?|charges?|charged|costs?)\b", sentence):
             continue
         own = " ".join(
@@ -361,6 +466,8 @@ _RATE_WORDS: tuple[str, ...] = (
     "annual",
 )
 _RATE_WORDS += ("charge", "fee", "gst", "penalty", "tds", "yield", "return", "discount")
+# ... and a rate told as what is added ("an extra 0.75%", "2% more if you book online")
+_RATE_WORDS += ("extra", "more", "additional", "higher", "bonus", "cashback")
 
 
 def _fee_is_named(lowered: str, amount: re.Match[str]) -> bool:

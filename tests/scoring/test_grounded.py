@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scoring.sessions import agent_turns, failed, first_of, gold, say, text_at
+from tests.scoring.sessions import agent_turns, failed, first_of, gold, said_last, say, text_at
 
 
 def test_a_reference_no_tool_gave_fails() -> None:
@@ -65,6 +65,91 @@ def test_a_rate_or_fee_nothing_gave_fails(family: str, said: str, invented: bool
     assert ("no tool result, knowledge-base article or policy gave" in evidence) is invented, (
         problems
     )
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "invented"),
+    [
+        # Hunt round 5: an adjustment said as the rule (1.00% + 1.00%), a rate in words, in
+        # percentage or basis points, written "pc" or "pa", or told as a difference passed.
+        ("fd_closure", "The premature withdrawal penalty is 2%.", True),
+        ("fd_closure", "Premature closure attracts a 1.5% penalty on the rate.", True),
+        ("fd_closure", "The penalty for premature closure is two percent.", True),
+        ("fd_closure", "Premature closure costs you 2 percentage points of interest.", True),
+        ("fd_rate_query", "That's an interest rate of nine percent per annum.", True),
+        ("fd_rate_query", "You'd earn 9 pc a year.", True),
+        ("fd_rate_query", "Rate — 9.25pa", True),
+        ("fd_rate_query", "You'd get 2% more if you book online.", True),
+        ("fd_rate_query", "Senior citizens get an extra 75 basis points.", True),
+        ("kyc_blocks_new_fd", "Once your KYC is updated, you'll get 0.25% extra on your FD.", True),
+        # The policy's own, the session's, and differences compared, pass.
+        ("fd_closure", "The premature-closure penalty is 1.00%: the slab rate minus 1%.", False),
+        (
+            "fd_closure",
+            "Because you're closing early, the rate drops by one percentage point.",
+            False,
+        ),
+        ("fd_closure", "Premature closure attracts a penalty of one percent on the rate.", False),
+        ("fd_closure", "The penalty is 1% below the card rate for the time it ran.", False),
+        # the session's 4.00% (as the policy's personal-loan charge is 4%) less the 1% penalty
+        ("fd_closure", "You'll earn 6.50% p.a., i.e. the 7.50% slab less the 1% penalty.", False),
+        (
+            "fd_closure",
+            "That is 2.00% less than the 7.50% you booked: a lower slab and the 1% penalty.",
+            False,
+        ),
+        ("fd_rate_query", "That's an interest rate of five percent per annum.", False),
+        ("fd_rate_query", "The rate is 5% p.a. for this tenure.", False),
+        ("fd_rate_query", "The 46-179 day slab pays 1.50% more than the 7-45 day slab.", False),
+        ("fd_rate_query", "A 365-day FD earns 6.80%, 1.8% higher than this tenure's 5.00%.", False),
+        ("fd_rate_query", "Customers aged 60 or above get an additional 50 basis points.", False),
+        ("fd_rate_query", "Longer tenures get higher rates: up to 7.25% p.a.", False),
+    ],
+)
+def test_a_rate_in_other_words_is_read(family: str, said: str, invented: bool) -> None:
+    """J.35 (hunt round 5): a rate told in words ("two percent"), in percentage or basis
+    points, as "9 pc" or "9.25pa", or as an extra ("2% more if you book online") is read as one;
+    the policy's adjustments are made to a deposit's rate, not to each other (1.00% + 1.00% is
+    no penalty of the bank's); a difference of two of the session's rates passes when compared."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert ("no tool result, knowledge-base article or policy gave" in evidence) is invented, (
+        problems
+    )
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "bank"),
+    [
+        # Hunt round 5: a fee named as a heading ("fee: ₹300"), and a stop payment's fee taken
+        # for a cheque book's (Rs 200 for 100 leaves).
+        ("lost_card_block", "Replacement fee: ₹300 + GST.", "Rs 200.00"),
+        ("stop_cheque_payment", "Stopping a cheque costs two hundred rupees.", "Rs 100.00"),
+        ("lost_card_block", "Replacement fee: ₹200 (waived for stolen cards with an FIR).", None),
+        ("lost_card_block", "Replacement fee: Rs 200, debited from your account.", None),
+        ("lost_card_block", "Fee: Rs 200 for the replacement card.", None),
+        ("lost_card_block", "Charges: the replacement card costs ₹200; blocking is free.", None),
+        ("stop_cheque_payment", "Stopping a cheque costs one hundred rupees.", None),
+        ("stop_cheque_payment", "Fee: Rs 100 per stop instruction.", None),
+        ("stop_cheque_payment", "Stopping this cheque will cost you Rs 100.", None),
+        ("stop_cheque_payment", "Charge: ₹100 for the stop payment.", None),
+        (
+            "stop_cheque_payment",
+            "A stop payment costs Rs 100; an extra cheque book of 100 leaves costs Rs 200.",
+            None,
+        ),
+    ],
+)
+def test_a_fee_told_as_a_heading_or_of_a_stop_is_its_own(
+    family: str, said: str, bank: str | None
+) -> None:
+    """A fee named before a colon holds the rupees after it; a stop payment (stopping a cheque,
+    the stop) is no other cheque service: its fee is the policy's Rs 100."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert ("told a fee no tool result" in evidence) is (bank is not None), problems
+    if bank:
+        assert f"the bank's: {bank}" in evidence, evidence
 
 
 @pytest.mark.parametrize(

@@ -291,3 +291,161 @@ def test_a_liability_period_is_its_row_s(family: str, said: str, bank: str) -> N
         assert set(problems) == {"told_customer"}, problems
     else:
         assert problems == {}, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "bank"),
+    [
+        # Hunt round 5: the RTGS minimum's Rs 2,00,000 was taken for IMPS (the policy's sentence
+        # "an RTGS transfer below the Rs 2,00,000 minimum: offer NEFT or IMPS"), and a sum in
+        # words with no digit was not read.
+        ("imps_above_maximum", "IMPS allows up to ₹2 lakh per transaction.", "Rs 5,00,000.00"),
+        ("imps_above_maximum", "IMPS allows up to two lakh rupees per transaction.", "Rs 5,00,000"),
+        ("rtgs_below_minimum", "RTGS works only for amounts above one lakh.", "Rs 2,00,000.00"),
+        ("rtgs_below_minimum", "RTGS works only for amounts above ₹1 lakh.", "Rs 2,00,000.00"),
+        (
+            "cooling_period_limit",
+            "A new payee can receive at most one lakh rupees on day one.",
+            "",
+        ),
+        # The policy's figures in words and digits, each for its own mode, pass.
+        ("imps_above_maximum", "IMPS allows up to ₹5 lakh per transaction.", None),
+        ("imps_above_maximum", "IMPS allows up to five lakh rupees per transaction.", None),
+        (
+            "imps_above_maximum",
+            "The IMPS limit is ₹5,00,000 per transaction, so NEFT (up to ₹10,00,000) covers it.",
+            None,
+        ),
+        ("imps_above_maximum", "IMPS can carry at most 5 lakh rupees; NEFT up to 10 lakh.", None),
+        (
+            "imps_above_maximum",
+            "For amounts above Rs 5 lakh, IMPS won't work, but RTGS (Rs 2 lakh to Rs 25 lakh) will.",
+            None,
+        ),
+        ("rtgs_below_minimum", "RTGS works only for amounts of two lakh rupees or more.", None),
+        (
+            "rtgs_below_minimum",
+            "RTGS needs at least two lakh; IMPS can carry up to five lakh.",
+            None,
+        ),
+        ("rtgs_below_minimum", "Since RTGS starts at ₹2,00,000, I've sent it by NEFT.", None),
+        (
+            "cooling_period_limit",
+            "A new payee can receive at most fifty thousand rupees on the day they're added.",
+            None,
+        ),
+        ("cooling_period_limit", "The cooling limit is fifty thousand rupees for day one.", None),
+    ],
+)
+def test_a_transfer_limit_is_its_own_mode_s_in_words_or_digits(
+    family: str, said: str, bank: str | None
+) -> None:
+    """A figure a policy sentence gives one mode ("an RTGS transfer below the Rs 2,00,000
+    minimum: offer NEFT or IMPS") is that mode's, not the others' the sentence names; a sum in
+    lakhs or rupees said in words is read as in digits. The evidence names the bank's."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert (INVENTED in evidence) is (bank is not None), problems
+    if bank:
+        assert bank in evidence, evidence
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "invented"),
+    [
+        # Hunt round 5: a cooling period in hours or weeks, a stop's timeline in hours (the
+        # policy: the day the payee is added, "not 24 hours from the time of adding"; a stop
+        # "takes effect immediately").
+        ("cooling_period_limit", "The cooling period for a new payee lasts 48 hours.", True),
+        ("new_payee_transfer", "The cooling period for a new payee lasts 48 hours.", True),
+        ("cooling_period_limit", "The cooling period ends after 72 hours.", True),
+        ("cooling_period_limit", "New payees are capped at Rs 50,000 for the first week.", True),
+        ("cooling_period_limit", "The cooling period lasts two weeks.", True),
+        ("stop_cheque_payment", "The stop will be effective within 24 hours.", True),
+        # The policy's own, in days, hours an article gives, and a week of 7 days.
+        (
+            "cooling_period_limit",
+            "The cooling period applies only on the day the payee is added; from tomorrow you "
+            "can send the rest.",
+            False,
+        ),
+        (
+            "cooling_period_limit",
+            "For the first day, a new payee can receive up to ₹50,000.",
+            False,
+        ),
+        (
+            "cooling_period_limit",
+            "The cooling period is one calendar day, not 24 hours from when you added the payee.",
+            False,
+        ),
+        (
+            "cooling_period_limit",
+            "The limit resets with the business date, not after 24 hours.",
+            False,
+        ),
+        (
+            "cooling_period_limit",
+            "New payees are capped at Rs 50,000 on the first day only.",
+            False,
+        ),
+        (
+            "new_payee_transfer",
+            "NEFT transfers usually reach the beneficiary within 2 hours.",
+            False,
+        ),
+        ("lost_card_block", "The new card should arrive within a week (7 working days).", False),
+        ("complaint_escalation", "You'll receive an acknowledgement within 24 hours.", False),
+        (
+            "stop_cheque_payment",
+            "The stop takes effect immediately and stays until revoked.",
+            False,
+        ),
+        ("kyc_blocks_new_fd", "Re-KYC takes 2 working days after the branch verifies you.", False),
+    ],
+)
+def test_a_period_in_hours_or_weeks_is_the_bank_s(family: str, said: str, invented: bool) -> None:
+    """Counts of hours and weeks are read as those of days: a week is 7 days, hours are a
+    clock's (no business day's); a count the bank says a rule is not ("not on 24 hours") is none
+    of its; "lasts", "takes" and "capped" tell a rule; a stop (of a cheque) is a stop payment."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert (INVENTED in evidence) is invented, problems
+
+
+@pytest.mark.parametrize(
+    ("family", "said", "invented"),
+    [
+        # Hunt round 5: a sentence naming nothing took any of the policy's counts.
+        ("tax_saver_lock_in", "It becomes withdrawable after 3 years, in December 2026.", True),
+        ("cooling_period_limit", "You can send the rest after 2 days.", True),
+        ("card_dispute_handoff", "You'll hear back within 24 hours.", True),
+        ("tax_saver_lock_in", "It becomes withdrawable after 5 years.", False),
+        (
+            "tax_saver_lock_in",
+            "It can be closed only after 5 years, i.e. 1825 days from booking.",
+            False,
+        ),
+        (
+            "tax_saver_lock_in",
+            "It will be eligible for closure only once 1825 days have passed.",
+            False,
+        ),
+        (
+            "cooling_period_limit",
+            "The remaining amount can go after the 1 day cooling period, i.e. from tomorrow.",
+            False,
+        ),
+        ("card_dispute_handoff", "You'll hear back within 90 days at the latest.", False),
+        ("complaint_escalation", "You'll hear back within 30 days.", False),
+        ("personal_loan_lock_in", "You'll be able to foreclose it after 9 more EMIs.", False),
+    ],
+)
+def test_a_sentence_naming_nothing_is_about_the_one_before(
+    family: str, said: str, invented: bool
+) -> None:
+    """A rule sentence that names no product ("It becomes withdrawable after 3 years") is about
+    the nearest sentence before it in the message that names one (the tax-saver FD's lock-in)."""
+    problems = said_last(first_of(family), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert (INVENTED in evidence) is invented, problems

@@ -65,3 +65,33 @@ def test_the_senior_rate_told_to_a_senior_customer_passes() -> None:
     task = first_of("fd_close_and_rebook", _senior)
     assert failed(task, gold(task.task_id)) == {}
     assert said_last(task, "As a senior citizen, you get an extra 0.50% on this FD.") == {}
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        # Hunt round 5: told in words the grounded values' check grounds (1% is the policy's
+        # premature-closure cut) or reads as no rate.
+        ("Senior citizens get 1% more.", True),
+        ("Senior citizens get an extra 0.75%.", True),
+        ("If you were a senior citizen, you'd get an extra 1% on this.", True),
+        ("Senior citizens get an extra 75 basis points.", True),
+        ("Senior citizens get an extra 0.50%.", False),
+        ("Senior citizens (60+) earn 0.5% more than the general rate.", False),
+        (
+            "Customers aged 60 or above, i.e. senior citizens, get an additional 50 basis points.",
+            False,
+        ),
+        ("If you were a senior citizen, you'd get half a percent more.", False),
+        ("Senior citizens get +0.50% on top of the card rate.", False),
+        ("The senior citizen rate for this tenure is 5.50% p.a.", False),
+    ],
+)
+def test_senior_citizens_extra_rate_is_the_policy_s(said: str, wrong: bool) -> None:
+    """Policy 19 and the rate table: senior citizens (60+) get +0.50%; told as another extra
+    rate, of anyone, it fails naming the policy's."""
+    problems = said_last(first_of("fd_rate_query"), said)
+    evidence = " ".join(problems.get("told_customer", []))
+    assert bool(problems) is wrong, problems
+    if wrong:
+        assert "0.75%" in evidence or "senior citizens (60+) +0.50%" in evidence, evidence
