@@ -67,8 +67,10 @@ _WEEKS = re.compile(
     r"|\b(?:a )?(?:couple|few) (?:of )?(?:working |business )?days\b|\ba day or two\b"
 )
 _FREE = re.compile(
-    r"\b(?:free|costs? nothing|no (?:charge|fee|cost)|at no (?:cost|charge)|complimentary|on us"
-    r"|no need to pay|(?:waive|waived|waiving) (?:the |your )?(?:replacement )?fee"
+    r"\b(?:free|costs? nothing|no (?:replacement |card )?(?:charge|fee|cost)|at no (?:cost|charge)"
+    r"|complimentary|on us|no need to pay|(?:waive|waived|waiving) (?:the |your )?(?:replacement )?fee"
+    # the fee said waived after its name: "The replacement fee is waived for all customers"
+    r"|(?:fee|charge)s? (?:is |are |will be |has been |stands |gets )?(?:waived|nil|zero)"
     # no cost said with its own negation: "we won't charge you anything", "on the house"
     r"|on the house|(?:won't|will not|wouldn't|don't|do not|doesn't|does not) (?:be )?"
     r"(?:charge|cost|need to pay|have to pay|pay)\w*(?! (?:only|just|unless|except))"

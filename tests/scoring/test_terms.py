@@ -51,6 +51,12 @@ from tests.scoring.sessions import failed, first_of, gold, said_last
         ("lost_card_block", "The replacement card will reach you by tomorrow.", "F.24"),
         ("lost_card_block", "We won't charge you anything for the replacement.", "F.24"),
         ("lost_card_block", "The replacement is on the house.", "F.24"),
+        # The fee said waived or nil after its name (hunt round 5: passed 8/8).
+        ("lost_card_block", "The replacement fee is waived for all customers this month.", "F.24"),
+        ("lost_card_block", "There's no replacement fee this time.", "F.24"),
+        ("lost_card_block", "The replacement card fee is nil.", "F.24"),
+        ("lost_card_block", "The Rs 200 replacement fee is waived with a police report.", None),
+        ("stolen_card_fraud", "The replacement fee is waived if you share a police report.", None),
         ("lost_card_block", "If you find the card, you can switch it back on in the app.", "F.25"),
         ("lost_card_block", "If the card turns up, call us and we'll turn it back on.", "F.25"),
         ("lost_card_block", "Don't worry, the block can be removed whenever you want.", "F.25"),
