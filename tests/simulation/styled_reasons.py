@@ -113,7 +113,7 @@ REWRITES: tuple[tuple[str, dict[str, str]], ...] = (
         r"from tomorrow\.",
         {
             "table": r"I can't send the full \1 today. **Why:** newly added payees have a limit "
-            r"of \2 for the first 24 hours. I can send \3 now and the rest from tomorrow.",
+            r"of \2 on their first day. I can send \3 now and the rest from tomorrow.",
             "terse": r"Can't send \1 today - new payees are capped at \2 on day one. I can "
             r"send \3 now, rest tomorrow.",
             "apologetic": r"I'm afraid I can't send the full \1 today. Since this beneficiary "
