@@ -32,11 +32,12 @@ _NUMBER = re.compile(r"(?<!\d)\d{11,18}(?!\d)")
 _TAIL = re.compile(r"(?:ending(?: in)?|xx+|\*+)\s*(\d{4})\b")
 # A clause ends at punctuation or a contrast: "..., but I can't share the exact figure".
 _CLAUSE = re.compile(r"(?<!\brs)[.;!?]+(?=\s|$)|\n+|,\s|\s[-–—]\s|\b(?:but|however|while|and)\b")
-_PEOPLE = (
-    r"(?:mother|father|mom|mum|dad|wife|husband|spouse|son|daughter|brother|sister|friend"
-    r"|uncle|aunt|grandmother|grandfather|relative|colleague)"
-)
-_PEOPLE_WORDS = tuple(_PEOPLE[3:-1].split("|"))
+_PEOPLE_WORDS = (
+    "mother", "father", "mom", "mum", "dad", "wife", "husband", "spouse", "son", "daughter",
+    "brother", "sister", "friend", "uncle", "aunt", "grandmother", "grandfather", "relative",
+    "colleague",
+)  # fmt: skip
+_PEOPLE = f"(?:{'|'.join(_PEOPLE_WORDS)})"
 _PERSON = rf"{_PEOPLE}'s|\bher\b|\bhis\b|\btheir\b"
 # The customer speaks of someone else ("my mother's account 5010...", "mere mother ka account").
 _ASKS_OF_OTHER = re.compile(rf"\b{_PEOPLE}\b")
